@@ -1,0 +1,38 @@
+//! `GET /api/health`: is the portal up, which version and which UI build it serves.
+
+use super::{ApiTags, State};
+use crate::error::ApiError;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+/// The answer of the health check.
+#[derive(Debug, Object)]
+pub struct Health {
+    /// `ok` when the server answers and its database can be read.
+    pub status: String,
+    /// The release of the binary.
+    pub version: String,
+    /// The id of the embedded UI build; the UI reloads when it changes.
+    pub build: String,
+}
+
+/// Health and build.
+pub struct HealthApi;
+
+#[OpenApi(tag = "ApiTags::System")]
+impl HealthApi {
+    /// Health check
+    ///
+    /// Answers `ok` with the version and the UI build id while the server is up and its
+    /// database can be read. Open to everyone; Docker's HEALTHCHECK and the UI's build check
+    /// (`?t=<timestamp>`) call it.
+    #[oai(path = "/health", method = "get", operation_id = "health")]
+    async fn health(&self, state: State<'_>) -> Result<Json<Health>, ApiError> {
+        state.run(|store| store.read().map(drop)).await?;
+        Ok(Json(Health {
+            status: "ok".into(),
+            version: crate::VERSION.into(),
+            build: state.build.clone(),
+        }))
+    }
+}

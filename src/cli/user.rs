@@ -1,0 +1,118 @@
+//! `klass user create|set-password|list`: account administration straight in the database.
+
+use crate::config::Config;
+use crate::domain::{Password, Role};
+use crate::service::users::{self, UserInput};
+use crate::store::Store;
+use clap::Subcommand;
+use std::io::BufRead;
+use std::process::ExitCode;
+
+/// Account commands. They open the database file, so the server must be stopped.
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Create a user. The password is read from stdin with --password-stdin, otherwise
+    /// generated and printed once.
+    Create {
+        #[arg(long)]
+        email: String,
+        /// A role: manager, worker, student or parent. Repeat for several.
+        #[arg(long = "role", required = true)]
+        roles: Vec<String>,
+        #[arg(long)]
+        last_name: String,
+        #[arg(long)]
+        first_name: String,
+        #[arg(long)]
+        middle_name: Option<String>,
+        /// Read the password from the first line of stdin.
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// Set a user's password (read from stdin with --password-stdin, otherwise generated).
+    SetPassword {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// List users, optionally only those with a role.
+    List {
+        #[arg(long)]
+        role: Option<Role>,
+    },
+}
+
+pub fn run(command: &UserCommand, config: &Config) -> anyhow::Result<ExitCode> {
+    let store = Store::open(&config.data_dir, config.storage.cache_mb)?;
+    match command {
+        UserCommand::Create {
+            email,
+            roles,
+            last_name,
+            first_name,
+            middle_name,
+            password_stdin,
+        } => {
+            let (password, generated) = password(*password_stdin)?;
+            let input = UserInput {
+                email: email.clone(),
+                last_name: last_name.clone(),
+                first_name: first_name.clone(),
+                middle_name: middle_name.clone(),
+                roles: roles.clone(),
+            };
+            let user = users::create(&store, &input, &password)?;
+            println!(
+                "Создан пользователь #{} {} <{}>",
+                user.id.0,
+                user.full_name(),
+                user.email
+            );
+            announce(&password, generated);
+        }
+        UserCommand::SetPassword {
+            email,
+            password_stdin,
+        } => {
+            let (password, generated) = password(*password_stdin)?;
+            let user = users::set_password(&store, email, &password)?;
+            println!(
+                "Пароль пользователя {} <{}> изменён",
+                user.full_name(),
+                user.email
+            );
+            announce(&password, generated);
+        }
+        UserCommand::List { role } => {
+            for user in users::list(&store, *role)? {
+                let roles: Vec<_> = user.roles.iter().map(|r| r.as_str()).collect();
+                println!(
+                    "{}\t{}\t{}\t{}",
+                    user.id.0,
+                    user.email,
+                    user.full_name(),
+                    roles.join(",")
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The password from stdin, or a generated one (the flag says which).
+fn password(from_stdin: bool) -> anyhow::Result<(Password, bool)> {
+    if !from_stdin {
+        return Ok((Password::generate(), true));
+    }
+    let mut line = String::new();
+    std::io::stdin().lock().read_line(&mut line)?;
+    let text = line.trim_end_matches(['\r', '\n']);
+    Ok((Password::parse(text)?, false))
+}
+
+fn announce(password: &Password, generated: bool) {
+    if generated {
+        println!("Пароль (показан один раз): {}", password.reveal());
+    }
+}

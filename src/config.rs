@@ -1,0 +1,281 @@
+//! Configuration: defaults, then the TOML file, then `KLASS_<SECTION>__<KEY>` environment
+//! variables, then command-line flags. Unknown keys and bad values are refused at start.
+
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+/// The commented example of every key, shipped with the binary (`klass config example`).
+pub const EXAMPLE: &str = include_str!("../config.example.toml");
+
+/// Environment variable naming the config file (same as `--config`).
+pub const CONFIG_ENV: &str = "KLASS_CONFIG";
+const ENV_PREFIX: &str = "KLASS_";
+
+/// The whole configuration of one portal.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// Directory of the database file (and of the mail outbox, backups …).
+    pub data_dir: PathBuf,
+    pub server: Server,
+    pub school: School,
+    pub storage: Storage,
+    pub auth: Auth,
+    pub mail: Mail,
+    pub moodle: Moodle,
+    pub backup: Backup,
+}
+
+/// `[server]`: where the portal listens and how it is reached.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Server {
+    pub listen: SocketAddr,
+    /// The address people type into the browser; used in links in e-mails.
+    pub public_url: String,
+    /// Largest request body accepted, in MiB; a larger one gets 413.
+    pub body_limit_mb: u64,
+    /// How long a shutdown waits for requests in flight, in seconds.
+    pub shutdown_grace_secs: u64,
+}
+
+/// `[school]`: who the portal belongs to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct School {
+    pub name: String,
+    /// IANA time zone deciding local dates (lesson days, reports).
+    pub timezone: String,
+}
+
+/// `[storage]`: the database.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Storage {
+    /// Page cache of the database, in MiB.
+    pub cache_mb: usize,
+}
+
+/// `[auth]`: sign-in and sessions (filled by the sign-in release).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Auth {}
+
+/// `[mail]`: how mail leaves the building (filled by the mail release).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Mail {}
+
+/// `[moodle]`: the school's Moodle (filled by the Moodle release).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Moodle {}
+
+/// `[backup]`: scheduled backups (filled by the backup release).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Backup {}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            data_dir: PathBuf::from("data"),
+            server: Server::default(),
+            school: School::default(),
+            storage: Storage::default(),
+            auth: Auth::default(),
+            mail: Mail::default(),
+            moodle: Moodle::default(),
+            backup: Backup::default(),
+        }
+    }
+}
+
+impl Default for Server {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            public_url: "http://127.0.0.1:8080".into(),
+            body_limit_mb: 10,
+            shutdown_grace_secs: 30,
+        }
+    }
+}
+
+impl Default for School {
+    fn default() -> Self {
+        Self {
+            name: "Моя школа".into(),
+            timezone: "Europe/Moscow".into(),
+        }
+    }
+}
+
+impl Default for Storage {
+    fn default() -> Self {
+        Self { cache_mb: 64 }
+    }
+}
+
+/// A configuration that cannot be used; the message names the key and what was expected.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("не удалось прочитать файл настроек {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("файл настроек {path} не является корректным TOML: {message}")]
+    Syntax { path: PathBuf, message: String },
+    #[error("настройка `{key}`: {message}")]
+    Invalid { key: String, message: String },
+}
+
+impl Config {
+    /// Loads the layers in order: defaults, `file` (if any), `KLASS_*` variables from `env`.
+    pub fn load(
+        file: Option<&Path>,
+        env: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<Self, ConfigError> {
+        let mut table = match file {
+            Some(path) => read_table(path)?,
+            None => toml::Table::new(),
+        };
+        apply_env(&mut table, env)?;
+        let config: Config =
+            serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|err| {
+                let key = err.path().to_string();
+                ConfigError::Invalid {
+                    key,
+                    message: explain(err.into_inner().message()),
+                }
+            })?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    /// Checks what types alone cannot: the time zone exists, the URL is an http(s) URL …
+    fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |key: &str, message: &str| {
+            Err(ConfigError::Invalid {
+                key: key.into(),
+                message: message.into(),
+            })
+        };
+        if jiff::tz::TimeZone::get(&self.school.timezone).is_err() {
+            return invalid(
+                "school.timezone",
+                "ожидается часовой пояс IANA, например Europe/Moscow",
+            );
+        }
+        let url = &self.server.public_url;
+        if !(url.starts_with("http://") || url.starts_with("https://"))
+            || url.contains(char::is_whitespace)
+        {
+            return invalid(
+                "server.public_url",
+                "ожидается адрес вида http://192.168.1.10:8080",
+            );
+        }
+        if self.school.name.trim().is_empty() {
+            return invalid("school.name", "название школы не может быть пустым");
+        }
+        if !(4..=4096).contains(&self.storage.cache_mb) {
+            return invalid("storage.cache_mb", "ожидается число от 4 до 4096 (МиБ)");
+        }
+        if !(1..=1024).contains(&self.server.body_limit_mb) {
+            return invalid("server.body_limit_mb", "ожидается число от 1 до 1024 (МиБ)");
+        }
+        Ok(())
+    }
+
+    /// The effective configuration as TOML, with secrets replaced by `***`.
+    pub fn to_redacted_toml(&self) -> String {
+        // Serialising our own plain struct to TOML cannot fail.
+        toml::to_string_pretty(self)
+            .unwrap_or_else(|err| unreachable!("config serialisation failed: {err}"))
+    }
+}
+
+/// Serde's English phrasing, put the way an administrator reads it.
+fn explain(message: &str) -> String {
+    match message.strip_prefix("unknown field ") {
+        Some(rest) => {
+            let allowed = rest
+                .split_once(", expected ")
+                .map_or("", |(_, allowed)| allowed);
+            format!(
+                "неизвестный ключ; допустимы: {}",
+                allowed.trim_start_matches("one of ")
+            )
+        }
+        None => format!("недопустимое значение ({message})"),
+    }
+}
+
+fn read_table(path: &Path) -> Result<toml::Table, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+        path: path.to_owned(),
+        source,
+    })?;
+    text.parse::<toml::Table>()
+        .map_err(|err| ConfigError::Syntax {
+            path: path.to_owned(),
+            message: err.to_string(),
+        })
+}
+
+/// Applies `KLASS_SECTION__KEY=value` (or `KLASS_DATA_DIR=value`) on top of the file's table.
+/// Variables whose first part names no top-level key (such as `KLASS_CONFIG`) are not settings.
+fn apply_env(
+    table: &mut toml::Table,
+    env: impl IntoIterator<Item = (String, String)>,
+) -> Result<(), ConfigError> {
+    let top_level = top_level_keys();
+    for (name, raw) in env {
+        let Some(rest) = name.strip_prefix(ENV_PREFIX) else {
+            continue;
+        };
+        let path: Vec<String> = rest.split("__").map(str::to_lowercase).collect();
+        if !top_level.contains(&path[0]) {
+            continue;
+        }
+        let value = parse_env_value(&raw);
+        let (last, sections) = path
+            .split_last()
+            .unwrap_or_else(|| unreachable!("split yields at least one part"));
+        let mut target = &mut *table;
+        for section in sections {
+            let entry = target
+                .entry(section.clone())
+                .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+            target = entry.as_table_mut().ok_or_else(|| ConfigError::Invalid {
+                key: path.join("."),
+                message: format!("`{section}` не является разделом (переменная {name})"),
+            })?;
+        }
+        target.insert(last.clone(), value);
+    }
+    Ok(())
+}
+
+fn top_level_keys() -> Vec<String> {
+    match toml::Value::try_from(Config::default()) {
+        Ok(toml::Value::Table(table)) => table.keys().cloned().collect(),
+        _ => unreachable!("the default config serialises to a table"),
+    }
+}
+
+/// An environment value is read as a TOML value when it is one (`8080`, `true`, `"x"`),
+/// otherwise as a plain string (`127.0.0.1:8080`, `Europe/Moscow`).
+fn parse_env_value(raw: &str) -> toml::Value {
+    format!("v = {raw}")
+        .parse::<toml::Table>()
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+        .unwrap_or_else(|| toml::Value::String(raw.to_owned()))
+}
+
+#[cfg(test)]
+mod tests;

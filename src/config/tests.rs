@@ -1,0 +1,93 @@
+//! Tests of the configuration layers and their error messages.
+
+use super::*;
+
+fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn write(text: &str) -> tempfile::NamedTempFile {
+    let file = tempfile::NamedTempFile::new().expect("temp file");
+    std::fs::write(file.path(), text).expect("write");
+    file
+}
+
+#[test]
+fn runs_with_no_file_at_all() {
+    let config = Config::load(None, env(&[])).expect("defaults");
+    assert_eq!(config, Config::default());
+    assert_eq!(config.school.timezone, "Europe/Moscow");
+}
+
+#[test]
+fn the_shipped_example_parses_and_documents_every_key() {
+    let file = write(EXAMPLE);
+    let config = Config::load(Some(file.path()), env(&[])).expect("example parses");
+    assert_eq!(config, Config::default(), "the example shows the defaults");
+    let example: toml::Table = EXAMPLE.parse().expect("toml");
+    let defaults = toml::Value::try_from(Config::default()).expect("table");
+    assert_eq!(
+        toml::Value::Table(example),
+        defaults,
+        "every key, and only those, is in the example"
+    );
+}
+
+#[test]
+fn env_overrides_file() {
+    let file = write("[server]\nlisten = \"0.0.0.0:9000\"\n[school]\nname = \"Лицей\"\n");
+    let config = Config::load(
+        Some(file.path()),
+        env(&[
+            ("KLASS_SERVER__LISTEN", "127.0.0.1:0"),
+            ("KLASS_DATA_DIR", "/tmp/x"),
+            ("KLASS_CONFIG", "ignored"),
+        ]),
+    )
+    .expect("loads");
+    assert_eq!(config.server.listen.port(), 0);
+    assert_eq!(config.school.name, "Лицей");
+    assert_eq!(config.data_dir, PathBuf::from("/tmp/x"));
+}
+
+#[test]
+fn unknown_key_is_refused_with_its_name() {
+    let file = write("[server]\nlisen = \"0.0.0.0:9000\"\n");
+    let err = Config::load(Some(file.path()), env(&[])).expect_err("unknown key");
+    let text = err.to_string();
+    assert!(text.contains("lisen"), "{text}");
+}
+
+#[test]
+fn unknown_env_key_in_a_known_section_is_refused() {
+    let err = Config::load(None, env(&[("KLASS_STORAGE__CACHE", "8")])).expect_err("unknown key");
+    assert!(err.to_string().contains("cache"), "{err}");
+}
+
+#[test]
+fn bad_values_name_the_key_and_what_was_expected() {
+    let cases = [
+        ("[server]\nlisten = \"not-an-address\"\n", "server.listen"),
+        ("[storage]\ncache_mb = \"big\"\n", "storage.cache_mb"),
+        ("[school]\ntimezone = \"Mars/Olympus\"\n", "school.timezone"),
+        (
+            "[server]\npublic_url = \"school.local\"\n",
+            "server.public_url",
+        ),
+        ("[storage]\ncache_mb = 0\n", "storage.cache_mb"),
+    ];
+    for (text, key) in cases {
+        let err = Config::load(Some(write(text).path()), env(&[])).expect_err(text);
+        assert!(err.to_string().contains(key), "{text}: {err}");
+    }
+}
+
+#[test]
+fn broken_toml_names_the_file() {
+    let file = write("[server\n");
+    let err = Config::load(Some(file.path()), env(&[])).expect_err("syntax");
+    assert!(err.to_string().contains(&file.path().display().to_string()));
+}

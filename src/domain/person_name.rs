@@ -1,0 +1,68 @@
+//! A person's name part (last, first or middle name), trimmed and bounded.
+
+use serde::{Deserialize, Serialize};
+
+/// Longest name part accepted, in characters.
+pub const MAX_NAME_LEN: usize = 100;
+
+/// A trimmed, non-empty name part of at most [`MAX_NAME_LEN`] characters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct PersonName(String);
+
+/// Why a name part is refused; the message is shown to the user.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum InvalidName {
+    #[error("Обязательное поле")]
+    Empty,
+    #[error("Не длиннее {MAX_NAME_LEN} символов")]
+    TooLong,
+}
+
+impl PersonName {
+    /// Trims and checks a name part.
+    pub fn parse(raw: &str) -> Result<Self, InvalidName> {
+        let name = raw.trim();
+        match name.chars().count() {
+            0 => Err(InvalidName::Empty),
+            n if n > MAX_NAME_LEN => Err(InvalidName::TooLong),
+            _ => Ok(Self(name.to_owned())),
+        }
+    }
+
+    /// The name as written.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl TryFrom<String> for PersonName {
+    type Error = InvalidName;
+    fn try_from(value: String) -> Result<Self, Self::Error> {
+        Self::parse(&value)
+    }
+}
+
+impl From<PersonName> for String {
+    fn from(value: PersonName) -> Self {
+        value.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trims_and_bounds() {
+        assert_eq!(
+            PersonName::parse("  Алёна ").expect("valid").as_str(),
+            "Алёна"
+        );
+        assert_eq!(PersonName::parse("   "), Err(InvalidName::Empty));
+        assert_eq!(
+            PersonName::parse(&"ж".repeat(101)),
+            Err(InvalidName::TooLong)
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! The one mapping from errors to HTTP statuses and JSON bodies (`{message, errors?}`).
+//! Internal causes are logged with an error id; the client sees only `Server Error` and the id.
+
+use poem::http::StatusCode;
+use poem::{IntoResponse, Response};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object};
+use std::collections::BTreeMap;
+
+/// The body of every error answer.
+#[derive(Debug, Clone, Object, serde::Serialize)]
+pub struct ErrorBody {
+    /// A human-readable message, in Russian (or the protocol's fixed text, e.g. `Server Error`).
+    pub message: String,
+    /// Per-field messages for 422: field name -> messages.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<BTreeMap<String, Vec<String>>>,
+    /// For 500: the id under which the cause is in the server's log.
+    #[oai(skip_serializing_if_is_none)]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error_id: Option<String>,
+}
+
+impl ErrorBody {
+    fn new(message: impl Into<String>) -> Json<Self> {
+        Json(Self {
+            message: message.into(),
+            errors: None,
+            error_id: None,
+        })
+    }
+}
+
+/// The error answers shared by every API operation.
+#[derive(Debug, ApiResponse)]
+pub enum ApiError {
+    /// Not signed in.
+    #[oai(status = 401)]
+    Unauthenticated(Json<ErrorBody>),
+    /// Signed in, but the action is not allowed for this user.
+    #[oai(status = 403)]
+    Forbidden(Json<ErrorBody>),
+    /// No such record.
+    #[oai(status = 404)]
+    NotFound(Json<ErrorBody>),
+    /// The data sent is invalid; `errors` names each field.
+    #[oai(status = 422)]
+    Invalid(Json<ErrorBody>),
+    /// Something broke on the server; `error_id` points to the log.
+    #[oai(status = 500)]
+    Internal(Json<ErrorBody>),
+}
+
+impl ApiError {
+    /// 404 with a Russian message.
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::NotFound(ErrorBody::new(message))
+    }
+
+    /// 422 with per-field messages; the general message is the first field's.
+    pub fn invalid(errors: BTreeMap<String, Vec<String>>) -> Self {
+        let message = errors
+            .values()
+            .flatten()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| "Некорректные данные".into());
+        Self::Invalid(Json(ErrorBody {
+            message,
+            errors: Some(errors),
+            error_id: None,
+        }))
+    }
+
+    /// 500: logs `cause` under a fresh error id and answers with the id only.
+    pub fn internal(cause: impl std::fmt::Display) -> Self {
+        Self::Internal(Json(internal_body(&cause)))
+    }
+}
+
+fn internal_body(cause: &dyn std::fmt::Display) -> ErrorBody {
+    let error_id = new_error_id();
+    tracing::error!(%error_id, %cause, "request failed");
+    ErrorBody {
+        message: "Server Error".into(),
+        errors: None,
+        error_id: Some(error_id),
+    }
+}
+
+fn new_error_id() -> String {
+    hex::encode(rand::random::<[u8; 6]>())
+}
+
+/// Turns any error that escaped an operation (unknown route, body too large, unreadable body,
+/// panic) into the same JSON shape, with a Russian message.
+pub fn render(err: poem::Error) -> Response {
+    let status = err.status();
+    let body = match status {
+        StatusCode::NOT_FOUND => ErrorBody::new("Не найдено").0,
+        StatusCode::METHOD_NOT_ALLOWED => {
+            ErrorBody::new("Этот метод не поддерживается для данного адреса").0
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(err.to_string()).0,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
+            ErrorBody::new("Неподдерживаемый тип содержимого: ожидается application/json").0
+        }
+        StatusCode::BAD_REQUEST => {
+            ErrorBody::new(format!("Некорректный запрос: {}", bad_request_reason(&err))).0
+        }
+        s if s.is_server_error() => internal_body(&err),
+        _ => ErrorBody::new(err.to_string()).0,
+    };
+    (status, poem::web::Json(body)).into_response()
+}
+
+/// Why a request could not be read, in Russian where we recognise the cause.
+fn bad_request_reason(err: &poem::Error) -> String {
+    let text = err.to_string();
+    if text.contains("parse request payload") || text.contains("JSON") || text.contains("json") {
+        format!("тело запроса не является корректным JSON ({text})")
+    } else {
+        text
+    }
+}
+
+/// The error answer of a panic inside a handler: a 500 with an error id, the server goes on.
+#[derive(Clone)]
+pub struct PanicToServerError;
+
+impl poem::middleware::PanicHandler for PanicToServerError {
+    type Response = Response;
+
+    fn get_response(&self, payload: Box<dyn std::any::Any + Send + 'static>) -> Response {
+        let cause = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "panic".into());
+        let body = internal_body(&format!("panic: {cause}"));
+        (StatusCode::INTERNAL_SERVER_ERROR, poem::web::Json(body)).into_response()
+    }
+}

@@ -1,0 +1,7 @@
+//! Use cases: validate what came in, open one transaction, call the store.
+
+pub mod demo;
+mod error;
+pub mod users;
+
+pub use error::{FieldErrors, ServiceError};

@@ -1,0 +1,171 @@
+//! The stored schema version and the numbered migrations that bring a database up to it.
+//! Each migration runs in one write transaction together with the new version number, so a
+//! crash leaves either the old or the new version; each is written to be safe to run again.
+
+use super::{Store, StoreError, codec, tables};
+use crate::domain::User;
+use redb::{ReadableTable, WriteTransaction};
+
+/// The schema version this release writes.
+pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
+
+const VERSION_KEY: &str = "schema_version";
+
+type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
+
+/// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
+const MIGRATIONS: [(&str, Migration); 2] = [
+    ("create the base tables", create_base_tables),
+    ("index users by role", index_users_by_role),
+];
+
+/// Refuses a newer database, then applies every migration above the stored version.
+pub fn run(store: &Store) -> Result<(), StoreError> {
+    run_up_to(store, SCHEMA_VERSION)
+}
+
+fn run_up_to(store: &Store, target: u32) -> Result<(), StoreError> {
+    let found = stored_version(store)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError::NewerSchema {
+            found,
+            known: SCHEMA_VERSION,
+        });
+    }
+    for version in found + 1..=target {
+        let (what, migrate) = MIGRATIONS[version as usize - 1];
+        tracing::info!(version, what, "applying database migration");
+        let txn = store.write()?;
+        migrate(&txn)?;
+        txn.open_table(tables::META)?
+            .insert(VERSION_KEY, version.to_le_bytes().as_slice())?;
+        txn.commit()?;
+    }
+    Ok(())
+}
+
+/// The schema version stored in the file; 0 for a new, empty file.
+pub fn stored_version(store: &Store) -> Result<u32, StoreError> {
+    let txn = store.read()?;
+    let meta = match txn.open_table(tables::META) {
+        Ok(meta) => meta,
+        Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
+        Err(err) => return Err(err.into()),
+    };
+    let Some(bytes) = meta.get(VERSION_KEY)? else {
+        return Ok(0);
+    };
+    let bytes: [u8; 4] = bytes.value().try_into().map_err(|_| StoreError::Corrupt {
+        table: "meta-1",
+        reason: "schema_version is not 4 bytes".into(),
+    })?;
+    Ok(u32::from_le_bytes(bytes))
+}
+
+fn create_base_tables(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::META)?;
+    txn.open_table(tables::SEQUENCES)?;
+    txn.open_table(tables::USERS)?;
+    txn.open_table(tables::USERS_BY_EMAIL)?;
+    Ok(())
+}
+
+/// Version 2 added the role index; this fills it from the users already stored.
+fn index_users_by_role(txn: &WriteTransaction) -> Result<(), StoreError> {
+    let users = txn.open_table(tables::USERS)?;
+    let mut by_role = txn.open_table(tables::USERS_BY_ROLE)?;
+    by_role.retain(|_, _| false)?;
+    for row in users.iter()? {
+        let (_, value) = row?;
+        let user: User = codec::decode("users-1", value.value())?;
+        for role in &user.roles {
+            by_role.insert((role.as_str(), user.id.0), ())?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Email, NewUser, Password, PersonName, Role, Roles};
+    use crate::store::users;
+
+    fn a_user(email: &str, roles: &[Role]) -> NewUser {
+        NewUser {
+            email: Email::parse(email).expect("email"),
+            last_name: PersonName::parse("Иванова").expect("name"),
+            first_name: PersonName::parse("Алёна").expect("name"),
+            middle_name: None,
+            roles: roles.iter().copied().collect::<Roles>(),
+            password_hash: Password::parse("пароль-пароль").expect("pw").hash(),
+        }
+    }
+
+    /// Writes users the way release 1 did: the record and the e-mail index, no role index.
+    fn insert_as_version_1(store: &Store, user: &NewUser, id: u64) {
+        let txn = store.write().expect("txn");
+        let now = jiff::Timestamp::now();
+        let record = users::record_of(user.clone(), crate::domain::UserId(id), now);
+        txn.open_table(tables::USERS)
+            .expect("t")
+            .insert(id, codec::encode(&record).as_slice())
+            .expect("i");
+        txn.open_table(tables::USERS_BY_EMAIL)
+            .expect("t")
+            .insert(user.email.as_str(), id)
+            .expect("i");
+        txn.commit().expect("commit");
+    }
+
+    #[test]
+    fn version_2_indexes_users_stored_by_version_1_and_is_idempotent() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store {
+            db: std::sync::Arc::new(redb::Database::create(dir.path().join("t.redb")).expect("db")),
+            path: dir.path().join("t.redb"),
+        };
+        run_up_to(&store, 1).expect("v1");
+        insert_as_version_1(&store, &a_user("a@school.ru", &[Role::Student]), 1);
+        insert_as_version_1(
+            &store,
+            &a_user("b@school.ru", &[Role::Worker, Role::Parent]),
+            2,
+        );
+
+        run(&store).expect("to latest");
+        assert_eq!(stored_version(&store).expect("version"), SCHEMA_VERSION);
+        let read = store.read().expect("read");
+        assert_eq!(
+            users::ids_with_role(&read, Role::Parent).expect("ids"),
+            vec![crate::domain::UserId(2)]
+        );
+
+        let txn = store.write().expect("txn");
+        index_users_by_role(&txn).expect("again");
+        txn.commit().expect("commit");
+        let read = store.read().expect("read");
+        assert_eq!(
+            users::ids_with_role(&read, Role::Student)
+                .expect("ids")
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn a_newer_database_is_refused_with_advice() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path(), 4).expect("open");
+        let txn = store.write().expect("txn");
+        txn.open_table(tables::META)
+            .expect("t")
+            .insert(VERSION_KEY, 99u32.to_le_bytes().as_slice())
+            .expect("i");
+        txn.commit().expect("commit");
+        drop(store);
+        let err = Store::open(dir.path(), 4).err().expect("refused");
+        assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }));
+        assert!(err.to_string().contains("Установите новую версию"));
+    }
+}

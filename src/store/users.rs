@@ -1,0 +1,139 @@
+//! Users and their e-mail and role indexes, always written together.
+
+use super::{Store, StoreError, codec, sequence, tables};
+use crate::domain::{Email, NewUser, Role, User, UserId};
+use jiff::Timestamp;
+use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, WriteTransaction};
+
+const TABLE: &str = "users-1";
+
+/// Builds the stored record of a new user.
+pub(crate) fn record_of(new: NewUser, id: UserId, now: Timestamp) -> User {
+    User {
+        id,
+        email: new.email,
+        last_name: new.last_name,
+        first_name: new.first_name,
+        middle_name: new.middle_name,
+        roles: new.roles,
+        password_hash: new.password_hash,
+        created_at: now,
+        updated_at: now,
+    }
+}
+
+/// Creates a user with its indexes; refuses an e-mail that is already taken.
+pub fn insert(txn: &WriteTransaction, new: NewUser, now: Timestamp) -> Result<User, StoreError> {
+    if txn
+        .open_table(tables::USERS_BY_EMAIL)?
+        .get(new.email.as_str())?
+        .is_some()
+    {
+        return Err(StoreError::EmailTaken(new.email.to_string()));
+    }
+    let id = UserId(sequence::next_id(txn, TABLE)?);
+    let user = record_of(new, id, now);
+    write_indexes(txn, None, &user)?;
+    txn.open_table(tables::USERS)?
+        .insert(id.0, codec::encode(&user).as_slice())?;
+    Ok(user)
+}
+
+/// Replaces a stored user, moving its index entries when the e-mail or roles changed.
+pub fn update(txn: &WriteTransaction, user: &User) -> Result<(), StoreError> {
+    let old = get_in(txn, user.id)?.ok_or_else(|| StoreError::Corrupt {
+        table: TABLE,
+        reason: format!("update of missing user {}", user.id.0),
+    })?;
+    if old.email != user.email
+        && txn
+            .open_table(tables::USERS_BY_EMAIL)?
+            .get(user.email.as_str())?
+            .is_some()
+    {
+        return Err(StoreError::EmailTaken(user.email.to_string()));
+    }
+    write_indexes(txn, Some(&old), user)?;
+    txn.open_table(tables::USERS)?
+        .insert(user.id.0, codec::encode(user).as_slice())?;
+    Ok(())
+}
+
+fn write_indexes(txn: &WriteTransaction, old: Option<&User>, new: &User) -> Result<(), StoreError> {
+    let mut by_email = txn.open_table(tables::USERS_BY_EMAIL)?;
+    let mut by_role = txn.open_table(tables::USERS_BY_ROLE)?;
+    if let Some(old) = old {
+        by_email.remove(old.email.as_str())?;
+        for role in &old.roles {
+            by_role.remove((role.as_str(), old.id.0))?;
+        }
+    }
+    by_email.insert(new.email.as_str(), new.id.0)?;
+    for role in &new.roles {
+        by_role.insert((role.as_str(), new.id.0), ())?;
+    }
+    Ok(())
+}
+
+/// A user by id, read inside a write transaction.
+pub fn get_in(txn: &WriteTransaction, id: UserId) -> Result<Option<User>, StoreError> {
+    load(&txn.open_table(tables::USERS)?, id)
+}
+
+/// A user by id.
+pub fn get(txn: &ReadTransaction, id: UserId) -> Result<Option<User>, StoreError> {
+    load(&txn.open_table(tables::USERS)?, id)
+}
+
+fn load(
+    table: &impl ReadableTable<u64, &'static [u8]>,
+    id: UserId,
+) -> Result<Option<User>, StoreError> {
+    table
+        .get(id.0)?
+        .map(|bytes| codec::decode(TABLE, bytes.value()))
+        .transpose()
+}
+
+/// A user by e-mail (case-insensitive: the index holds normalised addresses), inside a write.
+pub fn find_by_email_in(txn: &WriteTransaction, email: &Email) -> Result<Option<User>, StoreError> {
+    let Some(id) = txn
+        .open_table(tables::USERS_BY_EMAIL)?
+        .get(email.as_str())?
+        .map(|g| g.value())
+    else {
+        return Ok(None);
+    };
+    get_in(txn, UserId(id))
+}
+
+/// Every user, in id order.
+pub fn all(txn: &ReadTransaction) -> Result<Vec<User>, StoreError> {
+    let table = txn.open_table(tables::USERS)?;
+    table
+        .iter()?
+        .map(|row| codec::decode(TABLE, row?.1.value()))
+        .collect()
+}
+
+/// Ids of the users holding `role`, in id order.
+pub fn ids_with_role(txn: &ReadTransaction, role: Role) -> Result<Vec<UserId>, StoreError> {
+    let table = txn.open_table(tables::USERS_BY_ROLE)?;
+    let rows = table.range((role.as_str(), 0)..=(role.as_str(), u64::MAX))?;
+    rows.map(|row| Ok(UserId(row?.0.value().1))).collect()
+}
+
+/// How many users there are.
+pub fn count(txn: &ReadTransaction) -> Result<u64, StoreError> {
+    Ok(txn.open_table(tables::USERS)?.len()?)
+}
+
+impl Store {
+    /// Creates one user in its own durable transaction.
+    pub fn insert_user(&self, new: NewUser) -> Result<User, StoreError> {
+        let txn = self.write()?;
+        let user = insert(&txn, new, Timestamp::now())?;
+        txn.commit()?;
+        Ok(user)
+    }
+}

@@ -1,0 +1,11 @@
+//! What the browser gets outside `/api`: the embedded single-page UI and security headers.
+
+mod body_limit;
+mod compress;
+pub mod headers;
+mod request_id;
+mod spa;
+
+pub use body_limit::limit_body;
+pub use request_id::with_request_id;
+pub use spa::{SpaEndpoint, ui_build_id};
