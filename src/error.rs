@@ -142,3 +142,50 @@ impl poem::middleware::PanicHandler for PanicToServerError {
         (StatusCode::INTERNAL_SERVER_ERROR, poem::web::Json(body)).into_response()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem::middleware::CatchPanic;
+    use poem::test::TestClient;
+    use poem::{EndpointExt, handler};
+
+    #[handler]
+    fn explode() -> &'static str {
+        panic!("boom in a handler")
+    }
+
+    #[tokio::test]
+    async fn a_panic_becomes_server_error_with_an_id() {
+        let client =
+            TestClient::new(explode.with(CatchPanic::new().with_handler(PanicToServerError)));
+        let response = client.get("/").send().await;
+        response.assert_status(StatusCode::INTERNAL_SERVER_ERROR);
+        let body = response.json().await;
+        let body = body.value().object();
+        body.get("message").assert_string("Server Error");
+        assert_eq!(body.get("error_id").string().len(), 12);
+    }
+
+    async fn rendered(status: StatusCode) -> (StatusCode, serde_json::Value) {
+        let response = render(poem::Error::from_status(status));
+        let status = response.status();
+        let body = response.into_body().into_json().await.expect("json body");
+        (status, body)
+    }
+
+    #[tokio::test]
+    async fn escaped_errors_keep_their_status_and_speak_russian() {
+        let (status, body) = rendered(StatusCode::NOT_FOUND).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (StatusCode::NOT_FOUND, Some("Не найдено"))
+        );
+        let (status, body) = rendered(StatusCode::BAD_GATEWAY).await;
+        assert_eq!(
+            (status, body["message"].as_str()),
+            (StatusCode::BAD_GATEWAY, Some("Server Error"))
+        );
+        assert!(body["error_id"].is_string());
+    }
+}

@@ -71,7 +71,7 @@ impl App {
         let state = AppState {
             store,
             config: Arc::new(config),
-            build: web::ui_build_id(),
+            build: web::SpaEndpoint::embedded().build_id(),
         };
         Ok(Self {
             acceptor,
@@ -111,7 +111,7 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
         .nest("/api/docs", docs)
         .at("/api/openapi.json", spec)
         .nest("/api", api)
-        .nest("/", web::SpaEndpoint)
+        .nest("/", web::SpaEndpoint::embedded())
         .into_endpoint()
         .data(state)
         .with(CatchPanic::new().with_handler(PanicToServerError))

@@ -8,4 +8,4 @@ mod spa;
 
 pub use body_limit::limit_body;
 pub use request_id::with_request_id;
-pub use spa::{SpaEndpoint, ui_build_id};
+pub use spa::SpaEndpoint;

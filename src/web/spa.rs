@@ -5,6 +5,7 @@ use super::compress::{Encoding, compressed};
 use super::headers::SPA_CSP;
 use poem::http::{Method, StatusCode, header};
 use poem::{Endpoint, Request, Response, Result};
+use rust_embed::EmbeddedFile;
 
 #[derive(rust_embed::Embed)]
 #[folder = "ui/dist"]
@@ -23,20 +24,35 @@ const NOT_BUILT: &str = "<!doctype html><html lang=\"ru\"><meta charset=\"utf-8\
 <code>make build</code> (или <code>cd ui &amp;&amp; npm ci &amp;&amp; npm run build</code>, затем \
 <code>cargo build --release</code>).</p></body></html>";
 
-/// The build id written by the UI build into `build.json`, or `dev` when there is no UI.
-pub fn ui_build_id() -> String {
-    #[derive(serde::Deserialize)]
-    struct BuildFile {
-        build: String,
-    }
-    UiFiles::get("build.json")
-        .and_then(|file| serde_json::from_slice::<BuildFile>(&file.data).ok())
-        .map(|file| file.build)
-        .unwrap_or_else(|| "dev".into())
+/// Where the UI's files come from: the embedded `ui/dist`, or a fixture in tests.
+type FileSource = fn(&str) -> Option<EmbeddedFile>;
+
+/// Serves the UI for every path outside `/api`.
+#[derive(Clone, Copy)]
+pub struct SpaEndpoint {
+    files: FileSource,
 }
 
-/// Serves the embedded UI for every path outside `/api`.
-pub struct SpaEndpoint;
+impl SpaEndpoint {
+    /// The UI embedded in this binary at build time.
+    pub fn embedded() -> Self {
+        Self {
+            files: UiFiles::get,
+        }
+    }
+
+    /// The build id written by the UI build into `build.json`, or `dev` when there is no UI.
+    pub fn build_id(&self) -> String {
+        #[derive(serde::Deserialize)]
+        struct BuildFile {
+            build: String,
+        }
+        (self.files)("build.json")
+            .and_then(|file| serde_json::from_slice::<BuildFile>(&file.data).ok())
+            .map(|file| file.build)
+            .unwrap_or_else(|| "dev".into())
+    }
+}
 
 impl Endpoint for SpaEndpoint {
     type Output = Response;
@@ -49,11 +65,11 @@ impl Endpoint for SpaEndpoint {
                 .finish());
         }
         let path = req.uri().path().trim_start_matches('/');
-        let (name, file) = match UiFiles::get(path).filter(|_| !path.is_empty()) {
+        let (name, file) = match (self.files)(path).filter(|_| !path.is_empty()) {
             Some(file) => (path, file),
             // A missing file (it has an extension) is a 404; any other path is a page of the app.
             None if has_extension(path) => return Ok(not_found()),
-            None => match UiFiles::get(INDEX) {
+            None => match (self.files)(INDEX) {
                 Some(file) => (INDEX, file),
                 None => return Ok(ui_not_built()),
             },
@@ -122,3 +138,6 @@ fn ui_not_built() -> Response {
         .header(header::CACHE_CONTROL, "no-store")
         .body(NOT_BUILT)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,5 @@
+//! HTTP API tests: the real application on port 0 with a temporary data directory.
+
+mod health;
+mod helpers;
+mod limits;

@@ -1,0 +1,5 @@
+//! Tests of the real `klass` binary: the command line, start-up, locking and shutdown.
+
+mod cli;
+mod process;
+mod serve;

@@ -1,0 +1,107 @@
+//! Runs the real binary: one-off commands, and servers on a free port read from their output.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// The binary cargo built for these tests.
+pub fn klass() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_klass"));
+    command.env_remove("KLASS_CONFIG").env("RUST_LOG", "warn");
+    command
+}
+
+/// Runs `klass ARGS` on `data_dir` with `stdin`, and returns its output.
+pub fn run(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
+    let mut child = klass()
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn klass");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("klass output")
+}
+
+/// Text of a stream, for assertions.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A `klass serve` process; killed when dropped.
+pub struct Server {
+    pub child: Child,
+    pub base: String,
+    /// Lines printed before the address line.
+    pub banner: Vec<String>,
+}
+
+impl Server {
+    /// Starts `klass serve EXTRA…` on 127.0.0.1:0 and waits for its address line.
+    pub fn start(data_dir: &Path, extra: &[&str]) -> Server {
+        let mut child = klass()
+            .arg("--data-dir")
+            .arg(data_dir)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(extra)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("spawn klass serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let mut banner = Vec::new();
+        let started = Instant::now();
+        let base = loop {
+            let line = lines
+                .next()
+                .expect("klass exited before listening")
+                .expect("read line");
+            if let Some(at) = line.find("http://") {
+                break line[at..].trim().to_owned();
+            }
+            banner.push(line);
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "no address line"
+            );
+        };
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        Server {
+            child,
+            base,
+            banner,
+        }
+    }
+
+    /// Sends a signal (`TERM`, `KILL` …) to the server.
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .arg(format!("-{name}"))
+            .arg(self.child.id().to_string())
+            .status();
+        assert!(status.expect("kill").success());
+    }
+
+    /// Waits for the process to exit and returns whether it exited successfully.
+    pub fn wait(&mut self) -> bool {
+        self.child.wait().expect("wait").success()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
