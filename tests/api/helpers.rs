@@ -22,8 +22,10 @@ impl TestApp {
 /// Starts the application on 127.0.0.1:0 with a fresh data directory.
 pub async fn spawn_app() -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
-    let mut config = Config::default();
-    config.data_dir = data_dir.path().to_owned();
+    let mut config = Config {
+        data_dir: data_dir.path().to_owned(),
+        ..Config::default()
+    };
     config.server.listen = "127.0.0.1:0".parse().expect("addr");
     config.storage.cache_mb = 8;
     let app = App::build(config).await.expect("app builds");
