@@ -1,0 +1,119 @@
+//! The sidebar: a collapsible column on desktop (labels show on hover when collapsed), a drawer
+//! on phones; only the entries the user may open.
+import { useEffect, useRef } from 'react';
+import { NavLink } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { Icon } from '../../components/Icon';
+import { Tooltip } from '../../components/Tooltip';
+import { currentUser } from '../../lib/user';
+import { isGroup, visibleMenu, type MenuGroup, type MenuLink } from '../menu';
+import { closeMobileSidebar, setSidebarHovered, sidebar, toggleSidebar, toggleSubmenu } from '../sidebar';
+
+function Link({ link, compact }: { link: MenuLink; compact: boolean }) {
+  const { activeItem } = useSnapshot(sidebar);
+  return (
+    <li>
+      <Tooltip text={link.label} side="right" enabled={compact}>
+        <NavLink to={link.path} end aria-current={activeItem === link.id ? 'page' : undefined} className="sidebar-link">
+          {link.icon && <Icon name={link.icon} />}
+          <span className="sidebar-label">{link.label}</span>
+        </NavLink>
+      </Tooltip>
+    </li>
+  );
+}
+
+function Group({ group, compact }: { group: MenuGroup; compact: boolean }) {
+  const { openSubmenu, activeItem } = useSnapshot(sidebar);
+  const open = openSubmenu === group.id;
+  const listId = `submenu-${group.id}`;
+  const holdsActive = group.children.some((child) => child.id === activeItem);
+  return (
+    <li>
+      <Tooltip text={group.label} side="right" enabled={compact}>
+        <button
+          type="button"
+          className="sidebar-link sidebar-group"
+          aria-expanded={open}
+          aria-controls={listId}
+          data-active={holdsActive}
+          onClick={() => toggleSubmenu(group.id)}
+        >
+          <Icon name={group.icon} />
+          <span className="sidebar-label">{group.label}</span>
+          <span className="sidebar-chevron">
+            <Icon name="chevronDown" size={16} />
+          </span>
+        </button>
+      </Tooltip>
+      {open && (
+        <ul id={listId} className="sidebar-submenu">
+          {group.children.map((link) => (
+            <Link key={link.id} link={link} compact={compact} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function Sidebar() {
+  const snap = useSnapshot(sidebar);
+  const { user } = useSnapshot(currentUser);
+  const panel = useRef<HTMLElement>(null);
+  const compact = !snap.isMobile && !snap.expanded && !snap.hovered;
+
+  useEffect(() => {
+    if (!snap.mobileOpen) return;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeMobileSidebar();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [snap.mobileOpen]);
+
+  return (
+    <>
+      <aside
+        ref={panel}
+        id="sidebar"
+        className="sidebar"
+        aria-label="Главное меню"
+        data-compact={compact}
+        data-hovered={snap.hovered}
+        data-mobile-open={snap.mobileOpen}
+        inert={snap.isMobile && !snap.mobileOpen}
+        onPointerEnter={(event) => event.pointerType === 'mouse' && setSidebarHovered(true)}
+        onPointerLeave={() => setSidebarHovered(false)}
+      >
+        <div className="sidebar-brand">
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <span className="sidebar-label">Klass</span>
+        </div>
+        <nav>
+          <ul>
+            {visibleMenu(user).map((entry) =>
+              isGroup(entry) ? (
+                <Group key={entry.id} group={entry} compact={compact} />
+              ) : (
+                <Link key={entry.id} link={entry} compact={compact} />
+              ),
+            )}
+          </ul>
+        </nav>
+        {!snap.isMobile && (
+          <button
+            type="button"
+            className="sidebar-link sidebar-collapse"
+            aria-expanded={snap.expanded}
+            aria-controls="sidebar"
+            onClick={toggleSidebar}
+          >
+            <Icon name="collapse" />
+            <span className="sidebar-label">{snap.expanded ? 'Свернуть меню' : 'Развернуть меню'}</span>
+          </button>
+        )}
+      </aside>
+      {snap.mobileOpen && <div className="sidebar-backdrop" aria-hidden="true" onClick={closeMobileSidebar} />}
+    </>
+  );
+}

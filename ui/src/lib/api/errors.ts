@@ -1,0 +1,73 @@
+//! The error catalogue of spec §8: what the user sees for each failed answer. Every failure is
+//! logged to the console as well.
+import { paths } from '../../paths';
+import { navigateTo } from '../navigation';
+import { addToast } from '../toasts';
+import { setCurrentUser } from '../user';
+
+export interface ErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+  error_id?: string;
+}
+
+/** A failed call; `status` 0 means the server could not be reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+    readonly method: string,
+    readonly url: string,
+  ) {
+    super(body.message || `${method} ${url} failed with ${status}`);
+    this.name = 'ApiError';
+  }
+
+  /** The first server message for each field of a 422 answer. */
+  get fieldErrors(): Record<string, string> {
+    return Object.fromEntries(Object.entries(this.body.errors ?? {}).map(([field, texts]) => [field, texts[0] ?? '']));
+  }
+}
+
+export const MESSAGES = {
+  invalid: { title: 'Перепроверьте все обязательные поля!', description: 'Незаполненные и неправильно заполненные данные не сохранятся' },
+  forbidden: { title: 'Нет прав', description: 'Отсутствуют требуемые права для доступа к действию' },
+  server: { title: 'Ошибка сервера', description: 'Что-то пошло не так :(' },
+  serverPrefix: 'Произошла ошибка. ',
+  offline: { title: 'Сервер недоступен', description: 'Проверьте подключение к сети школы и повторите попытку' },
+} as const;
+
+const SERVER_ERROR_DURATION = 5000;
+
+export interface FailureContext {
+  /** The start-up current-user fetch: 401/419 there just means signed out. */
+  probe?: boolean;
+  /** A background call (the build check): logged only. */
+  silent?: boolean;
+}
+
+/** Logs a failed call and shows or does what spec §8 says for its status. */
+export function reportFailure(error: ApiError, { probe = false, silent = false }: FailureContext = {}) {
+  console.error(`[api] ${error.method} ${error.url} -> ${error.status || 'no answer'}`, error.body);
+  if (silent) return;
+  const { status, body } = error;
+  if (status === 401 || status === 419) {
+    setCurrentUser(null);
+    if (!probe) navigateTo(paths.login);
+  } else if (status === 409) {
+    navigateTo(paths.verifyEmail);
+  } else if (status === 422) {
+    addToast({ color: 'warning', ...MESSAGES.invalid });
+  } else if (status === 403) {
+    addToast({ color: 'error', ...MESSAGES.forbidden });
+  } else if (status >= 500) {
+    if (body.message && body.message !== 'Server Error') {
+      const detail = body.error_id ? `Код ошибки: ${body.error_id}` : 'Повторите попытку позже';
+      addToast({ color: 'error', title: body.message, description: MESSAGES.serverPrefix + detail, duration: SERVER_ERROR_DURATION });
+    } else {
+      addToast({ color: 'error', ...MESSAGES.server });
+    }
+  } else if (status === 0) {
+    addToast({ color: 'error', ...MESSAGES.offline });
+  }
+}

@@ -1,0 +1,59 @@
+//! The one validation layer every form uses (spec §5): zod with the spec's message overrides;
+//! every other message stays zod's default English one.
+import { z } from 'zod';
+
+export { z };
+
+type Issue = Parameters<z.core.$ZodErrorMap>[0];
+
+const isEmpty = (input: unknown) => input === undefined || input === null || input === '';
+
+/** The overrides of spec §5; undefined keeps zod's default message. */
+export function formMessage(issue: Issue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (!isEmpty(issue.input)) return undefined;
+      return issue.expected === 'string' || issue.expected === 'number' ? 'Обязательное поле' : 'Обязательно для заполнения';
+    case 'too_small':
+      if (issue.origin === 'string') return 'Обязательное поле';
+      if (issue.origin === 'number') return `Number must be at least ${issue.minimum}.`;
+      if (isEmpty(issue.input) || (Array.isArray(issue.input) && issue.input.length === 0)) return 'Обязательно для заполнения';
+      return undefined;
+    case 'invalid_format':
+      if (issue.format === 'email') return 'Please enter a valid email address.';
+      if (issue.format === 'url') return 'Please enter a valid URL.';
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+z.config({ customError: formMessage });
+
+/** A date string (YYYY-MM-DD) of someone at least `minAge` years old today. */
+export function birthDate(minAge: number, today: Date = new Date()) {
+  return z.iso.date().refine(
+    (value) => {
+      const born = new Date(`${value}T00:00:00`);
+      const limit = new Date(today.getFullYear() - minAge, today.getMonth(), today.getDate());
+      return born <= limit;
+    },
+    { message: `You must be at least ${minAge} years old.` },
+  );
+}
+
+export type FieldErrors = Record<string, string>;
+
+export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
+
+/** Checks form values; on failure the first message of each field, keyed by its dotted path. */
+export function validate<S extends z.ZodType>(schema: S, values: unknown): Validation<z.output<S>> {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.');
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

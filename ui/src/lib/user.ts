@@ -1,0 +1,31 @@
+//! The signed-in user as shared state (spec §3): null when signed out.
+import { proxy, ref } from 'valtio';
+
+export type Role = 'manager' | 'worker' | 'student' | 'parent';
+
+/** `GET /api/user` -> `{data: CurrentUser}`. */
+export interface CurrentUser {
+  readonly id: number;
+  readonly email: string;
+  readonly first_name: string;
+  readonly last_name: string;
+  readonly middle_name: string | null;
+  readonly roles: readonly Role[];
+  /** Ids of the children linked to a parent, when the server sends them. */
+  readonly children_ids?: readonly number[];
+}
+
+export const currentUser = proxy({
+  user: null as CurrentUser | null,
+  /** True once the start-up fetch has answered. */
+  loaded: false,
+});
+
+export function setCurrentUser(user: CurrentUser | null) {
+  currentUser.user = user ? ref(user) : null;
+  currentUser.loaded = true;
+}
+
+export function displayName(user: CurrentUser): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
+}
