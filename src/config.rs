@@ -57,15 +57,110 @@ pub struct Storage {
     pub cache_mb: usize,
 }
 
-/// `[auth]`: sign-in and sessions (filled by the sign-in release).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// `[auth]`: sign-in, sessions and their limits.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct Auth {}
+pub struct Auth {
+    /// A session unused this long ends, in minutes.
+    pub session_idle_minutes: u64,
+    /// A session ends this long after sign-in, in hours.
+    pub session_lifetime_hours: u64,
+    /// With "remember me", a session lasts this many days (idle timeout still applies).
+    pub remember_days: u64,
+    /// A password-reset link works this long, in minutes.
+    pub reset_token_minutes: u64,
+    /// Users must confirm their e-mail before using the portal.
+    pub require_verified_email: bool,
+    /// Sign-in attempts allowed per e-mail per minute, and per hour.
+    pub login_per_minute: u32,
+    pub login_per_hour: u32,
+    /// Sign-in attempts allowed per client address per minute.
+    pub login_per_ip_per_minute: u32,
+    /// Password hashes computed at once; the rest wait (protects other requests).
+    pub hash_workers: usize,
+}
 
-/// `[mail]`: how mail leaves the building (filled by the mail release).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+impl Default for Auth {
+    fn default() -> Self {
+        Self {
+            session_idle_minutes: 120,
+            session_lifetime_hours: 12,
+            remember_days: 30,
+            reset_token_minutes: 60,
+            require_verified_email: false,
+            login_per_minute: 5,
+            login_per_hour: 100,
+            login_per_ip_per_minute: 30,
+            hash_workers: 2,
+        }
+    }
+}
+
+/// `[mail]`: how mail leaves the building.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct Mail {}
+pub struct Mail {
+    /// `file` writes each mail as .eml into `<data_dir>/outbox/`; `smtp` sends; `none` sends nothing.
+    pub transport: MailTransport,
+    /// The sender, as `Name <address>`.
+    pub from: String,
+    /// How many times a mail is tried before it is marked failed.
+    pub max_attempts: u32,
+    pub smtp: Smtp,
+}
+
+/// Where mail goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MailTransport {
+    File,
+    Smtp,
+    None,
+}
+
+/// `[mail.smtp]`: the school's mail server.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Smtp {
+    pub host: String,
+    pub port: u16,
+    /// `none`, `starttls` or `tls`.
+    pub tls: SmtpTls,
+    pub user: String,
+    pub password: String,
+}
+
+impl std::fmt::Debug for Smtp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Smtp").field("host", &self.host).field("port", &self.port).field("tls", &self.tls).finish()
+    }
+}
+
+/// How the SMTP connection is protected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpTls {
+    None,
+    Starttls,
+    Tls,
+}
+
+impl Default for Mail {
+    fn default() -> Self {
+        Self {
+            transport: MailTransport::File,
+            from: "Klass <noreply@klass.local>".into(),
+            max_attempts: 8,
+            smtp: Smtp::default(),
+        }
+    }
+}
+
+impl Default for Smtp {
+    fn default() -> Self {
+        Self { host: "localhost".into(), port: 587, tls: SmtpTls::Starttls, user: String::new(), password: String::new() }
+    }
+}
 
 /// `[moodle]`: the school's Moodle (filled by the Moodle release).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -183,6 +278,18 @@ impl Config {
         }
         if !(4..=4096).contains(&self.storage.cache_mb) {
             return invalid("storage.cache_mb", "ожидается число от 4 до 4096 (МиБ)");
+        }
+        if !(1..=64).contains(&self.auth.hash_workers) {
+            return invalid("auth.hash_workers", "ожидается число от 1 до 64");
+        }
+        if self.auth.login_per_minute == 0 || self.auth.login_per_hour == 0 || self.auth.login_per_ip_per_minute == 0 {
+            return invalid("auth.login_per_minute", "лимиты попыток входа должны быть больше нуля");
+        }
+        if self.auth.session_idle_minutes == 0 || self.auth.session_lifetime_hours == 0 {
+            return invalid("auth.session_idle_minutes", "время жизни сессии должно быть больше нуля");
+        }
+        if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
+            return invalid("mail.from", "ожидается адрес вида Школа <noreply@school.ru>");
         }
         if !(1..=1024).contains(&self.server.body_limit_mb) {
             return invalid("server.body_limit_mb", "ожидается число от 1 до 1024 (МиБ)");

@@ -14,10 +14,14 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 2] = [
+const MIGRATIONS: [(&str, Migration); 3] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
+    ("create session, token and mail tables and the server key", create_auth_and_mail),
 ];
+
+/// META key of the server's random secret (signs anonymous CSRF tokens).
+pub const SECRET_KEY: &str = "secret_key";
 
 /// Refuses a newer database, then applies every migration above the stored version.
 pub fn run(store: &Store) -> Result<(), StoreError> {
@@ -81,6 +85,20 @@ fn index_users_by_role(txn: &WriteTransaction) -> Result<(), StoreError> {
         for role in &user.roles {
             by_role.insert((role.as_str(), user.id.0), ())?;
         }
+    }
+    Ok(())
+}
+
+fn create_auth_and_mail(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::SESSIONS)?;
+    txn.open_table(tables::SESSIONS_BY_USER)?;
+    txn.open_table(tables::ONE_TIME_TOKENS)?;
+    txn.open_table(tables::MAIL)?;
+    txn.open_table(tables::MAIL_QUEUE)?;
+    txn.open_table(tables::MAIL_BY_USER)?;
+    let mut meta = txn.open_table(tables::META)?;
+    if meta.get(SECRET_KEY)?.is_none() {
+        meta.insert(SECRET_KEY, rand::random::<[u8; 32]>().as_slice())?;
     }
     Ok(())
 }

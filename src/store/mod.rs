@@ -45,6 +45,14 @@ impl Store {
         Ok(store)
     }
 
+    /// The server's random secret, made once when the database was created.
+    pub fn secret_key(&self) -> Result<[u8; 32], StoreError> {
+        let txn = self.read()?;
+        let meta = txn.open_table(tables::META)?;
+        let bytes = meta.get(migrations::SECRET_KEY)?.map(|g| g.value().to_vec()).unwrap_or_default();
+        bytes.try_into().map_err(|_| StoreError::Corrupt { table: "meta-1", reason: "secret_key missing".into() })
+    }
+
     /// Where the database file lives.
     pub fn path(&self) -> &Path {
         &self.path

@@ -17,3 +17,23 @@ pub const USERS_BY_EMAIL: TableDefinition<&str, u64> = TableDefinition::new("use
 
 /// Index: (role name, user id) -> (). Written with every change of a user's roles.
 pub const USERS_BY_ROLE: TableDefinition<(&str, u64), ()> = TableDefinition::new("users-by-role-1");
+
+/// Signed-in sessions: SHA-256 of the session token -> `auth::Session`. The token itself is
+/// only in the browser's cookie, so a copy of the database opens no session.
+pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions-1");
+
+/// Index: (user id, SHA-256 of the session token) -> (), to end all of a user's sessions.
+pub const SESSIONS_BY_USER: TableDefinition<(u64, &[u8]), ()> = TableDefinition::new("sessions-by-user-1");
+
+/// Single-use tokens sent by mail (password reset, e-mail confirmation):
+/// SHA-256 of the token -> `auth::OneTimeToken`.
+pub const ONE_TIME_TOKENS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("one-time-tokens-1");
+
+/// The mail outbox and history: mail id -> `mail::MailRecord`. Never deleted.
+pub const MAIL: TableDefinition<u64, &[u8]> = TableDefinition::new("mail-1");
+
+/// Index: (next attempt, unix ms; mail id) -> () for mail still to be sent.
+pub const MAIL_QUEUE: TableDefinition<(i64, u64), ()> = TableDefinition::new("mail-queue-1");
+
+/// Index: (user id, mail id) -> (), a user's mail history.
+pub const MAIL_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("mail-by-user-1");
