@@ -132,7 +132,11 @@ pub struct Smtp {
 
 impl std::fmt::Debug for Smtp {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Smtp").field("host", &self.host).field("port", &self.port).field("tls", &self.tls).finish()
+        f.debug_struct("Smtp")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("tls", &self.tls)
+            .finish()
     }
 }
 
@@ -158,7 +162,13 @@ impl Default for Mail {
 
 impl Default for Smtp {
     fn default() -> Self {
-        Self { host: "localhost".into(), port: 587, tls: SmtpTls::Starttls, user: String::new(), password: String::new() }
+        Self {
+            host: "localhost".into(),
+            port: 587,
+            tls: SmtpTls::Starttls,
+            user: String::new(),
+            password: String::new(),
+        }
     }
 }
 
@@ -217,10 +227,7 @@ impl Default for Storage {
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("не удалось прочитать файл настроек {path}: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("файл настроек {path} не является корректным TOML: {message}")]
     Syntax { path: PathBuf, message: String },
     #[error("настройка `{key}`: {message}")]
@@ -229,23 +236,19 @@ pub enum ConfigError {
 
 impl Config {
     /// Loads the layers in order: defaults, `file` (if any), `KLASS_*` variables from `env`.
-    pub fn load(
-        file: Option<&Path>,
-        env: impl IntoIterator<Item = (String, String)>,
-    ) -> Result<Self, ConfigError> {
+    pub fn load(file: Option<&Path>, env: impl IntoIterator<Item = (String, String)>) -> Result<Self, ConfigError> {
         let mut table = match file {
             Some(path) => read_table(path)?,
             None => toml::Table::new(),
         };
         apply_env(&mut table, env)?;
-        let config: Config =
-            serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|err| {
-                let key = err.path().to_string();
-                ConfigError::Invalid {
-                    key,
-                    message: explain(err.into_inner().message()),
-                }
-            })?;
+        let config: Config = serde_path_to_error::deserialize(toml::Value::Table(table)).map_err(|err| {
+            let key = err.path().to_string();
+            ConfigError::Invalid {
+                key,
+                message: explain(err.into_inner().message()),
+            }
+        })?;
         config.validate()?;
         Ok(config)
     }
@@ -259,19 +262,11 @@ impl Config {
             })
         };
         if jiff::tz::TimeZone::get(&self.school.timezone).is_err() {
-            return invalid(
-                "school.timezone",
-                "ожидается часовой пояс IANA, например Europe/Moscow",
-            );
+            return invalid("school.timezone", "ожидается часовой пояс IANA, например Europe/Moscow");
         }
         let url = &self.server.public_url;
-        if !(url.starts_with("http://") || url.starts_with("https://"))
-            || url.contains(char::is_whitespace)
-        {
-            return invalid(
-                "server.public_url",
-                "ожидается адрес вида http://192.168.1.10:8080",
-            );
+        if !(url.starts_with("http://") || url.starts_with("https://")) || url.contains(char::is_whitespace) {
+            return invalid("server.public_url", "ожидается адрес вида http://192.168.1.10:8080");
         }
         if self.school.name.trim().is_empty() {
             return invalid("school.name", "название школы не может быть пустым");
@@ -286,7 +281,10 @@ impl Config {
             return invalid("auth.login_per_minute", "лимиты попыток входа должны быть больше нуля");
         }
         if self.auth.session_idle_minutes == 0 || self.auth.session_lifetime_hours == 0 {
-            return invalid("auth.session_idle_minutes", "время жизни сессии должно быть больше нуля");
+            return invalid(
+                "auth.session_idle_minutes",
+                "время жизни сессии должно быть больше нуля",
+            );
         }
         if self.mail.from.parse::<lettre::message::Mailbox>().is_err() {
             return invalid("mail.from", "ожидается адрес вида Школа <noreply@school.ru>");
@@ -299,9 +297,17 @@ impl Config {
 
     /// The effective configuration as TOML, with secrets replaced by `***`.
     pub fn to_redacted_toml(&self) -> String {
+        let mut shown = self.clone();
+        if !shown.mail.smtp.password.is_empty() {
+            shown.mail.smtp.password = "***".into();
+        }
         // Serialising our own plain struct to TOML cannot fail.
-        toml::to_string_pretty(self)
-            .unwrap_or_else(|err| unreachable!("config serialisation failed: {err}"))
+        toml::to_string_pretty(&shown).unwrap_or_else(|err| unreachable!("config serialisation failed: {err}"))
+    }
+
+    /// True when the portal is reached over TLS, so cookies get the `Secure` flag.
+    pub fn served_over_tls(&self) -> bool {
+        self.server.public_url.starts_with("https://")
     }
 }
 
@@ -309,13 +315,8 @@ impl Config {
 fn explain(message: &str) -> String {
     match message.strip_prefix("unknown field ") {
         Some(rest) => {
-            let allowed = rest
-                .split_once(", expected ")
-                .map_or("", |(_, allowed)| allowed);
-            format!(
-                "неизвестный ключ; допустимы: {}",
-                allowed.trim_start_matches("one of ")
-            )
+            let allowed = rest.split_once(", expected ").map_or("", |(_, allowed)| allowed);
+            format!("неизвестный ключ; допустимы: {}", allowed.trim_start_matches("one of "))
         }
         None => format!("недопустимое значение ({message})"),
     }
@@ -326,19 +327,15 @@ fn read_table(path: &Path) -> Result<toml::Table, ConfigError> {
         path: path.to_owned(),
         source,
     })?;
-    text.parse::<toml::Table>()
-        .map_err(|err| ConfigError::Syntax {
-            path: path.to_owned(),
-            message: err.to_string(),
-        })
+    text.parse::<toml::Table>().map_err(|err| ConfigError::Syntax {
+        path: path.to_owned(),
+        message: err.to_string(),
+    })
 }
 
 /// Applies `KLASS_SECTION__KEY=value` (or `KLASS_DATA_DIR=value`) on top of the file's table.
 /// Variables whose first part names no top-level key (such as `KLASS_CONFIG`) are not settings.
-fn apply_env(
-    table: &mut toml::Table,
-    env: impl IntoIterator<Item = (String, String)>,
-) -> Result<(), ConfigError> {
+fn apply_env(table: &mut toml::Table, env: impl IntoIterator<Item = (String, String)>) -> Result<(), ConfigError> {
     let top_level = top_level_keys();
     for (name, raw) in env {
         let Some(rest) = name.strip_prefix(ENV_PREFIX) else {

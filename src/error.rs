@@ -44,15 +44,26 @@ pub enum ApiError {
     /// No such record.
     #[oai(status = 404)]
     NotFound(Json<ErrorBody>),
+    /// The school requires a confirmed e-mail and this user has not confirmed it yet.
+    #[oai(status = 409)]
+    Unverified(Json<ErrorBody>),
     /// The data sent is invalid; `errors` names each field.
     #[oai(status = 422)]
     Invalid(Json<ErrorBody>),
+    /// Too many attempts; try again after `Retry-After` seconds.
+    #[oai(status = 429)]
+    TooManyRequests(Json<ErrorBody>, #[oai(header = "Retry-After")] u64),
     /// Something broke on the server; `error_id` points to the log.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
 }
 
 impl ApiError {
+    /// 401 with a message (bad credentials, or not signed in).
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        Self::Unauthenticated(ErrorBody::new(message))
+    }
+
     /// 404 with a Russian message.
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(ErrorBody::new(message))
@@ -93,22 +104,44 @@ fn new_error_id() -> String {
     hex::encode(rand::random::<[u8; 6]>())
 }
 
+impl From<crate::policy::Denied> for ApiError {
+    fn from(denied: crate::policy::Denied) -> Self {
+        use crate::policy::Denied;
+        match denied {
+            Denied::Unauthenticated => Self::Unauthenticated(ErrorBody::new("Unauthenticated.")),
+            Denied::Unverified => Self::Unverified(ErrorBody::new("Подтвердите адрес электронной почты")),
+            Denied::Forbidden => Self::Forbidden(ErrorBody::new("Отсутствуют требуемые права для доступа к действию")),
+        }
+    }
+}
+
+impl From<crate::auth::Limited> for ApiError {
+    fn from(limited: crate::auth::Limited) -> Self {
+        let seconds = limited.seconds();
+        Self::TooManyRequests(
+            ErrorBody::new(format!("Слишком много попыток. Повторите через {seconds} с.")),
+            seconds,
+        )
+    }
+}
+
 /// Turns any error that escaped an operation (unknown route, body too large, unreadable body,
 /// panic) into the same JSON shape, with a Russian message.
 pub fn render(err: poem::Error) -> Response {
+    if err.is_from_response() {
+        // An operation's own answer (an `ApiError`), already in the right shape.
+        return err.into_response();
+    }
     let status = err.status();
     let body = match status {
         StatusCode::NOT_FOUND => ErrorBody::new("Не найдено").0,
-        StatusCode::METHOD_NOT_ALLOWED => {
-            ErrorBody::new("Этот метод не поддерживается для данного адреса").0
-        }
+        StatusCode::METHOD_NOT_ALLOWED => ErrorBody::new("Этот метод не поддерживается для данного адреса").0,
         StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(err.to_string()).0,
+        s if s.as_u16() == 419 => ErrorBody::new(crate::auth::csrf::MISMATCH).0,
         StatusCode::UNSUPPORTED_MEDIA_TYPE => {
             ErrorBody::new("Неподдерживаемый тип содержимого: ожидается application/json").0
         }
-        StatusCode::BAD_REQUEST => {
-            ErrorBody::new(format!("Некорректный запрос: {}", bad_request_reason(&err))).0
-        }
+        StatusCode::BAD_REQUEST => ErrorBody::new(format!("Некорректный запрос: {}", bad_request_reason(&err))).0,
         s if s.is_server_error() => internal_body(&err),
         _ => ErrorBody::new(err.to_string()).0,
     };
@@ -157,8 +190,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_panic_becomes_server_error_with_an_id() {
-        let client =
-            TestClient::new(explode.with(CatchPanic::new().with_handler(PanicToServerError)));
+        let client = TestClient::new(explode.with(CatchPanic::new().with_handler(PanicToServerError)));
         let response = client.get("/").send().await;
         response.assert_status(StatusCode::INTERNAL_SERVER_ERROR);
         let body = response.json().await;

@@ -1,10 +1,13 @@
 //! Klass: the administration portal of one school, as a library so tests link it.
 
 pub mod api;
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod mail;
+pub mod policy;
 pub mod service;
 pub mod startup;
 pub mod store;

@@ -2,47 +2,17 @@
 //! routes and middleware, and runs until a shutdown signal, finishing requests in flight.
 
 use crate::config::Config;
-use crate::error::{self, ApiError, PanicToServerError};
-use crate::store::{Store, StoreError};
+use crate::error::{self, PanicToServerError};
+pub use crate::service::AppState;
+use crate::store::Store;
 use crate::{api, web};
 use poem::listener::{Acceptor, Listener, TcpAcceptor, TcpListener};
-use poem::middleware::CatchPanic;
+use poem::middleware::{CatchPanic, CookieJarManager};
 use poem::{EndpointExt, IntoEndpoint, Route, Server};
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// What every request handler can reach.
-#[derive(Clone)]
-pub struct AppState {
-    pub store: Store,
-    pub config: Arc<Config>,
-    /// The embedded UI's build id (see `web::ui_build_id`).
-    pub build: String,
-}
-
-impl AppState {
-    /// Runs storage work on the blocking pool (redb is synchronous), mapping its errors.
-    pub async fn run<T, E, F>(&self, work: F) -> Result<T, ApiError>
-    where
-        T: Send + 'static,
-        E: Into<ApiError> + Send + 'static,
-        F: FnOnce(&Store) -> Result<T, E> + Send + 'static,
-    {
-        let store = self.store.clone();
-        tokio::task::spawn_blocking(move || work(&store))
-            .await
-            .map_err(ApiError::internal)?
-            .map_err(Into::into)
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(err: StoreError) -> Self {
-        ApiError::internal(err)
-    }
-}
 
 /// A built application, bound to its address but not yet serving.
 pub struct App {
@@ -60,24 +30,14 @@ impl App {
         let acceptor = TcpListener::bind(config.server.listen)
             .into_acceptor()
             .await
-            .map_err(|err| {
-                anyhow::anyhow!("не удалось открыть адрес {}: {err}", config.server.listen)
-            })?;
+            .map_err(|err| anyhow::anyhow!("не удалось открыть адрес {}: {err}", config.server.listen))?;
         let addr = acceptor
             .local_addr()
             .first()
             .and_then(|addr| addr.as_socket_addr().copied())
             .ok_or_else(|| anyhow::anyhow!("listener has no socket address"))?;
-        let state = AppState {
-            store,
-            config: Arc::new(config),
-            build: web::SpaEndpoint::embedded().build_id(),
-        };
-        Ok(Self {
-            acceptor,
-            addr,
-            state,
-        })
+        let state = AppState::new(store, config, web::SpaEndpoint::embedded().build_id())?;
+        Ok(Self { acceptor, addr, state })
     }
 
     /// The address the server listens on.
@@ -93,24 +53,45 @@ impl App {
     /// Serves until `shutdown` completes, then lets requests in flight finish (up to the grace time).
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) -> std::io::Result<()> {
         let grace = Duration::from_secs(self.state.config.server.shutdown_grace_secs);
+        let limits = self.state.limits.clone();
+        let forgetting = tokio::spawn(async move {
+            let mut every_minute = tokio::time::interval(Duration::from_secs(60));
+            loop {
+                every_minute.tick().await;
+                limits.forget_idle();
+            }
+        });
         let endpoint = routes(self.state);
-        Server::new_with_acceptor(self.acceptor)
+        let served = Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(endpoint, shutdown, Some(grace))
-            .await
+            .await;
+        forgetting.abort();
+        served
     }
 }
 
-/// The whole HTTP surface: `/api` (with its docs), and the UI for everything else.
+/// The whole HTTP surface: the API (under `/api`, plus the sign-in calls that the Sanctum
+/// protocol puts at the root), its docs, and the UI for everything else.
 pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
-    let limit =
-        usize::try_from(state.config.server.body_limit_mb * 1024 * 1024).unwrap_or(usize::MAX);
-    let api = api::service();
-    let docs = api.swagger_ui();
-    let spec = api.spec_endpoint();
-    Route::new()
+    let limit = usize::try_from(state.config.server.body_limit_mb * 1024 * 1024).unwrap_or(usize::MAX);
+    let service = api::service();
+    let docs = service.swagger_ui();
+    let spec = service.spec_endpoint();
+    let session_state = state.clone();
+    let api = Arc::new(
+        service
+            .around(move |next, req| web::resolve_caller(next, req, session_state.clone()))
+            .with(CookieJarManager::new()),
+    );
+    let mut route = Route::new()
         .nest("/api/docs", docs)
         .at("/api/openapi.json", spec)
-        .nest("/api", api)
+        .nest_no_strip("/api", api.clone())
+        .nest_no_strip("/sanctum", api.clone());
+    for path in api::ROOT_PATHS {
+        route = route.at(path, api.clone());
+    }
+    route
         .nest("/", web::SpaEndpoint::embedded())
         .into_endpoint()
         .data(state)

@@ -2,6 +2,7 @@
 
 use super::{ApiTags, State};
 use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
@@ -26,8 +27,9 @@ impl HealthApi {
     /// Answers `ok` with the version and the UI build id while the server is up and its
     /// database can be read. Open to everyone; Docker's HEALTHCHECK and the UI's build check
     /// (`?t=<timestamp>`) call it.
-    #[oai(path = "/health", method = "get", operation_id = "health")]
-    async fn health(&self, state: State<'_>) -> Result<Json<Health>, ApiError> {
+    #[oai(path = "/api/health", method = "get", operation_id = "health")]
+    async fn health(&self, state: State<'_>, caller: Caller) -> Result<Json<Health>, ApiError> {
+        caller.allow(Rule::Public)?;
         state.run(|store| store.read().map(drop)).await?;
         Ok(Json(Health {
             status: "ok".into(),

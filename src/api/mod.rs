@@ -1,22 +1,41 @@
-//! The HTTP API under `/api`: one thin `#[OpenApi]` impl per area, described by OpenAPI.
+//! The HTTP API: one thin `#[OpenApi]` impl per area, described by OpenAPI. Operations carry
+//! their full paths: most live under `/api`, the Sanctum sign-in calls at the root.
 
+mod cookies;
 mod health;
+mod session;
+mod user_view;
 
-use crate::startup::AppState;
-use poem_openapi::{OpenApiService, Tags};
+use crate::service::AppState;
+use poem_openapi::{ApiResponse, OpenApiService, Tags};
+pub use user_view::UserView;
+
+/// Paths outside `/api` and `/sanctum` that the API serves (Sanctum puts them at the root).
+pub const ROOT_PATHS: [&str; 1] = ["/login"];
 
 /// The areas of the API, as the docs group them.
 #[derive(Tags)]
 pub enum ApiTags {
     /// The portal itself: health and build.
     System,
+    /// Signing in and out, sessions, passwords.
+    Auth,
 }
 
-/// Every area of the API, ready to be mounted at `/api`.
-pub fn service() -> OpenApiService<health::HealthApi, ()> {
-    OpenApiService::new(health::HealthApi, "Klass API", crate::VERSION)
+/// The answer of an operation that has nothing to say.
+#[derive(Debug, ApiResponse)]
+pub enum NoContent {
+    /// Done.
+    #[oai(status = 204)]
+    Done,
+}
+
+type Areas = (health::HealthApi, session::SessionApi);
+
+/// Every area of the API.
+pub fn service() -> OpenApiService<Areas, ()> {
+    OpenApiService::new((health::HealthApi, session::SessionApi), "Klass API", crate::VERSION)
         .description("API портала Klass: школа или учебный центр в одном файле.")
-        .server("/api")
 }
 
 /// The OpenAPI document, as `klass openapi` prints it and `/api/openapi.json` serves it.

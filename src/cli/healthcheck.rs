@@ -44,13 +44,9 @@ fn reachable(listen: SocketAddr) -> SocketAddr {
 
 fn probe(addr: SocketAddr, timeout: Duration) -> Result<(), String> {
     let mut stream = TcpStream::connect_timeout(&addr, timeout).map_err(|e| e.to_string())?;
-    stream
-        .set_read_timeout(Some(timeout))
-        .map_err(|e| e.to_string())?;
+    stream.set_read_timeout(Some(timeout)).map_err(|e| e.to_string())?;
     let request = format!("GET /api/health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream
-        .write_all(request.as_bytes())
-        .map_err(|e| e.to_string())?;
+    stream.write_all(request.as_bytes()).map_err(|e| e.to_string())?;
     let mut answer = String::new();
     stream
         .take(64 * 1024)

@@ -2,6 +2,7 @@
 
 mod config_cmd;
 mod healthcheck;
+mod mail;
 mod serve;
 mod user;
 
@@ -34,6 +35,9 @@ pub enum Command {
     /// Manage user accounts directly in the database (with the server stopped).
     #[command(subcommand)]
     User(user::UserCommand),
+    /// Check the mail settings (`mail test --to ADDRESS`).
+    #[command(subcommand)]
+    Mail(mail::MailCommand),
     /// Print the OpenAPI document of the API.
     Openapi,
     /// Print the example configuration or check a configuration file.
@@ -63,5 +67,6 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args, cli.load_config()?).await,
         Command::Healthcheck(args) => healthcheck::run(args, &cli.load_config()?),
         Command::User(command) => user::run(command, &cli.load_config()?),
+        Command::Mail(command) => mail::run(command, &cli.load_config()?).await,
     }
 }

@@ -39,10 +39,7 @@ pub async fn run(args: &ServeArgs, mut config: Config) -> anyhow::Result<ExitCod
             demo::PASSWORD
         );
     }
-    println!(
-        "Данные: {}",
-        data_dir.join(crate::store::DB_FILE_NAME).display()
-    );
+    println!("Данные: {}", data_dir.join(crate::store::DB_FILE_NAME).display());
     // Tests and scripts read the address from this line (port 0 picks a free port).
     println!("Klass слушает http://{}", app.addr());
     app.run_until(shutdown_signal()).await?;

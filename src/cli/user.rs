@@ -71,17 +71,10 @@ pub fn run(command: &UserCommand, config: &Config) -> anyhow::Result<ExitCode> {
             );
             announce(&password, generated);
         }
-        UserCommand::SetPassword {
-            email,
-            password_stdin,
-        } => {
+        UserCommand::SetPassword { email, password_stdin } => {
             let (password, generated) = password(*password_stdin)?;
             let user = users::set_password(&store, email, &password)?;
-            println!(
-                "Пароль пользователя {} <{}> изменён",
-                user.full_name(),
-                user.email
-            );
+            println!("Пароль пользователя {} <{}> изменён", user.full_name(), user.email);
             announce(&password, generated);
         }
         UserCommand::List { role } => {

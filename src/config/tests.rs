@@ -3,10 +3,7 @@
 use super::*;
 
 fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }
 
 fn write(text: &str) -> tempfile::NamedTempFile {
@@ -73,10 +70,7 @@ fn bad_values_name_the_key_and_what_was_expected() {
         ("[server]\nlisten = \"not-an-address\"\n", "server.listen"),
         ("[storage]\ncache_mb = \"big\"\n", "storage.cache_mb"),
         ("[school]\ntimezone = \"Mars/Olympus\"\n", "school.timezone"),
-        (
-            "[server]\npublic_url = \"school.local\"\n",
-            "server.public_url",
-        ),
+        ("[server]\npublic_url = \"school.local\"\n", "server.public_url"),
         ("[storage]\ncache_mb = 0\n", "storage.cache_mb"),
     ];
     for (text, key) in cases {
@@ -90,4 +84,14 @@ fn broken_toml_names_the_file() {
     let file = write("[server\n");
     let err = Config::load(Some(file.path()), env(&[])).expect_err("syntax");
     assert!(err.to_string().contains(&file.path().display().to_string()));
+}
+
+#[test]
+fn the_smtp_password_is_never_shown() {
+    let file = write("[mail.smtp]\nuser = \"school\"\npassword = \"s3cret-pass\"\n");
+    let config = Config::load(Some(file.path()), env(&[])).expect("loads");
+    assert_eq!(config.mail.smtp.password, "s3cret-pass");
+    let shown = config.to_redacted_toml();
+    assert!(!shown.contains("s3cret-pass") && shown.contains("***"), "{shown}");
+    assert!(!format!("{config:?}").contains("s3cret-pass"));
 }

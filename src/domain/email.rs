@@ -25,14 +25,8 @@ impl Email {
         }
         let (local, domain) = email.split_once('@').ok_or(InvalidEmail)?;
         let plain = |s: &str| !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c == '@');
-        let dotted =
-            domain.split('.').count() >= 2 && domain.split('.').all(|part| !part.is_empty());
-        if plain(local)
-            && plain(domain)
-            && dotted
-            && !local.starts_with('.')
-            && !local.ends_with('.')
-        {
+        let dotted = domain.split('.').count() >= 2 && domain.split('.').all(|part| !part.is_empty());
+        if plain(local) && plain(domain) && dotted && !local.starts_with('.') && !local.ends_with('.') {
             Ok(Self(email))
         } else {
             Err(InvalidEmail)

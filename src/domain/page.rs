@@ -36,7 +36,11 @@ impl PageRequest {
             }
             total += 1;
         }
-        Page { items, total, request: *self }
+        Page {
+            items,
+            total,
+            request: *self,
+        }
     }
 }
 
@@ -63,7 +67,11 @@ impl<T> Page<T> {
 
     /// The same page with each row converted.
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
-        Page { items: self.items.into_iter().map(f).collect(), total: self.total, request: self.request }
+        Page {
+            items: self.items.into_iter().map(f).collect(),
+            total: self.total,
+            request: self.request,
+        }
     }
 }
 
@@ -78,7 +86,13 @@ mod tests {
         assert_eq!((page.total, page.last_page()), (8, 3));
         let past = PageRequest::new(Some(9), Some(3)).slice(1..=8);
         assert!(past.items.is_empty());
-        assert_eq!(PageRequest::new(Some(0), Some(1000)), PageRequest { page: 1, per_page: MAX_PER_PAGE });
+        assert_eq!(
+            PageRequest::new(Some(0), Some(1000)),
+            PageRequest {
+                page: 1,
+                per_page: MAX_PER_PAGE
+            }
+        );
         assert_eq!(PageRequest::default().slice(0..0).last_page(), 1);
     }
 }

@@ -75,11 +75,7 @@ impl PasswordHash {
     /// True when `candidate` is the password this hash was made from. Constant-time inside argon2.
     pub fn verify(&self, candidate: &str) -> bool {
         PhcHash::new(&self.0)
-            .map(|parsed| {
-                Argon2::default()
-                    .verify_password(candidate.as_bytes(), &parsed)
-                    .is_ok()
-            })
+            .map(|parsed| Argon2::default().verify_password(candidate.as_bytes(), &parsed).is_ok())
             .unwrap_or(false)
     }
 }

@@ -55,14 +55,8 @@ mod tests {
 
     #[test]
     fn trims_and_bounds() {
-        assert_eq!(
-            PersonName::parse("  Алёна ").expect("valid").as_str(),
-            "Алёна"
-        );
+        assert_eq!(PersonName::parse("  Алёна ").expect("valid").as_str(), "Алёна");
         assert_eq!(PersonName::parse("   "), Err(InvalidName::Empty));
-        assert_eq!(
-            PersonName::parse(&"ж".repeat(101)),
-            Err(InvalidName::TooLong)
-        );
+        assert_eq!(PersonName::parse(&"ж".repeat(101)), Err(InvalidName::TooLong));
     }
 }

@@ -22,6 +22,9 @@ pub struct User {
     pub password_hash: PasswordHash,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
+    /// When the user confirmed the e-mail address (by a link in a mail).
+    #[serde(default)]
+    pub email_verified_at: Option<Timestamp>,
 }
 
 /// What is needed to create a user; the id and times are given by the store.

@@ -12,34 +12,10 @@ pub const PASSWORD: &str = "klass-demo";
 
 /// (last, first, middle, e-mail, role)
 const PEOPLE: &[(&str, &str, &str, &str, Role)] = &[
-    (
-        "Орлова",
-        "Наталья",
-        "Игоревна",
-        MANAGER_EMAIL,
-        Role::Manager,
-    ),
-    (
-        "Смирнова",
-        "Ольга",
-        "Викторовна",
-        "smirnova@demo.klass",
-        Role::Worker,
-    ),
-    (
-        "Кузнецов",
-        "Андрей",
-        "Павлович",
-        "kuznetsov@demo.klass",
-        Role::Worker,
-    ),
-    (
-        "Попова",
-        "Екатерина",
-        "Сергеевна",
-        "popova@demo.klass",
-        Role::Worker,
-    ),
+    ("Орлова", "Наталья", "Игоревна", MANAGER_EMAIL, Role::Manager),
+    ("Смирнова", "Ольга", "Викторовна", "smirnova@demo.klass", Role::Worker),
+    ("Кузнецов", "Андрей", "Павлович", "kuznetsov@demo.klass", Role::Worker),
+    ("Попова", "Екатерина", "Сергеевна", "popova@demo.klass", Role::Worker),
     (
         "Иванов",
         "Артём",
@@ -126,8 +102,7 @@ pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
     let txn = store.write()?;
     let now = jiff::Timestamp::now();
     for &(last, first, middle, email, role) in PEOPLE {
-        let name =
-            |s: &str| PersonName::parse(s).map_err(|e| ServiceError::field("name", e.to_string()));
+        let name = |s: &str| PersonName::parse(s).map_err(|e| ServiceError::field("name", e.to_string()));
         let new = NewUser {
             email: Email::parse(email).map_err(|e| ServiceError::field("email", e.to_string()))?,
             last_name: name(last)?,

@@ -14,6 +14,13 @@ pub enum ServiceError {
     Invalid(FieldErrors),
     #[error("{0}")]
     NotFound(String),
+    /// Wrong e-mail or password (the same answer for both).
+    #[error("Неверный email или пароль")]
+    BadCredentials,
+    #[error("слишком много попыток")]
+    TooMany(crate::auth::Limited),
+    #[error("нет доступа: {0:?}")]
+    Denied(crate::policy::Denied),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -33,12 +40,44 @@ impl ServiceError {
     }
 }
 
+impl From<crate::policy::Denied> for ServiceError {
+    fn from(denied: crate::policy::Denied) -> Self {
+        Self::Denied(denied)
+    }
+}
+
+impl From<crate::auth::Limited> for ServiceError {
+    fn from(limited: crate::auth::Limited) -> Self {
+        Self::TooMany(limited)
+    }
+}
+
 impl From<ServiceError> for ApiError {
     fn from(err: ServiceError) -> Self {
         match err {
             ServiceError::Invalid(errors) => ApiError::invalid(errors),
             ServiceError::NotFound(message) => ApiError::not_found(message),
+            ServiceError::BadCredentials => ApiError::unauthenticated(err.to_string()),
+            ServiceError::TooMany(limited) => limited.into(),
+            ServiceError::Denied(denied) => denied.into(),
             ServiceError::Store(err) => ApiError::internal(err),
         }
     }
 }
+
+macro_rules! from_storage {
+    ($($source:ty),*) => {$(
+        impl From<$source> for ServiceError {
+            fn from(err: $source) -> Self {
+                Self::Store(err.into())
+            }
+        }
+    )*};
+}
+
+from_storage!(
+    redb::TransactionError,
+    redb::TableError,
+    redb::StorageError,
+    redb::CommitError
+);

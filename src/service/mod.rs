@@ -2,6 +2,9 @@
 
 pub mod demo;
 mod error;
+pub mod sign_in;
+mod state;
 pub mod users;
 
 pub use error::{FieldErrors, ServiceError};
+pub use state::AppState;

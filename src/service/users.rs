@@ -23,20 +23,11 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
         }
     };
     let email = Email::parse(&input.email);
-    check(
-        "email",
-        email.as_ref().map(drop).map_err(ToString::to_string),
-    );
+    check("email", email.as_ref().map(drop).map_err(ToString::to_string));
     let last_name = PersonName::parse(&input.last_name);
-    check(
-        "last_name",
-        last_name.as_ref().map(drop).map_err(ToString::to_string),
-    );
+    check("last_name", last_name.as_ref().map(drop).map_err(ToString::to_string));
     let first_name = PersonName::parse(&input.first_name);
-    check(
-        "first_name",
-        first_name.as_ref().map(drop).map_err(ToString::to_string),
-    );
+    check("first_name", first_name.as_ref().map(drop).map_err(ToString::to_string));
     let middle_name = input
         .middle_name
         .as_deref()
@@ -48,26 +39,19 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
         middle_name.as_ref().map(drop).map_err(ToString::to_string),
     );
     let roles: Result<Roles, _> = input.roles.iter().map(|r| r.parse::<Role>()).collect();
-    check(
-        "roles",
-        roles.as_ref().map(drop).map_err(ToString::to_string),
-    );
+    check("roles", roles.as_ref().map(drop).map_err(ToString::to_string));
     if roles.as_ref().is_ok_and(|r| r.is_empty()) {
         check("roles", Err("Выберите хотя бы одну роль".into()));
     }
     match (email, last_name, first_name, middle_name, roles) {
-        (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(roles))
-            if errors.is_empty() =>
-        {
-            Ok(NewUser {
-                email,
-                last_name,
-                first_name,
-                middle_name,
-                roles,
-                password_hash,
-            })
-        }
+        (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(roles)) if errors.is_empty() => Ok(NewUser {
+            email,
+            last_name,
+            first_name,
+            middle_name,
+            roles,
+            password_hash,
+        }),
         _ => Err(ServiceError::Invalid(errors)),
     }
 }
@@ -87,8 +71,7 @@ pub fn set_password(store: &Store, email: &str, password: &Password) -> Result<U
     let hash = password.hash();
     let txn = store.write()?;
     let found = users::find_by_email_in(&txn, &email)?;
-    let mut user =
-        found.ok_or_else(|| ServiceError::NotFound(format!("Пользователь {email} не найден")))?;
+    let mut user = found.ok_or_else(|| ServiceError::NotFound(format!("Пользователь {email} не найден")))?;
     user.password_hash = hash;
     user.updated_at = jiff::Timestamp::now();
     users::update(&txn, &user)?;

@@ -8,8 +8,7 @@ use serde::de::DeserializeOwned;
 /// Encodes a record for storage.
 pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     // Serialising our own plain structs into a Vec cannot fail.
-    rmp_serde::to_vec_named(value)
-        .unwrap_or_else(|err| unreachable!("record encoding failed: {err}"))
+    rmp_serde::to_vec_named(value).unwrap_or_else(|err| unreachable!("record encoding failed: {err}"))
 }
 
 /// Decodes a stored record, naming the table when the bytes do not fit the type.

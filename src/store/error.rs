@@ -6,10 +6,7 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("не удалось создать каталог данных {path}: {source}")]
-    DataDir {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    DataDir { path: PathBuf, source: std::io::Error },
     #[error(
         "база данных {0} уже открыта другим процессом klass. Остановите работающий сервер \
          (или укажите другой data_dir) и повторите команду."

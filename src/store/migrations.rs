@@ -17,7 +17,10 @@ type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 const MIGRATIONS: [(&str, Migration); 3] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
-    ("create session, token and mail tables and the server key", create_auth_and_mail),
+    (
+        "create session, token and mail tables and the server key",
+        create_auth_and_mail,
+    ),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -145,11 +148,7 @@ mod tests {
         };
         run_up_to(&store, 1).expect("v1");
         insert_as_version_1(&store, &a_user("a@school.ru", &[Role::Student]), 1);
-        insert_as_version_1(
-            &store,
-            &a_user("b@school.ru", &[Role::Worker, Role::Parent]),
-            2,
-        );
+        insert_as_version_1(&store, &a_user("b@school.ru", &[Role::Worker, Role::Parent]), 2);
 
         run(&store).expect("to latest");
         assert_eq!(stored_version(&store).expect("version"), SCHEMA_VERSION);
@@ -163,12 +162,7 @@ mod tests {
         index_users_by_role(&txn).expect("again");
         txn.commit().expect("commit");
         let read = store.read().expect("read");
-        assert_eq!(
-            users::ids_with_role(&read, Role::Student)
-                .expect("ids")
-                .len(),
-            1
-        );
+        assert_eq!(users::ids_with_role(&read, Role::Student).expect("ids").len(), 1);
     }
 
     #[test]

@@ -2,8 +2,11 @@
 
 mod codec;
 mod error;
+pub mod mail;
 mod migrations;
+pub mod one_time_tokens;
 mod sequence;
+pub mod sessions;
 pub mod tables;
 pub mod users;
 
@@ -37,10 +40,7 @@ impl Store {
             .set_cache_size(cache_mb.saturating_mul(1024 * 1024))
             .create(&path)
             .map_err(|err| StoreError::from_open(err, &path))?;
-        let store = Self {
-            db: Arc::new(db),
-            path,
-        };
+        let store = Self { db: Arc::new(db), path };
         migrations::run(&store)?;
         Ok(store)
     }
@@ -49,8 +49,14 @@ impl Store {
     pub fn secret_key(&self) -> Result<[u8; 32], StoreError> {
         let txn = self.read()?;
         let meta = txn.open_table(tables::META)?;
-        let bytes = meta.get(migrations::SECRET_KEY)?.map(|g| g.value().to_vec()).unwrap_or_default();
-        bytes.try_into().map_err(|_| StoreError::Corrupt { table: "meta-1", reason: "secret_key missing".into() })
+        let bytes = meta
+            .get(migrations::SECRET_KEY)?
+            .map(|g| g.value().to_vec())
+            .unwrap_or_default();
+        bytes.try_into().map_err(|_| StoreError::Corrupt {
+            table: "meta-1",
+            reason: "secret_key missing".into(),
+        })
     }
 
     /// Where the database file lives.

@@ -19,6 +19,7 @@ pub(crate) fn record_of(new: NewUser, id: UserId, now: Timestamp) -> User {
         password_hash: new.password_hash,
         created_at: now,
         updated_at: now,
+        email_verified_at: None,
     }
 }
 
@@ -85,35 +86,37 @@ pub fn get(txn: &ReadTransaction, id: UserId) -> Result<Option<User>, StoreError
     load(&txn.open_table(tables::USERS)?, id)
 }
 
-fn load(
-    table: &impl ReadableTable<u64, &'static [u8]>,
-    id: UserId,
-) -> Result<Option<User>, StoreError> {
+fn load(table: &impl ReadableTable<u64, &'static [u8]>, id: UserId) -> Result<Option<User>, StoreError> {
     table
         .get(id.0)?
         .map(|bytes| codec::decode(TABLE, bytes.value()))
         .transpose()
 }
 
-/// A user by e-mail (case-insensitive: the index holds normalised addresses), inside a write.
+fn id_by_email(index: &impl ReadableTable<&'static str, u64>, email: &Email) -> Result<Option<UserId>, StoreError> {
+    Ok(index.get(email.as_str())?.map(|guard| UserId(guard.value())))
+}
+
+/// A user by e-mail (case-insensitive: the index holds normalised addresses).
+pub fn find_by_email(txn: &ReadTransaction, email: &Email) -> Result<Option<User>, StoreError> {
+    match id_by_email(&txn.open_table(tables::USERS_BY_EMAIL)?, email)? {
+        Some(id) => get(txn, id),
+        None => Ok(None),
+    }
+}
+
+/// The same, inside a write transaction.
 pub fn find_by_email_in(txn: &WriteTransaction, email: &Email) -> Result<Option<User>, StoreError> {
-    let Some(id) = txn
-        .open_table(tables::USERS_BY_EMAIL)?
-        .get(email.as_str())?
-        .map(|g| g.value())
-    else {
-        return Ok(None);
-    };
-    get_in(txn, UserId(id))
+    match id_by_email(&txn.open_table(tables::USERS_BY_EMAIL)?, email)? {
+        Some(id) => get_in(txn, id),
+        None => Ok(None),
+    }
 }
 
 /// Every user, in id order.
 pub fn all(txn: &ReadTransaction) -> Result<Vec<User>, StoreError> {
     let table = txn.open_table(tables::USERS)?;
-    table
-        .iter()?
-        .map(|row| codec::decode(TABLE, row?.1.value()))
-        .collect()
+    table.iter()?.map(|row| codec::decode(TABLE, row?.1.value())).collect()
 }
 
 /// Ids of the users holding `role`, in id order.

@@ -5,11 +5,7 @@ use poem::{Body, Endpoint, Error, Request, Response, Result};
 
 /// Refuses bodies larger than `limit` bytes: by `Content-Length` when it is sent, otherwise
 /// (chunked bodies) by reading at most `limit` bytes before the handler runs.
-pub async fn limit_body<E: Endpoint<Output = Response>>(
-    next: E,
-    mut req: Request,
-    limit: usize,
-) -> Result<Response> {
+pub async fn limit_body<E: Endpoint<Output = Response>>(next: E, mut req: Request, limit: usize) -> Result<Response> {
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)

@@ -19,10 +19,7 @@ impl Encoding {
         let compressible = mime.starts_with("text/")
             || matches!(
                 mime,
-                "application/javascript"
-                    | "application/json"
-                    | "image/svg+xml"
-                    | "application/manifest+json"
+                "application/javascript" | "application/json" | "image/svg+xml" | "application/manifest+json"
             );
         if !compressible {
             return None;
@@ -61,11 +58,7 @@ pub fn compressed(hash: &[u8; 32], data: &[u8], encoding: Encoding) -> Vec<u8> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let key = (*hash, encoding);
-    if let Some(hit) = cache
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
-        .get(&key)
-    {
+    if let Some(hit) = cache.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).get(&key) {
         return hit.to_vec();
     }
     let bytes: Arc<[u8]> = compress(data, encoding).into();
@@ -79,8 +72,7 @@ pub fn compressed(hash: &[u8; 32], data: &[u8], encoding: Encoding) -> Vec<u8> {
 fn compress(data: &[u8], encoding: Encoding) -> Vec<u8> {
     match encoding {
         Encoding::Gzip => {
-            let mut encoder =
-                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+            let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
             // Writing into a Vec cannot fail.
             let _ = encoder.write_all(data);
             encoder.finish().unwrap_or_default()
@@ -122,9 +114,6 @@ mod tests {
         let no_br = Request::builder()
             .header(header::ACCEPT_ENCODING, "gzip, br;q=0")
             .finish();
-        assert_eq!(
-            Encoding::negotiate(&no_br, "text/css"),
-            Some(Encoding::Gzip)
-        );
+        assert_eq!(Encoding::negotiate(&no_br, "text/css"), Some(Encoding::Gzip));
     }
 }

@@ -12,14 +12,8 @@ base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 pub async fn security_headers<E: Endpoint>(next: E, req: Request) -> Result<Response> {
     let mut response = next.call(req).await?.into_response();
     let headers = response.headers_mut();
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("same-origin"),
-    );
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("same-origin"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         headers.insert(

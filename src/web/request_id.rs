@@ -14,15 +14,10 @@ pub async fn with_request_id<E: Endpoint>(next: E, req: Request) -> Result<Respo
         .headers()
         .get(HEADER)
         .and_then(|v| v.to_str().ok())
-        .filter(|v| {
-            !v.is_empty()
-                && v.len() <= 64
-                && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-        })
+        .filter(|v| !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
         .map(str::to_owned)
         .unwrap_or_else(|| hex::encode(rand::random::<[u8; 8]>()));
-    let span =
-        tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
+    let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
     let started = Instant::now();
     async move {
         let mut response = next.call(req).await?.into_response();

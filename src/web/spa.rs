@@ -36,9 +36,7 @@ pub struct SpaEndpoint {
 impl SpaEndpoint {
     /// The UI embedded in this binary at build time.
     pub fn embedded() -> Self {
-        Self {
-            files: UiFiles::get,
-        }
+        Self { files: UiFiles::get }
     }
 
     /// The build id written by the UI build into `build.json`, or `dev` when there is no UI.
@@ -108,20 +106,14 @@ impl Endpoint for SpaEndpoint {
 }
 
 fn has_extension(path: &str) -> bool {
-    path.rsplit('/')
-        .next()
-        .is_some_and(|last| last.contains('.'))
+    path.rsplit('/').next().is_some_and(|last| last.contains('.'))
 }
 
 fn matches_etag(req: &Request, etag: &str) -> bool {
     req.headers()
         .get(header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
-        .is_some_and(|value| {
-            value
-                .split(',')
-                .any(|tag| tag.trim() == etag || tag.trim() == "*")
-        })
+        .is_some_and(|value| value.split(',').any(|tag| tag.trim() == etag || tag.trim() == "*"))
 }
 
 fn not_found() -> Response {

@@ -8,9 +8,7 @@ use poem::test::TestClient;
 struct Fixture;
 
 fn client() -> TestClient<SpaEndpoint> {
-    TestClient::new(SpaEndpoint {
-        files: Fixture::get,
-    })
+    TestClient::new(SpaEndpoint { files: Fixture::get })
 }
 
 #[tokio::test]
@@ -67,15 +65,7 @@ async fn hashed_assets_are_immutable_and_revalidate_by_quoted_etag() {
         .send()
         .await;
     again.assert_status(StatusCode::NOT_MODIFIED);
-    assert!(
-        again
-            .0
-            .into_body()
-            .into_bytes()
-            .await
-            .expect("body")
-            .is_empty()
-    );
+    assert!(again.0.into_body().into_bytes().await.expect("body").is_empty());
 }
 
 #[tokio::test]
@@ -119,14 +109,7 @@ async fn a_missing_file_is_404_and_head_has_no_body() {
         .assert_status(StatusCode::NOT_FOUND);
     let head = client().head("/").send().await;
     head.assert_status_is_ok();
-    assert!(
-        head.0
-            .into_body()
-            .into_bytes()
-            .await
-            .expect("body")
-            .is_empty()
-    );
+    assert!(head.0.into_body().into_bytes().await.expect("body").is_empty());
     client()
         .post("/")
         .send()
@@ -149,11 +132,5 @@ async fn without_a_ui_build_the_root_explains_in_russian() {
             .contains("Интерфейс не собран")
     );
     assert_eq!(SpaEndpoint { files: |_| None }.build_id(), "dev");
-    assert_eq!(
-        SpaEndpoint {
-            files: Fixture::get
-        }
-        .build_id(),
-        "fixture-build-1"
-    );
+    assert_eq!(SpaEndpoint { files: Fixture::get }.build_id(), "fixture-build-1");
 }

@@ -1,0 +1,38 @@
+//! The cookies of the Sanctum protocol: the HttpOnly session cookie and the readable
+//! `XSRF-TOKEN` the UI echoes in a header.
+
+use crate::auth::csrf;
+use crate::web::SESSION_COOKIE;
+use poem::web::cookie::{Cookie, CookieJar, SameSite};
+use std::time::Duration;
+
+fn base(name: &str, value: &str, secure: bool) -> Cookie {
+    let mut cookie = Cookie::new_with_str(name, value);
+    cookie.set_path("/");
+    cookie.set_same_site(SameSite::Lax);
+    cookie.set_secure(secure);
+    cookie
+}
+
+/// Sets the session cookie; persistent (`max_age`) for "remember me", else for the browser session.
+pub fn set_session(jar: &CookieJar, token: &str, max_age: Option<i64>, secure: bool) {
+    let mut cookie = base(SESSION_COOKIE, token, secure);
+    cookie.set_http_only(true);
+    if let Some(seconds) = max_age {
+        cookie.set_max_age(Duration::from_secs(seconds.max(0) as u64));
+    }
+    jar.add(cookie);
+}
+
+/// Tells the browser to forget the session cookie.
+pub fn clear_session(jar: &CookieJar, secure: bool) {
+    let mut cookie = base(SESSION_COOKIE, "", secure);
+    cookie.set_http_only(true);
+    cookie.set_max_age(Duration::ZERO);
+    jar.add(cookie);
+}
+
+/// Sets the readable CSRF cookie.
+pub fn set_xsrf(jar: &CookieJar, token: &str, secure: bool) {
+    jar.add(base(csrf::COOKIE, token, secure));
+}

@@ -1,0 +1,115 @@
+//! The Sanctum calls: the CSRF cookie, signing in and out, and the current user.
+
+use super::cookies;
+use super::{ApiTags, NoContent, State, UserView};
+use crate::auth::csrf;
+use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
+use crate::service::sign_in::{self, Credentials};
+use poem::web::RemoteAddr;
+use poem::web::cookie::CookieJar;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use std::net::{IpAddr, Ipv4Addr};
+
+/// The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
+#[derive(Debug, Object)]
+pub struct LoginBody {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    /// "Remember me": a session of `auth.remember_days` instead of `auth.session_lifetime_hours`.
+    pub remember: Option<bool>,
+}
+
+/// `{data: user}`.
+#[derive(Debug, Object)]
+pub struct UserEnvelope {
+    pub data: UserView,
+}
+
+/// Sessions and the current user.
+pub struct SessionApi;
+
+#[OpenApi(tag = "ApiTags::Auth")]
+impl SessionApi {
+    /// Get the CSRF cookie
+    ///
+    /// Sets the `XSRF-TOKEN` cookie (readable by scripts). Every POST, PUT, PATCH and DELETE must
+    /// send its value back in the `X-XSRF-TOKEN` header, otherwise the answer is 419
+    /// `CSRF token mismatch.` The token changes at sign-in and sign-out.
+    #[oai(path = "/sanctum/csrf-cookie", method = "get", operation_id = "csrf_cookie")]
+    async fn csrf_cookie(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
+        caller.allow(Rule::Public)?;
+        let secure = state.config.served_over_tls();
+        let current = jar.get(csrf::COOKIE).map(|c| c.value_str().to_owned());
+        let token = match (&caller.actor, current) {
+            (Some(actor), _) => actor.csrf_token.clone(),
+            (None, Some(token)) if csrf::is_valid_anonymous(&state.secret_key, &token) => token,
+            (None, _) => csrf::issue_anonymous(&state.secret_key),
+        };
+        cookies::set_xsrf(jar, &token, secure);
+        Ok(NoContent::Done)
+    }
+
+    /// Sign in
+    ///
+    /// Checks e-mail and password and starts a new session (the old one, if any, ends): sets the
+    /// HttpOnly session cookie and a new `XSRF-TOKEN`. 422 names missing or malformed fields; a
+    /// wrong password and an unknown e-mail both get the same 401; too many attempts (per e-mail
+    /// and per address) get 429 with `Retry-After`.
+    #[oai(path = "/login", method = "post", operation_id = "login")]
+    async fn login(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        jar: &CookieJar,
+        remote: &RemoteAddr,
+        body: Json<LoginBody>,
+    ) -> Result<NoContent, ApiError> {
+        caller.allow(Rule::Public)?;
+        let ip = remote
+            .as_socket_addr()
+            .map(|addr| addr.ip())
+            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        let form = Credentials {
+            email: body.0.email,
+            password: body.0.password,
+            remember: body.0.remember.unwrap_or(false),
+        };
+        let previous = caller.actor.as_ref().map(|actor| actor.session_key);
+        let signed_in = sign_in::sign_in(&state, ip, form, previous).await?;
+        let secure = state.config.served_over_tls();
+        let max_age = signed_in
+            .session
+            .remember
+            .then(|| signed_in.session.seconds_left(jiff::Timestamp::now()));
+        cookies::set_session(jar, &signed_in.token, max_age, secure);
+        cookies::set_xsrf(jar, &signed_in.session.csrf_token, secure);
+        Ok(NoContent::Done)
+    }
+
+    /// Sign out
+    ///
+    /// Ends the current session on the server and clears the session cookie; a fresh
+    /// anonymous `XSRF-TOKEN` is set.
+    #[oai(path = "/api/logout", method = "post", operation_id = "logout")]
+    async fn logout(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
+        let actor = caller.actor(Rule::SignedInUnverified)?;
+        sign_in::sign_out(&state, actor.session_key).await?;
+        let secure = state.config.served_over_tls();
+        cookies::clear_session(jar, secure);
+        cookies::set_xsrf(jar, &csrf::issue_anonymous(&state.secret_key), secure);
+        Ok(NoContent::Done)
+    }
+
+    /// The signed-in user
+    ///
+    /// `{data: user}` for the session's user; 401 `Unauthenticated.` when not signed in.
+    #[oai(path = "/api/user", method = "get", operation_id = "current_user")]
+    async fn current_user(&self, caller: Caller) -> Result<Json<UserEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::SignedInUnverified)?;
+        Ok(Json(UserEnvelope {
+            data: UserView::from(&actor.user),
+        }))
+    }
+}

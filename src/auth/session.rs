@@ -1,0 +1,105 @@
+//! A signed-in session: whose it is, its CSRF token, and when it ends.
+
+use crate::config::Auth;
+use crate::domain::UserId;
+use jiff::{SignedDuration, Timestamp};
+use serde::{Deserialize, Serialize};
+
+/// "Last seen" is written at most this often (a lazy, non-durable write).
+const TOUCH_EVERY: SignedDuration = SignedDuration::from_secs(60);
+
+/// A stored session. The key is the SHA-256 of the cookie's token.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Session {
+    pub user_id: UserId,
+    /// The `XSRF-TOKEN` every state-changing request of this session must echo.
+    pub csrf_token: String,
+    pub created_at: Timestamp,
+    pub last_seen_at: Timestamp,
+    /// The absolute end, whatever the activity.
+    pub expires_at: Timestamp,
+    /// "Remember me": no idle timeout, a longer life, a persistent cookie.
+    pub remember: bool,
+    /// Set while a manager acts as this user ("login as"): the manager's own id.
+    #[serde(default)]
+    pub impersonator: Option<UserId>,
+}
+
+impl Session {
+    /// A new session for `user_id`, starting `now`.
+    pub fn start(user_id: UserId, remember: bool, now: Timestamp, rules: &Auth) -> Self {
+        let life = if remember {
+            SignedDuration::from_hours(24 * rules.remember_days as i64)
+        } else {
+            SignedDuration::from_hours(rules.session_lifetime_hours as i64)
+        };
+        Self {
+            user_id,
+            csrf_token: super::token::new_token(),
+            created_at: now,
+            last_seen_at: now,
+            expires_at: now.saturating_add(life).unwrap_or(now),
+            remember,
+            impersonator: None,
+        }
+    }
+
+    /// True while the session may be used at `now`.
+    pub fn is_live(&self, now: Timestamp, rules: &Auth) -> bool {
+        let idle = SignedDuration::from_mins(rules.session_idle_minutes as i64);
+        let idle_ok = self.remember || now.duration_since(self.last_seen_at) <= idle;
+        now < self.expires_at && idle_ok
+    }
+
+    /// True when "last seen" is stale enough to be written again.
+    pub fn needs_touch(&self, now: Timestamp) -> bool {
+        now.duration_since(self.last_seen_at) >= TOUCH_EVERY
+    }
+
+    /// Seconds until the absolute end, for the cookie's Max-Age.
+    pub fn seconds_left(&self, now: Timestamp) -> i64 {
+        self.expires_at.duration_since(now).as_secs().max(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(mins: i64) -> Timestamp {
+        Timestamp::UNIX_EPOCH
+            .saturating_add(SignedDuration::from_mins(1_000_000 + mins))
+            .expect("time")
+    }
+
+    #[test]
+    fn idle_and_absolute_limits() {
+        let rules = Auth::default();
+        let session = Session::start(UserId(1), false, at(0), &rules);
+        assert!(session.is_live(at(119), &rules));
+        assert!(!session.is_live(at(121), &rules), "idle for more than 120 minutes");
+        let mut busy = session.clone();
+        busy.last_seen_at = at(12 * 60 - 1);
+        assert!(busy.is_live(at(12 * 60 - 1), &rules));
+        assert!(
+            !busy.is_live(at(12 * 60), &rules),
+            "12 hours after sign-in, however busy"
+        );
+    }
+
+    #[test]
+    fn remembered_sessions_last_thirty_days_without_idle_timeout() {
+        let rules = Auth::default();
+        let session = Session::start(UserId(1), true, at(0), &rules);
+        assert!(session.is_live(at(29 * 24 * 60), &rules));
+        assert!(!session.is_live(at(30 * 24 * 60), &rules));
+        assert_eq!(session.seconds_left(at(0)), 30 * 24 * 3600);
+    }
+
+    #[test]
+    fn touches_at_most_once_a_minute() {
+        let session = Session::start(UserId(1), false, at(0), &Auth::default());
+        assert!(!session.needs_touch(at(0)));
+        assert!(session.needs_touch(at(1)));
+    }
+}

@@ -1,0 +1,16 @@
+//! Mail: every mail is first recorded in the database (inside the caller's transaction), then
+//! sent by a background worker through the configured transport, with retries and backoff.
+
+mod history;
+mod outbox;
+mod record;
+pub mod template;
+mod transport;
+mod worker;
+
+pub use history::history;
+pub(crate) use outbox::compose;
+pub use outbox::{MailContext, MailDraft, enqueue};
+pub use record::{MailFilter, MailKind, MailRecord, MailStatus};
+pub use transport::{Delivery, SendError, Transport, message_of};
+pub use worker::{Backoff, Mailer, spawn, spawn_with_backoff};

@@ -1,0 +1,126 @@
+//! Every permission rule of the portal, as plain functions of who is asking. Each API
+//! operation names its rule here; nothing else decides who may do what.
+
+use crate::domain::{Role, User, UserId};
+
+/// A signed-in user making a request.
+#[derive(Clone, Debug)]
+pub struct Actor {
+    pub user: User,
+    /// The stored key of the session the request came with.
+    pub session_key: [u8; 32],
+    /// While a manager acts as this user: the manager's id.
+    pub impersonator: Option<UserId>,
+    /// The session's CSRF token.
+    pub csrf_token: String,
+}
+
+/// Whoever is making a request: maybe nobody.
+#[derive(Clone, Debug, Default)]
+pub struct Caller {
+    pub actor: Option<Actor>,
+    /// The school requires confirmed e-mail addresses (`auth.require_verified_email`).
+    pub verification_required: bool,
+}
+
+/// What an operation requires of its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Anyone, signed in or not.
+    Public,
+    /// Signed in, even with an unconfirmed e-mail (reading oneself, signing out, confirming).
+    SignedInUnverified,
+    /// Signed in, with a confirmed e-mail where the school requires one.
+    SignedIn,
+    /// A manager.
+    Manager,
+}
+
+/// Why a caller was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Denied {
+    /// Not signed in (401).
+    Unauthenticated,
+    /// The school requires a confirmed e-mail and this user has not confirmed it (409).
+    Unverified,
+    /// Signed in, but the rule does not admit this user (403).
+    Forbidden,
+}
+
+impl Caller {
+    /// Checks `rule`; for rules that need a user, returns them.
+    pub fn allow(&self, rule: Rule) -> Result<Option<&Actor>, Denied> {
+        if rule == Rule::Public {
+            return Ok(self.actor.as_ref());
+        }
+        let actor = self.actor.as_ref().ok_or(Denied::Unauthenticated)?;
+        if rule != Rule::SignedInUnverified && self.verification_required && actor.user.email_verified_at.is_none() {
+            return Err(Denied::Unverified);
+        }
+        let admitted = match rule {
+            Rule::Public | Rule::SignedInUnverified | Rule::SignedIn => true,
+            Rule::Manager => actor.user.roles.contains(&Role::Manager),
+        };
+        if admitted {
+            Ok(Some(actor))
+        } else {
+            Err(Denied::Forbidden)
+        }
+    }
+
+    /// Checks a rule that needs a signed-in user and returns that user.
+    pub fn actor(&self, rule: Rule) -> Result<&Actor, Denied> {
+        self.allow(rule)?.ok_or(Denied::Unauthenticated)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Email, Password, PersonName, Roles};
+
+    fn caller(roles: &[Role], verified: bool, required: bool) -> Caller {
+        let now = jiff::Timestamp::now();
+        let user = User {
+            id: UserId(1),
+            email: Email::parse("a@school.ru").expect("email"),
+            last_name: PersonName::parse("Иванова").expect("name"),
+            first_name: PersonName::parse("Анна").expect("name"),
+            middle_name: None,
+            roles: roles.iter().copied().collect::<Roles>(),
+            password_hash: Password::generate().hash(),
+            created_at: now,
+            updated_at: now,
+            email_verified_at: verified.then_some(now),
+        };
+        let actor = Actor {
+            user,
+            session_key: [0; 32],
+            impersonator: None,
+            csrf_token: String::new(),
+        };
+        Caller {
+            actor: Some(actor),
+            verification_required: required,
+        }
+    }
+
+    #[test]
+    fn rules_by_role() {
+        let nobody = Caller::default();
+        assert!(nobody.allow(Rule::Public).is_ok());
+        assert_eq!(nobody.allow(Rule::SignedIn).err(), Some(Denied::Unauthenticated));
+        let student = caller(&[Role::Student], true, false);
+        assert!(student.allow(Rule::SignedIn).is_ok());
+        assert_eq!(student.allow(Rule::Manager).err(), Some(Denied::Forbidden));
+        assert!(caller(&[Role::Manager], true, false).allow(Rule::Manager).is_ok());
+    }
+
+    #[test]
+    fn unconfirmed_email_only_matters_when_the_school_requires_it() {
+        assert!(caller(&[Role::Manager], false, false).allow(Rule::Manager).is_ok());
+        let unverified = caller(&[Role::Manager], false, true);
+        assert_eq!(unverified.allow(Rule::Manager).err(), Some(Denied::Unverified));
+        assert!(unverified.allow(Rule::SignedInUnverified).is_ok());
+    }
+}

@@ -1,0 +1,104 @@
+//! Signing in and out: checks, attempt limits, session rotation.
+
+use super::{AppState, FieldErrors, ServiceError};
+use crate::auth::{Session, token};
+use crate::domain::Email;
+use crate::store::{sessions, users};
+use jiff::Timestamp;
+use std::net::IpAddr;
+
+/// Longest password text looked at when signing in (the rule for new passwords is stricter).
+const MAX_SIGN_IN_PASSWORD: usize = 1024;
+
+/// What a person typed into the sign-in form.
+#[derive(Debug, Default)]
+pub struct Credentials {
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub remember: bool,
+}
+
+/// A new session: the token for the cookie and the stored session.
+pub struct SignedIn {
+    pub token: String,
+    pub session: Session,
+}
+
+/// Checks the form, the attempt limits and the password, then starts a new session and ends
+/// the one the browser came with (session rotation).
+pub async fn sign_in(
+    state: &AppState,
+    ip: IpAddr,
+    form: Credentials,
+    previous: Option<[u8; 32]>,
+) -> Result<SignedIn, ServiceError> {
+    let (email, password) = check_form(&form)?;
+    state.limits.login(ip, email.as_str())?;
+    let lookup = email.clone();
+    let user = state
+        .run(move |store| users::find_by_email(&store.read()?, &lookup))
+        .await?;
+    let hash = user.as_ref().map(|user| user.password_hash.clone());
+    if !state.hashes.verify(hash, password).await {
+        tracing::info!(email = %email, %ip, "sign-in refused");
+        return Err(ServiceError::BadCredentials);
+    }
+    let user = user.ok_or(ServiceError::BadCredentials)?;
+    let session = Session::start(user.id, form.remember, Timestamp::now(), &state.config.auth);
+    let token = token::new_token();
+    let key = token::digest(&token);
+    let stored = session.clone();
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            if let Some(previous) = previous {
+                sessions::remove(&txn, &previous)?;
+            }
+            sessions::insert(&txn, &key, &stored)?;
+            txn.commit()?;
+            Ok::<_, ServiceError>(())
+        })
+        .await?;
+    tracing::info!(user = user.id.0, %ip, "signed in");
+    Ok(SignedIn { token, session })
+}
+
+fn check_form(form: &Credentials) -> Result<(Email, String), ServiceError> {
+    let mut errors = FieldErrors::new();
+    let email = match form.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
+        None => {
+            errors.insert("email".into(), vec!["Обязательное поле".into()]);
+            None
+        }
+        Some(raw) => Email::parse(raw)
+            .map_err(|e| errors.insert("email".into(), vec![e.to_string()]))
+            .ok(),
+    };
+    let password = match form.password.as_deref().filter(|p| !p.is_empty()) {
+        None => {
+            errors.insert("password".into(), vec!["Обязательное поле".into()]);
+            None
+        }
+        Some(p) if p.chars().count() > MAX_SIGN_IN_PASSWORD => {
+            errors.insert("password".into(), vec!["Слишком длинный пароль".into()]);
+            None
+        }
+        Some(p) => Some(p.to_owned()),
+    };
+    match (email, password) {
+        (Some(email), Some(password)) => Ok((email, password)),
+        _ => Err(ServiceError::Invalid(errors)),
+    }
+}
+
+/// Ends the session with this key.
+pub async fn sign_out(state: &AppState, key: [u8; 32]) -> Result<(), ServiceError> {
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            sessions::remove(&txn, &key)?;
+            txn.commit()?;
+            Ok::<_, ServiceError>(())
+        })
+        .await
+}

@@ -1,0 +1,58 @@
+//! The state every request can reach: the store, the configuration and the auth machinery.
+
+use crate::auth::{HashPool, RateLimits};
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::store::{Store, StoreError};
+use std::sync::Arc;
+
+/// Shared by every request; cheap to clone.
+#[derive(Clone)]
+pub struct AppState {
+    pub store: Store,
+    pub config: Arc<Config>,
+    /// The embedded UI's build id (see `web::SpaEndpoint::build_id`).
+    pub build: String,
+    /// The server's random key (signs anonymous CSRF tokens).
+    pub secret_key: [u8; 32],
+    pub limits: Arc<RateLimits>,
+    pub hashes: HashPool,
+}
+
+impl AppState {
+    /// Builds the state around an open store.
+    pub fn new(store: Store, config: Config, build: String) -> Result<Self, StoreError> {
+        let secret_key = store.secret_key()?;
+        let limits = Arc::new(RateLimits::new(&config.auth));
+        let hashes = HashPool::new(config.auth.hash_workers);
+        Ok(Self {
+            store,
+            config: Arc::new(config),
+            build,
+            secret_key,
+            limits,
+            hashes,
+        })
+    }
+
+    /// Runs storage work on the blocking pool (redb is synchronous). A panic inside it is
+    /// passed on to the request, where it becomes a logged 500.
+    pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: Send + 'static,
+        F: FnOnce(&Store) -> Result<T, E> + Send + 'static,
+    {
+        let store = self.store.clone();
+        match tokio::task::spawn_blocking(move || work(&store)).await {
+            Ok(result) => result,
+            Err(err) => std::panic::resume_unwind(err.into_panic()),
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> Self {
+        ApiError::internal(err)
+    }
+}

@@ -1,0 +1,105 @@
+//! Resolves who is calling (from the session cookie) before any API operation runs, and
+//! refuses state-changing requests without the right CSRF token (419).
+
+use crate::auth::{csrf, token};
+use crate::policy::{Actor, Caller};
+use crate::startup::AppState;
+use crate::store::{StoreError, sessions, users};
+use jiff::Timestamp;
+use poem::http::{Method, StatusCode};
+use poem::{Endpoint, Error, FromRequest, Request, RequestBody, Response, Result};
+
+/// The session cookie (HttpOnly; its token is stored only as a SHA-256).
+pub const SESSION_COOKIE: &str = "klass_session";
+
+/// Puts the `Caller` into the request, after checking CSRF for POST/PUT/PATCH/DELETE.
+pub async fn resolve_caller<E: Endpoint<Output = Response>>(
+    next: E,
+    mut req: Request,
+    state: AppState,
+) -> Result<Response> {
+    let token = req
+        .cookie()
+        .get(SESSION_COOKIE)
+        .map(|cookie| cookie.value_str().to_owned());
+    let actor = match token {
+        Some(token) => {
+            let loader = state.clone();
+            let key = token::digest(&token);
+            tokio::task::spawn_blocking(move || load_actor(&loader, key, Timestamp::now()))
+                .await
+                .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?
+                .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?
+        }
+        None => None,
+    };
+    if changes_state(req.method()) && !csrf_ok(&req, actor.as_ref(), &state.secret_key) {
+        return Err(Error::from_string(
+            csrf::MISMATCH,
+            StatusCode::from_u16(419).unwrap_or(StatusCode::FORBIDDEN),
+        ));
+    }
+    let caller = Caller {
+        actor,
+        verification_required: state.config.auth.require_verified_email,
+    };
+    req.extensions_mut().insert(caller);
+    next.call(req).await
+}
+
+fn changes_state(method: &Method) -> bool {
+    !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+/// The header must equal the session's token, or, before sign-in, the cookie's token, which
+/// must be one this server signed.
+fn csrf_ok(req: &Request, actor: Option<&Actor>, key: &[u8; 32]) -> bool {
+    let Some(sent) = req.headers().get(csrf::HEADER).and_then(|v| v.to_str().ok()) else {
+        return false;
+    };
+    match actor {
+        Some(actor) => token::constant_time_eq(sent.as_bytes(), actor.csrf_token.as_bytes()),
+        None => {
+            let cookie = req
+                .cookie()
+                .get(csrf::COOKIE)
+                .map(|c| c.value_str().to_owned())
+                .unwrap_or_default();
+            csrf::is_valid_anonymous(key, sent) && token::constant_time_eq(sent.as_bytes(), cookie.as_bytes())
+        }
+    }
+}
+
+/// The live session behind `key` and its user; ends dead sessions, touches live ones.
+fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<Actor>, StoreError> {
+    let rules = &state.config.auth;
+    let (session, user) = {
+        let txn = state.store.read()?;
+        let Some(session) = sessions::get(&txn, &key)? else {
+            return Ok(None);
+        };
+        let user = users::get(&txn, session.user_id)?;
+        (session, user)
+    };
+    let Some(user) = user.filter(|_| session.is_live(now, rules)) else {
+        let txn = state.store.write_lazily()?;
+        sessions::remove(&txn, &key)?;
+        txn.commit()?;
+        return Ok(None);
+    };
+    if session.needs_touch(now) {
+        state.store.touch_session(&key, now)?;
+    }
+    Ok(Some(Actor {
+        user,
+        session_key: key,
+        impersonator: session.impersonator,
+        csrf_token: session.csrf_token,
+    }))
+}
+
+impl<'a> FromRequest<'a> for Caller {
+    async fn from_request(req: &'a Request, _body: &mut RequestBody) -> Result<Self> {
+        Ok(req.extensions().get::<Caller>().cloned().unwrap_or_default())
+    }
+}
