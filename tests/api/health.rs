@@ -48,19 +48,10 @@ async fn unknown_api_paths_are_json_404s() {
 #[tokio::test]
 async fn a_wrong_method_is_a_json_405() {
     let app = spawn_app().await;
-    let response = app
-        .client
-        .delete(app.url("/api/health"))
-        .send()
-        .await
-        .expect("request");
+    let response = app.client.delete(app.url("/api/health")).send().await.expect("request");
     assert_eq!(response.status(), 405);
     let body: Value = response.json().await.expect("json body");
-    assert!(
-        body["message"]
-            .as_str()
-            .is_some_and(|m| m.contains("метод"))
-    );
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("метод")));
 }
 
 #[tokio::test]
@@ -80,12 +71,7 @@ async fn the_openapi_document_and_its_docs_are_served() {
         spec,
         serde_json::from_str::<Value>(&klass::api::openapi_json()).expect("cli spec")
     );
-    let docs = app
-        .client
-        .get(app.url("/api/docs"))
-        .send()
-        .await
-        .expect("docs");
+    let docs = app.client.get(app.url("/api/docs")).send().await.expect("docs");
     assert_eq!(docs.status(), 200);
     assert!(docs.text().await.expect("html").contains("swagger"));
 }

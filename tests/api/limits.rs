@@ -23,8 +23,7 @@ async fn a_body_over_the_limit_is_413_by_content_length() {
 #[tokio::test]
 async fn a_chunked_body_over_the_limit_is_413() {
     let app = spawn_app().await;
-    let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
-        (0..11).map(|_| Ok(vec![b'x'; 1024 * 1024])).collect();
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> = (0..11).map(|_| Ok(vec![b'x'; 1024 * 1024])).collect();
     let body = reqwest::Body::wrap_stream(futures_util::stream::iter(chunks));
     let response = app
         .client
@@ -45,11 +44,6 @@ async fn the_server_keeps_serving_after_refusing() {
         .body(vec![b'x'; ELEVEN_MIB])
         .send()
         .await;
-    let response = app
-        .client
-        .get(app.url("/api/health"))
-        .send()
-        .await
-        .expect("request");
+    let response = app.client.get(app.url("/api/health")).send().await.expect("request");
     assert_eq!(response.status(), 200);
 }

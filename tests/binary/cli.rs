@@ -23,10 +23,7 @@ fn user_create_prints_a_generated_password_once_and_list_shows_the_user() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    assert!(
-        stdout.contains("Петрова Анна <director@school.ru>"),
-        "{stdout}"
-    );
+    assert!(stdout.contains("Петрова Анна <director@school.ru>"), "{stdout}");
     let password = stdout
         .lines()
         .find_map(|l| l.strip_prefix("Пароль (показан один раз): "))
@@ -61,13 +58,7 @@ fn a_password_from_stdin_is_checked_and_not_echoed() {
     assert!(!text(&ok.stdout).contains("длинный-пароль"));
     let again = run(
         dir.path(),
-        &[
-            "user",
-            "set-password",
-            "--email",
-            "T@SCHOOL.RU",
-            "--password-stdin",
-        ],
+        &["user", "set-password", "--email", "T@SCHOOL.RU", "--password-stdin"],
         "другой-пароль\n",
     );
     assert!(again.status.success(), "{}", text(&again.stderr));
@@ -101,21 +92,14 @@ fn bad_user_input_is_reported_per_field() {
     ] {
         assert!(stderr.contains(expected), "{expected} in {stderr}");
     }
-    let missing = run(
-        dir.path(),
-        &["user", "set-password", "--email", "ghost@school.ru"],
-        "",
-    );
+    let missing = run(dir.path(), &["user", "set-password", "--email", "ghost@school.ru"], "");
     assert!(text(&missing.stderr).contains("не найден"));
 }
 
 #[test]
 fn config_example_is_valid_and_check_names_a_bad_key() {
     let dir = tempfile::tempdir().expect("dir");
-    let example = klass()
-        .args(["config", "example"])
-        .output()
-        .expect("example");
+    let example = klass().args(["config", "example"]).output().expect("example");
     let path = dir.path().join("klass.toml");
     std::fs::write(&path, &example.stdout).expect("write");
     let check = klass()
@@ -127,11 +111,7 @@ fn config_example_is_valid_and_check_names_a_bad_key() {
     assert!(check.status.success(), "{}", text(&check.stderr));
     assert!(text(&check.stdout).contains("timezone = \"Europe/Moscow\""));
 
-    std::fs::write(
-        &path,
-        "[school]\nname = \"Лицей\"\ntimezone = \"Europe/Nowhere\"\n",
-    )
-    .expect("write");
+    std::fs::write(&path, "[school]\nname = \"Лицей\"\ntimezone = \"Europe/Nowhere\"\n").expect("write");
     let bad = klass()
         .arg("--config")
         .arg(&path)
@@ -165,10 +145,7 @@ fn every_subcommand_has_help() {
         &["healthcheck", "--help"],
     ] {
         let out = klass().args(args).output().expect("help");
-        assert!(
-            out.status.success() && text(&out.stdout).contains("Usage"),
-            "{args:?}"
-        );
+        assert!(out.status.success() && text(&out.stdout).contains("Usage"), "{args:?}");
     }
     let version = klass().arg("--version").output().expect("version");
     assert_eq!(

@@ -62,26 +62,16 @@ impl Server {
         let mut banner = Vec::new();
         let started = Instant::now();
         let base = loop {
-            let line = lines
-                .next()
-                .expect("klass exited before listening")
-                .expect("read line");
+            let line = lines.next().expect("klass exited before listening").expect("read line");
             if let Some(at) = line.find("http://") {
                 break line[at..].trim().to_owned();
             }
             banner.push(line);
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "no address line"
-            );
+            assert!(started.elapsed() < Duration::from_secs(30), "no address line");
         };
         // Keep draining stdout so the server never blocks on a full pipe.
         std::thread::spawn(move || lines.for_each(drop));
-        Server {
-            child,
-            base,
-            banner,
-        }
+        Server { child, base, banner }
     }
 
     /// Sends a signal (`TERM`, `KILL` …) to the server.

@@ -26,10 +26,7 @@ fn demo_school_is_created_once_and_sign_in_is_printed() {
     drop(first);
     let second = Server::start(dir.path(), &["--demo"]);
     assert!(
-        second
-            .banner
-            .iter()
-            .any(|l| l.contains("демо-данные не добавлялись")),
+        second.banner.iter().any(|l| l.contains("демо-данные не добавлялись")),
         "{:?}",
         second.banner
     );
@@ -66,10 +63,7 @@ fn a_second_process_on_the_same_data_dir_gets_a_clear_message() {
     let second = run(dir.path(), &["user", "list"], "");
     assert!(!second.status.success());
     let stderr = text(&second.stderr);
-    assert!(
-        stderr.contains("уже открыта другим процессом klass"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("уже открыта другим процессом klass"), "{stderr}");
     assert!(!stderr.contains("panicked"));
 }
 
@@ -79,20 +73,20 @@ fn sigterm_lets_a_request_in_flight_finish() {
     let mut server = Server::start(dir.path(), &[]);
     let addr = server.base.trim_start_matches("http://").to_owned();
     let mut stream = TcpStream::connect(&addr).expect("connect");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(10)))
-        .expect("timeout");
+    stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
     // Half a request: the server is now waiting for the rest of the body.
     let body = "x".repeat(64);
-    write!(stream, "POST /api/health HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", body.len())
-        .expect("head");
+    write!(
+        stream,
+        "POST /api/health HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .expect("head");
     stream.write_all(&body.as_bytes()[..10]).expect("part");
     std::thread::sleep(Duration::from_millis(200));
     server.signal("TERM");
     std::thread::sleep(Duration::from_millis(200));
-    stream
-        .write_all(&body.as_bytes()[10..])
-        .expect("rest of the body");
+    stream.write_all(&body.as_bytes()[10..]).expect("rest of the body");
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("answer");
     assert!(
