@@ -26,6 +26,15 @@ pub fn get(txn: &ReadTransaction, key: &[u8; 32]) -> Result<Option<Session>, Sto
         .transpose()
 }
 
+/// A session by key, inside a write transaction.
+pub fn get_in(txn: &WriteTransaction, key: &[u8; 32]) -> Result<Option<Session>, StoreError> {
+    let table = txn.open_table(tables::SESSIONS)?;
+    table
+        .get(key.as_slice())?
+        .map(|bytes| codec::decode(TABLE, bytes.value()))
+        .transpose()
+}
+
 /// Ends one session; false when there was none.
 pub fn remove(txn: &WriteTransaction, key: &[u8; 32]) -> Result<bool, StoreError> {
     let mut sessions = txn.open_table(tables::SESSIONS)?;

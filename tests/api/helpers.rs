@@ -1,26 +1,31 @@
-//! `spawn_app`: the real application, bound to a free port, with its own data directory.
+//! `spawn_app`: the real application, bound to a free port, with its own data directory, and
+//! `Browser`: a client with its own cookies that speaks the Sanctum protocol like the UI.
 
 use klass::config::Config;
+use klass::domain::{Password, Role};
+use klass::service::users::{self, UserInput};
 use klass::startup::App;
+use klass::store::Store;
+use reqwest::cookie::{CookieStore, Jar};
+use serde_json::Value;
+use std::sync::Arc;
 use tokio::sync::oneshot;
 
-/// A running application and a client for it; stops when dropped.
+/// A running application; stops when dropped.
 pub struct TestApp {
     pub base: String,
-    pub client: reqwest::Client,
-    _data_dir: tempfile::TempDir,
+    pub store: Store,
+    pub data_dir: tempfile::TempDir,
     _stop: oneshot::Sender<()>,
-}
-
-impl TestApp {
-    /// The absolute URL of `path`.
-    pub fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
 }
 
 /// Starts the application on 127.0.0.1:0 with a fresh data directory.
 pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+/// The same, with configuration changes.
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     let data_dir = tempfile::tempdir().expect("temp dir");
     let mut config = Config {
         data_dir: data_dir.path().to_owned(),
@@ -28,16 +33,129 @@ pub async fn spawn_app() -> TestApp {
     };
     config.server.listen = "127.0.0.1:0".parse().expect("addr");
     config.storage.cache_mb = 8;
+    adjust(&mut config);
     let app = App::build(config).await.expect("app builds");
     let base = format!("http://{}", app.addr());
+    let store = app.store().clone();
     let (stop, stopped) = oneshot::channel::<()>();
     tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
     }));
     TestApp {
         base,
-        client: reqwest::Client::new(),
-        _data_dir: data_dir,
+        store,
+        data_dir,
         _stop: stop,
     }
+}
+
+impl TestApp {
+    /// The absolute URL of `path`.
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// A new browser with no cookies.
+    pub fn browser(&self) -> Browser {
+        let jar = Arc::new(Jar::default());
+        let client = reqwest::Client::builder()
+            .cookie_provider(jar.clone())
+            .build()
+            .expect("client");
+        Browser {
+            base: self.base.clone(),
+            client,
+            jar,
+        }
+    }
+
+    /// Creates a user with this password and these roles; returns the id.
+    pub fn create_user(&self, email: &str, password: &str, roles: &[Role]) -> u64 {
+        let input = UserInput {
+            email: email.into(),
+            last_name: "Тестова".into(),
+            first_name: "Анна".into(),
+            middle_name: None,
+            roles: roles.iter().map(|r| r.as_str().to_owned()).collect(),
+        };
+        let password = Password::parse(password).expect("password");
+        users::create(&self.store, &input, &password)
+            .expect("user created")
+            .id
+            .0
+    }
+}
+
+/// A client with a cookie jar, sending `X-XSRF-TOKEN` like the UI does.
+pub struct Browser {
+    pub base: String,
+    pub client: reqwest::Client,
+    jar: Arc<Jar>,
+}
+
+impl Browser {
+    /// The value of a cookie this browser holds.
+    pub fn cookie(&self, name: &str) -> Option<String> {
+        let url = self.base.parse().expect("url");
+        let header = self.jar.cookies(&url)?;
+        let text = header.to_str().ok()?.to_owned();
+        text.split("; ")
+            .find_map(|pair| pair.strip_prefix(&format!("{name}=")).map(str::to_owned))
+    }
+
+    /// Puts a cookie into the jar (e.g. a stolen or old session cookie).
+    pub fn set_cookie(&self, name: &str, value: &str) {
+        let url = self.base.parse().expect("url");
+        self.jar.add_cookie_str(&format!("{name}={value}; Path=/"), &url);
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("GET")
+    }
+
+    /// Fetches the CSRF cookie when this browser has none yet (as the UI's client does).
+    pub async fn ensure_csrf(&self) -> String {
+        if self.cookie("XSRF-TOKEN").is_none() {
+            assert_eq!(self.get("/sanctum/csrf-cookie").await.status(), 204);
+        }
+        self.cookie("XSRF-TOKEN").expect("XSRF-TOKEN cookie")
+    }
+
+    /// A JSON request with the CSRF header.
+    pub async fn send(&self, method: reqwest::Method, path: &str, body: Value) -> reqwest::Response {
+        let token = self.ensure_csrf().await;
+        self.client
+            .request(method, format!("{}{path}", self.base))
+            .header("X-XSRF-TOKEN", token)
+            .json(&body)
+            .send()
+            .await
+            .expect("request")
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> reqwest::Response {
+        self.send(reqwest::Method::POST, path, body).await
+    }
+
+    /// Signs in and asserts it worked.
+    pub async fn sign_in(&self, email: &str, password: &str) {
+        let response = self
+            .post("/login", serde_json::json!({"email": email, "password": password}))
+            .await;
+        assert_eq!(
+            response.status(),
+            204,
+            "sign-in of {email}: {:?}",
+            response.text().await
+        );
+    }
+}
+
+/// The JSON body of a response.
+pub async fn json(response: reqwest::Response) -> Value {
+    response.json().await.expect("json body")
 }

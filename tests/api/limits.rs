@@ -8,8 +8,7 @@ const ELEVEN_MIB: usize = 11 * 1024 * 1024;
 #[tokio::test]
 async fn a_body_over_the_limit_is_413_by_content_length() {
     let app = spawn_app().await;
-    let response = app
-        .client
+    let response = reqwest::Client::new()
         .post(app.url("/api/health"))
         .body(vec![b'x'; ELEVEN_MIB])
         .send()
@@ -25,8 +24,7 @@ async fn a_chunked_body_over_the_limit_is_413() {
     let app = spawn_app().await;
     let chunks: Vec<Result<Vec<u8>, std::io::Error>> = (0..11).map(|_| Ok(vec![b'x'; 1024 * 1024])).collect();
     let body = reqwest::Body::wrap_stream(futures_util::stream::iter(chunks));
-    let response = app
-        .client
+    let response = reqwest::Client::new()
         .post(app.url("/api/health"))
         .body(body)
         .send()
@@ -38,12 +36,15 @@ async fn a_chunked_body_over_the_limit_is_413() {
 #[tokio::test]
 async fn the_server_keeps_serving_after_refusing() {
     let app = spawn_app().await;
-    let _ = app
-        .client
+    let _ = reqwest::Client::new()
         .post(app.url("/api/health"))
         .body(vec![b'x'; ELEVEN_MIB])
         .send()
         .await;
-    let response = app.client.get(app.url("/api/health")).send().await.expect("request");
+    let response = reqwest::Client::new()
+        .get(app.url("/api/health"))
+        .send()
+        .await
+        .expect("request");
     assert_eq!(response.status(), 200);
 }

@@ -23,7 +23,10 @@ struct Outbox {
 impl Outbox {
     fn new(transport: MailTransport, smtp_port: u16) -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
-        let mut config = Config { data_dir: dir.path().to_owned(), ..Config::default() };
+        let mut config = Config {
+            data_dir: dir.path().to_owned(),
+            ..Config::default()
+        };
         config.school.name = SCHOOL.into();
         config.mail.transport = transport;
         config.mail.from = "Эрудит <noreply@erudit.ru>".into();
@@ -33,14 +36,25 @@ impl Outbox {
         config.mail.smtp.user = "klass".into();
         config.mail.smtp.password = "секрет".into();
         let store = Store::open(dir.path(), 8).expect("store opens");
-        Self { dir, store, config: Arc::new(config), mailer: Mailer::new() }
+        Self {
+            dir,
+            store,
+            config: Arc::new(config),
+            mailer: Mailer::new(),
+        }
     }
 
     /// Starts a worker; it stops when the returned sender is dropped or fired.
     fn start(&self, base: Duration) -> (oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
         let (stop, stopped) = oneshot::channel::<()>();
         let backoff = Backoff { base, max: base * 2 };
-        let worker = mail::spawn_with_backoff(self.store.clone(), Arc::clone(&self.config), self.mailer.clone(), stopped, backoff);
+        let worker = mail::spawn_with_backoff(
+            self.store.clone(),
+            Arc::clone(&self.config),
+            self.mailer.clone(),
+            stopped,
+            backoff,
+        );
         (stop, worker)
     }
 
@@ -65,7 +79,9 @@ impl Outbox {
         let mut last = None;
         for _ in 0..500 {
             let store = self.store.clone();
-            let mail = tokio::task::spawn_blocking(move || store::mail::get(&store, id)).await.expect("join");
+            let mail = tokio::task::spawn_blocking(move || store::mail::get(&store, id))
+                .await
+                .expect("join");
             let mail = mail.expect("readable").expect("stored");
             if done(&mail) {
                 return mail;
@@ -89,14 +105,27 @@ async fn a_reset_mail_goes_out_through_a_real_smtp_conversation() {
     let id = outbox.enqueue("Anna@School.ru", Some(7), MailKind::PasswordReset);
 
     let message = server.next_message().await;
-    assert_eq!((message.from.as_str(), message.to.as_slice()), ("noreply@erudit.ru", &["anna@school.ru".to_owned()][..]));
+    assert_eq!(
+        (message.from.as_str(), message.to.as_slice()),
+        ("noreply@erudit.ru", &["anna@school.ru".to_owned()][..])
+    );
     assert_eq!(message.user.as_deref(), Some("klass"), "credentials are used");
     assert!(message.data.contains("multipart/alternative"), "{}", message.data);
     let parts = text_parts(&message.data);
-    let text = parts.iter().find(|(kind, _)| kind.starts_with("text/plain")).expect("text part");
-    let html = parts.iter().find(|(kind, _)| kind.starts_with("text/html")).expect("html part");
+    let text = parts
+        .iter()
+        .find(|(kind, _)| kind.starts_with("text/plain"))
+        .expect("text part");
+    let html = parts
+        .iter()
+        .find(|(kind, _)| kind.starts_with("text/html"))
+        .expect("html part");
     assert!(text.1.contains(LINK) && text.1.contains(SCHOOL), "{}", text.1);
-    assert!(text.1.contains("Здравствуйте, Анна Петрова!") && text.1.contains("1 час"), "{}", text.1);
+    assert!(
+        text.1.contains("Здравствуйте, Анна Петрова!") && text.1.contains("1 час"),
+        "{}",
+        text.1
+    );
     assert!(html.1.contains(&LINK.replace('&', "&amp;")), "{}", html.1);
     assert!(html.1.contains(SCHOOL), "{}", html.1);
 
@@ -138,7 +167,10 @@ async fn a_mail_server_that_is_down_delays_mail_and_loses_none() {
 
     // The server restarts (the worker stops) while the mail server is still down …
     stop.send(()).expect("worker running");
-    tokio::time::timeout(Duration::from_secs(5), worker).await.expect("worker stops").expect("no panic");
+    tokio::time::timeout(Duration::from_secs(5), worker)
+        .await
+        .expect("worker stops")
+        .expect("no panic");
     // … then the mail server comes up and a new worker finds the mail in the database.
     let mut server = FakeSmtp::start_at(port).await;
     let (_stop, _worker) = outbox.start(Duration::from_millis(50));
@@ -169,7 +201,10 @@ async fn the_file_transport_writes_a_readable_eml_into_the_outbox() {
 
     let path = outbox.dir.path().join("outbox").join(format!("{id}-set_password.eml"));
     let raw = std::fs::read_to_string(&path).expect("the .eml is written");
-    assert!(raw.contains("To: =?utf-8?") || raw.contains("To: \"Анна Петрова\""), "{raw}");
+    assert!(
+        raw.contains("To: =?utf-8?") || raw.contains("To: \"Анна Петрова\""),
+        "{raw}"
+    );
     assert!(raw.contains("<anna@school.ru>") && raw.contains("Subject: "), "{raw}");
     let parts = text_parts(&raw);
     assert_eq!(parts.len(), 2, "text and HTML");
@@ -184,7 +219,10 @@ async fn with_transport_none_the_history_shows_the_mail_was_not_sent() {
     let id = outbox.enqueue("anna@school.ru", None, MailKind::PasswordReset);
     let mail = outbox.wait_for(id, |m| m.status == MailStatus::Failed).await;
     assert_eq!(mail.attempts, 1);
-    assert_eq!(mail.last_error.as_deref(), Some("Отправка почты отключена (mail.transport = none)"));
+    assert_eq!(
+        mail.last_error.as_deref(),
+        Some("Отправка почты отключена (mail.transport = none)")
+    );
     assert!(!outbox.dir.path().join("outbox").exists());
 }
 
@@ -207,14 +245,32 @@ async fn the_history_filters_and_pages_newest_first() {
     };
     let all = PageRequest::default();
     assert_eq!(ids(MailFilter::default(), all), (vec![fourth, third, second, first], 4));
-    assert_eq!(ids(MailFilter::default(), PageRequest::new(Some(2), Some(3))), (vec![first], 4));
-    let by_user = MailFilter { user_id: Some(UserId(1)), ..MailFilter::default() };
+    assert_eq!(
+        ids(MailFilter::default(), PageRequest::new(Some(2), Some(3))),
+        (vec![first], 4)
+    );
+    let by_user = MailFilter {
+        user_id: Some(UserId(1)),
+        ..MailFilter::default()
+    };
     assert_eq!(ids(by_user.clone(), all), (vec![third, first], 2));
-    let verify = MailFilter { kind: Some(MailKind::VerifyEmail), ..by_user };
+    let verify = MailFilter {
+        kind: Some(MailKind::VerifyEmail),
+        ..by_user
+    };
     assert_eq!(ids(verify, all), (vec![third], 1));
-    let queued = MailFilter { status: Some(MailStatus::Queued), ..MailFilter::default() };
-    assert_eq!(ids(queued, PageRequest::new(Some(1), Some(2))), (vec![fourth, third], 3));
-    let search = |text: &str| MailFilter { search: Some(text.into()), ..MailFilter::default() };
+    let queued = MailFilter {
+        status: Some(MailStatus::Queued),
+        ..MailFilter::default()
+    };
+    assert_eq!(
+        ids(queued, PageRequest::new(Some(1), Some(2))),
+        (vec![fourth, third], 3)
+    );
+    let search = |text: &str| MailFilter {
+        search: Some(text.into()),
+        ..MailFilter::default()
+    };
     assert_eq!(ids(search(" ANNA@ "), all), (vec![third, first], 2));
     assert_eq!(ids(search("проверка"), all), (vec![fourth], 1), "subjects are searched");
     assert_eq!(ids(search("петрова"), all).1, 4, "names are searched");
@@ -236,10 +292,17 @@ fn klass_mail_test_writes_an_eml_or_says_why_not() {
     let out = klass("director@school.ru", "file");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    let path = stdout.trim().strip_prefix("Письмо записано в файл ").expect("the path is printed");
+    let path = stdout
+        .trim()
+        .strip_prefix("Письмо записано в файл ")
+        .expect("the path is printed");
     let raw = std::fs::read_to_string(path).expect("the .eml exists");
     assert!(raw.contains("director@school.ru"), "{raw}");
-    assert!(text_parts(&raw).iter().all(|(_, text)| text.contains("Моя школа") && text.contains("проверочное")));
+    assert!(
+        text_parts(&raw)
+            .iter()
+            .all(|(_, text)| text.contains("Моя школа") && text.contains("проверочное"))
+    );
 
     let off = klass("director@school.ru", "none");
     assert_eq!(off.status.code(), Some(1));

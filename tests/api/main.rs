@@ -3,3 +3,6 @@
 mod health;
 mod helpers;
 mod limits;
+mod mail;
+mod sign_in;
+mod smtp_fake;

@@ -62,7 +62,12 @@ impl FakeSmtp {
                 tokio::spawn(session(stream, sender.clone(), Arc::clone(&shared)));
             }
         });
-        Self { addr, received, refusals, task }
+        Self {
+            addr,
+            received,
+            refusals,
+            task,
+        }
     }
 
     /// Answers the next `count` DATA commands with `451` (a temporary failure).
@@ -88,20 +93,35 @@ async fn session(stream: TcpStream, sender: mpsc::UnboundedSender<Received>, ref
     }
     let (mut from, mut to, mut user) = (String::new(), Vec::new(), None);
     loop {
-        let Some(line) = read_line(&mut lines).await else { return };
+        let Some(line) = read_line(&mut lines).await else {
+            return;
+        };
         let upper = line.to_ascii_uppercase();
         let ok = if upper.starts_with("EHLO") {
             reply("250-fake.smtp\r\n250-AUTH PLAIN LOGIN\r\n250-8BITMIME\r\n250 SMTPUTF8").await
         } else if upper.starts_with("HELO") || upper.starts_with("NOOP") {
             reply("250 OK").await
         } else if upper.starts_with("AUTH PLAIN") {
-            let initial = line.get(11..).map(str::trim).filter(|s| !s.is_empty()).map(str::to_owned);
+            let initial = line
+                .get(11..)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned);
             let answer = match initial {
                 Some(answer) => Some(answer),
-                None => if reply("334 ").await { read_line(&mut lines).await } else { None },
+                None => {
+                    if reply("334 ").await {
+                        read_line(&mut lines).await
+                    } else {
+                        None
+                    }
+                }
             };
             let plain = answer.map(|a| decode_base64(&a)).unwrap_or_default();
-            user = plain.split(|b| *b == 0).nth(1).map(|u| String::from_utf8_lossy(u).into_owned());
+            user = plain
+                .split(|b| *b == 0)
+                .nth(1)
+                .map(|u| String::from_utf8_lossy(u).into_owned());
             reply("235 2.7.0 Authentication successful").await
         } else if upper.starts_with("AUTH LOGIN") {
             let _ = reply("334 VXNlcm5hbWU6").await;
@@ -118,21 +138,30 @@ async fn session(stream: TcpStream, sender: mpsc::UnboundedSender<Received>, ref
             to.push(address(&line));
             reply("250 OK").await
         } else if upper.starts_with("DATA") {
-            let refused = refusals.fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1)).is_ok();
+            let refused = refusals
+                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+                .is_ok();
             if refused {
                 reply("451 4.3.0 Try again later").await
             } else {
                 let _ = reply("354 End data with <CR><LF>.<CR><LF>").await;
                 let mut data = String::new();
                 loop {
-                    let Some(line) = read_line(&mut lines).await else { return };
+                    let Some(line) = read_line(&mut lines).await else {
+                        return;
+                    };
                     if line == "." {
                         break;
                     }
                     data.push_str(line.strip_prefix('.').unwrap_or(&line));
                     data.push_str("\r\n");
                 }
-                let message = Received { from: from.clone(), to: to.clone(), data, user: user.clone() };
+                let message = Received {
+                    from: from.clone(),
+                    to: to.clone(),
+                    data,
+                    user: user.clone(),
+                };
                 let _ = sender.send(message);
                 reply("250 2.0.0 Queued").await
             }
@@ -176,7 +205,11 @@ pub fn text_parts(raw: &str) -> Vec<(String, String)> {
         return vec![(kind, decode_body(head, body))];
     };
     body.split(&format!("--{boundary}"))
-        .filter_map(|part| part.trim_start_matches('\n').split_once("\n\n").map(|(h, b)| (h.to_owned(), b.to_owned())))
+        .filter_map(|part| {
+            part.trim_start_matches('\n')
+                .split_once("\n\n")
+                .map(|(h, b)| (h.to_owned(), b.to_owned()))
+        })
         .flat_map(|(h, b)| text_parts(&format!("{h}\n\n{b}")))
         .collect()
 }
@@ -190,7 +223,9 @@ fn header_param(head: &str, name: &str) -> Option<String> {
 }
 
 fn decode_body(head: &str, body: &str) -> String {
-    let encoding = header_param(head, "content-transfer-encoding:").unwrap_or_default().to_ascii_lowercase();
+    let encoding = header_param(head, "content-transfer-encoding:")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let bytes = match encoding.as_str() {
         "base64" => decode_base64(body),
         "quoted-printable" => decode_quoted_printable(body),
@@ -218,7 +253,9 @@ fn decode_quoted_printable(text: &str) -> Vec<u8> {
     let bytes = joined.as_bytes();
     let (mut out, mut i) = (Vec::new(), 0);
     while i < bytes.len() {
-        let hex = bytes.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
         match (bytes[i], hex) {
             (b'=', Some(byte)) => {
                 out.push(byte);

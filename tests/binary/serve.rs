@@ -67,18 +67,37 @@ fn a_second_process_on_the_same_data_dir_gets_a_clear_message() {
     assert!(!stderr.contains("panicked"));
 }
 
+/// Asks for the anonymous CSRF token over a raw connection.
+fn csrf_token(addr: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    write!(
+        stream,
+        "GET /sanctum/csrf-cookie HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .expect("get");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).expect("answer");
+    let cookie = answer
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: XSRF-TOKEN="))
+        .expect("XSRF cookie");
+    cookie.split(';').next().expect("value").to_owned()
+}
+
 #[test]
 fn sigterm_lets_a_request_in_flight_finish() {
     let dir = tempfile::tempdir().expect("dir");
     let mut server = Server::start(dir.path(), &[]);
     let addr = server.base.trim_start_matches("http://").to_owned();
+    let token = csrf_token(&addr);
     let mut stream = TcpStream::connect(&addr).expect("connect");
     stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
-    // Half a request: the server is now waiting for the rest of the body.
-    let body = "x".repeat(64);
+    // Half a sign-in request: the server is now reading the body of a request it accepted.
+    let body = r#"{"email":"ghost@school.ru","password":"wrong-password"}"#;
     write!(
         stream,
-        "POST /api/health HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        "POST /login HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nCookie: XSRF-TOKEN={token}\r\n\
+         X-XSRF-TOKEN: {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     )
     .expect("head");
@@ -90,8 +109,8 @@ fn sigterm_lets_a_request_in_flight_finish() {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).expect("answer");
     assert!(
-        answer.starts_with("HTTP/1.1 405"),
-        "the request in flight got its answer: {answer}"
+        answer.starts_with("HTTP/1.1 401"),
+        "the request in flight got its real answer: {answer}"
     );
     assert!(server.wait(), "exits cleanly after finishing");
     assert!(TcpStream::connect(&addr).is_err(), "no longer listening");
