@@ -1,5 +1,7 @@
 //! Tests of the real `klass` binary: the command line, start-up, locking and shutdown.
 
 mod cli;
+mod crash;
+mod http;
 mod process;
 mod serve;

@@ -48,7 +48,13 @@ pub struct Server {
 impl Server {
     /// Starts `klass serve EXTRA…` on 127.0.0.1:0 and waits for its address line.
     pub fn start(data_dir: &Path, extra: &[&str]) -> Server {
+        Self::start_with_env(data_dir, extra, &[])
+    }
+
+    /// The same, with environment variables (e.g. `KLASS_AUTH__…` settings).
+    pub fn start_with_env(data_dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
         let mut child = klass()
+            .envs(env.iter().copied())
             .arg("--data-dir")
             .arg(data_dir)
             .args(["serve", "--listen", "127.0.0.1:0"])

@@ -1,5 +1,6 @@
 //! `klass serve`: the demo school, the health check, one process per database, graceful stop.
 
+use crate::http::csrf_token;
 use crate::process::{Server, klass, run, text};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -65,23 +66,6 @@ fn a_second_process_on_the_same_data_dir_gets_a_clear_message() {
     let stderr = text(&second.stderr);
     assert!(stderr.contains("уже открыта другим процессом klass"), "{stderr}");
     assert!(!stderr.contains("panicked"));
-}
-
-/// Asks for the anonymous CSRF token over a raw connection.
-fn csrf_token(addr: &str) -> String {
-    let mut stream = TcpStream::connect(addr).expect("connect");
-    write!(
-        stream,
-        "GET /sanctum/csrf-cookie HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .expect("get");
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).expect("answer");
-    let cookie = answer
-        .lines()
-        .find_map(|l| l.strip_prefix("set-cookie: XSRF-TOKEN="))
-        .expect("XSRF cookie");
-    cookie.split(';').next().expect("value").to_owned()
 }
 
 #[test]
