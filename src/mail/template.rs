@@ -25,7 +25,6 @@ const SOURCES: &[(&str, &str)] = templates!("password_reset", "verify_email", "s
 /// The environment; `.html` templates are autoescaped, `.txt` ones are not.
 static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
     let mut env = Environment::new();
-    env.set_trim_blocks(true);
     env.set_formatter(format_value);
     for (name, source) in SOURCES {
         if let Err(err) = env.add_template(name, source) {

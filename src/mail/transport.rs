@@ -161,6 +161,7 @@ pub fn message_of(mail: &MailRecord) -> Result<Message, SendError> {
         .parse()
         .map_err(|err| SendError::give_up(format!("адрес получателя «{}» не годится: {err}", mail.to)))?;
     Message::builder()
+        .message_id(None)
         .from(from)
         .to(Mailbox::new(mail.to_name.clone(), to))
         .subject(mail.subject.clone())
