@@ -5,7 +5,7 @@ use crate::config::Config;
 use crate::error::{self, PanicToServerError};
 pub use crate::service::AppState;
 use crate::store::Store;
-use crate::{api, web};
+use crate::{api, mail, web};
 use poem::listener::{Acceptor, Listener, TcpAcceptor, TcpListener};
 use poem::middleware::{CatchPanic, CookieJarManager};
 use poem::{EndpointExt, IntoEndpoint, Route, Server};
@@ -61,11 +61,27 @@ impl App {
                 limits.forget_idle();
             }
         });
+        let (stopping, stopped) = tokio::sync::watch::channel(false);
+        let mail_worker = mail::spawn(
+            self.state.store.clone(),
+            self.state.config.clone(),
+            self.state.mailer.clone(),
+            async move {
+                let mut stopped = stopped;
+                let _ = stopped.wait_for(|stop| *stop).await;
+            },
+        );
         let endpoint = routes(self.state);
+        let shutdown = async move {
+            shutdown.await;
+            let _ = stopping.send(true);
+        };
         let served = Server::new_with_acceptor(self.acceptor)
             .run_with_graceful_shutdown(endpoint, shutdown, Some(grace))
             .await;
         forgetting.abort();
+        // A mail being sent right now finishes; one cut off stays queued for the next start.
+        let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served
     }
 }

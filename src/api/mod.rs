@@ -3,15 +3,20 @@
 
 mod cookies;
 mod health;
+mod mail_history;
+mod message;
+mod paging;
+mod passwords;
 mod session;
 mod user_view;
+mod verification;
 
 use crate::service::AppState;
 use poem_openapi::{ApiResponse, OpenApiService, Tags};
 pub use user_view::UserView;
 
 /// Paths outside `/api` and `/sanctum` that the API serves (Sanctum puts them at the root).
-pub const ROOT_PATHS: [&str; 1] = ["/login"];
+pub const ROOT_PATHS: [&str; 3] = ["/login", "/forgot-password", "/reset-password"];
 
 /// The areas of the API, as the docs group them.
 #[derive(Tags)]
@@ -20,6 +25,8 @@ pub enum ApiTags {
     System,
     /// Signing in and out, sessions, passwords.
     Auth,
+    /// What happened: mail sent.
+    History,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -30,11 +37,24 @@ pub enum NoContent {
     Done,
 }
 
-type Areas = (health::HealthApi, session::SessionApi);
+type Areas = (
+    health::HealthApi,
+    session::SessionApi,
+    passwords::PasswordsApi,
+    verification::VerificationApi,
+    mail_history::MailHistoryApi,
+);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {
-    OpenApiService::new((health::HealthApi, session::SessionApi), "Klass API", crate::VERSION)
+    let areas = (
+        health::HealthApi,
+        session::SessionApi,
+        passwords::PasswordsApi,
+        verification::VerificationApi,
+        mail_history::MailHistoryApi,
+    );
+    OpenApiService::new(areas, "Klass API", crate::VERSION)
         .description("API портала Klass: школа или учебный центр в одном файле.")
 }
 

@@ -3,6 +3,7 @@
 use crate::auth::{HashPool, RateLimits};
 use crate::config::Config;
 use crate::error::ApiError;
+use crate::mail::Mailer;
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
 
@@ -17,6 +18,8 @@ pub struct AppState {
     pub secret_key: [u8; 32],
     pub limits: Arc<RateLimits>,
     pub hashes: HashPool,
+    /// Wakes the mail worker after a commit that queued mail.
+    pub mailer: Mailer,
 }
 
 impl AppState {
@@ -32,6 +35,7 @@ impl AppState {
             secret_key,
             limits,
             hashes,
+            mailer: Mailer::new(),
         })
     }
 

@@ -4,5 +4,8 @@ mod health;
 mod helpers;
 mod limits;
 mod mail;
+mod mail_history;
+mod passwords;
 mod sign_in;
 mod smtp_fake;
+mod verification;

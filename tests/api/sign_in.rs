@@ -131,7 +131,7 @@ async fn an_idle_session_expires() {
     let mut session = klass::store::sessions::get_in(&txn, &key)
         .expect("read")
         .expect("session");
-    session.last_seen_at = session.last_seen_at - jiff::SignedDuration::from_hours(3);
+    session.last_seen_at -= jiff::SignedDuration::from_hours(3);
     klass::store::sessions::insert(&txn, &key, &session).expect("write");
     txn.commit().expect("commit");
     assert_eq!(browser.get("/api/user").await.status(), 401);

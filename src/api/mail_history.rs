@@ -1,0 +1,94 @@
+//! `GET /api/history/mail`: every mail the portal sent or tried to send (managers).
+
+use super::paging::PageMeta;
+use super::{ApiTags, State};
+use crate::domain::PageRequest;
+use crate::error::ApiError;
+use crate::mail::{self, MailFilter, MailKind, MailRecord, MailStatus};
+use crate::policy::{Caller, Rule};
+use poem_openapi::param::Query;
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+/// One mail as the history shows it.
+#[derive(Debug, Object)]
+pub struct MailEntry {
+    pub id: u64,
+    pub to: String,
+    pub to_name: Option<String>,
+    pub user_id: Option<u64>,
+    pub kind: MailKind,
+    /// The kind in Russian, e.g. "Сброс пароля".
+    pub kind_title: String,
+    pub subject: String,
+    pub status: MailStatus,
+    pub attempts: u32,
+    pub last_error: Option<String>,
+    /// RFC 3339.
+    pub created_at: String,
+    pub sent_at: Option<String>,
+}
+
+impl From<MailRecord> for MailEntry {
+    fn from(mail: MailRecord) -> Self {
+        Self {
+            id: mail.id,
+            to: mail.to,
+            to_name: mail.to_name,
+            user_id: mail.user_id.map(|id| id.0),
+            kind: mail.kind,
+            kind_title: mail.kind.title().to_owned(),
+            subject: mail.subject,
+            status: mail.status,
+            attempts: mail.attempts,
+            last_error: mail.last_error,
+            created_at: mail.created_at.to_string(),
+            sent_at: mail.sent_at.map(|t| t.to_string()),
+        }
+    }
+}
+
+/// A page of the mail history.
+#[derive(Debug, Object)]
+pub struct MailPage {
+    pub data: Vec<MailEntry>,
+    pub meta: PageMeta,
+}
+
+/// The mail history.
+pub struct MailHistoryApi;
+
+#[OpenApi(tag = "ApiTags::History")]
+impl MailHistoryApi {
+    /// Mail history
+    ///
+    /// Newest first, paged (`page`, `per_page` up to 100), filtered by `status`, `kind` and
+    /// `search` (recipient or subject). Managers only.
+    #[oai(path = "/api/history/mail", method = "get", operation_id = "mail_history")]
+    #[allow(clippy::too_many_arguments)]
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+        status: Query<Option<MailStatus>>,
+        kind: Query<Option<MailKind>>,
+        search: Query<Option<String>>,
+    ) -> Result<Json<MailPage>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        let filter = MailFilter {
+            status: status.0,
+            kind: kind.0,
+            search: search.0,
+            user_id: None,
+        };
+        let request = PageRequest::new(page.0, per_page.0);
+        let found = state.run(move |store| mail::history(store, &filter, request)).await?;
+        let meta = PageMeta::of(&found);
+        Ok(Json(MailPage {
+            data: found.items.into_iter().map(MailEntry::from).collect(),
+            meta,
+        }))
+    }
+}

@@ -1,0 +1,211 @@
+//! Passwords by mail and by hand: forgot/reset, change one's own, end other sessions.
+
+use super::{AppState, FieldErrors, ServiceError};
+use crate::auth::{OneTimeToken, Purpose, token};
+use crate::domain::{Email, Password};
+use crate::mail::{self, MailContext, MailDraft, MailKind};
+use crate::policy::Actor;
+use crate::store::{one_time_tokens, sessions, users};
+use jiff::{SignedDuration, Timestamp};
+use std::net::IpAddr;
+
+/// What `forgot-password` answers, whether the address exists or not.
+pub const RESET_MAIL_SENT: &str =
+    "Если этот адрес зарегистрирован, на него отправлено письмо со ссылкой для сброса пароля.";
+/// A reset link that is unknown, used or expired.
+pub const RESET_LINK_INVALID: &str = "Ссылка для сброса пароля недействительна или устарела";
+
+/// A new password and its repetition, checked together.
+pub fn new_password(password: Option<&str>, confirmation: Option<&str>) -> Result<Password, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let parsed = match password.filter(|p| !p.is_empty()) {
+        None => Err("Обязательное поле".to_owned()),
+        Some(text) => Password::parse(text).map_err(|e| e.to_string()),
+    };
+    if let Err(message) = &parsed {
+        errors.insert("password".into(), vec![message.clone()]);
+    } else if confirmation != password {
+        errors.insert("password_confirmation".into(), vec!["Пароли не совпадают".into()]);
+    }
+    match parsed {
+        Ok(password) if errors.is_empty() => Ok(password),
+        _ => Err(errors),
+    }
+}
+
+/// Starts a password reset: answers at once and the same way for any address; for a known
+/// one, stores a single-use token and queues the mail in one transaction, in the background.
+pub async fn request_reset(state: &AppState, ip: IpAddr, email: Option<&str>) -> Result<(), ServiceError> {
+    let raw = email.map(str::trim).filter(|e| !e.is_empty());
+    let email = Email::parse(raw.ok_or_else(|| ServiceError::field("email", "Обязательное поле"))?)
+        .map_err(|e| ServiceError::field("email", e.to_string()))?;
+    state.limits.forgot(ip, email.as_str())?;
+    let state = state.clone();
+    tokio::spawn(async move {
+        let config = state.config.clone();
+        let outcome = state.run(move |store| queue_reset_mail(store, &config, &email)).await;
+        match outcome {
+            Ok(true) => state.mailer.wake(),
+            Ok(false) => {}
+            Err(err) => tracing::error!(%err, "password reset mail was not queued"),
+        }
+    });
+    Ok(())
+}
+
+fn queue_reset_mail(
+    store: &crate::store::Store,
+    config: &crate::config::Config,
+    email: &Email,
+) -> Result<bool, ServiceError> {
+    let txn = store.write()?;
+    let Some(user) = users::find_by_email_in(&txn, email)? else {
+        return Ok(false);
+    };
+    let secret = token::new_token();
+    let minutes = config.auth.reset_token_minutes;
+    let expires_at = Timestamp::now() + SignedDuration::from_mins(minutes as i64);
+    one_time_tokens::insert(
+        &txn,
+        &token::digest(&secret),
+        &OneTimeToken {
+            purpose: Purpose::PasswordReset,
+            user_id: user.id,
+            expires_at,
+        },
+    )?;
+    let base = config.server.public_url.trim_end_matches('/');
+    let draft = MailDraft {
+        to: user.email.clone(),
+        to_name: Some(user.full_name()),
+        user_id: Some(user.id),
+        kind: MailKind::PasswordReset,
+        link: format!(
+            "{base}/auth/reset-password?token={secret}&email={}",
+            url_encode(user.email.as_str())
+        ),
+        valid_minutes: Some(minutes),
+    };
+    mail::enqueue(&txn, &MailContext::from_config(config), draft)?;
+    txn.commit()?;
+    Ok(true)
+}
+
+/// The fields of the reset form.
+pub struct ResetForm {
+    pub token: Option<String>,
+    pub email: Option<String>,
+    pub password: Option<String>,
+    pub password_confirmation: Option<String>,
+}
+
+/// Sets a new password with a token from the mail; the token is spent and every session of
+/// the user ends. Following the link also proves the address, so it counts as confirmed.
+pub async fn reset(state: &AppState, form: ResetForm) -> Result<(), ServiceError> {
+    let password =
+        new_password(form.password.as_deref(), form.password_confirmation.as_deref()).map_err(ServiceError::Invalid)?;
+    let invalid = || ServiceError::field("email", RESET_LINK_INVALID);
+    let email = form
+        .email
+        .as_deref()
+        .and_then(|e| Email::parse(e).ok())
+        .ok_or_else(invalid)?;
+    let key = token::digest(form.token.as_deref().unwrap_or_default());
+    let hash = state.hashes.hash(password).await;
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            let now = Timestamp::now();
+            let spent = one_time_tokens::take(&txn, &key)?.filter(|t| t.allows(Purpose::PasswordReset, now));
+            let user = match spent {
+                Some(spent) => users::get_in(&txn, spent.user_id)?.filter(|user| user.email == email),
+                None => None,
+            };
+            // Dropping the transaction without commit keeps a token that did not match.
+            let mut user = user.ok_or_else(invalid)?;
+            user.password_hash = hash;
+            user.updated_at = now;
+            user.email_verified_at.get_or_insert(now);
+            users::update(&txn, &user)?;
+            sessions::remove_all_of(&txn, user.id, None)?;
+            txn.commit()?;
+            tracing::info!(user = user.id.0, "password reset by mail");
+            Ok(())
+        })
+        .await
+}
+
+/// Changes one's own password (the current one is required); the user's other sessions end.
+pub async fn change(
+    state: &AppState,
+    actor: &Actor,
+    current: Option<String>,
+    password: Option<String>,
+    confirmation: Option<String>,
+) -> Result<usize, ServiceError> {
+    let mut errors = match new_password(password.as_deref(), confirmation.as_deref()) {
+        Ok(_) => FieldErrors::new(),
+        Err(errors) => errors,
+    };
+    if !state
+        .hashes
+        .verify(Some(actor.user.password_hash.clone()), current.unwrap_or_default())
+        .await
+    {
+        errors.insert("current_password".into(), vec!["Неверный текущий пароль".into()]);
+    }
+    let password = match new_password(password.as_deref(), confirmation.as_deref()) {
+        Ok(password) if errors.is_empty() => password,
+        _ => return Err(ServiceError::Invalid(errors)),
+    };
+    let hash = state.hashes.hash(password).await;
+    let (id, keep) = (actor.user.id, actor.session_key);
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            let mut user =
+                users::get_in(&txn, id)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+            user.password_hash = hash;
+            user.updated_at = Timestamp::now();
+            users::update(&txn, &user)?;
+            let ended = sessions::remove_all_of(&txn, id, Some(&keep))?;
+            txn.commit()?;
+            Ok(ended)
+        })
+        .await
+}
+
+/// Ends every session of the user except this one (after checking the password).
+pub async fn end_other_sessions(
+    state: &AppState,
+    actor: &Actor,
+    password: Option<String>,
+) -> Result<usize, ServiceError> {
+    if !state
+        .hashes
+        .verify(Some(actor.user.password_hash.clone()), password.unwrap_or_default())
+        .await
+    {
+        return Err(ServiceError::field("password", "Неверный пароль"));
+    }
+    let (id, keep) = (actor.user.id, actor.session_key);
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            let ended = sessions::remove_all_of(&txn, id, Some(&keep))?;
+            txn.commit()?;
+            Ok(ended)
+        })
+        .await
+}
+
+/// Percent-encodes a query value.
+pub(crate) fn url_encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,42 @@
+//! Who may read the mail history, and what it shows.
+
+use crate::helpers::{json, spawn_app};
+use klass::domain::Role;
+use serde_json::json;
+
+#[tokio::test]
+async fn only_managers_read_the_mail_history() {
+    let app = spawn_app().await;
+    app.create_user("m@school.ru", "пароль-менеджера", &[Role::Manager]);
+    app.create_user("s@school.ru", "пароль-ученика", &[Role::Student]);
+    assert_eq!(app.browser().get("/api/history/mail").await.status(), 401);
+    let student = app.browser();
+    student.sign_in("s@school.ru", "пароль-ученика").await;
+    let refused = student.get("/api/history/mail").await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(
+        json(refused).await["message"],
+        "Отсутствуют требуемые права для доступа к действию"
+    );
+
+    student.post("/forgot-password", json!({"email": "s@school.ru"})).await;
+    let manager = app.browser();
+    manager.sign_in("m@school.ru", "пароль-менеджера").await;
+    let mut page = json!(null);
+    for _ in 0..100 {
+        page = json(manager.get("/api/history/mail?kind=password_reset&per_page=10").await).await;
+        if page["meta"]["total"] == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(page["meta"]["total"], 1, "{page}");
+    assert_eq!(page["meta"]["from"], 1);
+    let mail = &page["data"][0];
+    assert_eq!(
+        (mail["to"].as_str(), mail["kind_title"].as_str()),
+        (Some("s@school.ru"), Some("Сброс пароля"))
+    );
+    let bad_filter = manager.get("/api/history/mail?status=lost").await;
+    assert_eq!(bad_filter.status(), 400);
+}
