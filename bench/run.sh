@@ -1,0 +1,368 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2119,SC2120 # stop_server takes an optional PID
+# `make bench`: measures the budgets of DESIGN.md §7 on this machine and writes bench/report.md
+# (also printed). Loopback only, bounded in time: ~1 min plus the release build, plus up to
+# BENCH_QUIET_WAIT s of waiting for other builds on the machine to end.
+#
+# Extending it (later issues): start a server with `start_server NAME CMD...` (sets SERVER_PID and
+# SERVER_URL), add a budget row with `row WHAT FIGURE BUDGET VERDICT` (verdicts from `le`/`ge`/`lt`),
+# load a route with `measure_wrk NAME URL [wrk args]` (adds a row to the throughput table and sets
+# WRK_RPS, WRK_P50, WRK_P99, WRK_RSS_KB), and stop it with `stop_server`. See the "measurements"
+# section at the end of this file.
+#
+# Environment: BENCH_RUNS (start-time runs, default 5), BENCH_WRK_SECS (default 10),
+# BENCH_QUIET_WAIT (seconds in all to wait for other builds to end, default 90),
+# BENCH_WRK_CONNS (default 50), BENCH_STRICT=1 (exit 1 when a budget is OVER),
+# BENCH_NO_BUILD=1 (use the binaries already in target/release).
+set -euo pipefail
+export LC_ALL=C.UTF-8
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT"
+REPORT=bench/report.md
+KLASS=target/release/klass
+BARE=target/release/examples/bare_route
+RUNS=${BENCH_RUNS:-5}
+WRK_SECS=${BENCH_WRK_SECS:-10}
+WRK_CONNS=${BENCH_WRK_CONNS:-50}
+SERVER_CPU=0 # DESIGN.md §7: "server on one core"
+LOAD_CPU=1   # wrk on the other core
+
+# Settings from the caller's shell must not change what is measured.
+while IFS= read -r var; do unset "$var"; done < <(compgen -e | grep '^KLASS_' || true)
+unset RUST_LOG
+
+die() {
+    echo "bench: $*" >&2
+    exit 1
+}
+for tool in wrk taskset timeout; do
+    command -v "$tool" >/dev/null || die "needs '$tool' (Debian: apt-get install wrk util-linux coreutils)"
+done
+(($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
+
+if [[ -z ${BENCH_NO_BUILD:-} ]]; then
+    echo "bench: cargo build --release --bin klass --example bare_route" >&2
+    cargo build --release --bin klass --example bare_route
+fi
+[[ -x $KLASS && -x $BARE ]] || die "missing $KLASS or $BARE (build them first)"
+
+# Other builds sharing the two cores skew every figure: count them at the start and the end, and
+# before each measurement wait for them to end (BENCH_QUIET_WAIT seconds in all, default 90).
+# shellcheck disable=SC2009 # pgrep refuses a pattern this long without -f
+busy() { ps -e -o comm= | grep -cxE 'rustc|cargo|node|chromium' || true; }
+QUIET_LEFT=${BENCH_QUIET_WAIT:-90}
+wait_quiet() {
+    local waited=0
+    while ((QUIET_LEFT > 0)) && (($(busy) > 0)); do
+        ((waited > 0)) || echo "bench: waiting for other builds to end before: $1" >&2
+        sleep 1
+        QUIET_LEFT=$((QUIET_LEFT - 1)) waited=$((waited + 1))
+    done
+    ((waited == 0)) || echo "bench: waited ${waited} s" >&2
+}
+BUSY_BEFORE=$(busy)
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/klass-bench.XXXXXX")
+SERVERS=()
+cleanup() {
+    local pid
+    for pid in "${SERVERS[@]}"; do
+        kill -KILL "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# ---------------------------------------------------------------- helpers
+
+now_us() { echo "${EPOCHREALTIME//[.,]/}"; }
+
+# awk does the arithmetic on decimals: calc EXPR prints it with one decimal, num EXPR in full.
+calc() { awk "BEGIN { printf \"%.1f\", $1 }"; }
+num() { awk "BEGIN { printf \"%.6g\", $1 }"; }
+# Verdicts: le FIGURE LIMIT (figure <= limit), lt, ge.
+le() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 <= b + 0) ? "PASS" : "OVER" }'; }
+lt() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 < b + 0) ? "PASS" : "OVER" }'; }
+ge() { awk -v a="$1" -v b="$2" 'BEGIN { print (a + 0 >= b + 0) ? "PASS" : "OVER" }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+mb() { calc "$1 / 1000000"; } # bytes -> MB (10^6 bytes, as the budgets)
+
+BUDGET_ROWS=()
+WRK_ROWS=()
+NOTES=()
+OVER=0
+# row WHAT FIGURE BUDGET VERDICT: one line of the budget table (VERDICT "info" for no budget).
+row() {
+    BUDGET_ROWS+=("| $1 | $2 | $3 | $4 |")
+    [[ $4 != OVER ]] || OVER=$((OVER + 1))
+    printf 'bench: %-66s %-20s %-18s %s\n' "$1" "$2" "$3" "$4" >&2
+}
+note() { NOTES+=("- $*"); }
+
+# status_kb PID FIELD: a field of /proc/PID/status (VmRSS, VmHWM), in kB.
+status_kb() {
+    local key value _
+    while read -r key value _; do
+        if [[ $key == "$2:" ]]; then
+            echo "$value"
+            return 0
+        fi
+    done <"/proc/$1/status"
+    return 1
+}
+
+# http_ok URL: one GET over bash's /dev/tcp (no fork, so it does not blur start times); true on 200.
+http_ok() {
+    local rest=${1#http://} hostport path fd line
+    hostport=${rest%%/*}
+    path=/${rest#*/}
+    { exec {fd}<>"/dev/tcp/${hostport%:*}/${hostport##*:}"; } 2>/dev/null || return 1
+    printf 'GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n' "$path" "$hostport" >&"$fd"
+    IFS= read -r -t 5 line <&"$fd" || line=
+    exec {fd}>&-
+    [[ $line == "HTTP/1.1 200"* ]]
+}
+
+# start_server NAME CMD...: starts CMD in the background and waits (10 s at most) for the line
+# "... слушает http://ADDR" that klass and bare_route print. Sets SERVER_PID, SERVER_URL,
+# SERVER_LOG (stdout; stderr is next to it as .err).
+SERVER_PID=
+SERVER_URL=
+SERVER_LOG=
+start_server() {
+    local name=$1 line deadline re='слушает (http://[^[:space:]]+)'
+    shift
+    SERVER_LOG="$WORK/$name.$RANDOM.out"
+    : >"$SERVER_LOG" # exists before the background job opens it, so the loop below can read it
+    "$@" >"$SERVER_LOG" 2>"${SERVER_LOG%.out}.err" &
+    SERVER_PID=$!
+    SERVERS+=("$SERVER_PID")
+    SERVER_URL=
+    deadline=$(($(now_us) + 10000000))
+    while :; do
+        while IFS= read -r line; do
+            if [[ $line =~ $re ]]; then
+                SERVER_URL=${BASH_REMATCH[1]}
+                return 0
+            fi
+        done <"$SERVER_LOG"
+        if ! kill -0 "$SERVER_PID" 2>/dev/null; then
+            cat "$SERVER_LOG" "${SERVER_LOG%.out}.err" >&2 || true
+            die "$name exited before it was serving"
+        fi
+        (($(now_us) < deadline)) || die "$name printed no address in 10 s"
+        sleep 0.002
+    done
+}
+
+# wait_healthy URL [SECONDS]: polls until GET URL answers 200.
+wait_healthy() {
+    local deadline=$(($(now_us) + ${2:-10} * 1000000))
+    until http_ok "$1"; do
+        (($(now_us) < deadline)) || die "$1 did not answer 200 in ${2:-10} s"
+        sleep 0.002
+    done
+}
+
+# stop_server [PID]: SIGTERM (graceful), SIGKILL after 10 s; reaps it and forgets it.
+stop_server() {
+    local pid=${1:-$SERVER_PID} i kept=()
+    if kill -TERM "$pid" 2>/dev/null; then
+        for ((i = 0; i < 1000; i++)); do
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.01
+        done
+        kill -KILL "$pid" 2>/dev/null || true
+    fi
+    wait "$pid" 2>/dev/null || true
+    for i in "${SERVERS[@]}"; do [[ $i == "$pid" ]] || kept+=("$i"); done
+    SERVERS=("${kept[@]}")
+}
+
+# start_ms NAME DATA_DIR_TEMPLATE [serve args]: sets START_MS, the median ms from spawn to the
+# first 200 of /api/health over RUNS runs. DATA_DIR_TEMPLATE "empty" makes a fresh empty dir per run;
+# otherwise it is a dir copied afresh for each run (so every run starts from the same file).
+start_ms() {
+    local name=$1 template=$2 dir t0 times=() i
+    shift 2
+    wait_quiet "start time, $name"
+    for ((i = 0; i < RUNS; i++)); do
+        dir="$WORK/start-$name-$i"
+        if [[ $template == empty ]]; then mkdir -p "$dir"; else cp -a "$template" "$dir"; fi
+        t0=$(now_us)
+        start_server "$name" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0 "$@"
+        wait_healthy "$SERVER_URL/api/health"
+        times+=("$(calc "($(now_us) - $t0) / 1000")")
+        stop_server
+        rm -rf "$dir"
+    done
+    START_MS=$(median "${times[@]}")
+}
+
+# cpu_ticks CPU: busy ticks of one core so far (user, nice, system, irq, softirq: a process's own
+# time includes the interrupts it was charged; and steal: time the hypervisor gave elsewhere);
+# cpu_all_ticks CPU: every state, idle too.
+cpu_ticks() { awk -v c="cpu$1" '$1 == c { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat; }
+cpu_all_ticks() { awk -v c="cpu$1" '$1 == c { for (i = 2; i <= NF; i++) n += $i; print n }' /proc/stat; }
+# proc_ticks PID: user+system ticks of a process, all its threads.
+proc_ticks() {
+    local f
+    read -r -a f <"/proc/$1/stat" || return 1
+    echo $((f[13] + f[14]))
+}
+
+# to_ms VALUE: wrk's "513.00us" / "1.20ms" / "1.01s" -> milliseconds.
+to_ms() {
+    awk -v v="$1" 'BEGIN {
+        n = v + 0
+        if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /m$/) n *= 60000; else if (v ~ /s$/) n *= 1000
+        printf "%.3f", n
+    }'
+}
+
+# measure_wrk NAME URL [extra wrk args]: a warm-up (2 s) and a measured run of wrk, pinned to
+# LOAD_CPU, against URL (its server should be pinned to SERVER_CPU). Adds a throughput row and
+# sets WRK_RPS, WRK_P50, WRK_P99 (ms), WRK_ERRORS, WRK_RSS_KB (peak RSS of SERVER_PID, VmHWM)
+# and WRK_FOREIGN (% of the server's core used by other processes during the run: above a few %,
+# something else was running and the figures are low).
+measure_wrk() {
+    local name=$1 url=$2 out cpu0 all0 srv0
+    shift 2
+    out="$WORK/wrk-${name//[^A-Za-z0-9_-]/_}.txt"
+    wait_quiet "wrk, $name"
+    taskset -c "$LOAD_CPU" timeout 30 wrk -t2 -c"$WRK_CONNS" -d2s "$@" "$url" >/dev/null
+    cpu0=$(cpu_ticks "$SERVER_CPU") all0=$(cpu_all_ticks "$SERVER_CPU") srv0=$(proc_ticks "$SERVER_PID")
+    taskset -c "$LOAD_CPU" timeout $((WRK_SECS + 30)) \
+        wrk -t2 -c"$WRK_CONNS" -d"${WRK_SECS}s" --latency "$@" "$url" >"$out"
+    WRK_FOREIGN=$(calc "100 * (($(cpu_ticks "$SERVER_CPU") - $cpu0) - ($(proc_ticks "$SERVER_PID") - $srv0)) / ($(cpu_all_ticks "$SERVER_CPU") - $all0)")
+    WRK_FOREIGN=$(awk -v v="$WRK_FOREIGN" 'BEGIN { printf "%.1f", (v < 0) ? 0 : v }')
+    if awk -v v="$WRK_FOREIGN" 'BEGIN { exit !(v > 5) }'; then
+        note "**$name: other processes took $WRK_FOREIGN % of the server's core during the run: its figures are low; run again on a quiet machine.**"
+    fi
+    WRK_RPS=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$out")
+    WRK_P50=$(to_ms "$(awk '$1 == "50%" { print $2 }' "$out")")
+    WRK_P99=$(to_ms "$(awk '$1 == "99%" { print $2 }' "$out")")
+    WRK_ERRORS=$(awk '/Non-2xx/ { n += $NF } /Socket errors/ { gsub(",", ""); n += $4 + $6 + $8 + $10 } END { print n + 0 }' "$out")
+    WRK_RSS_KB=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+    [[ -n $WRK_RPS ]] || {
+        cat "$out" >&2
+        die "could not read wrk's output for $name"
+    }
+    WRK_ROWS+=("| $name | \`/${url#http://*/}\` | $WRK_RPS | $WRK_P50 | $WRK_P99 | $WRK_ERRORS | $(mb "$WRK_RSS_KB * 1024") | $WRK_FOREIGN |")
+    printf 'bench: wrk %-30s %8s req/s  p50 %s ms  p99 %s ms  errors %s  peak RSS %s kB  others on its core %s %%\n' \
+        "$name" "$WRK_RPS" "$WRK_P50" "$WRK_P99" "$WRK_ERRORS" "$WRK_RSS_KB" "$WRK_FOREIGN" >&2
+}
+
+# ---------------------------------------------------------------- measurements
+
+# 1. Release binary size.
+size=$(stat -c %s "$KLASS")
+row "release binary \`target/release/klass\`" "$size B = $(mb "$size") MB" "<= 25 MB" "$(le "$size" 25000000)"
+if [[ -f ui/dist/index.html ]]; then ui="embedded (ui/dist)"; else ui="NOT embedded (ui/dist missing: size is without the UI)"; fi
+note "UI in the measured binary: $ui."
+
+# A data dir with the demo school, made once and copied for each run.
+DEMO_DIR="$WORK/demo"
+mkdir -p "$DEMO_DIR"
+t0=$(now_us)
+start_server demo-seed "$KLASS" serve --demo --data-dir "$DEMO_DIR" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+seed_ms=$(calc "($(now_us) - $t0) / 1000")
+stop_server
+demo_db=$(stat -c %s "$DEMO_DIR/klass.redb")
+
+# 2. Start to serving.
+start_ms empty empty
+row "start to serving, empty data dir (median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
+start_ms demo "$DEMO_DIR"
+row "start to serving, demo school ($(mb "$demo_db") MB file; median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
+row "first start with \`--demo\` on an empty dir (seeds the school)" "$seed_ms ms" "—" "info"
+note "Start to serving = from spawning \`klass serve\` to the first 200 of \`GET /api/health\` (polled every 2 ms over bash's /dev/tcp, no fork per poll)."
+
+# 3. Idle RSS.
+for which in empty demo; do
+    dir="$WORK/idle-$which"
+    if [[ $which == empty ]]; then mkdir -p "$dir"; else cp -a "$DEMO_DIR" "$dir"; fi
+    start_server "idle-$which" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+    wait_healthy "$SERVER_URL/api/health"
+    sleep 2
+    kb=$(status_kb "$SERVER_PID" VmRSS)
+    row "idle RSS, $which data dir (2 s after serving)" "$(mb "$kb * 1024") MB" "<= 30 MB" "$(le "$((kb * 1024))" 30000000)"
+    stop_server
+done
+
+# 4 and 5. /api/health against the bare poem-openapi route, each server pinned to one core.
+start_server bare taskset -c "$SERVER_CPU" "$BARE" 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/bare"
+measure_wrk "bare poem-openapi route" "$SERVER_URL/api/bare"
+bare_rps=$WRK_RPS bare_p99=$WRK_P99
+stop_server
+
+dir="$WORK/load-demo"
+cp -a "$DEMO_DIR" "$dir"
+start_server klass-health taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+measure_wrk "klass /api/health" "$SERVER_URL/api/health"
+health_rps=$WRK_RPS health_p99=$WRK_P99 health_rss=$WRK_RSS_KB health_errors=$WRK_ERRORS
+# (later issues: measure list and detail routes of this server here, before stop_server)
+stop_server
+
+# What the per-request log line costs: the same route with logging at warn (information only).
+dir="$WORK/load-quiet"
+cp -a "$DEMO_DIR" "$dir"
+start_server klass-quiet env RUST_LOG=warn taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+measure_wrk "klass /api/health, RUST_LOG=warn" "$SERVER_URL/api/health"
+stop_server
+
+row "RSS under load (peak, /api/health, $WRK_CONNS conns)" "$(mb "$health_rss * 1024") MB" "<= 100 MB" "$(le "$((health_rss * 1024))" 100000000)"
+ratio=$(num "100 * $health_rps / $bare_rps")
+row "/api/health req/s vs bare route ($health_rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 % (detail)" "$(ge "$ratio" 30)"
+p99x=$(num "$health_p99 / $bare_p99")
+row "/api/health p99 vs bare route ($health_p99 / $bare_p99 ms)" "$(printf '%.2f' "$p99x") x" "<= 3 x" "$(le "$p99x" 3)"
+((health_errors == 0)) || row "/api/health errors under load" "$health_errors" "0" "OVER"
+note "Load: \`wrk -t2 -c$WRK_CONNS -d${WRK_SECS}s --latency\` pinned with \`taskset -c $LOAD_CPU\`, after a 2 s warm-up; each server pinned with \`taskset -c $SERVER_CPU\` (DESIGN.md §7: server on one core), so tokio runs one worker. Both servers measured in this run, one after the other."
+note "'others on its core' = busy time of the server's core (user, system, interrupts, hypervisor steal) not spent by the server itself (from /proc/stat and /proc/PID/stat) during the measured run."
+note "Peak RSS = the kernel's high-water mark (VmHWM in /proc/PID/status) read after the run."
+note "klass runs with its default logging (info, one line per request to stderr, here a file) except in the row marked RUST_LOG=warn, which shows what that logging costs; the bare route logs nothing. \`/api/health\` opens a redb read transaction on the blocking pool."
+note "/api/health has no budget of its own: the table holds it to the detail-route budget of DESIGN.md §7."
+
+# ---------------------------------------------------------------- report
+
+BUSY_AFTER=$(busy)
+commit=$(git rev-parse --short HEAD 2>/dev/null || echo "?")
+git diff --quiet HEAD 2>/dev/null || commit="$commit (with uncommitted changes)"
+{
+    echo "# Klass bench"
+    echo
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(awk '/^MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
+    echo "- other rustc/cargo/node/chromium processes at the start / the end: $BUSY_BEFORE / $BUSY_AFTER (above 0: the figures are skewed)"
+    echo "- commit: $commit; $("$KLASS" --version); $(rustc --version 2>/dev/null || echo rustc ?); $(wrk --version 2>&1 | head -n1 | awk '{ print $1, $2 }')"
+    echo
+    echo "## Budgets (DESIGN.md §7)"
+    echo
+    echo "| what | figure | budget | verdict |"
+    echo "|---|---|---|---|"
+    printf '%s\n' "${BUDGET_ROWS[@]}"
+    echo
+    echo "## Throughput ($WRK_CONNS connections, ${WRK_SECS} s, server on CPU $SERVER_CPU, wrk on CPU $LOAD_CPU)"
+    echo
+    echo "| server | path | req/s | p50 ms | p99 ms | errors | peak RSS MB | others on its core % |"
+    echo "|---|---|---|---|---|---|---|---|"
+    printf '%s\n' "${WRK_ROWS[@]}"
+    echo
+    echo "## How"
+    echo
+    printf '%s\n' "${NOTES[@]}"
+    echo "- MB = 10^6 bytes, as in the budgets; RSS is VmRSS/VmHWM from /proc/PID/status."
+    echo "- Figures vary by ±15% between runs on a shared 2-core machine; compare rows of one run."
+} >"$REPORT"
+echo
+cat "$REPORT"
+if ((OVER > 0)); then
+    echo "bench: $OVER figure(s) OVER budget" >&2
+    [[ -z ${BENCH_STRICT:-} ]] || exit 1
+fi

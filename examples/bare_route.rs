@@ -1,0 +1,81 @@
+//! The yardstick of `make bench`: a bare poem-openapi server with one small JSON route.
+//!
+//! DESIGN.md §7 measures the portal's routes against "a bare poem JSON route" in the same run;
+//! this is that route, with nothing else: no database, no middleware, no state.
+//!
+//! Run: `cargo run --release --example bare_route -- [ADDR]` (or `BARE_ROUTE_LISTEN=ADDR`),
+//! default `127.0.0.1:0` (a free port). Like `klass serve`, it prints the line
+//! `bare_route слушает http://ADDR` and serves `GET /api/bare` until Ctrl-C or SIGTERM.
+
+use poem::listener::{Acceptor, Listener, TcpListener};
+use poem::{Route, Server};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi, OpenApiService};
+use std::net::SocketAddr;
+
+/// A small JSON object, about the size of the portal's health answer.
+#[derive(Debug, Object)]
+struct Bare {
+    status: String,
+    version: String,
+    build: String,
+}
+
+struct BareApi;
+
+#[OpenApi]
+impl BareApi {
+    /// A small JSON object, built per request.
+    #[oai(path = "/bare", method = "get", operation_id = "bare")]
+    async fn bare(&self) -> Json<Bare> {
+        Json(Bare {
+            status: "ok".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            build: "bare".into(),
+        })
+    }
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let listen: SocketAddr = std::env::args()
+        .nth(1)
+        .or_else(|| std::env::var("BARE_ROUTE_LISTEN").ok())
+        .unwrap_or_else(|| "127.0.0.1:0".into())
+        .parse()?;
+    let acceptor = TcpListener::bind(listen).into_acceptor().await?;
+    let addr = acceptor
+        .local_addr()
+        .first()
+        .and_then(|addr| addr.as_socket_addr().copied())
+        .ok_or("listener has no socket address")?;
+    let api = OpenApiService::new(BareApi, "bare_route", env!("CARGO_PKG_VERSION"));
+    let app = Route::new().nest("/api", api);
+    println!("bare_route слушает http://{addr}");
+    Server::new_with_acceptor(acceptor)
+        .run_with_graceful_shutdown(app, shutdown(), None)
+        .await?;
+    Ok(())
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+async fn shutdown() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut term) => {
+                term.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
