@@ -1,15 +1,21 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod email;
+pub mod family;
 pub mod page;
 pub mod password;
 pub mod person_name;
+pub mod phone;
 pub mod role;
+pub mod search;
+pub mod tag;
 pub mod user;
 
 pub use email::Email;
 pub use page::{Page, PageRequest};
 pub use password::{Password, PasswordHash};
 pub use person_name::PersonName;
+pub use phone::Phone;
 pub use role::{Role, Roles};
+pub use tag::{Tag, TagId};
 pub use user::{NewUser, User, UserId};

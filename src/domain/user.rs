@@ -1,6 +1,8 @@
 //! A person of the school: identity, name, roles and password hash.
 
-use super::{Email, PasswordHash, PersonName, Roles};
+use super::{Email, PasswordHash, PersonName, Phone, Roles, TagId};
+use jiff::civil::Date;
+use std::collections::BTreeSet;
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
@@ -25,6 +27,20 @@ pub struct User {
     /// When the user confirmed the e-mail address (by a link in a mail).
     #[serde(default)]
     pub email_verified_at: Option<Timestamp>,
+    #[serde(default)]
+    pub phone: Option<Phone>,
+    #[serde(default)]
+    pub birth_date: Option<Date>,
+    #[serde(default)]
+    pub tags: BTreeSet<TagId>,
+    /// Staff notes about the person.
+    #[serde(default)]
+    pub notes: String,
+    /// Set when deleted (soft delete): hidden from lists, restorable.
+    #[serde(default)]
+    pub deleted_at: Option<Timestamp>,
+    #[serde(default)]
+    pub last_login_at: Option<Timestamp>,
 }
 
 /// What is needed to create a user; the id and times are given by the store.
@@ -36,6 +52,10 @@ pub struct NewUser {
     pub middle_name: Option<PersonName>,
     pub roles: Roles,
     pub password_hash: PasswordHash,
+    pub phone: Option<Phone>,
+    pub birth_date: Option<Date>,
+    pub tags: BTreeSet<TagId>,
+    pub notes: String,
 }
 
 impl User {
@@ -47,5 +67,17 @@ impl User {
             name.push_str(middle.as_str());
         }
         name
+    }
+
+    /// The folded text searched for this user: names, e-mail and phone.
+    pub fn search_text(&self) -> String {
+        let phone = self.phone.as_ref().map(|p| p.as_str()).unwrap_or_default();
+        super::search::fold(&format!("{} {} {phone}", self.full_name(), self.email))
+    }
+
+    /// The key that sorts users by last name, the Russian way.
+    pub fn name_key(&self) -> String {
+        let middle = self.middle_name.as_ref().map(|m| m.as_str()).unwrap_or_default();
+        super::search::collation_key(&[self.last_name.as_str(), self.first_name.as_str(), middle])
     }
 }

@@ -110,6 +110,10 @@ pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
             middle_name: Some(name(middle)?),
             roles: Roles::from([role]),
             password_hash: hash.clone(),
+            phone: None,
+            birth_date: None,
+            tags: Default::default(),
+            notes: String::new(),
         };
         users::insert(&txn, new, now)?;
     }

@@ -45,6 +45,10 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
     }
     match (email, last_name, first_name, middle_name, roles) {
         (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(roles)) if errors.is_empty() => Ok(NewUser {
+            phone: None,
+            birth_date: None,
+            tags: Default::default(),
+            notes: String::new(),
             email,
             last_name,
             first_name,

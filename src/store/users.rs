@@ -20,6 +20,12 @@ pub(crate) fn record_of(new: NewUser, id: UserId, now: Timestamp) -> User {
         created_at: now,
         updated_at: now,
         email_verified_at: None,
+        phone: new.phone,
+        birth_date: new.birth_date,
+        tags: new.tags,
+        notes: new.notes,
+        deleted_at: None,
+        last_login_at: None,
     }
 }
 

@@ -1,0 +1,55 @@
+//! Parent and child links: nobody is his own parent, and no chain of links loops back.
+
+use super::UserId;
+use std::collections::BTreeSet;
+
+/// Why a link is refused; the message is shown to the user.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum InvalidLink {
+    #[error("Нельзя связать пользователя с самим собой")]
+    SelfLink,
+    #[error("Такая связь создала бы цикл: пользователь оказался бы своим же предком")]
+    Cycle,
+}
+
+/// Checks that making `parent` a parent of `child` keeps the family tree free of loops,
+/// given a function that lists anyone's current parents.
+pub fn check_link(parent: UserId, child: UserId, parents_of: impl Fn(UserId) -> Vec<UserId>) -> Result<(), InvalidLink> {
+    if parent == child {
+        return Err(InvalidLink::SelfLink);
+    }
+    // A loop appears when the child is already among the parent's ancestors.
+    let mut seen = BTreeSet::new();
+    let mut frontier = vec![parent];
+    while let Some(person) = frontier.pop() {
+        for ancestor in parents_of(person) {
+            if ancestor == child {
+                return Err(InvalidLink::Cycle);
+            }
+            if seen.insert(ancestor) {
+                frontier.push(ancestor);
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_self_links_and_loops() {
+        // 1 is parent of 2, 2 is parent of 3.
+        let parents = |u: UserId| match u.0 {
+            2 => vec![UserId(1)],
+            3 => vec![UserId(2)],
+            _ => vec![],
+        };
+        assert_eq!(check_link(UserId(4), UserId(4), parents), Err(InvalidLink::SelfLink));
+        assert_eq!(check_link(UserId(3), UserId(1), parents), Err(InvalidLink::Cycle));
+        assert_eq!(check_link(UserId(2), UserId(1), parents), Err(InvalidLink::Cycle));
+        assert_eq!(check_link(UserId(4), UserId(3), parents), Ok(()));
+        assert_eq!(check_link(UserId(1), UserId(3), parents), Ok(()));
+    }
+}

@@ -1,0 +1,40 @@
+//! Tags on people (a name and a colour from the portal's palette).
+
+use serde::{Deserialize, Serialize};
+
+/// A tag's id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TagId(pub u64);
+
+/// The selectable colours (spec §9).
+pub const TAG_COLORS: [&str; 18] = [
+    "red", "orange", "amber", "yellow", "lime", "green", "emerald", "teal", "cyan", "sky", "blue", "indigo", "violet",
+    "purple", "fuchsia", "pink", "rose", "gray",
+];
+
+/// Longest tag name, in characters.
+pub const MAX_TAG_NAME: usize = 50;
+
+/// A stored tag.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tag {
+    pub id: TagId,
+    pub name: String,
+    pub color: String,
+}
+
+/// Checks a tag's name and colour; returns the trimmed name. Messages are per field.
+pub fn check_tag(name: &str, color: &str) -> Result<String, Vec<(&'static str, String)>> {
+    let mut errors = Vec::new();
+    let name = name.trim();
+    if name.is_empty() {
+        errors.push(("name", "Обязательное поле".to_owned()));
+    } else if name.chars().count() > MAX_TAG_NAME {
+        errors.push(("name", format!("Не длиннее {MAX_TAG_NAME} символов")));
+    }
+    if !TAG_COLORS.contains(&color) {
+        errors.push(("color", "Выберите цвет из палитры".to_owned()));
+    }
+    if errors.is_empty() { Ok(name.to_owned()) } else { Err(errors) }
+}
