@@ -77,22 +77,19 @@ impl Caller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{Email, Password, PersonName, Roles};
+    use crate::domain::{Email, NewUser, Password, PersonName, Roles};
 
     fn caller(roles: &[Role], verified: bool, required: bool) -> Caller {
         let now = jiff::Timestamp::now();
-        let user = User {
-            id: UserId(1),
-            email: Email::parse("a@school.ru").expect("email"),
-            last_name: PersonName::parse("Иванова").expect("name"),
-            first_name: PersonName::parse("Анна").expect("name"),
-            middle_name: None,
-            roles: roles.iter().copied().collect::<Roles>(),
-            password_hash: Password::generate().hash(),
-            created_at: now,
-            updated_at: now,
-            email_verified_at: verified.then_some(now),
-        };
+        let new = NewUser::new(
+            Email::parse("a@school.ru").expect("email"),
+            PersonName::parse("Иванова").expect("name"),
+            PersonName::parse("Анна").expect("name"),
+            roles.iter().copied().collect::<Roles>(),
+            Password::generate().hash(),
+        );
+        let mut user = User::create(new, UserId(1), now);
+        user.email_verified_at = verified.then_some(now);
         let actor = Actor {
             user,
             session_key: [0; 32],

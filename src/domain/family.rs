@@ -14,7 +14,11 @@ pub enum InvalidLink {
 
 /// Checks that making `parent` a parent of `child` keeps the family tree free of loops,
 /// given a function that lists anyone's current parents.
-pub fn check_link(parent: UserId, child: UserId, parents_of: impl Fn(UserId) -> Vec<UserId>) -> Result<(), InvalidLink> {
+pub fn check_link(
+    parent: UserId,
+    child: UserId,
+    parents_of: impl Fn(UserId) -> Vec<UserId>,
+) -> Result<(), InvalidLink> {
     if parent == child {
         return Err(InvalidLink::SelfLink);
     }

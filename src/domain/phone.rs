@@ -18,7 +18,8 @@ impl Phone {
     pub fn parse(raw: &str) -> Result<Self, InvalidPhone> {
         let raw = raw.trim();
         let plus = raw.starts_with('+');
-        if raw.chars().any(|c| !(c.is_ascii_digit() || " -().+".contains(c))) || raw[usize::from(plus)..].contains('+') {
+        if raw.chars().any(|c| !(c.is_ascii_digit() || " -().+".contains(c))) || raw[usize::from(plus)..].contains('+')
+        {
             return Err(InvalidPhone);
         }
         let digits: String = raw.chars().filter(char::is_ascii_digit).collect();

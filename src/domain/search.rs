@@ -3,7 +3,10 @@
 
 /// Folds text for matching: lower case, ё -> е.
 pub fn fold(text: &str) -> String {
-    text.chars().flat_map(char::to_lowercase).map(|c| if c == 'ё' { 'е' } else { c }).collect()
+    text.chars()
+        .flat_map(char::to_lowercase)
+        .map(|c| if c == 'ё' { 'е' } else { c })
+        .collect()
 }
 
 /// A key that sorts names the Russian way: by letters with ё as е, then ё after е on ties.
@@ -12,7 +15,12 @@ pub fn collation_key(parts: &[&str]) -> String {
     let mut key = letters.join("\u{1}");
     key.push('\u{2}');
     // Tie-break: the same letters, but ё (as a character after е) sorts after е.
-    key.extend(parts.iter().flat_map(|p| p.chars().flat_map(char::to_lowercase)).map(|c| if c == 'ё' { 'е' } else { '\u{0}' }));
+    key.extend(
+        parts
+            .iter()
+            .flat_map(|p| p.chars().flat_map(char::to_lowercase))
+            .map(|c| if c == 'ё' { 'е' } else { '\u{0}' }),
+    );
     key
 }
 

@@ -36,5 +36,9 @@ pub fn check_tag(name: &str, color: &str) -> Result<String, Vec<(&'static str, S
     if !TAG_COLORS.contains(&color) {
         errors.push(("color", "Выберите цвет из палитры".to_owned()));
     }
-    if errors.is_empty() { Ok(name.to_owned()) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(name.to_owned())
+    } else {
+        Err(errors)
+    }
 }

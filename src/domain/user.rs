@@ -1,10 +1,10 @@
 //! A person of the school: identity, name, roles and password hash.
 
 use super::{Email, PasswordHash, PersonName, Phone, Roles, TagId};
-use jiff::civil::Date;
-use std::collections::BTreeSet;
 use jiff::Timestamp;
+use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// A user's id: a per-table sequence, below 2^53 so JavaScript keeps it exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -58,7 +58,53 @@ pub struct NewUser {
     pub notes: String,
 }
 
+impl NewUser {
+    /// A new user with just the required fields; the optional ones are empty.
+    pub fn new(
+        email: Email,
+        last_name: PersonName,
+        first_name: PersonName,
+        roles: Roles,
+        password_hash: PasswordHash,
+    ) -> Self {
+        Self {
+            email,
+            last_name,
+            first_name,
+            middle_name: None,
+            roles,
+            password_hash,
+            phone: None,
+            birth_date: None,
+            tags: BTreeSet::new(),
+            notes: String::new(),
+        }
+    }
+}
+
 impl User {
+    /// The stored record of a new user, given its id and creation time.
+    pub fn create(new: NewUser, id: UserId, now: Timestamp) -> Self {
+        Self {
+            id,
+            email: new.email,
+            last_name: new.last_name,
+            first_name: new.first_name,
+            middle_name: new.middle_name,
+            roles: new.roles,
+            password_hash: new.password_hash,
+            created_at: now,
+            updated_at: now,
+            email_verified_at: None,
+            phone: new.phone,
+            birth_date: new.birth_date,
+            tags: new.tags,
+            notes: new.notes,
+            deleted_at: None,
+            last_login_at: None,
+        }
+    }
+
     /// "Фамилия Имя Отчество", as Russian lists show a person.
     pub fn full_name(&self) -> String {
         let mut name = format!("{} {}", self.last_name.as_str(), self.first_name.as_str());

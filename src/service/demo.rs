@@ -103,18 +103,14 @@ pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
     let now = jiff::Timestamp::now();
     for &(last, first, middle, email, role) in PEOPLE {
         let name = |s: &str| PersonName::parse(s).map_err(|e| ServiceError::field("name", e.to_string()));
-        let new = NewUser {
-            email: Email::parse(email).map_err(|e| ServiceError::field("email", e.to_string()))?,
-            last_name: name(last)?,
-            first_name: name(first)?,
-            middle_name: Some(name(middle)?),
-            roles: Roles::from([role]),
-            password_hash: hash.clone(),
-            phone: None,
-            birth_date: None,
-            tags: Default::default(),
-            notes: String::new(),
-        };
+        let mut new = NewUser::new(
+            Email::parse(email).map_err(|e| ServiceError::field("email", e.to_string()))?,
+            name(last)?,
+            name(first)?,
+            Roles::from([role]),
+            hash.clone(),
+        );
+        new.middle_name = Some(name(middle)?);
         users::insert(&txn, new, now)?;
     }
     txn.commit().map_err(StoreError::from)?;

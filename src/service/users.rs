@@ -44,18 +44,11 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
         check("roles", Err("Выберите хотя бы одну роль".into()));
     }
     match (email, last_name, first_name, middle_name, roles) {
-        (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(roles)) if errors.is_empty() => Ok(NewUser {
-            phone: None,
-            birth_date: None,
-            tags: Default::default(),
-            notes: String::new(),
-            email,
-            last_name,
-            first_name,
-            middle_name,
-            roles,
-            password_hash,
-        }),
+        (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(roles)) if errors.is_empty() => {
+            let mut new = NewUser::new(email, last_name, first_name, roles, password_hash);
+            new.middle_name = middle_name;
+            Ok(new)
+        }
         _ => Err(ServiceError::Invalid(errors)),
     }
 }

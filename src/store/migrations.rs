@@ -113,21 +113,20 @@ mod tests {
     use crate::store::users;
 
     fn a_user(email: &str, roles: &[Role]) -> NewUser {
-        NewUser {
-            email: Email::parse(email).expect("email"),
-            last_name: PersonName::parse("Иванова").expect("name"),
-            first_name: PersonName::parse("Алёна").expect("name"),
-            middle_name: None,
-            roles: roles.iter().copied().collect::<Roles>(),
-            password_hash: Password::parse("пароль-пароль").expect("pw").hash(),
-        }
+        NewUser::new(
+            Email::parse(email).expect("email"),
+            PersonName::parse("Иванова").expect("name"),
+            PersonName::parse("Алёна").expect("name"),
+            roles.iter().copied().collect::<Roles>(),
+            Password::parse("пароль-пароль").expect("pw").hash(),
+        )
     }
 
     /// Writes users the way release 1 did: the record and the e-mail index, no role index.
     fn insert_as_version_1(store: &Store, user: &NewUser, id: u64) {
         let txn = store.write().expect("txn");
         let now = jiff::Timestamp::now();
-        let record = users::record_of(user.clone(), crate::domain::UserId(id), now);
+        let record = crate::domain::User::create(user.clone(), crate::domain::UserId(id), now);
         txn.open_table(tables::USERS)
             .expect("t")
             .insert(id, codec::encode(&record).as_slice())

@@ -7,28 +7,6 @@ use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, WriteTransacti
 
 const TABLE: &str = "users-1";
 
-/// Builds the stored record of a new user.
-pub(crate) fn record_of(new: NewUser, id: UserId, now: Timestamp) -> User {
-    User {
-        id,
-        email: new.email,
-        last_name: new.last_name,
-        first_name: new.first_name,
-        middle_name: new.middle_name,
-        roles: new.roles,
-        password_hash: new.password_hash,
-        created_at: now,
-        updated_at: now,
-        email_verified_at: None,
-        phone: new.phone,
-        birth_date: new.birth_date,
-        tags: new.tags,
-        notes: new.notes,
-        deleted_at: None,
-        last_login_at: None,
-    }
-}
-
 /// Creates a user with its indexes; refuses an e-mail that is already taken.
 pub fn insert(txn: &WriteTransaction, new: NewUser, now: Timestamp) -> Result<User, StoreError> {
     if txn
@@ -39,7 +17,7 @@ pub fn insert(txn: &WriteTransaction, new: NewUser, now: Timestamp) -> Result<Us
         return Err(StoreError::EmailTaken(new.email.to_string()));
     }
     let id = UserId(sequence::next_id(txn, TABLE)?);
-    let user = record_of(new, id, now);
+    let user = User::create(new, id, now);
     write_indexes(txn, None, &user)?;
     txn.open_table(tables::USERS)?
         .insert(id.0, codec::encode(&user).as_slice())?;
