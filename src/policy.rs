@@ -13,6 +13,21 @@ pub struct Actor {
     pub impersonator: Option<UserId>,
     /// The session's CSRF token.
     pub csrf_token: String,
+    /// The user's children (for `master-by-url`: a parent reads his children).
+    pub children: Vec<UserId>,
+}
+
+impl Actor {
+    /// Manager or worker.
+    pub fn is_staff(&self) -> bool {
+        crate::domain::role::is_staff(&self.user.roles)
+    }
+
+    /// True when this actor may see `target`: staff see everyone, others themselves and
+    /// their children.
+    pub fn sees(&self, target: UserId) -> bool {
+        self.is_staff() || target == self.user.id || self.children.contains(&target)
+    }
 }
 
 /// Whoever is making a request: maybe nobody.
@@ -32,8 +47,14 @@ pub enum Rule {
     SignedInUnverified,
     /// Signed in, with a confirmed e-mail where the school requires one.
     SignedIn,
+    /// Staff: a manager or a worker.
+    Staff,
     /// A manager.
     Manager,
+    /// A manager acting as himself (not while impersonating someone): may "login as".
+    Impersonate,
+    /// `master-by-url`: staff, the user himself, or one of his parents.
+    SeeUser(UserId),
 }
 
 /// Why a caller was refused.
@@ -57,9 +78,13 @@ impl Caller {
         if rule != Rule::SignedInUnverified && self.verification_required && actor.user.email_verified_at.is_none() {
             return Err(Denied::Unverified);
         }
+        let manager = actor.user.roles.contains(&Role::Manager);
         let admitted = match rule {
             Rule::Public | Rule::SignedInUnverified | Rule::SignedIn => true,
-            Rule::Manager => actor.user.roles.contains(&Role::Manager),
+            Rule::Staff => actor.is_staff(),
+            Rule::Manager => manager,
+            Rule::Impersonate => manager && actor.impersonator.is_none(),
+            Rule::SeeUser(target) => actor.sees(target),
         };
         if admitted {
             Ok(Some(actor))
@@ -95,6 +120,7 @@ mod tests {
             session_key: [0; 32],
             impersonator: None,
             csrf_token: String::new(),
+            children: vec![UserId(7)],
         };
         Caller {
             actor: Some(actor),
@@ -111,6 +137,34 @@ mod tests {
         assert!(student.allow(Rule::SignedIn).is_ok());
         assert_eq!(student.allow(Rule::Manager).err(), Some(Denied::Forbidden));
         assert!(caller(&[Role::Manager], true, false).allow(Rule::Manager).is_ok());
+    }
+
+    #[test]
+    fn master_by_url_admits_staff_self_and_parents() {
+        let parent = caller(&[Role::Parent], true, false);
+        assert!(parent.allow(Rule::SeeUser(UserId(1))).is_ok(), "himself");
+        assert!(parent.allow(Rule::SeeUser(UserId(7))).is_ok(), "his child");
+        assert_eq!(parent.allow(Rule::SeeUser(UserId(8))).err(), Some(Denied::Forbidden));
+        assert_eq!(parent.allow(Rule::Staff).err(), Some(Denied::Forbidden));
+        assert!(
+            caller(&[Role::Worker], true, false)
+                .allow(Rule::SeeUser(UserId(8)))
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn only_a_manager_as_himself_may_impersonate() {
+        let mut manager = caller(&[Role::Manager], true, false);
+        assert!(manager.allow(Rule::Impersonate).is_ok());
+        if let Some(actor) = manager.actor.as_mut() {
+            actor.impersonator = Some(UserId(99));
+        }
+        assert_eq!(manager.allow(Rule::Impersonate).err(), Some(Denied::Forbidden));
+        assert_eq!(
+            caller(&[Role::Worker], true, false).allow(Rule::Impersonate).err(),
+            Some(Denied::Forbidden)
+        );
     }
 
     #[test]

@@ -8,12 +8,14 @@ mod message;
 mod paging;
 mod passwords;
 mod session;
+mod tags;
+mod user_actions;
 mod user_view;
+mod users;
 mod verification;
 
 use crate::service::AppState;
 use poem_openapi::{ApiResponse, OpenApiService, Tags};
-pub use user_view::UserView;
 
 /// Paths outside `/api` and `/sanctum` that the API serves (Sanctum puts them at the root).
 pub const ROOT_PATHS: [&str; 3] = ["/login", "/forgot-password", "/reset-password"];
@@ -27,6 +29,8 @@ pub enum ApiTags {
     Auth,
     /// What happened: mail sent.
     History,
+    /// People, their roles, families and tags.
+    People,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -43,6 +47,9 @@ type Areas = (
     passwords::PasswordsApi,
     verification::VerificationApi,
     mail_history::MailHistoryApi,
+    users::UsersApi,
+    user_actions::UserActionsApi,
+    tags::TagsApi,
 );
 
 /// Every area of the API.
@@ -53,6 +60,9 @@ pub fn service() -> OpenApiService<Areas, ()> {
         passwords::PasswordsApi,
         verification::VerificationApi,
         mail_history::MailHistoryApi,
+        users::UsersApi,
+        user_actions::UserActionsApi,
+        tags::TagsApi,
     );
     OpenApiService::new(areas, "Klass API", crate::VERSION)
         .description("API портала Klass: школа или учебный центр в одном файле.")

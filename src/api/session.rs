@@ -1,7 +1,8 @@
 //! The Sanctum calls: the CSRF cookie, signing in and out, and the current user.
 
 use super::cookies;
-use super::{ApiTags, NoContent, State, UserView};
+use super::user_view::{CurrentUser, Impersonator, UserView};
+use super::{ApiTags, NoContent, State};
 use crate::auth::csrf;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -23,8 +24,8 @@ pub struct LoginBody {
 
 /// `{data: user}`.
 #[derive(Debug, Object)]
-pub struct UserEnvelope {
-    pub data: UserView,
+pub struct CurrentUserEnvelope {
+    pub data: CurrentUser,
 }
 
 /// Sessions and the current user.
@@ -106,10 +107,25 @@ impl SessionApi {
     ///
     /// `{data: user}` for the session's user; 401 `Unauthenticated.` when not signed in.
     #[oai(path = "/api/user", method = "get", operation_id = "current_user")]
-    async fn current_user(&self, caller: Caller) -> Result<Json<UserEnvelope>, ApiError> {
+    async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<CurrentUserEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
-        Ok(Json(UserEnvelope {
-            data: UserView::from(&actor.user),
+        let impersonator = match actor.impersonator {
+            Some(id) => {
+                state
+                    .run(move |store| crate::store::users::get(&store.read()?, id))
+                    .await?
+            }
+            None => None,
+        };
+        Ok(Json(CurrentUserEnvelope {
+            data: CurrentUser {
+                user: UserView::new(&actor.user, actor.is_staff()),
+                children_ids: actor.children.iter().map(|id| id.0).collect(),
+                impersonator: impersonator.map(|m| Impersonator {
+                    id: m.id.0,
+                    full_name: m.full_name(),
+                }),
+            },
         }))
     }
 }

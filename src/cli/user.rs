@@ -5,7 +5,7 @@ use crate::domain::{Password, Role};
 use crate::service::users::{self, UserInput};
 use crate::store::Store;
 use clap::Subcommand;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
 /// Account commands. They open the database file, so the server must be stopped.
@@ -78,15 +78,22 @@ pub fn run(command: &UserCommand, config: &Config) -> anyhow::Result<ExitCode> {
             announce(&password, generated);
         }
         UserCommand::List { role } => {
+            let mut out = std::io::stdout().lock();
             for user in users::list(&store, *role)? {
                 let roles: Vec<_> = user.roles.iter().map(|r| r.as_str()).collect();
-                println!(
+                let line = writeln!(
+                    out,
                     "{}\t{}\t{}\t{}",
                     user.id.0,
                     user.email,
                     user.full_name(),
                     roles.join(",")
                 );
+                // A reader that stopped early (`| head`) is not an error.
+                match line {
+                    Err(err) if err.kind() == std::io::ErrorKind::BrokenPipe => break,
+                    other => other?,
+                }
             }
         }
     }

@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 
 /// Why a link is refused; the message is shown to the user.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum InvalidLink {
+pub enum InvalidLink<E> {
+    #[error("{0}")]
+    Lookup(E),
     #[error("Нельзя связать пользователя с самим собой")]
     SelfLink,
     #[error("Такая связь создала бы цикл: пользователь оказался бы своим же предком")]
@@ -14,11 +16,11 @@ pub enum InvalidLink {
 
 /// Checks that making `parent` a parent of `child` keeps the family tree free of loops,
 /// given a function that lists anyone's current parents.
-pub fn check_link(
+pub fn check_link<E>(
     parent: UserId,
     child: UserId,
-    parents_of: impl Fn(UserId) -> Vec<UserId>,
-) -> Result<(), InvalidLink> {
+    parents_of: impl Fn(UserId) -> Result<Vec<UserId>, E>,
+) -> Result<(), InvalidLink<E>> {
     if parent == child {
         return Err(InvalidLink::SelfLink);
     }
@@ -26,7 +28,7 @@ pub fn check_link(
     let mut seen = BTreeSet::new();
     let mut frontier = vec![parent];
     while let Some(person) = frontier.pop() {
-        for ancestor in parents_of(person) {
+        for ancestor in parents_of(person).map_err(InvalidLink::Lookup)? {
             if ancestor == child {
                 return Err(InvalidLink::Cycle);
             }
@@ -45,10 +47,12 @@ mod tests {
     #[test]
     fn refuses_self_links_and_loops() {
         // 1 is parent of 2, 2 is parent of 3.
-        let parents = |u: UserId| match u.0 {
-            2 => vec![UserId(1)],
-            3 => vec![UserId(2)],
-            _ => vec![],
+        let parents = |u: UserId| -> Result<Vec<UserId>, ()> {
+            Ok(match u.0 {
+                2 => vec![UserId(1)],
+                3 => vec![UserId(2)],
+                _ => vec![],
+            })
         };
         assert_eq!(check_link(UserId(4), UserId(4), parents), Err(InvalidLink::SelfLink));
         assert_eq!(check_link(UserId(3), UserId(1), parents), Err(InvalidLink::Cycle));

@@ -2,9 +2,12 @@
 
 pub mod demo;
 mod error;
+mod mail_links;
 pub mod passwords;
+pub mod people;
 pub mod sign_in;
 mod state;
+pub mod tags;
 pub mod users;
 pub mod verification;
 

@@ -1,12 +1,14 @@
 //! Passwords by mail and by hand: forgot/reset, change one's own, end other sessions.
 
+use super::mail_links;
 use super::{AppState, FieldErrors, ServiceError};
-use crate::auth::{OneTimeToken, Purpose, token};
+use crate::auth::{Purpose, token};
+use crate::config::Config;
 use crate::domain::{Email, Password};
-use crate::mail::{self, MailContext, MailDraft, MailKind};
+use crate::mail::MailKind;
 use crate::policy::Actor;
-use crate::store::{one_time_tokens, sessions, users};
-use jiff::{SignedDuration, Timestamp};
+use crate::store::{Store, one_time_tokens, sessions, users};
+use jiff::Timestamp;
 use std::net::IpAddr;
 
 /// What `forgot-password` answers, whether the address exists or not.
@@ -53,40 +55,18 @@ pub async fn request_reset(state: &AppState, ip: IpAddr, email: Option<&str>) ->
     Ok(())
 }
 
-fn queue_reset_mail(
-    store: &crate::store::Store,
-    config: &crate::config::Config,
-    email: &Email,
-) -> Result<bool, ServiceError> {
+fn queue_reset_mail(store: &Store, config: &Config, email: &Email) -> Result<bool, ServiceError> {
     let txn = store.write()?;
-    let Some(user) = users::find_by_email_in(&txn, email)? else {
+    let Some(user) = users::find_by_email_in(&txn, email)?.filter(|u| u.deleted_at.is_none()) else {
         return Ok(false);
     };
-    let secret = token::new_token();
-    let minutes = config.auth.reset_token_minutes;
-    let expires_at = Timestamp::now() + SignedDuration::from_mins(minutes as i64);
-    one_time_tokens::insert(
+    mail_links::queue(
         &txn,
-        &token::digest(&secret),
-        &OneTimeToken {
-            purpose: Purpose::PasswordReset,
-            user_id: user.id,
-            expires_at,
-        },
+        config,
+        &user,
+        MailKind::PasswordReset,
+        config.auth.reset_token_minutes,
     )?;
-    let base = config.server.public_url.trim_end_matches('/');
-    let draft = MailDraft {
-        to: user.email.clone(),
-        to_name: Some(user.full_name()),
-        user_id: Some(user.id),
-        kind: MailKind::PasswordReset,
-        link: format!(
-            "{base}/auth/reset-password?token={secret}&email={}",
-            url_encode(user.email.as_str())
-        ),
-        valid_minutes: Some(minutes),
-    };
-    mail::enqueue(&txn, &MailContext::from_config(config), draft)?;
     txn.commit()?;
     Ok(true)
 }
@@ -197,15 +177,4 @@ pub async fn end_other_sessions(
             Ok(ended)
         })
         .await
-}
-
-/// Percent-encodes a query value.
-pub(crate) fn url_encode(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }

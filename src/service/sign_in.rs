@@ -37,7 +37,8 @@ pub async fn sign_in(
     let lookup = email.clone();
     let user = state
         .run(move |store| users::find_by_email(&store.read()?, &lookup))
-        .await?;
+        .await?
+        .filter(|user| user.deleted_at.is_none());
     let hash = user.as_ref().map(|user| user.password_hash.clone());
     if !state.hashes.verify(hash, password).await {
         tracing::info!(email = %email, %ip, "sign-in refused");
@@ -55,6 +56,10 @@ pub async fn sign_in(
                 sessions::remove(&txn, &previous)?;
             }
             sessions::insert(&txn, &key, &stored)?;
+            if let Some(mut user) = users::get_in(&txn, stored.user_id)? {
+                user.last_login_at = Some(stored.created_at);
+                users::update(&txn, &user)?;
+            }
             txn.commit()?;
             Ok::<_, ServiceError>(())
         })

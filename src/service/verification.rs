@@ -1,15 +1,14 @@
 //! Confirming one's e-mail address with a link sent by mail.
 
-use super::passwords::url_encode;
-use super::{AppState, ServiceError};
-use crate::auth::{OneTimeToken, Purpose, token};
-use crate::mail::{self, MailContext, MailDraft, MailKind};
+use super::{AppState, ServiceError, mail_links};
+use crate::auth::{Purpose, token};
+use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::store::{one_time_tokens, users};
-use jiff::{SignedDuration, Timestamp};
+use jiff::Timestamp;
 
 /// How long a confirmation link works.
-const LINK_HOURS: i64 = 48;
+const LINK_HOURS: u64 = 48;
 /// A confirmation link that is unknown, used or expired.
 pub const LINK_INVALID: &str = "Ссылка подтверждения недействительна или устарела";
 
@@ -30,24 +29,7 @@ pub async fn send_link(state: &AppState, actor: &Actor) -> Result<Resend, Servic
     state
         .run(move |store| {
             let txn = store.write()?;
-            let secret = token::new_token();
-            let expires_at = Timestamp::now() + SignedDuration::from_hours(LINK_HOURS);
-            let record = OneTimeToken {
-                purpose: Purpose::VerifyEmail,
-                user_id: user.id,
-                expires_at,
-            };
-            one_time_tokens::insert(&txn, &token::digest(&secret), &record)?;
-            let base = config.server.public_url.trim_end_matches('/');
-            let draft = MailDraft {
-                to: user.email.clone(),
-                to_name: Some(user.full_name()),
-                user_id: Some(user.id),
-                kind: MailKind::VerifyEmail,
-                link: format!("{base}/verify-email?token={}", url_encode(&secret)),
-                valid_minutes: Some(LINK_HOURS as u64 * 60),
-            };
-            mail::enqueue(&txn, &MailContext::from_config(&config), draft)?;
+            mail_links::queue(&txn, &config, &user, MailKind::VerifyEmail, LINK_HOURS * 60)?;
             txn.commit()?;
             Ok::<_, ServiceError>(())
         })

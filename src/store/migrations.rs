@@ -14,13 +14,14 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 3] = [
+const MIGRATIONS: [(&str, Migration); 4] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
         "create session, token and mail tables and the server key",
         create_auth_and_mail,
     ),
+    ("create tag and family tables", create_tags_and_family),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -106,6 +107,14 @@ fn create_auth_and_mail(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
+fn create_tags_and_family(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::TAGS)?;
+    txn.open_table(tables::TAGS_BY_NAME)?;
+    txn.open_table(tables::FAMILY)?;
+    txn.open_table(tables::FAMILY_BY_CHILD)?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,6 +153,7 @@ mod tests {
         let store = Store {
             db: std::sync::Arc::new(redb::Database::create(dir.path().join("t.redb")).expect("db")),
             path: dir.path().join("t.redb"),
+            directory: Default::default(),
         };
         run_up_to(&store, 1).expect("v1");
         insert_as_version_1(&store, &a_user("a@school.ru", &[Role::Student]), 1);

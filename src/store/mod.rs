@@ -1,13 +1,16 @@
 //! The one redb database file that holds the whole school, and the functions that touch it.
 
 mod codec;
+pub mod directory;
 mod error;
+pub mod family;
 pub mod mail;
 mod migrations;
 pub mod one_time_tokens;
 mod sequence;
 pub mod sessions;
 pub mod tables;
+pub mod tags;
 pub mod users;
 
 pub use error::StoreError;
@@ -25,6 +28,7 @@ pub const DB_FILE_NAME: &str = "klass.redb";
 pub struct Store {
     db: Arc<Database>,
     path: PathBuf,
+    directory: Arc<directory::DirectoryCache>,
 }
 
 impl Store {
@@ -40,7 +44,11 @@ impl Store {
             .set_cache_size(cache_mb.saturating_mul(1024 * 1024))
             .create(&path)
             .map_err(|err| StoreError::from_open(err, &path))?;
-        let store = Self { db: Arc::new(db), path };
+        let store = Self {
+            db: Arc::new(db),
+            path,
+            directory: Default::default(),
+        };
         migrations::run(&store)?;
         Ok(store)
     }

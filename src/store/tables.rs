@@ -37,3 +37,15 @@ pub const MAIL_QUEUE: TableDefinition<(i64, u64), ()> = TableDefinition::new("ma
 
 /// Index: (user id, mail id) -> (), a user's mail history.
 pub const MAIL_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("mail-by-user-1");
+
+/// Tags: tag id -> `domain::Tag`.
+pub const TAGS: TableDefinition<u64, &[u8]> = TableDefinition::new("tags-1");
+
+/// Index: folded tag name -> tag id (names are unique, case- and ё-insensitive).
+pub const TAGS_BY_NAME: TableDefinition<&str, u64> = TableDefinition::new("tags-by-name-1");
+
+/// Family links: (parent id, child id) -> ().
+pub const FAMILY: TableDefinition<(u64, u64), ()> = TableDefinition::new("family-1");
+
+/// Index: (child id, parent id) -> (), written with every link.
+pub const FAMILY_BY_CHILD: TableDefinition<(u64, u64), ()> = TableDefinition::new("family-by-child-1");

@@ -1,5 +1,6 @@
 //! Users and their e-mail and role indexes, always written together.
 
+use super::directory::Entry;
 use super::{Store, StoreError, codec, sequence, tables};
 use crate::domain::{Email, NewUser, Role, User, UserId};
 use jiff::Timestamp;
@@ -19,6 +20,7 @@ pub fn insert(txn: &WriteTransaction, new: NewUser, now: Timestamp) -> Result<Us
     let id = UserId(sequence::next_id(txn, TABLE)?);
     let user = User::create(new, id, now);
     write_indexes(txn, None, &user)?;
+    super::directory::bump_revision(txn)?;
     txn.open_table(tables::USERS)?
         .insert(id.0, codec::encode(&user).as_slice())?;
     Ok(user)
@@ -39,6 +41,10 @@ pub fn update(txn: &WriteTransaction, user: &User) -> Result<(), StoreError> {
         return Err(StoreError::EmailTaken(user.email.to_string()));
     }
     write_indexes(txn, Some(&old), user)?;
+    // Sign-ins write last_login_at; only what the directory shows makes it rebuild.
+    if Entry::of(&old) != Entry::of(user) {
+        super::directory::bump_revision(txn)?;
+    }
     txn.open_table(tables::USERS)?
         .insert(user.id.0, codec::encode(user).as_slice())?;
     Ok(())
@@ -103,11 +109,19 @@ pub fn all(txn: &ReadTransaction) -> Result<Vec<User>, StoreError> {
     table.iter()?.map(|row| codec::decode(TABLE, row?.1.value())).collect()
 }
 
+fn role_ids(index: &impl ReadableTable<(&'static str, u64), ()>, role: Role) -> Result<Vec<UserId>, StoreError> {
+    let rows = index.range((role.as_str(), 0)..=(role.as_str(), u64::MAX))?;
+    rows.map(|row| Ok(UserId(row?.0.value().1))).collect()
+}
+
 /// Ids of the users holding `role`, in id order.
 pub fn ids_with_role(txn: &ReadTransaction, role: Role) -> Result<Vec<UserId>, StoreError> {
-    let table = txn.open_table(tables::USERS_BY_ROLE)?;
-    let rows = table.range((role.as_str(), 0)..=(role.as_str(), u64::MAX))?;
-    rows.map(|row| Ok(UserId(row?.0.value().1))).collect()
+    role_ids(&txn.open_table(tables::USERS_BY_ROLE)?, role)
+}
+
+/// The same, inside a write transaction.
+pub fn ids_with_role_in(txn: &WriteTransaction, role: Role) -> Result<Vec<UserId>, StoreError> {
+    role_ids(&txn.open_table(tables::USERS_BY_ROLE)?, role)
 }
 
 /// How many users there are.

@@ -4,7 +4,7 @@
 use crate::auth::{csrf, token};
 use crate::policy::{Actor, Caller};
 use crate::startup::AppState;
-use crate::store::{StoreError, sessions, users};
+use crate::store::{StoreError, family, sessions, users};
 use jiff::Timestamp;
 use poem::http::{Method, StatusCode};
 use poem::{Endpoint, Error, FromRequest, Request, RequestBody, Response, Result};
@@ -73,15 +73,18 @@ fn csrf_ok(req: &Request, actor: Option<&Actor>, key: &[u8; 32]) -> bool {
 /// The live session behind `key` and its user; ends dead sessions, touches live ones.
 fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<Actor>, StoreError> {
     let rules = &state.config.auth;
-    let (session, user) = {
+    let (session, user, children) = {
         let txn = state.store.read()?;
         let Some(session) = sessions::get(&txn, &key)? else {
             return Ok(None);
         };
         let user = users::get(&txn, session.user_id)?;
-        (session, user)
+        let children = family::children_of(&txn, session.user_id)?;
+        (session, user, children)
     };
-    let Some(user) = user.filter(|_| session.is_live(now, rules)) else {
+    // A deleted user's sessions end at once.
+    let live = |user: &crate::domain::User| user.deleted_at.is_none() && session.is_live(now, rules);
+    let Some(user) = user.filter(live) else {
         let txn = state.store.write_lazily()?;
         sessions::remove(&txn, &key)?;
         txn.commit()?;
@@ -90,11 +93,13 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
     if session.needs_touch(now) {
         state.store.touch_session(&key, now)?;
     }
+    let (impersonator, csrf_token) = (session.impersonator, session.csrf_token);
     Ok(Some(Actor {
         user,
         session_key: key,
-        impersonator: session.impersonator,
-        csrf_token: session.csrf_token,
+        impersonator,
+        csrf_token,
+        children,
     }))
 }
 

@@ -153,3 +153,38 @@ fn every_subcommand_has_help() {
         format!("klass {}", env!("CARGO_PKG_VERSION"))
     );
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    let dir = tempfile::tempdir().expect("dir");
+    for i in 0..3 {
+        let email = format!("p{i}@school.ru");
+        run(
+            dir.path(),
+            &[
+                "user",
+                "create",
+                "--email",
+                &email,
+                "--role",
+                "student",
+                "--last-name",
+                "Ли",
+                "--first-name",
+                "Ян",
+            ],
+            "",
+        );
+    }
+    let mut child = klass()
+        .arg("--data-dir")
+        .arg(dir.path())
+        .args(["user", "list"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("wait");
+    assert!(!text(&out.stderr).contains("panicked"), "{}", text(&out.stderr));
+}

@@ -14,7 +14,7 @@ fn demo_school_is_created_once_and_sign_in_is_printed() {
         first
             .banner
             .iter()
-            .any(|l| l.starts_with("Демо-школа создана: 13 человек")),
+            .any(|l| l.starts_with("Демо-школа создана: 75 человек")),
         "{:?}",
         first.banner
     );
@@ -33,7 +33,9 @@ fn demo_school_is_created_once_and_sign_in_is_printed() {
     );
     drop(second);
     let people = text(&run(dir.path(), &["user", "list"], "").stdout);
-    assert_eq!(people.lines().count(), 13);
+    assert_eq!(people.lines().count(), 75);
+    assert_eq!(people.lines().filter(|l| l.ends_with("\tstudent")).count(), 40);
+    assert_eq!(people.lines().filter(|l| l.ends_with("\tparent")).count(), 30);
     assert!(people.contains("Соколова Алёна Андреевна"));
 }
 

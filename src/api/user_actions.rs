@@ -1,0 +1,236 @@
+//! The calls on one person (spec §7): password, roles, family, tags, and "login as".
+
+use super::cookies;
+use super::message::{Message, message};
+use super::user_view::UserCard;
+use super::users::CardEnvelope;
+use super::{ApiTags, NoContent, State};
+use crate::domain::UserId;
+use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
+use crate::service::people;
+use crate::service::sign_in::SignedIn;
+use poem::web::cookie::CookieJar;
+use poem_openapi::param::Path;
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+/// A new password, twice.
+#[derive(Debug, Object)]
+pub struct NewPasswordBody {
+    pub password: Option<String>,
+    pub password_confirmation: Option<String>,
+}
+
+/// `{roles: [...]}`.
+#[derive(Debug, Object)]
+pub struct RolesBody {
+    pub roles: Vec<String>,
+}
+
+/// `{parents: [id…]}`.
+#[derive(Debug, Object)]
+pub struct ParentsBody {
+    pub parents: Vec<u64>,
+}
+
+/// `{children: [id…]}`.
+#[derive(Debug, Object)]
+pub struct ChildrenBody {
+    pub children: Vec<u64>,
+}
+
+/// `{tags: [id…]}`.
+#[derive(Debug, Object)]
+pub struct TagsBody {
+    pub tags: Vec<u64>,
+}
+
+/// A mail was queued.
+#[derive(Debug, ApiResponse)]
+pub enum Queued {
+    /// The mail is queued.
+    #[oai(status = 202)]
+    Queued(Json<Message>),
+}
+
+/// Calls on one person.
+pub struct UserActionsApi;
+
+/// Reads the card after a change made by `actor` (staff).
+async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<Json<CardEnvelope>, ApiError> {
+    let actor = caller.actor(Rule::SignedIn)?.clone();
+    let staff = actor.is_staff();
+    let person = state.run(move |store| people::get(store, &actor, id)).await?;
+    Ok(Json(CardEnvelope {
+        data: UserCard::new(&person, staff),
+    }))
+}
+
+fn set_session_cookies(state: &State<'_>, jar: &CookieJar, signed_in: &SignedIn) {
+    let secure = state.config.served_over_tls();
+    cookies::set_session(jar, &signed_in.token, None, secure);
+    cookies::set_xsrf(jar, &signed_in.session.csrf_token, secure);
+}
+
+#[OpenApi(tag = "ApiTags::People")]
+impl UserActionsApi {
+    /// Set a person's password
+    ///
+    /// Managers only. The person's sessions end, so they sign in with the new password.
+    #[oai(
+        path = "/api/users/:id/change-password",
+        method = "post",
+        operation_id = "users_change_password"
+    )]
+    async fn change_password(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        body: Json<NewPasswordBody>,
+    ) -> Result<Json<Message>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        people::set_password(&state, UserId(id.0), body.0.password, body.0.password_confirmation).await?;
+        Ok(message("Пароль изменён"))
+    }
+
+    /// Mail a link to set a password
+    ///
+    /// Managers only. The person gets a mail with a link (valid a week) to set a new password.
+    #[oai(
+        path = "/api/users/:id/resend-password",
+        method = "post",
+        operation_id = "users_resend_password"
+    )]
+    async fn resend_password(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Queued, ApiError> {
+        caller.allow(Rule::Manager)?;
+        people::send_password_link(&state, UserId(id.0)).await?;
+        Ok(Queued::Queued(message(
+            "Письмо со ссылкой для установки пароля отправлено",
+        )))
+    }
+
+    /// Change a person's roles
+    ///
+    /// Managers only. At least one role; the school always keeps one manager (422).
+    #[oai(
+        path = "/api/users/:id/update-roles",
+        method = "post",
+        operation_id = "users_update_roles"
+    )]
+    async fn update_roles(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        body: Json<RolesBody>,
+    ) -> Result<Json<CardEnvelope>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        state
+            .run(move |store| people::update_roles(store, UserId(id.0), &body.0.roles))
+            .await?;
+        card(&state, &caller, UserId(id.0)).await
+    }
+
+    /// Set a person's parents
+    ///
+    /// Staff (workers and managers). Replaces the parents; nobody is his own parent and no
+    /// chain of links loops back (422).
+    #[oai(
+        path = "/api/users/:id/parents/save",
+        method = "post",
+        operation_id = "users_save_parents"
+    )]
+    async fn save_parents(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        body: Json<ParentsBody>,
+    ) -> Result<Json<CardEnvelope>, ApiError> {
+        caller.allow(Rule::Staff)?;
+        state
+            .run(move |store| people::save_parents(store, UserId(id.0), &body.0.parents))
+            .await?;
+        card(&state, &caller, UserId(id.0)).await
+    }
+
+    /// Set a person's children
+    ///
+    /// Managers only. Replaces the children, with the same rules as parents.
+    #[oai(
+        path = "/api/users/:id/children/save",
+        method = "post",
+        operation_id = "users_save_children"
+    )]
+    async fn save_children(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        body: Json<ChildrenBody>,
+    ) -> Result<Json<CardEnvelope>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        state
+            .run(move |store| people::save_children(store, UserId(id.0), &body.0.children))
+            .await?;
+        card(&state, &caller, UserId(id.0)).await
+    }
+
+    /// Set a person's tags
+    ///
+    /// Managers only. The person carries exactly these tags afterwards.
+    #[oai(
+        path = "/api/users/:id/tags/attach",
+        method = "post",
+        operation_id = "users_attach_tags"
+    )]
+    async fn attach_tags(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        body: Json<TagsBody>,
+    ) -> Result<Json<CardEnvelope>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        state
+            .run(move |store| people::attach_tags(store, UserId(id.0), &body.0.tags))
+            .await?;
+        card(&state, &caller, UserId(id.0)).await
+    }
+
+    /// Log in as a person
+    ///
+    /// Managers only, not as oneself, not while already acting as someone. The session then
+    /// has exactly that person's rights and remembers the manager; `POST
+    /// /api/impersonation/leave` returns.
+    #[oai(path = "/api/users/:id/login", method = "post", operation_id = "users_login_as")]
+    async fn login_as(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        jar: &CookieJar,
+        id: Path<u64>,
+    ) -> Result<NoContent, ApiError> {
+        let actor = caller.actor(Rule::Impersonate)?;
+        let signed_in = people::start(&state, actor, UserId(id.0)).await?;
+        set_session_cookies(&state, jar, &signed_in);
+        Ok(NoContent::Done)
+    }
+
+    /// Return to one's own account
+    ///
+    /// Ends acting as someone and signs the manager back in as himself.
+    #[oai(
+        path = "/api/impersonation/leave",
+        method = "post",
+        operation_id = "impersonation_leave"
+    )]
+    async fn leave(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
+        let actor = caller.actor(Rule::SignedInUnverified)?;
+        let signed_in = people::leave(&state, actor).await?;
+        set_session_cookies(&state, jar, &signed_in);
+        Ok(NoContent::Done)
+    }
+}

@@ -1,0 +1,242 @@
+//! `/api/users`: list, show, create, update, delete and restore people.
+
+use super::paging::PageMeta;
+use super::user_view::{UserCard, UserView};
+use super::{ApiTags, NoContent, State};
+use crate::domain::{PageRequest, Role, TagId, UserId};
+use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
+use crate::service::ServiceError;
+use crate::service::people::{self, PersonForm, Sort, Trashed, UserQuery};
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+/// A page of people.
+#[derive(Debug, Object)]
+pub struct UserPage {
+    pub data: Vec<UserView>,
+    pub meta: PageMeta,
+}
+
+/// `{data: card}`.
+#[derive(Debug, Object)]
+pub struct CardEnvelope {
+    pub data: UserCard,
+}
+
+/// A person's fields as a form sends them; all optional here, checked by the server.
+#[derive(Debug, Object)]
+pub struct PersonBody {
+    pub email: Option<String>,
+    pub last_name: Option<String>,
+    pub first_name: Option<String>,
+    pub middle_name: Option<String>,
+    pub phone: Option<String>,
+    /// `YYYY-MM-DD` or `DD.MM.YYYY`.
+    pub birth_date: Option<String>,
+    pub notes: Option<String>,
+    /// On create only: the roles (at least one).
+    pub roles: Option<Vec<String>>,
+    /// On create only: tag ids.
+    pub tags: Option<Vec<u64>>,
+    /// On create only: mail the new person a link to set their password.
+    pub send_password_link: Option<bool>,
+}
+
+impl PersonBody {
+    fn form(&self) -> PersonForm {
+        PersonForm {
+            email: self.email.clone(),
+            last_name: self.last_name.clone(),
+            first_name: self.first_name.clone(),
+            middle_name: self.middle_name.clone(),
+            phone: self.phone.clone(),
+            birth_date: self.birth_date.clone(),
+            notes: self.notes.clone(),
+        }
+    }
+}
+
+/// The answer to a create.
+#[derive(Debug, ApiResponse)]
+pub enum Created {
+    /// Created.
+    #[oai(status = 201)]
+    Created(Json<CardEnvelope>),
+}
+
+fn parse_sort(raw: Option<&str>) -> Result<Sort, ServiceError> {
+    Ok(match raw.unwrap_or("last_name") {
+        "last_name" => Sort::LastName,
+        "-last_name" => Sort::LastNameDesc,
+        "created_at" => Sort::CreatedAt,
+        "-created_at" => Sort::CreatedAtDesc,
+        "email" => Sort::Email,
+        "-email" => Sort::EmailDesc,
+        _ => {
+            return Err(ServiceError::field(
+                "sort",
+                "Допустимо: last_name, created_at, email (с «-» — по убыванию)",
+            ));
+        }
+    })
+}
+
+fn parse_roles(names: &[String]) -> Result<Vec<Role>, ServiceError> {
+    names
+        .iter()
+        .map(|n| {
+            n.parse::<Role>()
+                .map_err(|e| ServiceError::field("roles", e.to_string()))
+        })
+        .collect()
+}
+
+fn parse_trashed(raw: Option<&str>) -> Result<Trashed, ServiceError> {
+    match raw {
+        None | Some("") => Ok(Trashed::Without),
+        Some("with") => Ok(Trashed::With),
+        Some("only") => Ok(Trashed::Only),
+        Some(_) => Err(ServiceError::field("trashed", "Допустимо: with или only")),
+    }
+}
+
+/// People.
+pub struct UsersApi;
+
+#[OpenApi(tag = "ApiTags::People")]
+impl UsersApi {
+    /// List people
+    ///
+    /// Staff see everyone; others see themselves and their children. `search` matches names
+    /// (ё = е), e-mail and phone; `roles[]` and `tags[]` keep people with any of them;
+    /// `trashed=with|only` shows deleted ones; `sort` is `last_name` (Russian order, the
+    /// default), `created_at` or `email`, with `-` for descending; `page`, `per_page` (≤ 100).
+    #[oai(path = "/api/users", method = "get", operation_id = "users_list")]
+    #[allow(clippy::too_many_arguments)]
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        search: Query<Option<String>>,
+        #[oai(name = "roles[]")] roles: Query<Vec<String>>,
+        #[oai(name = "tags[]")] tags: Query<Vec<u64>>,
+        trashed: Query<Option<String>>,
+        sort: Query<Option<String>>,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+    ) -> Result<Json<UserPage>, ApiError> {
+        let actor = caller.actor(Rule::SignedIn)?.clone();
+        let query = UserQuery {
+            search: search.0.filter(|s| !s.trim().is_empty()),
+            roles: parse_roles(&roles.0)?,
+            tags: tags.0.into_iter().map(TagId).collect(),
+            trashed: parse_trashed(trashed.0.as_deref())?,
+            sort: parse_sort(sort.0.as_deref())?,
+            page: PageRequest::new(page.0, per_page.0),
+        };
+        let staff = actor.is_staff();
+        let found = state.run(move |store| people::list(store, &actor, &query)).await?;
+        let meta = PageMeta::of(&found);
+        Ok(Json(UserPage {
+            data: found.items.iter().map(|u| UserView::new(u, staff)).collect(),
+            meta,
+        }))
+    }
+
+    /// A person's card
+    ///
+    /// The user with parent and children ids. Staff read anyone; a user reads himself and
+    /// his children (`master-by-url`); others get 403.
+    #[oai(path = "/api/users/:id", method = "get", operation_id = "users_show")]
+    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<CardEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::SeeUser(UserId(id.0)))?.clone();
+        let staff = actor.is_staff();
+        let person = state.run(move |store| people::get(store, &actor, UserId(id.0))).await?;
+        Ok(Json(CardEnvelope {
+            data: UserCard::new(&person, staff),
+        }))
+    }
+
+    /// Create a person
+    ///
+    /// Managers only. Needs e-mail (unique), last and first name and at least one role; the
+    /// password is random, and with `send_password_link` the person gets a mail to set it.
+    #[oai(path = "/api/users", method = "post", operation_id = "users_create")]
+    async fn create(&self, state: State<'_>, caller: Caller, body: Json<PersonBody>) -> Result<Created, ApiError> {
+        let actor = caller.actor(Rule::Manager)?.clone();
+        let b = body.0;
+        let user = people::create(
+            &state,
+            b.form(),
+            b.roles.unwrap_or_default(),
+            b.tags.unwrap_or_default(),
+        )
+        .await?;
+        if b.send_password_link.unwrap_or(false) {
+            people::send_password_link(&state, user.id).await?;
+        }
+        tracing::info!(actor = actor.user.id.0, impersonator = ?actor.impersonator.map(|i| i.0), user = user.id.0, "user created");
+        let id = user.id;
+        let person = state.run(move |store| people::get(store, &actor, id)).await?;
+        Ok(Created::Created(Json(CardEnvelope {
+            data: UserCard::new(&person, true),
+        })))
+    }
+
+    /// Update a person
+    ///
+    /// Managers only. Saves names, e-mail, phone, birth date and notes (roles, family and tags
+    /// have their own calls).
+    #[oai(path = "/api/users/:id", method = "put", operation_id = "users_update")]
+    async fn update(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        body: Json<PersonBody>,
+    ) -> Result<Json<CardEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::Manager)?.clone();
+        let (form, tz) = (body.0.form(), state.config.school.timezone.clone());
+        let person = state
+            .run(move |store| {
+                people::update(store, &tz, UserId(id.0), form)?;
+                people::get(store, &actor, UserId(id.0))
+            })
+            .await?;
+        Ok(Json(CardEnvelope {
+            data: UserCard::new(&person, true),
+        }))
+    }
+
+    /// Delete a person
+    ///
+    /// Managers only; soft: hidden from lists, signed out everywhere, restorable. Nobody can
+    /// delete himself or the last manager (422).
+    #[oai(path = "/api/users/:id", method = "delete", operation_id = "users_delete")]
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
+        let actor = caller.actor(Rule::Manager)?.clone();
+        state
+            .run(move |store| people::delete(store, &actor, UserId(id.0)))
+            .await?;
+        Ok(NoContent::Done)
+    }
+
+    /// Restore a deleted person
+    ///
+    /// Managers only.
+    #[oai(path = "/api/users/:id/restore", method = "post", operation_id = "users_restore")]
+    async fn restore(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<CardEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::Manager)?.clone();
+        let person = state
+            .run(move |store| {
+                people::restore(store, UserId(id.0))?;
+                people::get(store, &actor, UserId(id.0))
+            })
+            .await?;
+        Ok(Json(CardEnvelope {
+            data: UserCard::new(&person, true),
+        }))
+    }
+}

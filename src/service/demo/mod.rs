@@ -1,0 +1,156 @@
+//! The demo school: 5 staff, 30 parents with 40 children, and tags, with Russian names,
+//! created once on an empty database so a newcomer has something to look at.
+
+mod names;
+
+use super::ServiceError;
+use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
+use crate::store::{Store, family, tags, users};
+use names::{BOYS, FATHERS, GIRLS, MOTHERS, SURNAMES, translit};
+use redb::WriteTransaction;
+use std::collections::{BTreeSet, HashSet};
+
+/// The demo manager's sign-in.
+pub const MANAGER_EMAIL: &str = "director@demo.klass";
+/// The password of every demo account.
+pub const PASSWORD: &str = "klass-demo";
+
+/// (last, first, middle, e-mail, role)
+const STAFF: [(&str, &str, &str, &str, Role); 5] = [
+    ("Орлова", "Наталья", "Игоревна", MANAGER_EMAIL, Role::Manager),
+    ("Смирнова", "Ольга", "Викторовна", "smirnova@demo.klass", Role::Worker),
+    ("Кузнецов", "Андрей", "Павлович", "kuznetsov@demo.klass", Role::Worker),
+    ("Попова", "Екатерина", "Сергеевна", "popova@demo.klass", Role::Worker),
+    ("Белов", "Игорь", "Витальевич", "belov@demo.klass", Role::Worker),
+];
+
+/// (name, colour)
+const TAGS: [(&str, &str); 5] = [
+    ("Подготовка к ОГЭ", "blue"),
+    ("Подготовка к ЕГЭ", "violet"),
+    ("Олимпиадник", "amber"),
+    ("Льгота", "green"),
+    ("Новичок", "sky"),
+];
+
+const FAMILIES: usize = 30;
+/// The first families have two children, the rest one: 40 children in all.
+const FAMILIES_WITH_TWO: usize = 10;
+
+/// What `seed` did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Seeded {
+    /// The database was empty; this many people were created.
+    Created(usize),
+    /// The database already had people; nothing was changed.
+    AlreadyPopulated,
+}
+
+struct Writer<'a> {
+    txn: &'a WriteTransaction,
+    hash: PasswordHash,
+    emails: HashSet<String>,
+    now: jiff::Timestamp,
+    created: usize,
+}
+
+impl Writer<'_> {
+    fn person(
+        &mut self,
+        last: &str,
+        first: &str,
+        middle: &str,
+        email: Option<&str>,
+        role: Role,
+    ) -> Result<User, ServiceError> {
+        let name = |s: &str| PersonName::parse(s).map_err(|e| ServiceError::field("name", e.to_string()));
+        let base = email
+            .map(str::to_owned)
+            .unwrap_or_else(|| format!("{}.{}", translit(first), translit(last)));
+        let base = base.trim_end_matches("@demo.klass").to_owned();
+        let address = (1..)
+            .map(|n| {
+                if n == 1 {
+                    format!("{base}@demo.klass")
+                } else {
+                    format!("{base}{n}@demo.klass")
+                }
+            })
+            .find(|candidate| self.emails.insert(candidate.clone()))
+            .unwrap_or_default();
+        let email = Email::parse(&address).map_err(|e| ServiceError::field("email", e.to_string()))?;
+        let mut new = NewUser::new(email, name(last)?, name(first)?, Roles::from([role]), self.hash.clone());
+        new.middle_name = Some(name(middle)?);
+        self.created += 1;
+        Ok(users::insert(self.txn, new, self.now)?)
+    }
+}
+
+/// Creates the demo school in one transaction when there are no users at all.
+pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
+    if users::count(&store.read()?)? > 0 {
+        return Ok(Seeded::AlreadyPopulated);
+    }
+    // One hash for every demo account: hashing is deliberately slow.
+    let hash = Password::parse(PASSWORD)
+        .map_err(|e| ServiceError::field("password", e.to_string()))?
+        .hash();
+    let txn = store.write()?;
+    let mut writer = Writer {
+        txn: &txn,
+        hash,
+        emails: HashSet::new(),
+        now: jiff::Timestamp::now(),
+        created: 0,
+    };
+    for (last, first, middle, email, role) in STAFF {
+        writer.person(last, first, middle, Some(email), role)?;
+    }
+    let tag_ids: Vec<TagId> = TAGS
+        .iter()
+        .map(|(n, c)| tags::insert(&txn, (*n).into(), (*c).into()).map(|t| t.id))
+        .collect::<Result<_, _>>()?;
+    let mut child_number = 0;
+    for family_number in 0..FAMILIES {
+        let (masculine, feminine) = SURNAMES[family_number % SURNAMES.len()];
+        let father = FATHERS[family_number % FATHERS.len()];
+        let parent = if family_number % 2 == 0 {
+            let (first, middle) = MOTHERS[family_number % MOTHERS.len()];
+            writer.person(feminine, first, middle, None, Role::Parent)?
+        } else {
+            writer.person(masculine, father.0, father.3, None, Role::Parent)?
+        };
+        let children = if family_number < FAMILIES_WITH_TWO { 2 } else { 1 };
+        for _ in 0..children {
+            let boy = child_number % 2 == 0;
+            let (last, first, middle) = if boy {
+                (masculine, BOYS[(child_number / 2) % BOYS.len()], father.1)
+            } else {
+                (feminine, GIRLS[(child_number / 2) % GIRLS.len()], father.2)
+            };
+            let mut child = writer.person(last, first, middle, None, Role::Student)?;
+            decorate(&mut child, child_number, &tag_ids);
+            users::update(&txn, &child)?;
+            family::link(&txn, parent.id, child.id)?;
+            child_number += 1;
+        }
+    }
+    let created = writer.created;
+    txn.commit()?;
+    Ok(Seeded::Created(created))
+}
+
+/// Gives a demo student a birth date, sometimes a phone, and a few tags.
+fn decorate(child: &mut User, n: usize, tag_ids: &[TagId]) {
+    child.birth_date = jiff::civil::Date::new(2009 + (n % 9) as i16, 1 + (n % 12) as i8, 1 + (n * 7 % 28) as i8).ok();
+    child.phone = (n % 3 == 0)
+        .then(|| Phone::parse(&format!("+7 9{:02} 555-{:02}-{:02}", 10 + n, n, 40 + n)).ok())
+        .flatten();
+    let mut tags = BTreeSet::new();
+    for (i, tag) in tag_ids.iter().enumerate() {
+        if (n + i) % (i + 3) == 0 {
+            tags.insert(*tag);
+        }
+    }
+    child.tags = tags;
+}

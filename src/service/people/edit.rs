@@ -1,0 +1,151 @@
+//! Creating, editing, deleting and restoring people, and changing their roles.
+
+use super::form::PersonForm;
+use super::{email_taken, load_for_change};
+use crate::domain::{NewUser, Password, Role, Roles, TagId, User, UserId};
+use crate::policy::Actor;
+use crate::service::{AppState, ServiceError};
+use crate::store::{Store, sessions, tags, users};
+use jiff::Timestamp;
+use redb::WriteTransaction;
+
+fn today(state_tz: &str) -> jiff::civil::Date {
+    let tz = jiff::tz::TimeZone::get(state_tz).unwrap_or(jiff::tz::TimeZone::UTC);
+    Timestamp::now().to_zoned(tz).date()
+}
+
+/// Parses role names; at least one is needed.
+pub fn parse_roles(names: &[String]) -> Result<Roles, ServiceError> {
+    let roles = names.iter().map(|n| n.parse::<Role>()).collect::<Result<Roles, _>>();
+    match roles {
+        Err(err) => Err(ServiceError::field("roles", err.to_string())),
+        Ok(roles) if roles.is_empty() => Err(ServiceError::field("roles", "Выберите хотя бы одну роль")),
+        Ok(roles) => Ok(roles),
+    }
+}
+
+/// Checks that every tag exists.
+pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collections::BTreeSet<TagId>, ServiceError> {
+    let mut set = std::collections::BTreeSet::new();
+    for id in ids {
+        tags::get_in(txn, TagId(*id))?.ok_or_else(|| ServiceError::field("tags", format!("Тег #{id} не найден")))?;
+        set.insert(TagId(*id));
+    }
+    Ok(set)
+}
+
+/// Creates a person with a random password (they set their own through a mailed link).
+pub async fn create(
+    state: &AppState,
+    form: PersonForm,
+    roles: Vec<String>,
+    tag_ids: Vec<u64>,
+) -> Result<User, ServiceError> {
+    let checked = form.check(today(&state.config.school.timezone));
+    let roles = parse_roles(&roles);
+    let (checked, roles) = match (checked, roles) {
+        (Ok(c), Ok(r)) => (c, r),
+        (Err(ServiceError::Invalid(mut a)), Err(ServiceError::Invalid(b))) => {
+            a.extend(b);
+            return Err(ServiceError::Invalid(a));
+        }
+        (Err(e), _) | (_, Err(e)) => return Err(e),
+    };
+    let hash = state.hashes.hash(Password::generate()).await;
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            let mut new = NewUser::new(checked.email, checked.last_name, checked.first_name, roles, hash);
+            new.middle_name = checked.middle_name;
+            new.phone = checked.phone;
+            new.birth_date = checked.birth_date;
+            new.notes = checked.notes;
+            new.tags = known_tags(&txn, &tag_ids)?;
+            let user = users::insert(&txn, new, Timestamp::now()).map_err(email_taken)?;
+            txn.commit()?;
+            Ok(user)
+        })
+        .await
+}
+
+/// Saves a person's card (names, e-mail, phone, birth date, notes).
+pub fn update(store: &Store, timezone: &str, id: UserId, form: PersonForm) -> Result<User, ServiceError> {
+    let txn = store.write()?;
+    let mut user = load_for_change(&txn, id)?;
+    let checked = form.check(today(timezone))?;
+    user.email = checked.email;
+    user.last_name = checked.last_name;
+    user.first_name = checked.first_name;
+    user.middle_name = checked.middle_name;
+    user.phone = checked.phone;
+    user.birth_date = checked.birth_date;
+    user.notes = checked.notes;
+    user.updated_at = Timestamp::now();
+    users::update(&txn, &user).map_err(email_taken)?;
+    txn.commit()?;
+    Ok(user)
+}
+
+/// Managers that are not deleted, other than `except`.
+fn other_managers(txn: &WriteTransaction, except: UserId) -> Result<usize, ServiceError> {
+    let mut count = 0;
+    for id in users::ids_with_role_in(txn, Role::Manager)?
+        .into_iter()
+        .filter(|id| *id != except)
+    {
+        if users::get_in(txn, id)?.is_some_and(|user| user.deleted_at.is_none()) {
+            count += 1;
+        }
+    }
+    Ok(count)
+}
+
+/// Soft-deletes a person: hidden from lists, signed out everywhere, restorable.
+pub fn delete(store: &Store, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
+    if id == actor.user.id {
+        return Err(ServiceError::field("id", "Нельзя удалить самого себя"));
+    }
+    let txn = store.write()?;
+    let mut user = load_for_change(&txn, id)?;
+    if user.deleted_at.is_some() {
+        return Ok(());
+    }
+    if user.roles.contains(&Role::Manager) && other_managers(&txn, id)? == 0 {
+        return Err(ServiceError::field("roles", "Нельзя удалить последнего менеджера"));
+    }
+    user.deleted_at = Some(Timestamp::now());
+    users::update(&txn, &user)?;
+    sessions::remove_all_of(&txn, id, None)?;
+    txn.commit()?;
+    Ok(())
+}
+
+/// Brings a deleted person back.
+pub fn restore(store: &Store, id: UserId) -> Result<User, ServiceError> {
+    let txn = store.write()?;
+    let mut user = load_for_change(&txn, id)?;
+    user.deleted_at = None;
+    user.updated_at = Timestamp::now();
+    users::update(&txn, &user)?;
+    txn.commit()?;
+    Ok(user)
+}
+
+/// Replaces a person's roles; the school always keeps at least one manager.
+pub fn update_roles(store: &Store, id: UserId, names: &[String]) -> Result<User, ServiceError> {
+    let roles = parse_roles(names)?;
+    let txn = store.write()?;
+    let mut user = load_for_change(&txn, id)?;
+    let loses_manager = user.roles.contains(&Role::Manager) && !roles.contains(&Role::Manager);
+    if loses_manager && other_managers(&txn, id)? == 0 {
+        return Err(ServiceError::field(
+            "roles",
+            "Нельзя снять роль менеджера с последнего менеджера",
+        ));
+    }
+    user.roles = roles;
+    user.updated_at = Timestamp::now();
+    users::update(&txn, &user)?;
+    txn.commit()?;
+    Ok(user)
+}

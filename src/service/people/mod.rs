@@ -1,0 +1,37 @@
+//! People: the school's users, their roles, families and tags, and "login as".
+
+mod edit;
+mod form;
+mod impersonation;
+mod links;
+mod list;
+mod passwords;
+
+pub use edit::{create, delete, restore, update, update_roles};
+pub use form::PersonForm;
+pub use impersonation::{leave, start};
+pub use links::{attach_tags, save_children, save_parents};
+pub use list::{Person, Sort, Trashed, UserQuery, get, list};
+pub use passwords::{send_password_link, set_password};
+
+use super::ServiceError;
+use crate::domain::{User, UserId};
+use crate::store::{StoreError, users};
+use redb::WriteTransaction;
+
+/// The user `id` for changing, or 404.
+fn load_for_change(txn: &WriteTransaction, id: UserId) -> Result<User, ServiceError> {
+    users::get_in(txn, id)?.ok_or_else(not_found)
+}
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Пользователь не найден".into())
+}
+
+/// Maps the store's "e-mail taken" to the form's field message.
+fn email_taken(err: StoreError) -> ServiceError {
+    match err {
+        StoreError::EmailTaken(_) => ServiceError::field("email", "Этот email уже используется"),
+        other => other.into(),
+    }
+}

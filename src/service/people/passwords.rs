@@ -1,0 +1,54 @@
+//! A manager setting someone's password, or mailing them a link to set it themselves.
+
+use super::load_for_change;
+use crate::domain::UserId;
+use crate::mail::MailKind;
+use crate::service::passwords::new_password;
+use crate::service::{AppState, ServiceError, mail_links};
+use crate::store::{sessions, users};
+use jiff::Timestamp;
+
+/// A link to set a first password works a week.
+const SET_PASSWORD_MINUTES: u64 = 7 * 24 * 60;
+
+/// Sets a person's password; their sessions end, so they sign in with the new one.
+pub async fn set_password(
+    state: &AppState,
+    id: UserId,
+    password: Option<String>,
+    confirmation: Option<String>,
+) -> Result<(), ServiceError> {
+    let password = new_password(password.as_deref(), confirmation.as_deref()).map_err(ServiceError::Invalid)?;
+    let hash = state.hashes.hash(password).await;
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            let mut user = load_for_change(&txn, id)?;
+            user.password_hash = hash;
+            user.updated_at = Timestamp::now();
+            users::update(&txn, &user)?;
+            sessions::remove_all_of(&txn, id, None)?;
+            txn.commit()?;
+            Ok(())
+        })
+        .await
+}
+
+/// Mails a person a link to set a new password (valid a week).
+pub async fn send_password_link(state: &AppState, id: UserId) -> Result<(), ServiceError> {
+    let config = state.config.clone();
+    state
+        .run(move |store| {
+            let txn = store.write()?;
+            let user = load_for_change(&txn, id)?;
+            if user.deleted_at.is_some() {
+                return Err(ServiceError::field("id", "Пользователь удалён"));
+            }
+            mail_links::queue(&txn, &config, &user, MailKind::SetPassword, SET_PASSWORD_MINUTES)?;
+            txn.commit()?;
+            Ok(())
+        })
+        .await?;
+    state.mailer.wake();
+    Ok(())
+}

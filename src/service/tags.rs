@@ -1,0 +1,108 @@
+//! The school's tag catalogue: create, rename, recolour, delete (and take off everyone).
+
+use super::{FieldErrors, ServiceError};
+use crate::domain::tag::check_tag;
+use crate::domain::{Tag, TagId};
+use crate::store::{Store, StoreError, tags, users};
+use redb::WriteTransaction;
+
+/// A tag and how many people (not deleted) carry it.
+pub struct TagWithCount {
+    pub tag: Tag,
+    pub users: usize,
+}
+
+fn invalid(errors: Vec<(&'static str, String)>) -> ServiceError {
+    let mut fields = FieldErrors::new();
+    for (field, message) in errors {
+        fields.entry(field.to_owned()).or_default().push(message);
+    }
+    ServiceError::Invalid(fields)
+}
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Тег не найден".into())
+}
+
+/// Every tag, by name, with its count of people.
+pub fn list(store: &Store) -> Result<Vec<TagWithCount>, ServiceError> {
+    let txn = store.read()?;
+    let directory = store.directory(&txn)?;
+    let mut all: Vec<TagWithCount> = tags::all(&txn)?
+        .into_iter()
+        .map(|tag| {
+            let users = directory
+                .entries
+                .iter()
+                .filter(|e| !e.deleted && e.tags.contains(&tag.id))
+                .count();
+            TagWithCount { tag, users }
+        })
+        .collect();
+    all.sort_by_key(|t| crate::domain::search::collation_key(&[&t.tag.name]));
+    Ok(all)
+}
+
+/// One tag.
+pub fn get(store: &Store, id: TagId) -> Result<Tag, ServiceError> {
+    tags::get(&store.read()?, id)?.ok_or_else(not_found)
+}
+
+fn name_free(txn: &WriteTransaction, name: &str, except: Option<TagId>) -> Result<(), ServiceError> {
+    match tags::id_by_name(txn, name)? {
+        Some(id) if Some(id) != except => Err(ServiceError::field("name", "Тег с таким названием уже есть")),
+        _ => Ok(()),
+    }
+}
+
+/// Creates a tag with a unique name and a palette colour.
+pub fn create(store: &Store, name: &str, color: &str) -> Result<Tag, ServiceError> {
+    let name = check_tag(name, color).map_err(invalid)?;
+    let txn = store.write()?;
+    name_free(&txn, &name, None)?;
+    let tag = tags::insert(&txn, name, color.to_owned())?;
+    txn.commit()?;
+    Ok(tag)
+}
+
+/// Renames and/or recolours a tag.
+pub fn update(store: &Store, id: TagId, name: &str, color: &str) -> Result<Tag, ServiceError> {
+    let name = check_tag(name, color).map_err(invalid)?;
+    let txn = store.write()?;
+    let old = tags::get_in(&txn, id)?.ok_or_else(not_found)?;
+    name_free(&txn, &name, Some(id))?;
+    let new = Tag {
+        id,
+        name,
+        color: color.to_owned(),
+    };
+    tags::update(&txn, &old, &new)?;
+    txn.commit()?;
+    Ok(new)
+}
+
+/// Deletes a tag and takes it off everyone who carries it, in one transaction.
+pub fn delete(store: &Store, id: TagId) -> Result<(), ServiceError> {
+    let txn = store.write()?;
+    // Read after taking the write lock: no other writer can commit in between.
+    let carriers: Vec<_> = {
+        let read = store.read()?;
+        store
+            .directory(&read)?
+            .entries
+            .iter()
+            .filter(|e| e.tags.contains(&id))
+            .map(|e| e.id)
+            .collect()
+    };
+    let tag = tags::get_in(&txn, id)?.ok_or_else(not_found)?;
+    for user_id in carriers {
+        if let Some(mut user) = users::get_in(&txn, user_id)? {
+            user.tags.remove(&id);
+            users::update(&txn, &user)?;
+        }
+    }
+    tags::remove(&txn, &tag)?;
+    txn.commit().map_err(StoreError::from)?;
+    Ok(())
+}
