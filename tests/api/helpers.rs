@@ -69,6 +69,37 @@ impl TestApp {
         }
     }
 
+    /// A browser signed in as `user` (optionally as impersonated by `impersonator`) without the
+    /// cost of a password check: the session is written straight into the store.
+    pub fn browser_as(&self, user: u64, impersonator: Option<u64>) -> Browser {
+        let rules = klass::config::Auth::default();
+        let mut session =
+            klass::auth::Session::start(klass::domain::UserId(user), false, jiff::Timestamp::now(), &rules);
+        session.impersonator = impersonator.map(klass::domain::UserId);
+        let token = klass::auth::token::new_token();
+        let txn = self.store.write().expect("txn");
+        klass::store::sessions::insert(&txn, &klass::auth::token::digest(&token), &session).expect("session");
+        txn.commit().expect("commit");
+        let browser = self.browser();
+        browser.set_cookie("klass_session", &token);
+        browser.set_cookie("XSRF-TOKEN", &session.csrf_token);
+        browser
+    }
+
+    /// Creates a user quickly (one shared password hash); returns the id.
+    pub fn quick_user(&self, email: &str, last_name: &str, first_name: &str, roles: &[Role]) -> u64 {
+        static HASH: std::sync::LazyLock<klass::domain::PasswordHash> =
+            std::sync::LazyLock::new(|| Password::parse("общий-пароль").expect("password").hash());
+        let new = klass::domain::NewUser::new(
+            klass::domain::Email::parse(email).expect("email"),
+            klass::domain::PersonName::parse(last_name).expect("name"),
+            klass::domain::PersonName::parse(first_name).expect("name"),
+            roles.iter().copied().collect(),
+            HASH.clone(),
+        );
+        self.store.insert_user(new).expect("user").id.0
+    }
+
     /// Creates a user with this password and these roles; returns the id.
     pub fn create_user(&self, email: &str, password: &str, roles: &[Role]) -> u64 {
         let input = UserInput {

@@ -1,11 +1,13 @@
 //! HTTP API tests: the real application on port 0 with a temporary data directory.
 
+mod authorization;
 mod health;
 mod helpers;
 mod limits;
 mod mail;
 mod mail_history;
 mod passwords;
+mod people;
 mod sign_in;
 mod smtp_fake;
 mod verification;
