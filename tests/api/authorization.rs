@@ -240,7 +240,8 @@ fn rows() -> Vec<Row> {
 
 /// The school of one row: S (student) with parent P, another student O, a worker, two managers.
 struct School {
-    app: TestApp,
+    /// Keeps the server running for the row.
+    _app: TestApp,
     ids: [(&'static str, u64); 3],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
@@ -275,7 +276,7 @@ async fn school() -> School {
         app.browser_as(student, Some(second_manager)),
     ];
     School {
-        app,
+        _app: app,
         ids: [("{self}", student), ("{other}", other), ("{parent}", parent)],
         browsers,
         tags,
