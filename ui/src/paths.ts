@@ -4,15 +4,28 @@
 export const paths = {
   home: '/',
   login: '/auth/login',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
   verifyEmail: '/verify-email',
   help: '/help',
   settings: '/settings',
   settingsUi: '/settings/ui',
+  settingsPassword: '/settings/password',
+  mailHistory: '/history/mail',
 } as const;
 
-/** Server endpoints the shell calls itself (product calls live in their features). */
+/** Server endpoints (DESIGN §4): the sign-in forms' calls sit at the root, the rest under /api/. */
 export const endpoints = {
   health: '/api/health',
   currentUser: '/api/user',
   csrfCookie: '/sanctum/csrf-cookie',
+  login: '/login',
+  logout: '/api/logout',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  resendVerification: '/api/email/verification-notification',
+  verifyEmail: '/api/email/verify',
+  changePassword: '/api/user/password',
+  endOtherSessions: '/api/user/other-sessions/logout',
+  mailHistory: '/api/history/mail',
 } as const;

@@ -15,15 +15,21 @@ export const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), '../scr
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 360, height: 740 };
 
+/** The demo school's accounts (`serve --demo`). */
+export const DEMO = { manager: 'director@demo.klass', worker: 'smirnova@demo.klass', password: 'klass-demo' };
+
 /**
- * Registers the hooks and returns `{ url, open }`; `open(path, options)` gives a fresh page in a
- * fresh context (own localStorage), failing the test on any uncaught page error.
+ * Registers the hooks (a server with `env` added to its environment, and a browser) and returns
+ * the app: `url`, `dataDir`, `open(path, options)` (a fresh page
+ * in a fresh context with its own storage and cookies; uncaught page errors collected in
+ * `page.errors`), `signIn(page, email?, password?)` and `screenshot(page, name)`.
  */
-export function useApp() {
-  const app = { url: '', browser: null, server: null };
+export function useApp({ env = {} } = {}) {
+  const app = { url: '', dataDir: '', browser: null, server: null };
   before(async () => {
-    app.server = await startServer();
+    app.server = await startServer(env);
     app.url = app.server.url;
+    app.dataDir = app.server.dataDir;
     app.browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });
   after(async () => {
@@ -37,6 +43,14 @@ export function useApp() {
     page.on('pageerror', (error) => page.errors.push(error));
     await page.goto(path);
     return page;
+  };
+  /** Signs in through the sign-in page and waits for the start page. */
+  app.signIn = async (page, email = DEMO.manager, password = DEMO.password) => {
+    await page.goto('/auth/login');
+    await page.getByLabel('Эл. почта').fill(email);
+    await page.getByLabel('Пароль', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
   };
   app.screenshot = async (page, name) => {
     mkdirSync(SCREENSHOTS, { recursive: true });

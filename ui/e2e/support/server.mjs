@@ -36,20 +36,22 @@ async function waitForHealth(url, child, output) {
   throw new Error(`klass did not answer /api/health within ${START_TIMEOUT_MS} ms:\n${output.join('')}`);
 }
 
-/** Runs `$KLASS_BIN serve --demo`; resolves with its base URL and a stop function. */
-export async function startServer() {
+/**
+ * Runs `$KLASS_BIN serve --demo` with `env` added (config keys as KLASS_* variables); resolves
+ * with its base URL, data dir and a stop function.
+ */
+export async function startServer(extraEnv = {}) {
   const bin = resolve(uiDir, process.env.KLASS_BIN ?? '../target/debug/klass');
   if (!existsSync(bin)) throw new Error(`No klass binary at ${bin}: build it first (cargo build) or set KLASS_BIN.`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'klass-e2e-'));
   const output = [];
-  const child = spawn(bin, ['serve', '--demo'], {
-    env: { ...process.env, KLASS_SERVER__LISTEN: `127.0.0.1:${port}`, KLASS_DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const url = `http://127.0.0.1:${port}`;
+  // Links in mails point at this server; mails go to <dataDir>/outbox (the default transport).
+  const env = { ...process.env, KLASS_SERVER__LISTEN: `127.0.0.1:${port}`, KLASS_SERVER__PUBLIC_URL: url, KLASS_DATA_DIR: dataDir, ...extraEnv };
+  const child = spawn(bin, ['serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk) => output.push(chunk.toString()));
-  const url = `http://127.0.0.1:${port}`;
   let health;
   try {
     health = await waitForHealth(url, child, output);
@@ -61,6 +63,7 @@ export async function startServer() {
   warnIfStale(health);
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

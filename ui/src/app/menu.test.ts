@@ -14,6 +14,12 @@ describe('menu', () => {
     expect(ids(user('student'))).toContain('home');
   });
 
+  it('shows the password page to the signed-in and the mail history to managers only', () => {
+    expect(ids(user('student'))).toContain('settings-password');
+    expect(ids(user('worker'))).not.toContain('history');
+    expect(ids(user('manager'))).toEqual(expect.arrayContaining(['history', 'history-mail']));
+  });
+
   it('finds the entry and group of a page', () => {
     expect(menuItemFor('/settings/ui')).toEqual({ id: 'settings-ui', group: 'settings' });
     expect(menuItemFor('/help')).toEqual({ id: 'help', group: null });

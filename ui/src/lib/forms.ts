@@ -42,6 +42,32 @@ export function birthDate(minAge: number, today: Date = new Date()) {
   );
 }
 
+export const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
+
+/** The fields of a form that sets a new password, with the server's bounds and texts. */
+export const newPasswordFields = {
+  password: z
+    .string()
+    .min(1)
+    .min(PASSWORD_MIN, `Пароль должен быть не короче ${PASSWORD_MIN} символов`)
+    .max(PASSWORD_MAX, `Пароль должен быть не длиннее ${PASSWORD_MAX} символов`),
+  password_confirmation: z.string().min(1),
+};
+
+interface NewPassword {
+  password: string;
+  password_confirmation: string;
+}
+
+/** Such a form's schema with the check that the confirmation repeats the password. */
+export function confirmedPassword<S extends z.ZodType<NewPassword>>(schema: S) {
+  return schema.refine((form) => form.password === form.password_confirmation, {
+    message: 'Пароли не совпадают',
+    path: ['password_confirmation'],
+  });
+}
+
 export type FieldErrors = Record<string, string>;
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };

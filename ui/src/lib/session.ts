@@ -1,6 +1,8 @@
-//! Loading the current user once at start (spec §4): a 401/419 means signed out, without an error.
-import { endpoints } from '../paths';
+//! The session (spec §4): the current user loaded once at start (a 401/419 means signed out,
+//! without an error), sign-in, sign-out, and the calls of the signed-out forms.
+import { endpoints, paths } from '../paths';
 import { api } from './api/client';
+import { navigateTo } from './navigation';
 import { currentUser, setCurrentUser, type CurrentUser } from './user';
 
 let loading: Promise<CurrentUser | null> | null = null;
@@ -19,4 +21,42 @@ export function loadCurrentUser(): Promise<CurrentUser | null> {
     },
   );
   return loading;
+}
+
+/** Asks the server again (after sign-in, after the e-mail is confirmed). */
+export async function refreshCurrentUser(): Promise<void> {
+  const { data } = await api<{ data: CurrentUser }>(endpoints.currentUser);
+  setCurrentUser(data);
+}
+
+const isClientError = (status: number) => status >= 400 && status < 500;
+
+/**
+ * A POST of a signed-out form (sign-in, forgot and reset password): with a new anti-forgery
+ * cookie, and the form's own messages for 4xx answers (spec §5); 5xx and an unreachable server
+ * get the catalogue's.
+ */
+export function guestPost<T>(url: string, body: unknown): Promise<T> {
+  return api<T>(url, { method: 'POST', body, freshCsrf: true, ownFailure: isClientError });
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+  remember: boolean;
+}
+
+/** Signs in, fetches the user and goes to `/`; ignored when someone is signed in already. */
+export async function signIn(credentials: Credentials): Promise<void> {
+  if (currentUser.user) return;
+  await guestPost<void>(endpoints.login, credentials);
+  await refreshCurrentUser();
+  navigateTo(paths.home);
+}
+
+/** Signs out: the logout call, the user cleared, the sign-in page. */
+export async function signOut(): Promise<void> {
+  await api<void>(endpoints.logout, { method: 'POST' });
+  setCurrentUser(null);
+  navigateTo(paths.login);
 }

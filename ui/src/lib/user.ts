@@ -11,6 +11,8 @@ export interface CurrentUser {
   readonly last_name: string;
   readonly middle_name: string | null;
   readonly roles: readonly Role[];
+  /** False while the address is unconfirmed (spec §2 /verify-email). */
+  readonly email_verified?: boolean;
   /** Ids of the children linked to a parent, when the server sends them. */
   readonly children_ids?: readonly number[];
 }

@@ -1,14 +1,16 @@
-//! The top bar: the menu button, the page title, the colour mode switch, shortcuts, the user.
+//! The top bar: the menu button, the page title, the colour mode switch, shortcuts, the user's
+//! menu (or the sign-in link).
 import { Link, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon, type IconName } from '../../components/Icon';
 import { Tooltip } from '../../components/Tooltip';
 import { setColourMode, theme, type ColourMode } from '../../lib/theme';
-import { currentUser, displayName } from '../../lib/user';
+import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
 import { showShortcuts } from '../hotkeys';
 import type { RouteHandle } from '../router';
 import { sidebar, toggleSidebar } from '../sidebar';
+import { UserMenu } from './UserMenu';
 
 const NEXT_MODE: Record<ColourMode, { next: ColourMode; icon: IconName; label: string }> = {
   light: { next: 'dark', icon: 'sun', label: 'Тема: светлая' },
@@ -47,10 +49,7 @@ export function TopBar() {
         </button>
       </Tooltip>
       {user ? (
-        <span className="topbar-user">
-          <Icon name="user" />
-          <span className="topbar-user-name">{displayName(user)}</span>
-        </span>
+        <UserMenu user={user} />
       ) : (
         <Link to={paths.login} className="topbar-user outline" role="button">
           <Icon name="signIn" />

@@ -74,6 +74,18 @@ describe('API client error catalogue', () => {
     expect(shown()).toEqual([{ color: 'error', title: 'Ошибка сервера', description: 'Что-то пошло не так :(', duration: 5000 }]);
   });
 
+  it('429 shows the server message with a hint to wait', async () => {
+    await failure(429, { message: 'Слишком много попыток входа. Повторите через 30 с.' });
+    expect(shown()).toEqual([{ color: 'warning', title: 'Слишком много попыток входа. Повторите через 30 с.', description: 'Подождите немного и повторите попытку', duration: 5000 }]);
+  });
+
+  it('a status the caller reports itself is only logged', async () => {
+    await failure(401, { message: 'Неверный email или пароль' }, { ownFailure: (status: number) => status === 401 });
+    expect(log).toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(shown()).toEqual([]);
+  });
+
   it('logs every failed response', async () => {
     await failure(404, { message: 'Не найдено' });
     expect(log).toHaveBeenCalledWith('[api] GET /api/things -> 404', { message: 'Не найдено' });
@@ -113,6 +125,22 @@ describe('API client requests', () => {
     expect(init.body).toBe('{"email":"a@b.c"}');
     await api('users', { method: 'DELETE' });
     expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('reads the token afresh for every request and fetches a new one when asked', async () => {
+    document.cookie = 'XSRF-TOKEN=old; path=/';
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+      if (url === '/sanctum/csrf-cookie') document.cookie = 'XSRF-TOKEN=new; path=/';
+      return new Response(null, { status: 204 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const sentToken = (call: number) => (fetchMock.mock.calls[call]?.[1]?.headers as Record<string, string>)['X-XSRF-TOKEN'];
+    await api('/login', { method: 'POST', body: {}, freshCsrf: true });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/sanctum/csrf-cookie', '/login']);
+    expect(sentToken(1)).toBe('new');
+    document.cookie = 'XSRF-TOKEN=rotated; path=/';
+    await api('logout', { method: 'POST' });
+    expect(sentToken(2)).toBe('rotated');
   });
 
   it('puts arrays as name[] with page and per_page in the query', async () => {

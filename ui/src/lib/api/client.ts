@@ -1,19 +1,17 @@
 //! The one API client of the UI (spec §7): credentials, `Accept: application/json`, the
 //! anti-forgery header, and the error catalogue of spec §8 on every failure.
-import { ApiError, reportFailure, type ErrorBody } from './errors';
+import { ApiError, reportFailure, type ErrorBody, type FailureContext } from './errors';
 import { apiUrl, csrfToken, encodeBody, readPage, XSRF_HEADER, type Method, type Page, type Query } from './request';
 
 export { ApiError };
 
-export interface RequestOptions {
+export interface RequestOptions extends FailureContext {
   method?: Method;
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
-  /** A 401/419 means "signed out" here: no redirect (the start-up current-user fetch). */
-  probe?: boolean;
-  /** A background call: failures are logged only. */
-  silent?: boolean;
+  /** Fetch a new anti-forgery cookie before this write (the signed-out forms). */
+  freshCsrf?: boolean;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -35,7 +33,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (encoded.json) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    const token = await csrfToken(method);
+    const token = await csrfToken(method, options.freshCsrf);
     if (token) headers[XSRF_HEADER] = token;
     response = await fetch(url, { method: encoded.method, headers, body: encoded.body, credentials: 'include', signal: options.signal });
   } catch (cause) {
@@ -56,8 +54,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
 /** The generic resource calls of spec §7 for a collection URL such as `users`. */
 export function resource<T, Input = Partial<T>>(url: string) {
   return {
-    list: async (query: Query & { page?: number; per_page?: number } = {}): Promise<Page<T>> =>
-      readPage(await api<Parameters<typeof readPage<T>>[0]>(url, { query })),
+    list: async (query: Query & { page?: number; per_page?: number } = {}, signal?: AbortSignal): Promise<Page<T>> =>
+      readPage(await api<Parameters<typeof readPage<T>>[0]>(url, { query, signal })),
     get: async (id: number): Promise<T> => (await api<{ data: T }>(`${url}/${id}`)).data,
     create: async (body: Input): Promise<T> => (await api<{ data: T }>(url, { method: 'POST', body })).data,
     update: async (id: number, body: Input): Promise<T> => (await api<{ data: T }>(`${url}/${id}`, { method: 'PUT', body })).data,

@@ -1,5 +1,5 @@
-//! The error catalogue of spec §8: what the user sees for each failed answer. Every failure is
-//! logged to the console as well.
+//! The error catalogue of spec §8: what the user sees for each failed answer (plus 429, which
+//! the spec does not list: the server's own message). Every failure is logged to the console.
 import { paths } from '../../paths';
 import { navigateTo } from '../navigation';
 import { addToast } from '../toasts';
@@ -35,6 +35,9 @@ export const MESSAGES = {
   server: { title: 'Ошибка сервера', description: 'Что-то пошло не так :(' },
   serverPrefix: 'Произошла ошибка. ',
   offline: { title: 'Сервер недоступен', description: 'Проверьте подключение к сети школы и повторите попытку' },
+  tooMany: { title: 'Слишком много запросов', description: 'Подождите немного и повторите попытку' },
+  mailSent: { title: 'Письмо отправлено на почту!', description: 'Следуйте инструкциям, указанным в письме' },
+  passwordUpdated: { title: 'Пароль успешно обновлён!', description: 'Теперь Вы можете войти в систему с новым паролем' },
 } as const;
 
 const SERVER_ERROR_DURATION = 5000;
@@ -44,12 +47,14 @@ export interface FailureContext {
   probe?: boolean;
   /** A background call (the build check): logged only. */
   silent?: boolean;
+  /** Statuses the caller shows its own message for (the sign-in forms, spec §5): logged only. */
+  ownFailure?: (status: number) => boolean;
 }
 
 /** Logs a failed call and shows or does what spec §8 says for its status. */
-export function reportFailure(error: ApiError, { probe = false, silent = false }: FailureContext = {}) {
+export function reportFailure(error: ApiError, { probe = false, silent = false, ownFailure }: FailureContext = {}) {
   console.error(`[api] ${error.method} ${error.url} -> ${error.status || 'no answer'}`, error.body);
-  if (silent) return;
+  if (silent || ownFailure?.(error.status)) return;
   const { status, body } = error;
   if (status === 401 || status === 419) {
     setCurrentUser(null);
@@ -60,6 +65,8 @@ export function reportFailure(error: ApiError, { probe = false, silent = false }
     addToast({ color: 'warning', ...MESSAGES.invalid });
   } else if (status === 403) {
     addToast({ color: 'error', ...MESSAGES.forbidden });
+  } else if (status === 429) {
+    addToast({ color: 'warning', title: body.message || MESSAGES.tooMany.title, description: MESSAGES.tooMany.description });
   } else if (status >= 500) {
     if (body.message && body.message !== 'Server Error') {
       const detail = body.error_id ? `Код ошибки: ${body.error_id}` : 'Повторите попытку позже';

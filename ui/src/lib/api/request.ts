@@ -36,10 +36,14 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-/** Fetches the anti-forgery cookie when it is missing and returns its value. */
-export async function csrfToken(method: Method): Promise<string | null> {
+/**
+ * The anti-forgery token for a request, read from the cookie each time (the server replaces it at
+ * sign-in and sign-out). A write fetches the cookie first when it is missing, or always when
+ * `fresh` is set: a signed-out form's cookie may belong to a session that has since expired.
+ */
+export async function csrfToken(method: Method, fresh = false): Promise<string | null> {
   const token = readCookie(XSRF_COOKIE);
-  if (token || method === 'GET') return token;
+  if (method === 'GET' || (token && !fresh)) return token;
   await fetch(endpoints.csrfCookie, { credentials: 'include', headers: { Accept: 'application/json' } });
   return readCookie(XSRF_COOKIE);
 }

@@ -1,0 +1,57 @@
+//! The mail history table, newest first; on phones each row becomes a card with labelled cells.
+import { formatDateTime, formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
+
+const COLUMNS = ['Дата', 'Получатель', 'Тема', 'Тип', 'Статус', 'Попытки', 'Последняя ошибка'] as const;
+
+function Row({ mail }: { mail: MailRecord }) {
+  const [date, recipient, subject, kind, status, attempts, error] = COLUMNS;
+  return (
+    <tr>
+      <td data-label={date}>
+        <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+        {mail.sent_at && <small className="muted">отправлено {formatSentAt(mail.created_at, mail.sent_at)}</small>}
+      </td>
+      <td data-label={recipient}>
+        {mail.to_name && <span>{mail.to_name}</span>}
+        <small className={mail.to_name ? 'muted' : undefined}>{mail.to}</small>
+      </td>
+      <td data-label={subject} className="mail-subject">
+        {mail.subject}
+      </td>
+      <td data-label={kind}>{mail.kind_title}</td>
+      <td data-label={status}>
+        <span className="badge" data-status={mail.status}>
+          {STATUS_NAMES[mail.status]}
+        </span>
+      </td>
+      <td data-label={attempts}>{mail.attempts}</td>
+      <td data-label={error} className="mail-error">
+        {mail.last_error ?? <span className="muted">—</span>}
+      </td>
+    </tr>
+  );
+}
+
+export function MailTable({ rows, busy }: { rows: readonly MailRecord[]; busy: boolean }) {
+  return (
+    <div className="table-scroll" aria-busy={busy}>
+      <table className="data-table">
+        <caption className="sr-only">История писем, сначала новые</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column, i) => (
+              <th key={column} scope="col" aria-sort={i === 0 ? 'descending' : undefined}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((mail) => (
+            <Row key={mail.id} mail={mail} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
