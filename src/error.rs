@@ -132,6 +132,14 @@ pub fn render(err: poem::Error) -> Response {
         // An operation's own answer (an `ApiError`), already in the right shape.
         return err.into_response();
     }
+    if let Some(param) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
+        // A query or path parameter of the wrong form: a field error like any other.
+        let field = param.name.trim_end_matches("[]").to_owned();
+        let message = format!("Недопустимое значение параметра «{}»", param.name);
+        let errors = BTreeMap::from([(field, vec![message.clone()])]);
+        let body = ErrorBody { message, errors: Some(errors), error_id: None };
+        return (StatusCode::UNPROCESSABLE_ENTITY, poem::web::Json(body)).into_response();
+    }
     let status = err.status();
     let body = match status {
         StatusCode::NOT_FOUND => ErrorBody::new("Не найдено").0,

@@ -13,6 +13,9 @@ pub struct ServeArgs {
     /// On an empty database, create a demo school (people with Russian names) to look around.
     #[arg(long)]
     pub demo: bool,
+    /// With --demo: about how many people the demo school has (staff, parents, children).
+    #[arg(long, value_name = "N", default_value_t = demo::DEFAULT_PEOPLE as u32, value_parser = clap::value_parser!(u32).range(5..=200_000))]
+    pub demo_people: u32,
     /// Address to listen on (overrides `server.listen`).
     #[arg(long, value_name = "ADDR")]
     pub listen: Option<SocketAddr>,
@@ -26,7 +29,8 @@ pub async fn run(args: &ServeArgs, mut config: Config) -> anyhow::Result<ExitCod
     let app = App::build(config).await?;
     if args.demo {
         let store = app.store().clone();
-        let seeded = tokio::task::spawn_blocking(move || demo::seed(&store)).await??;
+        let people = args.demo_people as usize;
+        let seeded = tokio::task::spawn_blocking(move || demo::seed(&store, people)).await??;
         match seeded {
             Seeded::Created(people) => println!("Демо-школа создана: {people} человек."),
             Seeded::AlreadyPopulated => {

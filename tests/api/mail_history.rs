@@ -38,5 +38,7 @@ async fn only_managers_read_the_mail_history() {
         (Some("s@school.ru"), Some("Сброс пароля"))
     );
     let bad_filter = manager.get("/api/history/mail?status=lost").await;
-    assert_eq!(bad_filter.status(), 400);
+    assert_eq!(bad_filter.status(), 422);
+    assert_eq!(json(bad_filter).await["errors"]["status"], json!(["Недопустимое значение параметра «status»"]));
+    assert_eq!(manager.get("/api/history/mail?status=").await.status(), 422);
 }

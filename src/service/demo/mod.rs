@@ -33,9 +33,8 @@ const TAGS: [(&str, &str); 5] = [
     ("Новичок", "sky"),
 ];
 
-const FAMILIES: usize = 30;
-/// The first families have two children, the rest one: 40 children in all.
-const FAMILIES_WITH_TWO: usize = 10;
+/// People in the demo school unless asked otherwise: 5 staff, 30 parents, 40 children.
+pub const DEFAULT_PEOPLE: usize = 75;
 
 /// What `seed` did.
 #[derive(Debug, PartialEq, Eq)]
@@ -86,8 +85,10 @@ impl Writer<'_> {
     }
 }
 
-/// Creates the demo school in one transaction when there are no users at all.
-pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
+/// Creates the demo school of about `people` people (at least the staff) in one transaction,
+/// when there are no users at all. Families come after the staff: the first seventh of the
+/// places go to families with two children, the rest to families with one.
+pub fn seed(store: &Store, people: usize) -> Result<Seeded, ServiceError> {
     if users::count(&store.read()?)? > 0 {
         return Ok(Seeded::AlreadyPopulated);
     }
@@ -110,8 +111,12 @@ pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
         .iter()
         .map(|(n, c)| tags::insert(&txn, (*n).into(), (*c).into()).map(|t| t.id))
         .collect::<Result<_, _>>()?;
+    let families_with_two = people.saturating_sub(STAFF.len()) / 7;
     let mut child_number = 0;
-    for family_number in 0..FAMILIES {
+    for family_number in 0.. {
+        if writer.created + 2 > people {
+            break;
+        }
         let (masculine, feminine) = SURNAMES[family_number % SURNAMES.len()];
         let father = FATHERS[family_number % FATHERS.len()];
         let parent = if family_number % 2 == 0 {
@@ -120,7 +125,7 @@ pub fn seed(store: &Store) -> Result<Seeded, ServiceError> {
         } else {
             writer.person(masculine, father.0, father.3, None, Role::Parent)?
         };
-        let children = if family_number < FAMILIES_WITH_TWO { 2 } else { 1 };
+        let children = if family_number < families_with_two { 2 } else { 1 };
         for _ in 0..children {
             let boy = child_number % 2 == 0;
             let (last, first, middle) = if boy {
