@@ -36,7 +36,7 @@ die() {
     echo "bench: $*" >&2
     exit 1
 }
-for tool in wrk taskset timeout; do
+for tool in wrk taskset timeout curl; do
     command -v "$tool" >/dev/null || die "needs '$tool' (Debian: apt-get install wrk util-linux coreutils)"
 done
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
@@ -255,6 +255,20 @@ measure_wrk() {
         "$name" "$WRK_RPS" "$WRK_P50" "$WRK_P99" "$WRK_ERRORS" "$WRK_RSS_KB" "$WRK_FOREIGN" >&2
 }
 
+# csrf_token URL: the anonymous XSRF-TOKEN of the server at URL.
+csrf_token() {
+    curl -s -o /dev/null -D - "$1/sanctum/csrf-cookie" | awk -F'[=;]' 'tolower($1) == "set-cookie: xsrf-token" { print $2 }'
+}
+
+# session_cookie URL EMAIL PASSWORD: signs in and prints "klass_session=…" for wrk's -H.
+session_cookie() {
+    local token
+    token=$(csrf_token "$1")
+    curl -s -o /dev/null -D - -H "Content-Type: application/json" -H "Cookie: XSRF-TOKEN=$token" \
+        -H "X-XSRF-TOKEN: $token" -d "{\"email\":\"$2\",\"password\":\"$3\"}" "$1/login" |
+        awk -F'[ ;]' 'tolower($1) == "set-cookie:" && $2 ~ /^klass_session=/ { print $2 }'
+}
+
 # ---------------------------------------------------------------- measurements
 
 # 1. Release binary size.
@@ -306,7 +320,6 @@ start_server klass-health taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$d
 wait_healthy "$SERVER_URL/api/health"
 measure_wrk "klass /api/health" "$SERVER_URL/api/health"
 health_rps=$WRK_RPS health_p99=$WRK_P99 health_rss=$WRK_RSS_KB health_errors=$WRK_ERRORS
-# (later issues: measure list and detail routes of this server here, before stop_server)
 stop_server
 
 # What the per-request log line costs: the same route with logging at warn (information only).
@@ -316,6 +329,53 @@ start_server klass-quiet env RUST_LOG=warn taskset -c "$SERVER_CPU" "$KLASS" ser
 wait_healthy "$SERVER_URL/api/health"
 measure_wrk "klass /api/health, RUST_LOG=warn" "$SERVER_URL/api/health"
 stop_server
+
+# 6. People (issue 5): a school of 5,000 people with families and tags; a manager lists a
+# 50-row page (plain and with a search term) and opens a card, next to the bare route.
+BIG_DIR="$WORK/school-5000"
+start_server klass-seed "$KLASS" serve --demo --demo-people 5000 --data-dir "$BIG_DIR" --listen 127.0.0.1:0
+stop_server
+dir="$WORK/load-5000"
+cp -a "$BIG_DIR" "$dir"
+start_server klass-people taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+cookie=$(session_cookie "$SERVER_URL" director@demo.klass klass-demo)
+[[ -n $cookie ]] || die "could not sign in to the 5,000-people school"
+measure_wrk "users page (50 of 5000)" "$SERVER_URL/api/users?per_page=50" -H "Cookie: $cookie"
+list_rps=$WRK_RPS list_p99=$WRK_P99 people_rss=$WRK_RSS_KB
+measure_wrk "users search (50 of 5000)" "$SERVER_URL/api/users?per_page=50&search=%D0%B8%D0%B2%D0%B0%D0%BD" -H "Cookie: $cookie"
+search_rps=$WRK_RPS search_p99=$WRK_P99
+measure_wrk "user card" "$SERVER_URL/api/users/2500" -H "Cookie: $cookie"
+card_rps=$WRK_RPS card_p99=$WRK_P99
+stop_server
+for pair in "users page:$list_rps:$list_p99:12:list" "users search:$search_rps:$search_p99:12:list" "user card:$card_rps:$card_p99:30:detail"; do
+    IFS=: read -r what rps p99 floor kind <<<"$pair"
+    ratio=$(num "100 * $rps / $bare_rps")
+    row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= $floor % ($kind)" "$(ge "$ratio" "$floor")"
+    p99x=$(num "$p99 / $bare_p99")
+    row "$what p99 vs bare route ($p99 / $bare_p99 ms)" "$(printf '%.2f' "$p99x") x" "<= 3 x" "$(le "$p99x" 3)"
+done
+row "RSS under load (peak, 5,000-people school)" "$(mb "$people_rss * 1024") MB" "<= 100 MB" "$(le "$((people_rss * 1024))" 100000000)"
+note "The 5,000-people school is \`serve --demo --demo-people 5000\` (staff, parents linked to children, tags); requests carry a manager's session cookie."
+
+# 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
+# while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
+dir="$WORK/load-logins"
+cp -a "$DEMO_DIR" "$dir"
+start_server klass-logins env KLASS_AUTH__LOGIN_PER_MINUTE=1000000 KLASS_AUTH__LOGIN_PER_HOUR=1000000 \
+    KLASS_AUTH__LOGIN_PER_IP_PER_MINUTE=1000000 taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+cookie=$(session_cookie "$SERVER_URL" smirnova@demo.klass klass-demo)
+XSRF=$(csrf_token "$SERVER_URL") taskset -c "$LOAD_CPU" timeout $((WRK_SECS + 20)) \
+    wrk -t1 -c50 -d"$((WRK_SECS + 4))s" -s "$ROOT/bench/login.lua" "$SERVER_URL/login" >"$WORK/wrk-logins.txt" &
+storm=$!
+sleep 2
+WRK_CONNS=5 measure_wrk "GET /api/user during 50 sign-ins" "$SERVER_URL/api/user" -H "Cookie: $cookie"
+wait "$storm" || true
+logins=$(awk '/^Requests\/sec:/ { printf "%.0f", $2 }' "$WORK/wrk-logins.txt")
+stop_server
+row "GET /api/user p99 while 50 clients sign in (${logins:-?} sign-ins/s)" "$WRK_P99 ms" "< 50 ms" "$(lt "$WRK_P99" 50)"
+note "Sign-in storm: wrk -c50 POST /login (bench/login.lua) on CPU $LOAD_CPU for the whole run, sign-in limits raised by KLASS_AUTH__* so every attempt hashes; GET /api/user measured with 5 connections alongside."
 
 row "RSS under load (peak, /api/health, $WRK_CONNS conns)" "$(mb "$health_rss * 1024") MB" "<= 100 MB" "$(le "$((health_rss * 1024))" 100000000)"
 ratio=$(num "100 * $health_rps / $bare_rps")

@@ -137,7 +137,11 @@ pub fn render(err: poem::Error) -> Response {
         let field = param.name.trim_end_matches("[]").to_owned();
         let message = format!("Недопустимое значение параметра «{}»", param.name);
         let errors = BTreeMap::from([(field, vec![message.clone()])]);
-        let body = ErrorBody { message, errors: Some(errors), error_id: None };
+        let body = ErrorBody {
+            message,
+            errors: Some(errors),
+            error_id: None,
+        };
         return (StatusCode::UNPROCESSABLE_ENTITY, poem::web::Json(body)).into_response();
     }
     let status = err.status();

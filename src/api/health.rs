@@ -30,7 +30,7 @@ impl HealthApi {
     #[oai(path = "/api/health", method = "get", operation_id = "health")]
     async fn health(&self, state: State<'_>, caller: Caller) -> Result<Json<Health>, ApiError> {
         caller.allow(Rule::Public)?;
-        state.run(|store| store.read().map(drop)).await?;
+        state.read(|store| store.read().map(drop))?;
         Ok(Json(Health {
             status: "ok".into(),
             version: crate::VERSION.into(),

@@ -84,7 +84,7 @@ impl MailHistoryApi {
             user_id: None,
         };
         let request = PageRequest::new(page.0, per_page.0);
-        let found = state.run(move |store| mail::history(store, &filter, request)).await?;
+        let found = state.read(|store| mail::history(store, &filter, request))?;
         let meta = PageMeta::of(&found);
         Ok(Json(MailPage {
             data: found.items.into_iter().map(MailEntry::from).collect(),

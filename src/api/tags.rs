@@ -69,7 +69,7 @@ impl TagsApi {
     #[oai(path = "/api/tags", method = "get", operation_id = "tags_list")]
     async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<TagList>, ApiError> {
         caller.allow(Rule::Staff)?;
-        let all = state.run(tags::list).await?;
+        let all = state.read(tags::list)?;
         Ok(Json(TagList {
             data: all
                 .into_iter()
@@ -84,7 +84,7 @@ impl TagsApi {
     #[oai(path = "/api/tags/:id", method = "get", operation_id = "tags_show")]
     async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<TagEnvelope>, ApiError> {
         caller.allow(Rule::Staff)?;
-        let tag = state.run(move |store| tags::get(store, TagId(id.0))).await?;
+        let tag = state.read(|store| tags::get(store, TagId(id.0)))?;
         Ok(Json(TagEnvelope {
             data: TagView::new(tag, None),
         }))

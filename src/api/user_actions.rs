@@ -61,7 +61,7 @@ pub struct UserActionsApi;
 async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<Json<CardEnvelope>, ApiError> {
     let actor = caller.actor(Rule::SignedIn)?.clone();
     let staff = actor.is_staff();
-    let person = state.run(move |store| people::get(store, &actor, id)).await?;
+    let person = state.read(|store| people::get(store, &actor, id))?;
     Ok(Json(CardEnvelope {
         data: UserCard::new(&person, staff),
     }))

@@ -137,7 +137,7 @@ impl UsersApi {
             page: PageRequest::new(page.0, per_page.0),
         };
         let staff = actor.is_staff();
-        let found = state.run(move |store| people::list(store, &actor, &query)).await?;
+        let found = state.read(|store| people::list(store, &actor, &query))?;
         let meta = PageMeta::of(&found);
         Ok(Json(UserPage {
             data: found.items.iter().map(|u| UserView::new(u, staff)).collect(),
@@ -153,7 +153,7 @@ impl UsersApi {
     async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SeeUser(UserId(id.0)))?.clone();
         let staff = actor.is_staff();
-        let person = state.run(move |store| people::get(store, &actor, UserId(id.0))).await?;
+        let person = state.read(|store| people::get(store, &actor, UserId(id.0)))?;
         Ok(Json(CardEnvelope {
             data: UserCard::new(&person, staff),
         }))
@@ -179,7 +179,7 @@ impl UsersApi {
         }
         tracing::info!(actor = actor.user.id.0, impersonator = ?actor.impersonator.map(|i| i.0), user = user.id.0, "user created");
         let id = user.id;
-        let person = state.run(move |store| people::get(store, &actor, id)).await?;
+        let person = state.read(|store| people::get(store, &actor, id))?;
         Ok(Created::Created(Json(CardEnvelope {
             data: UserCard::new(&person, true),
         })))

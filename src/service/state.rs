@@ -39,6 +39,13 @@ impl AppState {
         })
     }
 
+    /// Runs read-only storage work right here. A redb read transaction takes no lock a writer
+    /// holds and reads pages mostly from the cache, so the hop to the blocking pool would cost
+    /// more than the work (see `make bench`); writes, which wait for the disk, use `run`.
+    pub fn read<T, E>(&self, work: impl FnOnce(&Store) -> Result<T, E>) -> Result<T, E> {
+        work(&self.store)
+    }
+
     /// Runs storage work on the blocking pool (redb is synchronous). A panic inside it is
     /// passed on to the request, where it becomes a logged 500.
     pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>

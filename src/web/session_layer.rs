@@ -23,14 +23,8 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
         .get(SESSION_COOKIE)
         .map(|cookie| cookie.value_str().to_owned());
     let actor = match token {
-        Some(token) => {
-            let loader = state.clone();
-            let key = token::digest(&token);
-            tokio::task::spawn_blocking(move || load_actor(&loader, key, Timestamp::now()))
-                .await
-                .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?
-                .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?
-        }
+        Some(token) => load_actor(&state, token::digest(&token), Timestamp::now())
+            .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?,
         None => None,
     };
     if changes_state(req.method()) && !csrf_ok(&req, actor.as_ref(), &state.secret_key) {
@@ -70,7 +64,19 @@ fn csrf_ok(req: &Request, actor: Option<&Actor>, key: &[u8; 32]) -> bool {
     }
 }
 
-/// The live session behind `key` and its user; ends dead sessions, touches live ones.
+/// Bookkeeping writes (ending a dead session, "last seen") go to the blocking pool without
+/// holding up the request: a writer may be waiting for the disk.
+fn in_background(state: &AppState, work: impl FnOnce(&crate::store::Store) -> Result<(), StoreError> + Send + 'static) {
+    let store = state.store.clone();
+    tokio::task::spawn_blocking(move || {
+        if let Err(err) = work(&store) {
+            tracing::warn!(%err, "session bookkeeping failed");
+        }
+    });
+}
+
+/// The live session behind `key` and its user (read right here: no disk wait); ends dead
+/// sessions and touches live ones in the background.
 fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<Actor>, StoreError> {
     let rules = &state.config.auth;
     let (session, user, children) = {
@@ -85,13 +91,15 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
     // A deleted user's sessions end at once.
     let live = |user: &crate::domain::User| user.deleted_at.is_none() && session.is_live(now, rules);
     let Some(user) = user.filter(live) else {
-        let txn = state.store.write_lazily()?;
-        sessions::remove(&txn, &key)?;
-        txn.commit()?;
+        in_background(state, move |store| {
+            let txn = store.write_lazily()?;
+            sessions::remove(&txn, &key)?;
+            Ok(txn.commit()?)
+        });
         return Ok(None);
     };
     if session.needs_touch(now) {
-        state.store.touch_session(&key, now)?;
+        in_background(state, move |store| store.touch_session(&key, now));
     }
     let (impersonator, csrf_token) = (session.impersonator, session.csrf_token);
     Ok(Some(Actor {

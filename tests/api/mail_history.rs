@@ -39,6 +39,9 @@ async fn only_managers_read_the_mail_history() {
     );
     let bad_filter = manager.get("/api/history/mail?status=lost").await;
     assert_eq!(bad_filter.status(), 422);
-    assert_eq!(json(bad_filter).await["errors"]["status"], json!(["Недопустимое значение параметра «status»"]));
+    assert_eq!(
+        json(bad_filter).await["errors"]["status"],
+        json!(["Недопустимое значение параметра «status»"])
+    );
     assert_eq!(manager.get("/api/history/mail?status=").await.status(), 422);
 }
