@@ -1,40 +1,54 @@
-//! Password hashing on a bounded pool: at most N hashes at once, the rest wait their turn, so
-//! a burst of sign-ins cannot starve other requests of CPU or memory (19 MiB per hash).
+//! Password hashing on a few dedicated threads: at most N hashes at once, the rest wait their
+//! turn, so a burst of sign-ins cannot starve other requests of CPU. Dedicated threads also
+//! bound memory: each hash takes 19 MiB, and the allocator keeps that much per thread that ever
+//! hashed; on tokio's blocking pool (hundreds of threads) a burst of sign-ins grew the process
+//! to gigabytes.
 
 use crate::domain::{Password, PasswordHash};
-use std::sync::{Arc, LazyLock};
-use tokio::sync::Semaphore;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, LazyLock, Mutex};
+use tokio::sync::oneshot;
 
 /// A hash of a password nobody has, verified when the e-mail is unknown so that an unknown
 /// address and a wrong password take the same time.
 static DUMMY: LazyLock<PasswordHash> = LazyLock::new(|| Password::generate().hash());
 
-/// The bounded hashing pool.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The hashing threads.
 #[derive(Clone)]
 pub struct HashPool {
-    permits: Arc<Semaphore>,
+    jobs: Sender<Job>,
 }
 
 impl HashPool {
-    /// A pool computing at most `workers` hashes at once.
+    /// Starts `workers` hashing threads; the first job they do is the dummy hash, so start-up
+    /// does not wait for it.
     pub fn new(workers: usize) -> Self {
-        LazyLock::force(&DUMMY);
-        Self {
-            permits: Arc::new(Semaphore::new(workers.max(1))),
+        let (jobs, queue) = channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for n in 0..workers.max(1) {
+            let queue = queue.clone();
+            let spawned = std::thread::Builder::new().name(format!("klass-hash-{n}")).spawn(move || work(&queue));
+            if let Err(err) = spawned {
+                tracing::error!(%err, "could not start a password hashing thread");
+            }
         }
+        let pool = Self { jobs };
+        let _ = pool.jobs.send(Box::new(|| {
+            LazyLock::force(&DUMMY);
+        }));
+        pool
     }
 
     async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> T {
-        // The semaphore is never closed, so acquiring only waits.
-        let _permit = self
-            .permits
-            .acquire()
-            .await
-            .unwrap_or_else(|_| unreachable!("semaphore closed"));
-        match tokio::task::spawn_blocking(work).await {
-            Ok(value) => value,
-            Err(err) => std::panic::resume_unwind(err.into_panic()),
-        }
+        let (done, result) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            let _ = done.send(work());
+        });
+        // A failed hash panics here, in the request, which becomes a logged 500.
+        self.jobs.send(job).unwrap_or_else(|_| panic!("password hashing threads are gone"));
+        result.await.unwrap_or_else(|_| panic!("password hashing failed"))
     }
 
     /// Hashes a new password.
@@ -52,5 +66,20 @@ impl HashPool {
             }
         })
         .await
+    }
+}
+
+/// One hashing thread: takes jobs until the pool is dropped.
+fn work(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = match queue.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        match job {
+            // A job that panics loses its answer, not the thread.
+            Ok(job) => drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))),
+            Err(_) => return,
+        }
     }
 }

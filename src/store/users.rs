@@ -76,6 +76,16 @@ pub fn get(txn: &ReadTransaction, id: UserId) -> Result<Option<User>, StoreError
     load(&txn.open_table(tables::USERS)?, id)
 }
 
+/// Several users by id, in the order asked, through one table handle; missing ones are skipped.
+pub fn get_many(txn: &ReadTransaction, ids: &[UserId]) -> Result<Vec<User>, StoreError> {
+    let table = txn.open_table(tables::USERS)?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        found.extend(load(&table, *id)?);
+    }
+    Ok(found)
+}
+
 fn load(table: &impl ReadableTable<u64, &'static [u8]>, id: UserId) -> Result<Option<User>, StoreError> {
     table
         .get(id.0)?

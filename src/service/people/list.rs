@@ -1,7 +1,7 @@
 //! Finding people: search (ё = е), filters, Russian sort, paging, and who may see whom.
 
 use super::not_found;
-use crate::domain::search::matches;
+use crate::domain::search::{matches, query_words};
 use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
 use crate::policy::Actor;
 use crate::service::ServiceError;
@@ -51,7 +51,7 @@ pub struct Person {
     pub children: Vec<UserId>,
 }
 
-fn admits(entry: &Entry, query: &UserQuery, actor: &Actor) -> bool {
+fn admits(entry: &Entry, query: &UserQuery, words: &[String], actor: &Actor) -> bool {
     let trashed = match query.trashed {
         Trashed::Without => !entry.deleted,
         Trashed::With => true,
@@ -61,14 +61,15 @@ fn admits(entry: &Entry, query: &UserQuery, actor: &Actor) -> bool {
         && actor.sees(entry.id)
         && (query.roles.is_empty() || query.roles.iter().any(|r| entry.roles.contains(r)))
         && (query.tags.is_empty() || query.tags.iter().any(|t| entry.tags.contains(t)))
-        && query.search.as_deref().is_none_or(|q| matches(&entry.search, q))
+        && matches(&entry.search, words)
 }
 
 /// One page of the users `actor` may see, matching `query`.
 pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<User>, ServiceError> {
     let txn = store.read()?;
     let directory = store.directory(&txn)?;
-    let mut found: Vec<&Entry> = directory.entries.iter().filter(|e| admits(e, query, actor)).collect();
+    let words = query_words(query.search.as_deref().unwrap_or_default());
+    let mut found: Vec<&Entry> = directory.entries.iter().filter(|e| admits(e, query, &words, actor)).collect();
     match query.sort {
         Sort::LastName => {}
         Sort::LastNameDesc => found.reverse(),
