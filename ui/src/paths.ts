@@ -12,6 +12,14 @@ export const paths = {
   settingsUi: '/settings/ui',
   settingsPassword: '/settings/password',
   mailHistory: '/history/mail',
+  users: '/users',
+  userCreate: '/users/create',
+  user: '/users/:id',
+  userUpdate: '/users/:id/update',
+  userParents: '/users/:id/parents',
+  userChildren: '/users/:id/children',
+  tags: '/tags',
+  profile: '/profile',
 } as const;
 
 /** Server endpoints (DESIGN §4): the sign-in forms' calls sit at the root, the rest under /api/. */
@@ -28,4 +36,7 @@ export const endpoints = {
   changePassword: '/api/user/password',
   endOtherSessions: '/api/user/other-sessions/logout',
   mailHistory: '/api/history/mail',
+  users: '/api/users',
+  tags: '/api/tags',
+  leaveImpersonation: '/api/impersonation/leave',
 } as const;

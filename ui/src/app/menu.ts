@@ -23,6 +23,8 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 const MENU: readonly MenuEntry[] = [
   { id: 'home', label: 'Главная', icon: 'home', path: paths.home },
+  { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
+  { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {
     id: 'settings',
     label: 'Настройки',

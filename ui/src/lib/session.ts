@@ -29,6 +29,17 @@ export async function refreshCurrentUser(): Promise<void> {
   setCurrentUser(data);
 }
 
+/**
+ * Impersonation (spec §4): `url` starts acting as another user (`POST /api/users/{id}/login`) or
+ * returns to one's own account (`POST /api/impersonation/leave`); then the user is fetched
+ * again and the app goes to `/`.
+ */
+export async function switchAccount(url: string): Promise<void> {
+  await api<void>(url, { method: 'POST' });
+  await refreshCurrentUser();
+  navigateTo(paths.home);
+}
+
 const isClientError = (status: number) => status >= 400 && status < 500;
 
 /**

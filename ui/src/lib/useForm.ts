@@ -73,5 +73,5 @@ export function useForm<S extends z.ZodType<Values, Values>>({ schema, initial, 
     setErrors({});
   };
 
-  return { ref: form, values, pending, set, field, onSubmit, reset };
+  return { ref: form, values, errors, pending, set, field, onSubmit, reset };
 }

@@ -10,11 +10,15 @@ export interface CurrentUser {
   readonly first_name: string;
   readonly last_name: string;
   readonly middle_name: string | null;
+  /** "Фамилия Имя Отчество". */
+  readonly full_name?: string;
   readonly roles: readonly Role[];
   /** False while the address is unconfirmed (spec §2 /verify-email). */
   readonly email_verified?: boolean;
   /** Ids of the children linked to a parent, when the server sends them. */
   readonly children_ids?: readonly number[];
+  /** The manager acting as this user ("Вы вошли как …"), null otherwise. */
+  readonly impersonator?: { readonly id: number; readonly full_name: string } | null;
 }
 
 export const currentUser = proxy({

@@ -1,6 +1,7 @@
 //! The frame of the default and profile layouts: a skip link, the sidebar, the top bar, content.
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
+import { ImpersonationBanner } from '../../components/ImpersonationBanner';
 import { sidebar } from '../sidebar';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -15,6 +16,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <Sidebar />
       <div className="shell-main">
         <TopBar />
+        <ImpersonationBanner />
         <main id="content" className="content" tabIndex={-1}>
           {children}
         </main>

@@ -1,6 +1,6 @@
 //! The three layouts of spec §2: default (sidebar, top bar, content), blank (sign-in and print
 //! pages) and profile (default plus the header of the user whose page it is).
-import { Outlet, useParams } from 'react-router';
+import { Outlet } from 'react-router';
 import { Shell } from './Shell';
 
 export function DefaultLayout() {
@@ -19,14 +19,13 @@ export function BlankLayout() {
   );
 }
 
+/** The pages draw the user's header themselves (features/people UserHeader): they hold the card. */
 export function ProfileLayout() {
-  const { id } = useParams();
   return (
     <Shell>
-      <header className="profile-header">
-        <p className="muted">Профиль пользователя № {id}</p>
-      </header>
-      <Outlet />
+      <div className="profile-layout">
+        <Outlet />
+      </div>
     </Shell>
   );
 }

@@ -1,0 +1,30 @@
+//! While a manager acts as another user: 'Вы вошли как …' and the way back to his own account.
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { switchAccount } from '../lib/session';
+import { currentUser } from '../lib/user';
+import { endpoints } from '../paths';
+import './ImpersonationBanner.css';
+
+export function ImpersonationBanner() {
+  const { user } = useSnapshot(currentUser);
+  const [pending, setPending] = useState(false);
+  if (!user?.impersonator) return null;
+  const leave = () => {
+    setPending(true);
+    switchAccount(endpoints.leaveImpersonation).then(
+      () => setPending(false),
+      () => setPending(false),
+    );
+  };
+  return (
+    <div className="impersonation-banner" role="status">
+      <span>
+        Вы вошли как <strong>{user.full_name}</strong>
+      </span>
+      <button type="button" aria-busy={pending} onClick={leave}>
+        Вернуться в свой аккаунт
+      </button>
+    </div>
+  );
+}

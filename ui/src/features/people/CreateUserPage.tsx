@@ -1,0 +1,34 @@
+//! /users/create (manager): a new person with roles and tags, optionally mailed a link to set a
+//! password; then their card.
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api/client';
+import { addToast } from '../../lib/toasts';
+import { useTags } from '../../lib/tags';
+import { endpoints, paths } from '../../paths';
+import { to, type UserCard } from './people';
+import { UserForm } from './UserForm';
+import { emptyPerson } from './userForm';
+import './people.css';
+
+export default function CreateUserPage() {
+  const navigate = useNavigate();
+  const { tags } = useTags(true);
+  return (
+    <section className="form-page">
+      <h1>Новый пользователь</h1>
+      <UserForm
+        creating
+        initial={emptyPerson}
+        tags={tags}
+        withNotes
+        submitLabel="Создать"
+        submit={async (values) => {
+          const { data } = await api<{ data: UserCard }>(endpoints.users, { method: 'POST', body: values });
+          addToast({ color: 'success', title: 'Пользователь создан', description: data.full_name });
+          void navigate(to(paths.user, data.id));
+        }}
+        onCancel={() => void navigate(paths.users)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+//! /users/{id}/update (manager): a person's names, contacts, birth date and notes.
+import { useNavigate, useParams } from 'react-router';
+import { api } from '../../lib/api/client';
+import { addToast } from '../../lib/toasts';
+import { paths } from '../../paths';
+import { to, type UserCard } from './people';
+import { useCard, userUrl } from './useCard';
+import { UserHeader } from './UserHeader';
+import { UserForm } from './UserForm';
+import { personValues, updateBody } from './userForm';
+import './people.css';
+
+export default function EditUserPage() {
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const { card, status } = useCard(id);
+  return (
+    <UserHeader card={card} status={status} heading="Редактирование">
+      {card && (
+        <UserForm
+          creating={false}
+          initial={personValues(card)}
+          tags={[]}
+          withNotes
+          submitLabel="Сохранить"
+          submit={async (values) => {
+            await api<{ data: UserCard }>(userUrl(id), { method: 'PUT', body: updateBody(values) });
+            addToast({ color: 'success', title: 'Изменения сохранены' });
+            void navigate(to(paths.user, id));
+          }}
+          onCancel={() => void navigate(to(paths.user, id))}
+        />
+      )}
+    </UserHeader>
+  );
+}

@@ -1,0 +1,71 @@
+//! The family pages of a user: /users/{id}/parents (worker) and /users/{id}/children (manager):
+//! pick the people, save, back to the card; a 422 (self-link, loop) shows under the choice.
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, ApiError } from '../../lib/api/client';
+import { addToast } from '../../lib/toasts';
+import { paths } from '../../paths';
+import { to, type UserCard, type UserView } from './people';
+import { PeoplePicker } from './PeoplePicker';
+import { isChanged } from './picker';
+import { useCard, userUrl } from './useCard';
+import { usePeople } from './usePeople';
+import { UserHeader } from './UserHeader';
+import './people.css';
+
+const RELATIONS = {
+  parents: { heading: 'Родители', role: 'parent', ids: (card: UserCard) => card.parent_ids },
+  children: { heading: 'Дети', role: 'student', ids: (card: UserCard) => card.children_ids },
+} as const;
+
+export function FamilyPage({ relation }: { relation: keyof typeof RELATIONS }) {
+  const { heading, role, ids } = RELATIONS[relation];
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const { card, status } = useCard(id);
+  const saved = card ? ids(card) : [];
+  const known = usePeople(saved);
+  const [chosen, setChosen] = useState<UserView[]>([]);
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => setChosen(known), [known]);
+
+  const save = async () => {
+    setPending(true);
+    try {
+      await api(userUrl(id, `${relation}/save`), { method: 'POST', body: { [relation]: chosen.map((p) => p.id) } });
+      addToast({ color: 'success', title: 'Сохранено', description: heading });
+      void navigate(to(paths.user, id));
+    } catch (failure) {
+      if (failure instanceof ApiError) setError(failure.fieldErrors[relation] ?? failure.message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <UserHeader card={card} status={status} heading={heading}>
+      <section className="form-page">
+        <PeoplePicker
+          role={role}
+          selfId={id}
+          chosen={chosen}
+          onChange={(next) => {
+            setError('');
+            setChosen(next);
+          }}
+          error={error}
+        />
+        <div className="form-actions">
+          <button type="button" aria-busy={pending} disabled={!isChanged(chosen, saved)} onClick={() => void save()}>
+            Сохранить
+          </button>
+          <button type="button" className="secondary outline" onClick={() => void navigate(to(paths.user, id))}>
+            Отмена
+          </button>
+        </div>
+      </section>
+    </UserHeader>
+  );
+}

@@ -1,0 +1,83 @@
+//! /users/{id}: a person's card: contacts, tags, family with links, staff notes, and the
+//! manager's actions.
+import { Link, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { mayOpen } from '../../app/guards';
+import { TagList } from '../../components/TagBadge';
+import { useTags } from '../../lib/tags';
+import { currentUser } from '../../lib/user';
+import { paths } from '../../paths';
+import { formatDate, formatDateTime, formatPhone, to, type UserView } from './people';
+import { useCard } from './useCard';
+import { usePeople } from './usePeople';
+import { UserActions } from './UserActions';
+import { UserHeader } from './UserHeader';
+import './people.css';
+
+function Relatives({ ids }: { ids: readonly number[] }) {
+  const people = usePeople(ids);
+  if (ids.length === 0) return <span className="muted">—</span>;
+  return (
+    <ul className="relatives">
+      {people.map((person: UserView) => (
+        <li key={person.id}>
+          <Link to={to(paths.user, person.id)}>{person.full_name}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function UserCardPage() {
+  const id = Number(useParams().id);
+  const { user } = useSnapshot(currentUser);
+  const staff = mayOpen(['worker'], user);
+  const { card, status, setCard, reload } = useCard(id);
+  const { tags } = useTags(staff);
+  return (
+    <UserHeader card={card} status={status}>
+      {card && (
+        <div className="card-columns">
+          <article className="user-details">
+            <dl>
+              <dt>Email</dt>
+              <dd>
+                <a href={`mailto:${card.email}`}>{card.email}</a>
+                {!card.email_verified && <small className="muted"> не подтверждён</small>}
+              </dd>
+              <dt>Телефон</dt>
+              <dd>{card.phone ? <a href={`tel:${card.phone}`}>{formatPhone(card.phone)}</a> : <span className="muted">—</span>}</dd>
+              <dt>Дата рождения</dt>
+              <dd>{card.birth_date ? formatDate(card.birth_date) : <span className="muted">—</span>}</dd>
+              {staff && (
+                <>
+                  <dt>Теги</dt>
+                  <dd>{card.tags.length ? <TagList ids={card.tags} known={tags} /> : <span className="muted">—</span>}</dd>
+                </>
+              )}
+              <dt>Родители</dt>
+              <dd>
+                <Relatives ids={card.parent_ids} />
+              </dd>
+              <dt>Дети</dt>
+              <dd>
+                <Relatives ids={card.children_ids} />
+              </dd>
+              <dt>Создан</dt>
+              <dd>{formatDateTime(card.created_at)}</dd>
+              <dt>Последний вход</dt>
+              <dd>{card.last_login_at ? formatDateTime(card.last_login_at) : <span className="muted">не входил</span>}</dd>
+            </dl>
+            {staff && card.notes && (
+              <section className="notes">
+                <h2>Заметки</h2>
+                <p>{card.notes}</p>
+              </section>
+            )}
+          </article>
+          {mayOpen(['manager'], user) && <UserActions card={card} tags={tags} onChange={setCard} onReload={reload} />}
+        </div>
+      )}
+    </UserHeader>
+  );
+}

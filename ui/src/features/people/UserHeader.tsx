@@ -1,0 +1,67 @@
+//! The frame of a user's pages (profile layout): name, roles, state, and tabs for the user's
+//! sections the viewer may open; while the card loads, or when it cannot, a note instead.
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { evaluateGuards } from '../../app/guards';
+import { findRoute } from '../../app/routes';
+import { currentUser } from '../../lib/user';
+import { paths } from '../../paths';
+import { to, type UserCard } from './people';
+import { RoleBadges } from './RoleBadges';
+
+const TABS = [
+  { path: paths.user, label: 'Профиль' },
+  { path: paths.userParents, label: 'Родители' },
+  { path: paths.userChildren, label: 'Дети' },
+];
+
+const initials = (card: UserCard) => `${card.last_name.charAt(0)}${card.first_name.charAt(0)}`;
+
+interface Props {
+  card: UserCard | null;
+  /** The status of a failed load. */
+  status: number | null;
+  /** The sub-page's heading under the name. */
+  heading?: string;
+  children: ReactNode;
+}
+
+export function UserHeader({ card, status, heading, children }: Props) {
+  const { user } = useSnapshot(currentUser);
+  if (status !== null) {
+    return (
+      <div className="empty-state">
+        <p>{status === 404 || status === 400 ? 'Такого пользователя нет.' : 'Не удалось загрузить карточку пользователя.'}</p>
+      </div>
+    );
+  }
+  if (!card) return <p aria-busy="true">Загружаем карточку…</p>;
+  const params = { id: String(card.id) };
+  const tabs = TABS.filter((tab) => 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
+  return (
+    <>
+      <header className="profile-header">
+        <span className="avatar" aria-hidden="true">
+          {initials(card)}
+        </span>
+        <div>
+          <h1>{card.full_name}</h1>
+          <RoleBadges roles={card.roles} />
+          {card.deleted_at && <span className="badge" data-status="failed">Удалён</span>}
+        </div>
+      </header>
+      {tabs.length > 1 && (
+        <nav className="tabs" aria-label="Разделы пользователя">
+          {tabs.map((tab) => (
+            <NavLink key={tab.path} to={to(tab.path, card.id)} end>
+              {tab.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      {heading && <h2>{heading}</h2>}
+      {children}
+    </>
+  );
+}

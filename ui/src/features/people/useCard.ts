@@ -1,0 +1,28 @@
+//! A user's card (`GET /api/users/{id}`), loaded when the id changes; `reload` after an action,
+//! `status` of a failed load (404 for a user who is not there).
+import { useEffect, useState } from 'react';
+import { api, ApiError } from '../../lib/api/client';
+import { endpoints } from '../../paths';
+import type { UserCard } from './people';
+
+export const userUrl = (id: number, action?: string) => `${endpoints.users}/${id}${action ? `/${action}` : ''}`;
+
+export function useCard(id: number) {
+  const [card, setCard] = useState<UserCard | null>(null);
+  const [status, setStatus] = useState<number | null>(null);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setStatus(null);
+    api<{ data: UserCard }>(userUrl(id), { signal: controller.signal }).then(
+      ({ data }) => setCard(data),
+      (error: unknown) => {
+        if (error instanceof ApiError) setStatus(error.status);
+      },
+    );
+    return () => controller.abort();
+  }, [id, round]);
+
+  return { card: card?.id === id ? card : null, status, setCard, reload: () => setRound((n) => n + 1) };
+}

@@ -1,0 +1,54 @@
+//! The person form's fields and checks (spec §5 messages; the server checks the rest and answers
+//! 422 with Russian messages per field).
+import { z } from '../../lib/forms';
+import type { PersonBody, UserCard } from './people';
+
+const text = z.string().trim();
+
+const personFields = {
+  last_name: text.min(1),
+  first_name: text.min(1),
+  middle_name: text,
+  email: text.min(1).pipe(z.email()),
+  phone: text,
+  birth_date: z.string(),
+  notes: z.string(),
+  roles: z.array(z.string()),
+  tags: z.array(z.number()),
+  send_password_link: z.boolean(),
+};
+
+/** Editing: roles and tags have their own calls and dialogs. */
+export const editSchema = z.object(personFields);
+
+/** Creating: at least one role. */
+export const createSchema = editSchema.extend({ roles: z.array(z.string()).min(1, 'Выберите хотя бы одну роль') });
+
+export type PersonValues = z.input<typeof editSchema>;
+
+export const emptyPerson: PersonValues = {
+  last_name: '', first_name: '', middle_name: '', email: '', phone: '', birth_date: '', notes: '',
+  roles: [], tags: [], send_password_link: true,
+};
+
+/** The form's values for an existing user. */
+export function personValues(card: UserCard): PersonValues {
+  return {
+    ...emptyPerson,
+    last_name: card.last_name,
+    first_name: card.first_name,
+    middle_name: card.middle_name ?? '',
+    email: card.email,
+    phone: card.phone ?? '',
+    birth_date: card.birth_date ?? '',
+    notes: card.notes ?? '',
+    roles: [...card.roles],
+    tags: [...card.tags],
+    send_password_link: false,
+  };
+}
+
+/** `PUT /api/users/{id}`'s body: the person's own fields. */
+export function updateBody({ roles: _roles, tags: _tags, send_password_link: _link, ...person }: PersonValues): PersonBody {
+  return person;
+}

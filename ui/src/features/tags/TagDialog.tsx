@@ -1,0 +1,55 @@
+//! Creating or changing a tag: its name and a colour from the palette (spec §9), shown as a
+//! preview badge; the server's 422 messages show under the fields.
+import { Field } from '../../components/Field';
+import { Modal } from '../../components/Modal';
+import { TagBadge } from '../../components/TagBadge';
+import { api } from '../../lib/api/client';
+import { z } from '../../lib/forms';
+import type { OverlayProps } from '../../lib/overlays';
+import { COLOUR_NAMES, TAG_COLOURS, type Tag } from '../../lib/tags';
+import { addToast } from '../../lib/toasts';
+import { useForm } from '../../lib/useForm';
+import { endpoints } from '../../paths';
+
+const schema = z.object({ name: z.string().trim().min(1), color: z.enum(TAG_COLOURS) });
+
+export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
+  const form = useForm({
+    schema,
+    initial: { name: tag?.name ?? '', color: (tag?.color ?? 'blue') as (typeof TAG_COLOURS)[number] },
+    submit: async (data) => {
+      const { data: saved } = await api<{ data: Tag }>(tag ? `${endpoints.tags}/${tag.id}` : endpoints.tags, { method: tag ? 'PUT' : 'POST', body: data });
+      close(saved);
+      addToast({ color: 'success', title: tag ? 'Тег сохранён' : 'Тег создан', description: saved.name });
+    },
+  });
+  const { values, errors } = form;
+  return (
+    <Modal open={open} close={close} title={tag ? 'Изменить тег' : 'Новый тег'}>
+      <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
+        <Field label="Название" autoComplete="off" maxLength={60} {...form.field('name')} />
+        <fieldset className="palette" aria-invalid={errors.color ? true : undefined}>
+          <legend>Цвет</legend>
+          {TAG_COLOURS.map((colour) => (
+            <label key={colour} className="swatch" data-tag-colour={colour} title={COLOUR_NAMES[colour]}>
+              <input type="radio" name="color" value={colour} checked={values.color === colour} onChange={() => form.set('color', colour)} />
+              <span className="sr-only">{COLOUR_NAMES[colour]}</span>
+            </label>
+          ))}
+          {errors.color && <small className="field-error">{errors.color}</small>}
+        </fieldset>
+        <p>
+          Так тег будет выглядеть: <TagBadge tag={{ name: values.name.trim() || 'Тег', color: values.color }} />
+        </p>
+        <footer className="dialog-actions">
+          <button type="button" className="secondary" onClick={() => close()}>
+            Отмена
+          </button>
+          <button type="submit" aria-busy={form.pending}>
+            {tag ? 'Сохранить' : 'Создать'}
+          </button>
+        </footer>
+      </form>
+    </Modal>
+  );
+}

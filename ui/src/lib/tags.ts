@@ -1,0 +1,42 @@
+//! Tags on people (spec §3): their palette (spec §9) and the school's list, which only staff may
+//! read (`GET /api/tags`); for anyone else the list stays empty and no call is made.
+import { useEffect, useState } from 'react';
+import type { components } from '../api/schema';
+import { endpoints } from '../paths';
+import { api } from './api/client';
+
+export type Tag = components['schemas']['TagView'];
+
+/** The selectable colours of spec §9, in palette order. */
+export const TAG_COLOURS = [
+  'red', 'orange', 'amber', 'yellow', 'lime', 'green', 'emerald', 'teal', 'cyan',
+  'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'gray',
+] as const;
+export type TagColour = (typeof TAG_COLOURS)[number];
+
+export const COLOUR_NAMES: Record<TagColour, string> = {
+  red: 'Красный', orange: 'Оранжевый', amber: 'Янтарный', yellow: 'Жёлтый', lime: 'Лаймовый',
+  green: 'Зелёный', emerald: 'Изумрудный', teal: 'Бирюзовый', cyan: 'Голубой', sky: 'Небесный',
+  blue: 'Синий', indigo: 'Индиго', violet: 'Фиолетовый', purple: 'Пурпурный', fuchsia: 'Фуксия',
+  pink: 'Розовый', rose: 'Алый', gray: 'Серый',
+};
+
+/** The school's tags (sorted by the server) for a viewer who may read them. */
+export function useTags(enabled: boolean) {
+  const [tags, setTags] = useState<Tag[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    api<{ data: Tag[] }>(endpoints.tags, { signal: controller.signal }).then(
+      ({ data }) => {
+        setTags(data);
+        setLoaded(true);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [enabled, round]);
+  return { tags, loaded, reload: () => setRound((n) => n + 1) };
+}
