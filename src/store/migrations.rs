@@ -14,7 +14,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 4] = [
+const MIGRATIONS: [(&str, Migration); 5] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -22,6 +22,7 @@ const MIGRATIONS: [(&str, Migration); 4] = [
         create_auth_and_mail,
     ),
     ("create tag and family tables", create_tags_and_family),
+    ("create file tables", create_files),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -112,6 +113,13 @@ fn create_tags_and_family(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(tables::TAGS_BY_NAME)?;
     txn.open_table(tables::FAMILY)?;
     txn.open_table(tables::FAMILY_BY_CHILD)?;
+    Ok(())
+}
+
+fn create_files(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::FILES)?;
+    txn.open_table(tables::FILE_CHUNKS)?;
+    txn.open_table(tables::FILES_BY_USER)?;
     Ok(())
 }
 

@@ -49,3 +49,12 @@ pub const FAMILY: TableDefinition<(u64, u64), ()> = TableDefinition::new("family
 
 /// Index: (child id, parent id) -> (), written with every link.
 pub const FAMILY_BY_CHILD: TableDefinition<(u64, u64), ()> = TableDefinition::new("family-by-child-1");
+
+/// Files in a user's cabinet: file id -> `files::StoredFile` (name, type, size, SHA-256 …).
+pub const FILES: TableDefinition<u64, &[u8]> = TableDefinition::new("files-1");
+
+/// File contents in chunks: (file id, chunk number) -> bytes, so a download streams.
+pub const FILE_CHUNKS: TableDefinition<(u64, u32), &[u8]> = TableDefinition::new("file-chunks-1");
+
+/// Index: (user id, file id) -> (), a user's cabinet.
+pub const FILES_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("files-by-user-1");
