@@ -33,6 +33,11 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
             StatusCode::from_u16(419).unwrap_or(StatusCode::FORBIDDEN),
         ));
     }
+    if let Some(actor) = actor.as_ref().filter(|_| changes_state(req.method())) {
+        // Every change names who made it and, while impersonating, the manager behind them.
+        let impersonator = actor.impersonator.map(|id| id.0);
+        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = req.uri().path(), "change requested");
+    }
     let caller = Caller {
         actor,
         verification_required: state.config.auth.require_verified_email,
