@@ -29,7 +29,9 @@ impl HashPool {
         let queue = Arc::new(Mutex::new(queue));
         for n in 0..workers.max(1) {
             let queue = queue.clone();
-            let spawned = std::thread::Builder::new().name(format!("klass-hash-{n}")).spawn(move || work(&queue));
+            let spawned = std::thread::Builder::new()
+                .name(format!("klass-hash-{n}"))
+                .spawn(move || work(&queue));
             if let Err(err) = spawned {
                 tracing::error!(%err, "could not start a password hashing thread");
             }
@@ -47,7 +49,9 @@ impl HashPool {
             let _ = done.send(work());
         });
         // A failed hash panics here, in the request, which becomes a logged 500.
-        self.jobs.send(job).unwrap_or_else(|_| panic!("password hashing threads are gone"));
+        self.jobs
+            .send(job)
+            .unwrap_or_else(|_| panic!("password hashing threads are gone"));
         result.await.unwrap_or_else(|_| panic!("password hashing failed"))
     }
 

@@ -69,7 +69,11 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<User
     let txn = store.read()?;
     let directory = store.directory(&txn)?;
     let words = query_words(query.search.as_deref().unwrap_or_default());
-    let mut found: Vec<&Entry> = directory.entries.iter().filter(|e| admits(e, query, &words, actor)).collect();
+    let mut found: Vec<&Entry> = directory
+        .entries
+        .iter()
+        .filter(|e| admits(e, query, &words, actor))
+        .collect();
     match query.sort {
         Sort::LastName => {}
         Sort::LastNameDesc => found.reverse(),
