@@ -104,6 +104,8 @@ test('the manager sees the reset mail in the mail history; a worker may not open
   const row = page.locator('tbody tr').filter({ hasText: DEMO.worker });
   await row.first().waitFor();
   assert.match(await row.first().innerText(), /Сброс пароля|сброс/i);
+  const fits = await page.locator('.table-scroll').evaluate((el) => el.scrollWidth <= el.clientWidth);
+  assert.equal(fits, true, 'the mail table fits at 1280 px without scrolling sideways');
 
   await page.getByLabel('Поиск по адресу, имени и теме').fill('нет-такого-адреса');
   await page.getByText('Ничего не найдено по заданным условиям.').waitFor();

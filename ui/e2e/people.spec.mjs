@@ -7,12 +7,13 @@ import { DESKTOP, PHONE, useApp } from './support/app.mjs';
 const app = useApp();
 
 /** Fills the person form of /users/create and waits for the new card; returns its path. */
-async function createPerson(page, { last, first, email, role }) {
+async function createPerson(page, { last, first, email, role, born = '' }) {
   await page.goto('/users/create');
   const form = page.locator('form.person-form');
   await form.getByLabel('Фамилия').fill(last);
   await form.getByLabel('Имя', { exact: true }).fill(first);
   await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Дата рождения').fill(born);
   await form.getByLabel(role, { exact: true }).check();
   await form.getByRole('button', { name: 'Создать' }).click();
   await page.waitForURL(/\/users\/\d+$/);
@@ -38,9 +39,22 @@ test('a manager links a parent and a child, tags the child, acts as the parent a
   await form.getByLabel('Ученик', { exact: true }).check();
   await form.getByRole('button', { name: 'Создать' }).click();
   await form.getByText('Введите корректный номер телефона').waitFor();
+  // A birth date is typed the Russian way, whatever the browser's language; no such day is refused.
+  assert.equal(await form.getByLabel('Дата рождения').getAttribute('placeholder'), 'ДД.ММ.ГГГГ');
+  await form.getByLabel('Дата рождения').fill('31.02.2010');
+  await form.getByRole('button', { name: 'Создать' }).click();
+  await form.getByText('Введите дату в формате ДД.ММ.ГГГГ').waitFor();
 
   const parent = await createPerson(page, { last: 'Тестова', first: 'Ольга', email: 'olga.testova@demo.klass', role: 'Родитель' });
-  const child = await createPerson(page, { last: 'Тестов', first: 'Пётр', email: 'petr.testov@demo.klass', role: 'Ученик' });
+  const child = await createPerson(page, { last: 'Тестов', first: 'Пётр', email: 'petr.testov@demo.klass', role: 'Ученик', born: '05.03.2012' });
+  await page.locator('.user-details').getByText('05.03.2012').waitFor();
+  // A user's pages keep «Пользователи» lit in the menu.
+  const usersLink = page.locator('#sidebar').getByRole('link', { name: 'Пользователи' });
+  assert.equal(await usersLink.getAttribute('aria-current'), 'true');
+  await page.goto(`${child}/update`);
+  assert.equal(await page.getByLabel('Дата рождения').inputValue(), '05.03.2012');
+  assert.equal(await usersLink.getAttribute('aria-current'), 'true');
+  await page.goto(child);
 
   // Link: the child's parents page, search, add, save.
   await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Родители' }).click();
@@ -86,6 +100,16 @@ test('a manager links a parent and a child, tags the child, acts as the parent a
   await page.locator('.people-table').waitFor();
   assert.ok((await rowNames(page)).length > 2);
   assert.deepEqual(page.errors, []);
+});
+
+test('when the tags do not load, /tags says so and a retry loads them', async () => {
+  const page = await app.open('/');
+  await app.signIn(page);
+  await page.route('**/api/tags', (route) => route.abort('connectionrefused'), { times: 1 });
+  await page.goto('/tags');
+  await page.getByText('Не удалось загрузить теги.').waitFor();
+  await page.getByRole('button', { name: 'Повторить' }).click();
+  await page.locator('.tag-rows').waitFor();
 });
 
 test('a manager deletes a user after confirming and restores him', async () => {

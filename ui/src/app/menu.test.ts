@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, Role } from '../lib/user';
-import { isGroup, menuItemFor, visibleMenu } from './menu';
+import { isGroup, menuItemFor, menuPages, visibleMenu } from './menu';
 
 const user = (...roles: Role[]): CurrentUser => ({ id: 7, email: 'a@b.c', first_name: 'Анна', last_name: 'Петрова', middle_name: null, roles });
 const ids = (u: CurrentUser | null) => visibleMenu(u).flatMap((e) => (isGroup(e) ? [e.id, ...e.children.map((c) => c.id)] : [e.id]));
@@ -24,5 +24,27 @@ describe('menu', () => {
     expect(menuItemFor('/settings/ui')).toEqual({ id: 'settings-ui', group: 'settings' });
     expect(menuItemFor('/help')).toEqual({ id: 'help', group: null });
     expect(menuItemFor('/nowhere')).toBeNull();
+  });
+
+  it('highlights the nearest entry of a sub-page: the longest matching path wins', () => {
+    expect(menuItemFor('/users')).toEqual({ id: 'users', group: null });
+    expect(menuItemFor('/users/5')).toEqual({ id: 'users', group: null });
+    expect(menuItemFor('/users/5/parents')).toEqual({ id: 'users', group: null });
+    expect(menuItemFor('/settings/ui')).toEqual({ id: 'settings-ui', group: 'settings' });
+    expect(menuItemFor('/settings/password/extra')).toEqual({ id: 'settings-password', group: 'settings' });
+    expect(menuItemFor('/settings/other')).toEqual({ id: 'settings-general', group: 'settings' });
+    expect(menuItemFor('/history/mail/3')).toEqual({ id: 'history-mail', group: 'history' });
+    expect(menuItemFor('/')).toEqual({ id: 'home', group: null });
+    expect(menuItemFor('/usersx')).toBeNull();
+    expect(menuItemFor('/tagsx/1')).toBeNull();
+  });
+
+  it('lists on the home page the pages each role may open, by their titles', () => {
+    const labels = (u: CurrentUser) => menuPages(u).map((link) => link.label);
+    expect(labels(user('student'))).toContain('Пользователи');
+    expect(labels(user('student'))).not.toContain('Теги');
+    expect(labels(user('worker'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги']));
+    expect(labels(user('worker'))).not.toContain('История писем');
+    expect(labels(user('manager'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги', 'История писем']));
   });
 });

@@ -60,15 +60,29 @@ export function visibleMenu(user: CurrentUser | null): MenuEntry[] {
   });
 }
 
-/** The menu entry of a page and the group it sits in. */
+/** Every link of the menu with the group it sits in. */
+const LINKS = MENU.flatMap((entry): { link: MenuLink; group: string | null }[] =>
+  isGroup(entry) ? entry.children.map((link) => ({ link, group: entry.id })) : [{ link: entry, group: null }],
+);
+
+/** Whether `path` is the page at `prefix` or one under it (/users/5 is under /users, / only is /). */
+const isUnder = (path: string, prefix: string) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`));
+
+/** The menu entry of a page (the one with the longest path the page sits under) and its group. */
 export function menuItemFor(path: string): { id: string; group: string | null } | null {
-  for (const entry of MENU) {
-    if (!isGroup(entry)) {
-      if (entry.path === path) return { id: entry.id, group: null };
-    } else {
-      const link = entry.children.find((child) => child.path === path);
-      if (link) return { id: link.id, group: entry.id };
-    }
+  let best: (typeof LINKS)[number] | null = null;
+  for (const candidate of LINKS) {
+    if (isUnder(path, candidate.link.path) && (!best || candidate.link.path.length > best.link.path.length)) best = candidate;
   }
-  return null;
+  return best && { id: best.link.id, group: best.group };
+}
+
+/** The pages of the menu this user may open, each named by its page title (the home page's cards). */
+export function menuPages(user: CurrentUser | null): MenuLink[] {
+  return visibleMenu(user).flatMap((entry) =>
+    (isGroup(entry) ? entry.children.map((link) => ({ ...link, icon: link.icon ?? entry.icon })) : [entry]).map((link) => ({
+      ...link,
+      label: findRoute(link.path)?.title ?? link.label,
+    })),
+  );
 }

@@ -12,6 +12,7 @@ const ICONS = {
   monitor: 'M3 4h18v12H3zM8 20h8M12 16v4',
   close: 'M18 6 6 18M6 6l12 12',
   chevronDown: 'm6 9 6 6 6-6',
+  chevronUp: 'm18 15-6-6-6 6',
   chevronLeft: 'm15 18-6-6 6-6',
   chevronRight: 'm9 18 6-6-6-6',
   mail: 'M3 5h18v14H3zM3 6l9 7 9-7',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthDate, validate, z } from './forms';
+import { birthDate, ruBirthDate, ruDateFromIso, validate, z } from './forms';
 
 const errors = (schema: z.ZodType, value: unknown) => {
   const result = validate(z.object({ field: schema }), { field: value });
@@ -38,6 +38,21 @@ describe('form messages', () => {
     const today = new Date(2026, 10, 22);
     expect(errors(birthDate(18, today), '2010-01-01')).toBe('You must be at least 18 years old.');
     expect(errors(birthDate(18, today), '2008-11-22')).toBeNull();
+  });
+
+  it('a birth date typed as ДД.ММ.ГГГГ goes on as YYYY-MM-DD, and back', () => {
+    const today = new Date(2026, 10, 22);
+    const parsed = (text: string) => ruBirthDate(today).safeParse(text).data;
+    expect(parsed('5.3.2012')).toBe('2012-03-05');
+    expect(parsed(' 05.03.2012 ')).toBe('2012-03-05');
+    expect(parsed('2012-03-05')).toBe('2012-03-05');
+    expect(parsed('')).toBe('');
+    expect(errors(ruBirthDate(today), '31.02.2010')).toBe('Введите дату в формате ДД.ММ.ГГГГ');
+    expect(errors(ruBirthDate(today), '03/05/2012')).toBe('Введите дату в формате ДД.ММ.ГГГГ');
+    expect(errors(ruBirthDate(today), '23.11.2026')).toBe('Дата рождения вне допустимого диапазона');
+    expect(errors(ruBirthDate(today), '01.01.1899')).toBe('Дата рождения вне допустимого диапазона');
+    expect(ruDateFromIso('2012-03-05')).toBe('05.03.2012');
+    expect(ruDateFromIso('')).toBe('');
   });
 
   it('everything else keeps the default English message', () => {

@@ -42,6 +42,35 @@ export function birthDate(minAge: number, today: Date = new Date()) {
   );
 }
 
+const RU_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `ДД.ММ.ГГГГ` (or `YYYY-MM-DD`, as pasted) -> `YYYY-MM-DD`; null if it is no real date. */
+export function isoFromRuDate(text: string): string | null {
+  const ru = RU_DATE.exec(text);
+  const iso = ISO_DATE.exec(text);
+  const [y, m, d] = ru ? [+ru[3], +ru[2], +ru[1]] : iso ? [+iso[1], +iso[2], +iso[3]] : [0, 0, 0];
+  const date = new Date(y, m - 1, d);
+  const real = y > 0 && date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+  return real ? `${y}-${pad(m)}-${pad(d)}` : null;
+}
+
+/** `YYYY-MM-DD` -> `ДД.ММ.ГГГГ` for a text field; anything else as it is. */
+export const ruDateFromIso = (iso: string) => iso.replace(ISO_DATE, '$3.$2.$1');
+
+/** An optional birth date typed as ДД.ММ.ГГГГ, handed on as `YYYY-MM-DD` (or '' when empty);
+ * the server's messages and range (1900 to today). */
+export function ruBirthDate(today: Date = new Date()) {
+  const todayIso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return z
+    .string()
+    .trim()
+    .refine((text) => text === '' || isoFromRuDate(text) !== null, { message: 'Введите дату в формате ДД.ММ.ГГГГ', abort: true })
+    .transform((text) => (text === '' ? '' : (isoFromRuDate(text) as string)))
+    .refine((iso) => iso === '' || (iso >= '1900-01-01' && iso <= todayIso), { message: 'Дата рождения вне допустимого диапазона' });
+}
+
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 

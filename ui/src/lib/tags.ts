@@ -25,18 +25,23 @@ export const COLOUR_NAMES: Record<TagColour, string> = {
 export function useTags(enabled: boolean) {
   const [tags, setTags] = useState<Tag[]>([]);
   const [loaded, setLoaded] = useState(false);
+  /** The last load failed (the client has already shown the error toast). */
+  const [failed, setFailed] = useState(false);
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
+    setFailed(false);
     api<{ data: Tag[] }>(endpoints.tags, { signal: controller.signal }).then(
       ({ data }) => {
         setTags(data);
         setLoaded(true);
       },
-      () => undefined,
+      () => {
+        if (!controller.signal.aborted) setFailed(true);
+      },
     );
     return () => controller.abort();
   }, [enabled, round]);
-  return { tags, loaded, reload: () => setRound((n) => n + 1) };
+  return { tags, loaded, failed, reload: () => setRound((n) => n + 1) };
 }

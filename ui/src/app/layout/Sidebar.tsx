@@ -1,7 +1,7 @@
 //! The sidebar: a collapsible column on desktop (labels show on hover when collapsed), a drawer
 //! on phones; only the entries the user may open.
 import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../components/Icon';
 import { Tooltip } from '../../components/Tooltip';
@@ -11,13 +11,16 @@ import { closeMobileSidebar, setSidebarHovered, sidebar, toggleSidebar, toggleSu
 
 function Link({ link, compact }: { link: MenuLink; compact: boolean }) {
   const { activeItem } = useSnapshot(sidebar);
+  const { pathname } = useLocation();
+  // The entry of this page, or of the section a sub-page (/users/5) belongs to.
+  const current = activeItem === link.id ? (pathname === link.path ? 'page' : 'true') : undefined;
   return (
     <li>
       <Tooltip text={link.label} side="right" enabled={compact}>
-        <NavLink to={link.path} end aria-current={activeItem === link.id ? 'page' : undefined} className="sidebar-link">
+        <RouterLink to={link.path} aria-current={current} className="sidebar-link">
           {link.icon && <Icon name={link.icon} />}
           <span className="sidebar-label">{link.label}</span>
-        </NavLink>
+        </RouterLink>
       </Tooltip>
     </li>
   );
@@ -42,7 +45,7 @@ function Group({ group, compact }: { group: MenuGroup; compact: boolean }) {
           <Icon name={group.icon} />
           <span className="sidebar-label">{group.label}</span>
           <span className="sidebar-chevron">
-            <Icon name="chevronDown" size={16} />
+            <Icon name={open ? 'chevronUp' : 'chevronDown'} size={16} />
           </span>
         </button>
       </Tooltip>

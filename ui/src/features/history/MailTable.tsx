@@ -1,10 +1,11 @@
-//! The mail history table, newest first; on phones each row becomes a card with labelled cells.
+//! The mail history table, newest first; a failed try's error sits under the status so the table
+//! fits beside the sidebar; on phones each row becomes a card with labelled cells.
 import { formatDateTime, formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
 
-const COLUMNS = ['Дата', 'Получатель', 'Тема', 'Тип', 'Статус', 'Попытки', 'Последняя ошибка'] as const;
+const COLUMNS = ['Дата', 'Получатель', 'Тема', 'Тип', 'Статус', 'Попытки'] as const;
 
 function Row({ mail }: { mail: MailRecord }) {
-  const [date, recipient, subject, kind, status, attempts, error] = COLUMNS;
+  const [date, recipient, subject, kind, status, attempts] = COLUMNS;
   return (
     <tr>
       <td data-label={date}>
@@ -23,11 +24,14 @@ function Row({ mail }: { mail: MailRecord }) {
         <span className="badge" data-status={mail.status}>
           {STATUS_NAMES[mail.status]}
         </span>
+        {mail.last_error && (
+          <small className="mail-error">
+            <span className="sr-only">Последняя ошибка: </span>
+            {mail.last_error}
+          </small>
+        )}
       </td>
       <td data-label={attempts}>{mail.attempts}</td>
-      <td data-label={error} className="mail-error">
-        {mail.last_error ?? <span className="muted">—</span>}
-      </td>
     </tr>
   );
 }

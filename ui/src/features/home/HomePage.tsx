@@ -1,15 +1,15 @@
-//! The start page of a signed-in user: a greeting and the sections open to him.
+//! The start page of a signed-in user: a greeting and the sections open to him (the menu's
+//! pages, by the menu's rules).
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { isGroup, visibleMenu } from '../../app/menu';
+import { menuPages } from '../../app/menu';
 import { Icon } from '../../components/Icon';
+import { paths } from '../../paths';
 import { currentUser } from '../../lib/user';
 
 export default function HomePage() {
   const { user } = useSnapshot(currentUser);
-  const links = visibleMenu(user)
-    .flatMap((entry) => (isGroup(entry) ? entry.children.map((child) => ({ ...child, icon: child.icon ?? entry.icon })) : [entry]))
-    .filter((link) => link.id !== 'home');
+  const links = menuPages(user).filter((link) => link.path !== paths.home);
   return (
     <>
       <h1>Здравствуйте{user ? `, ${user.first_name}` : ''}!</h1>

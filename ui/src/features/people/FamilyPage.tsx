@@ -25,11 +25,13 @@ export function FamilyPage({ relation }: { relation: keyof typeof RELATIONS }) {
   const { card, status } = useCard(id);
   const saved = card ? ids(card) : [];
   const known = usePeople(saved);
+  // Until the current links are in, saving would overwrite them with a partial choice.
+  const ready = card !== null && known.loaded;
   const [chosen, setChosen] = useState<UserView[]>([]);
   const [error, setError] = useState('');
   const [pending, setPending] = useState(false);
 
-  useEffect(() => setChosen(known), [known]);
+  useEffect(() => setChosen(known.people), [known.people]);
 
   const save = async () => {
     setPending(true);
@@ -47,18 +49,20 @@ export function FamilyPage({ relation }: { relation: keyof typeof RELATIONS }) {
   return (
     <UserHeader card={card} status={status} heading={heading}>
       <section className="form-page">
-        <PeoplePicker
-          role={role}
-          selfId={id}
-          chosen={chosen}
-          onChange={(next) => {
-            setError('');
-            setChosen(next);
-          }}
-          error={error}
-        />
+        <fieldset disabled={!ready}>
+          <PeoplePicker
+            role={role}
+            selfId={id}
+            chosen={chosen}
+            onChange={(next) => {
+              setError('');
+              setChosen(next);
+            }}
+            error={error}
+          />
+        </fieldset>
         <div className="form-actions">
-          <button type="button" aria-busy={pending} disabled={!isChanged(chosen, saved)} onClick={() => void save()}>
+          <button type="button" aria-busy={pending} disabled={!ready || pending || !isChanged(chosen, saved)} onClick={() => void save()}>
             Сохранить
           </button>
           <button type="button" className="secondary outline" onClick={() => void navigate(to(paths.user, id))}>

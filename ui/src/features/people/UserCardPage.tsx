@@ -15,7 +15,7 @@ import { UserHeader } from './UserHeader';
 import './people.css';
 
 function Relatives({ ids }: { ids: readonly number[] }) {
-  const people = usePeople(ids);
+  const { people } = usePeople(ids);
   if (ids.length === 0) return <span className="muted">—</span>;
   return (
     <ul className="relatives">

@@ -45,7 +45,14 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
           <Field label="Телефон" type="tel" placeholder="+7 900 000-00-00" autoComplete="off" {...form.field('phone')} />
         </div>
         <div>
-          <Field label="Дата рождения" type="date" {...form.field('birth_date')} />
+          <Field
+            label="Дата рождения"
+            inputMode="numeric"
+            placeholder="ДД.ММ.ГГГГ"
+            maxLength={10}
+            autoComplete="off"
+            {...form.field('birth_date')}
+          />
         </div>
       </div>
       {creating && (

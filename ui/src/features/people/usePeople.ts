@@ -1,12 +1,18 @@
 //! The people behind a list of ids (a card's parents and children, a picker's choice); anyone the
-//! viewer may not read is left out quietly.
+//! viewer may not read is left out quietly. `loaded` says the people of these very ids are in.
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client';
 import type { UserView } from './people';
 import { userUrl } from './useCard';
 
+interface Found {
+  /** The ids (joined) these people were loaded for; null before the first answer. */
+  key: string | null;
+  people: UserView[];
+}
+
 export function usePeople(ids: readonly number[]) {
-  const [people, setPeople] = useState<UserView[]>([]);
+  const [found, setFound] = useState<Found>({ key: null, people: [] });
   const key = ids.join(',');
   useEffect(() => {
     const controller = new AbortController();
@@ -15,10 +21,10 @@ export function usePeople(ids: readonly number[]) {
         ({ data }) => [data],
         () => [],
       );
-    void Promise.all(ids.map(load)).then((found) => {
-      if (!controller.signal.aborted) setPeople(found.flat());
+    void Promise.all(ids.map(load)).then((people) => {
+      if (!controller.signal.aborted) setFound({ key, people: people.flat() });
     });
     return () => controller.abort();
   }, [key]);
-  return people;
+  return { people: found.people, loaded: found.key === key };
 }

@@ -1,6 +1,6 @@
 //! The person form's fields and checks (spec §5 messages; the server checks the rest and answers
 //! 422 with Russian messages per field).
-import { z } from '../../lib/forms';
+import { ruBirthDate, ruDateFromIso, z } from '../../lib/forms';
 import type { PersonBody, UserCard } from './people';
 
 const text = z.string().trim();
@@ -11,7 +11,7 @@ const personFields = {
   middle_name: text,
   email: text.min(1).pipe(z.email()),
   phone: text,
-  birth_date: z.string(),
+  birth_date: ruBirthDate(),
   notes: z.string(),
   roles: z.array(z.string()),
   tags: z.array(z.number()),
@@ -40,7 +40,7 @@ export function personValues(card: UserCard): PersonValues {
     middle_name: card.middle_name ?? '',
     email: card.email,
     phone: card.phone ?? '',
-    birth_date: card.birth_date ?? '',
+    birth_date: ruDateFromIso(card.birth_date ?? ''),
     notes: card.notes ?? '',
     roles: [...card.roles],
     tags: [...card.tags],

@@ -20,7 +20,7 @@ const people = (count: number) => {
 };
 
 export default function TagsPage() {
-  const { tags, loaded, reload } = useTags(true);
+  const { tags, loaded, failed, reload } = useTags(true);
 
   const edit = async (tag?: Tag) => {
     if (await openOverlay(createOverlay(TagDialog, { props: { tag }, destroyOnClose: true }))) reload();
@@ -46,7 +46,14 @@ export default function TagsPage() {
           <Icon name="plus" size={18} /> Создать тег
         </button>
       </PageHeading>
-      {!loaded ? (
+      {!loaded && failed ? (
+        <div className="empty-state">
+          <p>Не удалось загрузить теги.</p>
+          <button type="button" className="secondary outline" onClick={reload}>
+            Повторить
+          </button>
+        </div>
+      ) : !loaded ? (
         <p aria-busy="true">Загружаем теги…</p>
       ) : tags.length === 0 ? (
         <div className="empty-state">
