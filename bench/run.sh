@@ -389,6 +389,42 @@ note "Peak RSS = the kernel's high-water mark (VmHWM in /proc/PID/status) read a
 note "klass runs with its default logging (info, one line per request to stderr, here a file) except in the row marked RUST_LOG=warn, which shows what that logging costs; the bare route logs nothing. \`/api/health\` opens a redb read transaction on the blocking pool."
 note "/api/health has no budget of its own: the table holds it to the detail-route budget of DESIGN.md §7."
 
+# 8. CSV import (issue 6): a manager imports 10,000 new people (parents and their children, tags,
+# birth dates, phones) in one file, written in one transaction; the server's peak RSS meanwhile.
+IMPORT_CSV="$WORK/import-10000.csv"
+awk 'BEGIN {
+    print "Фамилия;Имя;Отчество;Email;Телефон;Роль;Дата рождения;Теги;Email родителя"
+    for (i = 0; i < 10000; i++) {
+        child = i % 2
+        parent = child ? sprintf("bench%d@import.klass", i - 1) : ""
+        printf "Импортов;%s;Петрович;bench%d@import.klass;+7 900 %03d-%02d-%02d;%s;%02d.%02d.%d;Поток %d;%s\n",
+            child ? "Пётр" : "Иван", i, i % 1000, i % 100, (i * 7) % 100, child ? "ученик" : "родитель",
+            i % 28 + 1, i % 12 + 1, child ? 2010 + i % 8 : 1975 + i % 20, i % 10, parent
+    }
+}' >"$IMPORT_CSV"
+dir="$WORK/import-demo"
+cp -a "$DEMO_DIR" "$dir"
+start_server klass-import taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+jar="$WORK/import.cookies"
+xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+    -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+wait_quiet "CSV import"
+import_rss0=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+read -r import_code import_s < <(curl -s -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" -o "$WORK/import.json" \
+    -w '%{http_code} %{time_total}\n' -F "file=@$IMPORT_CSV;type=text/csv" -F dry_run=0 "$SERVER_URL/api/users/import/csv")
+import_rss=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+stop_server
+if [[ $import_code != 200 ]] || ! grep -q '"created":10000' "$WORK/import.json"; then
+    head -c 800 "$WORK/import.json" >&2
+    die "the CSV import answered $import_code instead of 200 with 10,000 created"
+fi
+row "CSV import, 10,000 new people ($(mb "$(stat -c %s "$IMPORT_CSV")") MB file, one transaction)" "$(calc "$import_s") s" "<= 10 s" "$(le "$import_s" 10)"
+row "RSS during the CSV import (peak; $(mb "$import_rss0 * 1024") MB before it)" "$(mb "$import_rss * 1024") MB" "<= 100 MB" "$(le "$((import_rss * 1024))" 100000000)"
+note "CSV import: \`POST /api/users/import/csv\` (multipart, \`dry_run=0\`) by curl with a manager's session, into the demo school, server pinned to CPU $SERVER_CPU; the file is made by awk (5,000 parents, each with a child linked through «Email родителя», 10 tags); time = curl's total, upload included; peak RSS = VmHWM after the import."
+
 # ---------------------------------------------------------------- report
 
 BUSY_AFTER=$(busy)

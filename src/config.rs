@@ -21,6 +21,7 @@ pub struct Config {
     pub server: Server,
     pub school: School,
     pub storage: Storage,
+    pub files: Files,
     pub auth: Auth,
     pub mail: Mail,
     pub moodle: Moodle,
@@ -55,6 +56,20 @@ pub struct School {
 pub struct Storage {
     /// Page cache of the database, in MiB.
     pub cache_mb: usize,
+}
+
+/// `[files]`: files kept in users' cabinets (stored inside the database).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Files {
+    /// Largest file accepted for upload, in MiB; a larger one gets 413.
+    pub max_upload_mb: u64,
+}
+
+impl Default for Files {
+    fn default() -> Self {
+        Self { max_upload_mb: 25 }
+    }
 }
 
 /// `[auth]`: sign-in, sessions and their limits.
@@ -189,6 +204,7 @@ impl Default for Config {
             server: Server::default(),
             school: School::default(),
             storage: Storage::default(),
+            files: Files::default(),
             auth: Auth::default(),
             mail: Mail::default(),
             moodle: Moodle::default(),
@@ -291,6 +307,9 @@ impl Config {
         }
         if !(1..=1024).contains(&self.server.body_limit_mb) {
             return invalid("server.body_limit_mb", "ожидается число от 1 до 1024 (МиБ)");
+        }
+        if !(1..=1024).contains(&self.files.max_upload_mb) {
+            return invalid("files.max_upload_mb", "ожидается число от 1 до 1024 (МиБ)");
         }
         Ok(())
     }

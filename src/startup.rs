@@ -89,7 +89,7 @@ impl App {
 /// The whole HTTP surface: the API (under `/api`, plus the sign-in calls that the Sanctum
 /// protocol puts at the root), its docs, and the UI for everything else.
 pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
-    let limit = usize::try_from(state.config.server.body_limit_mb * 1024 * 1024).unwrap_or(usize::MAX);
+    let limits = web::BodyLimits::from_mib(state.config.server.body_limit_mb, state.config.files.max_upload_mb);
     let service = api::service();
     let docs = service.swagger_ui();
     let spec = service.spec_endpoint();
@@ -112,7 +112,7 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
         .into_endpoint()
         .data(state)
         .with(CatchPanic::new().with_handler(PanicToServerError))
-        .around(move |next, req| web::limit_body(next, req, limit))
+        .around(move |next, req| web::limit_body(next, req, limits))
         .catch_all_error(|err| async move { error::render(err) })
         .around(web::headers::security_headers)
         .around(web::with_request_id)

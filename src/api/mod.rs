@@ -2,13 +2,17 @@
 //! their full paths: most live under `/api`, the Sanctum sign-in calls at the root.
 
 mod cookies;
+mod files;
 mod health;
+mod import;
+mod import_form;
 mod mail_history;
 mod message;
 mod paging;
 mod passwords;
 mod session;
 mod tags;
+mod upload_form;
 mod user_actions;
 mod user_view;
 mod users;
@@ -31,6 +35,8 @@ pub enum ApiTags {
     History,
     /// People, their roles, families and tags.
     People,
+    /// Files in users' cabinets.
+    Files,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -50,6 +56,8 @@ type Areas = (
     users::UsersApi,
     user_actions::UserActionsApi,
     tags::TagsApi,
+    import::ImportApi,
+    files::FilesApi,
 );
 
 /// Every area of the API.
@@ -63,6 +71,8 @@ pub fn service() -> OpenApiService<Areas, ()> {
         users::UsersApi,
         user_actions::UserActionsApi,
         tags::TagsApi,
+        import::ImportApi,
+        files::FilesApi,
     );
     OpenApiService::new(areas, "Klass API", crate::VERSION)
         .description("API портала Klass: школа или учебный центр в одном файле.")

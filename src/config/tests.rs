@@ -72,6 +72,7 @@ fn bad_values_name_the_key_and_what_was_expected() {
         ("[school]\ntimezone = \"Mars/Olympus\"\n", "school.timezone"),
         ("[server]\npublic_url = \"school.local\"\n", "server.public_url"),
         ("[storage]\ncache_mb = 0\n", "storage.cache_mb"),
+        ("[files]\nmax_upload_mb = 0\n", "files.max_upload_mb"),
     ];
     for (text, key) in cases {
         let err = Config::load(Some(write(text).path()), env(&[])).expect_err(text);

@@ -2,6 +2,7 @@
 
 pub mod email;
 pub mod family;
+pub mod file_name;
 pub mod page;
 pub mod password;
 pub mod person_name;

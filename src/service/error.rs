@@ -23,6 +23,9 @@ pub enum ServiceError {
     Denied(crate::policy::Denied),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// An upload's temporary copy could not be read back.
+    #[error("временный файл загрузки не читается: {0}")]
+    Spool(std::io::Error),
 }
 
 fn describe(errors: &FieldErrors) -> String {
@@ -61,6 +64,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::TooMany(limited) => limited.into(),
             ServiceError::Denied(denied) => denied.into(),
             ServiceError::Store(err) => ApiError::internal(err),
+            ServiceError::Spool(err) => ApiError::internal(err),
         }
     }
 }

@@ -2,6 +2,8 @@
 
 pub mod demo;
 mod error;
+pub mod files;
+pub mod import;
 mod mail_links;
 pub mod passwords;
 pub mod people;

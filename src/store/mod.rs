@@ -4,6 +4,7 @@ mod codec;
 pub mod directory;
 mod error;
 pub mod family;
+pub mod files;
 pub mod mail;
 mod migrations;
 pub mod one_time_tokens;

@@ -7,7 +7,7 @@ mod request_id;
 mod session_layer;
 mod spa;
 
-pub use body_limit::limit_body;
+pub use body_limit::{BodyLimits, file_too_large_message, limit_body};
 pub use request_id::with_request_id;
 pub use session_layer::{SESSION_COOKIE, resolve_caller};
 pub use spa::SpaEndpoint;

@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager", "impersonating"];
 
 /// (operation id, method, path, body, statuses for CALLERS). In paths and bodies, `{self}` is
-/// the student S, `{other}` another student O, `{parent}` S's parent, `{tag}` a tag of the
-/// caller's own, `{caller}` the caller's name.
+/// the student S, `{other}` another student O, `{parent}` S's parent, `{file}` a file in O's
+/// cabinet, `{tag}` a tag of the caller's own, `{caller}` the caller's name.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 fn rows() -> Vec<Row> {
@@ -187,6 +187,13 @@ fn rows() -> Vec<Row> {
             [401, 403, 403, 403, 200, 403],
         ),
         (
+            "users_import_csv",
+            Method::POST,
+            "/api/users/import/csv",
+            "{}",
+            [401, 403, 403, 403, 422, 403],
+        ),
+        (
             "users_login_as",
             Method::POST,
             "/api/users/{other}/login",
@@ -199,6 +206,35 @@ fn rows() -> Vec<Row> {
             "/api/impersonation/leave",
             "{}",
             [401, 422, 422, 422, 422, 204],
+        ),
+        (
+            "files_list",
+            Method::GET,
+            "/api/users/{other}/files",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            // JSON instead of a multipart form: 422 on the `file` field, after the rule.
+            "files_upload",
+            Method::POST,
+            "/api/users/{other}/files",
+            "{}",
+            [401, 403, 403, 403, 422, 403],
+        ),
+        (
+            "files_download",
+            Method::GET,
+            "/api/users/{other}/files/{file}",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "files_delete",
+            Method::DELETE,
+            "/api/users/{other}/files/{file}",
+            "",
+            [401, 403, 403, 403, 204, 403],
         ),
         (
             "tags_list",
@@ -242,7 +278,7 @@ fn rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 3],
+    ids: [(&'static str, u64); 4],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
 }
@@ -266,6 +302,18 @@ async fn school() -> School {
                 .0
         })
         .collect();
+    let mut file = klass::store::files::FileWriter::start(&txn).expect("file");
+    file.push("договор".as_bytes()).expect("chunk");
+    let file = file
+        .finish(klass::store::files::NewFile {
+            user_id: klass::domain::UserId(other),
+            name: "Договор.txt".into(),
+            content_type: "text/plain".into(),
+            uploaded_at: jiff::Timestamp::now(),
+            uploaded_by: klass::domain::UserId(manager),
+        })
+        .expect("file")
+        .id;
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -277,7 +325,12 @@ async fn school() -> School {
     ];
     School {
         _app: app,
-        ids: [("{self}", student), ("{other}", other), ("{parent}", parent)],
+        ids: [
+            ("{self}", student),
+            ("{other}", other),
+            ("{parent}", parent),
+            ("{file}", file),
+        ],
         browsers,
         tags,
     }

@@ -1,8 +1,10 @@
 //! HTTP API tests: the real application on port 0 with a temporary data directory.
 
 mod authorization;
+mod files;
 mod health;
 mod helpers;
+mod import;
 mod limits;
 mod mail;
 mod mail_history;

@@ -14,10 +14,12 @@ export const paths = {
   mailHistory: '/history/mail',
   users: '/users',
   userCreate: '/users/create',
+  usersImport: '/users/import',
   user: '/users/:id',
   userUpdate: '/users/:id/update',
   userParents: '/users/:id/parents',
   userChildren: '/users/:id/children',
+  userFiles: '/users/:id/files',
   tags: '/tags',
   profile: '/profile',
 } as const;
@@ -37,6 +39,7 @@ export const endpoints = {
   endOtherSessions: '/api/user/other-sessions/logout',
   mailHistory: '/api/history/mail',
   users: '/api/users',
+  usersImport: '/api/users/import/csv',
   tags: '/api/tags',
   leaveImpersonation: '/api/impersonation/leave',
 } as const;

@@ -9,7 +9,8 @@ use crate::store::{Store, sessions, tags, users};
 use jiff::Timestamp;
 use redb::WriteTransaction;
 
-fn today(state_tz: &str) -> jiff::civil::Date {
+/// Today's date in the school's time zone.
+pub fn today(state_tz: &str) -> jiff::civil::Date {
     let tz = jiff::tz::TimeZone::get(state_tz).unwrap_or(jiff::tz::TimeZone::UTC);
     Timestamp::now().to_zoned(tz).date()
 }

@@ -7,12 +7,12 @@ mod links;
 mod list;
 mod passwords;
 
-pub use edit::{create, delete, restore, update, update_roles};
+pub use edit::{create, delete, parse_roles, restore, today, update, update_roles};
 pub use form::PersonForm;
 pub use impersonation::{leave, start};
 pub use links::{attach_tags, save_children, save_parents};
 pub use list::{Person, Sort, Trashed, UserQuery, get, list};
-pub use passwords::{send_password_link, set_password};
+pub use passwords::{SET_PASSWORD_MINUTES, send_password_link, set_password};
 
 use super::ServiceError;
 use crate::domain::{User, UserId};

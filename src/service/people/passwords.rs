@@ -9,7 +9,7 @@ use crate::store::{sessions, users};
 use jiff::Timestamp;
 
 /// A link to set a first password works a week.
-const SET_PASSWORD_MINUTES: u64 = 7 * 24 * 60;
+pub const SET_PASSWORD_MINUTES: u64 = 7 * 24 * 60;
 
 /// Sets a person's password; their sessions end, so they sign in with the new one.
 pub async fn set_password(

@@ -33,10 +33,12 @@ export const pageRoutes: readonly PageRoute[] = [
   // Spec §2 gives /users no guard; the list is of people, so it needs a signed-in user.
   { path: paths.users, title: 'Пользователи', guards: ['auth'], layout: 'default', page: () => import('../features/people/UsersPage') },
   { path: paths.userCreate, title: 'Новый пользователь', guards: ['manager'], layout: 'default', page: () => import('../features/people/CreateUserPage') },
+  { path: paths.usersImport, title: 'Импорт пользователей', guards: ['manager'], layout: 'default', page: () => import('../features/import/ImportPage') },
   { path: paths.user, title: 'Пользователь', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/people/UserCardPage') },
   { path: paths.userUpdate, title: 'Редактирование пользователя', guards: ['manager'], layout: 'profile', page: () => import('../features/people/EditUserPage') },
   { path: paths.userParents, title: 'Родители', guards: ['worker'], layout: 'profile', page: () => import('../features/people/ParentsPage') },
   { path: paths.userChildren, title: 'Дети', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ChildrenPage') },
+  { path: paths.userFiles, title: 'Файлы', guards: ['manager'], layout: 'profile', page: () => import('../features/files/FilesPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
 ];

@@ -14,6 +14,7 @@ const TABS = [
   { path: paths.user, label: 'Профиль' },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
+  { path: paths.userFiles, label: 'Файлы' },
 ];
 
 const initials = (card: UserCard) => `${card.last_name.charAt(0)}${card.first_name.charAt(0)}`;

@@ -52,9 +52,14 @@ export default function UsersPage() {
     <>
       <PageHeading title="Пользователи">
         {mayOpen(['manager'], user) && (
-          <Link to={paths.userCreate} role="button">
-            <Icon name="plus" size={18} /> Создать
-          </Link>
+          <div className="heading-actions">
+            <Link to={paths.usersImport} role="button" className="secondary">
+              Импорт
+            </Link>
+            <Link to={paths.userCreate} role="button">
+              <Icon name="plus" size={18} /> Создать
+            </Link>
+          </div>
         )}
       </PageHeading>
       <search className="filters people-filters">

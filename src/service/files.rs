@@ -1,0 +1,110 @@
+//! Users' file cabinets: list, store an upload, read one back, delete. The caller has already
+//! checked the rule (managers only); these check that the user and the file exist.
+
+use super::ServiceError;
+use crate::domain::UserId;
+use crate::domain::file_name::{clean_file_name, content_type_of};
+use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile, StoredFile};
+use crate::store::{Store, users};
+use jiff::Timestamp;
+use std::io::Read;
+
+/// An upload as it arrived: the field's name and type as the browser sent them, and the
+/// contents spooled to a temporary file (read from its start).
+pub struct Upload {
+    pub file_name: Option<String>,
+    pub content_type: Option<String>,
+    pub contents: std::fs::File,
+    pub size: u64,
+}
+
+/// A file's record and its contents, chunk by chunk.
+pub type Download = (
+    StoredFile,
+    Box<dyn Iterator<Item = Result<Vec<u8>, crate::store::StoreError>> + Send>,
+);
+
+fn user_not_found() -> ServiceError {
+    ServiceError::NotFound("Пользователь не найден".into())
+}
+
+fn file_not_found() -> ServiceError {
+    ServiceError::NotFound("Файл не найден".into())
+}
+
+/// The files of `user`, newest first.
+pub fn list(store: &Store, user: UserId) -> Result<Vec<StoredFile>, ServiceError> {
+    let txn = store.read()?;
+    users::get(&txn, user)?.ok_or_else(user_not_found)?;
+    Ok(files::list(&txn, user)?)
+}
+
+/// Stores `upload` (`None`: the form had no `file` field) in `user`'s cabinet, in one durable
+/// transaction: chunks, record and index.
+pub fn upload(store: &Store, user: UserId, by: UserId, upload: Option<Upload>) -> Result<StoredFile, ServiceError> {
+    let Some(mut upload) = upload else {
+        return Err(ServiceError::field("file", "Выберите файл"));
+    };
+    if upload.size == 0 {
+        return Err(ServiceError::field("file", "Файл пустой"));
+    }
+    let name = upload
+        .file_name
+        .as_deref()
+        .and_then(clean_file_name)
+        .ok_or_else(|| ServiceError::field("file", "У файла нет имени"))?;
+    let content_type = content_type_of(upload.content_type.as_deref(), &name);
+    let txn = store.write()?;
+    users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
+    let mut writer = FileWriter::start(&txn)?;
+    let mut buffer = vec![0; CHUNK_SIZE];
+    loop {
+        let filled = fill(&mut upload.contents, &mut buffer)?;
+        writer.push(&buffer[..filled])?;
+        if filled < CHUNK_SIZE {
+            break;
+        }
+    }
+    let file = writer.finish(NewFile {
+        user_id: user,
+        name,
+        content_type,
+        uploaded_at: Timestamp::now(),
+        uploaded_by: by,
+    })?;
+    txn.commit()?;
+    Ok(file)
+}
+
+/// Reads until `buffer` is full or the source ends; returns how much was read.
+fn fill(source: &mut impl Read, buffer: &mut [u8]) -> Result<usize, ServiceError> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match source.read(&mut buffer[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(ServiceError::Spool(err)),
+        }
+    }
+    Ok(filled)
+}
+
+/// The file `id` of `user`, with its contents read lazily from one snapshot.
+pub fn download(store: &Store, user: UserId, id: u64) -> Result<Download, ServiceError> {
+    let txn = store.read()?;
+    users::get(&txn, user)?.ok_or_else(user_not_found)?;
+    let file = files::get(&txn, user, id)?.ok_or_else(file_not_found)?;
+    let contents = files::contents(&txn, &file)?;
+    Ok((file, Box::new(contents)))
+}
+
+/// Deletes the file `id` of `user`: chunks, record and index in one transaction.
+pub fn delete(store: &Store, user: UserId, id: u64) -> Result<(), ServiceError> {
+    let txn = store.write()?;
+    users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
+    let file = files::get_in(&txn, user, id)?.ok_or_else(file_not_found)?;
+    files::remove(&txn, &file)?;
+    txn.commit()?;
+    Ok(())
+}

@@ -1,0 +1,186 @@
+//! Reading the decoded text as a table: the header's columns, then rows of cells, within
+//! the limits on rows and columns.
+
+use super::RowError;
+use super::columns::Column;
+use super::text::{sniff_delimiter, unclosed_quote};
+
+/// Most data rows one file may hold.
+pub const MAX_ROWS: usize = 20_000;
+/// Most columns one row may hold.
+pub const MAX_COLUMNS: usize = 50;
+
+/// One data row: its number in the file (the header is row 1) and its cells by column.
+pub struct Row {
+    pub number: u32,
+    pub cells: Vec<(Column, String)>,
+    /// Non-empty cells beyond the header's columns.
+    pub extra: usize,
+}
+
+impl Row {
+    /// The trimmed cell of `column`, or `None` when absent or blank.
+    pub fn cell(&self, column: Column) -> Option<&str> {
+        self.cells
+            .iter()
+            .find(|(c, _)| *c == column)
+            .map(|(_, v)| v.trim())
+            .filter(|v| !v.is_empty())
+    }
+}
+
+/// A parsed file.
+pub struct Table {
+    /// The header's text for each recognised column.
+    pub headers: Vec<(Column, String)>,
+    pub rows: Vec<Row>,
+    /// Columns that were ignored, as messages.
+    pub warnings: Vec<String>,
+}
+
+impl Table {
+    /// The header text of `column` as the file wrote it, or its usual title.
+    pub fn header(&self, column: Column) -> String {
+        self.headers
+            .iter()
+            .find(|(c, _)| *c == column)
+            .map_or_else(|| column.title().to_owned(), |(_, h)| h.clone())
+    }
+}
+
+fn file_error(row: u32, message: impl Into<String>) -> RowError {
+    RowError {
+        row,
+        column: String::new(),
+        message: message.into(),
+    }
+}
+
+/// Parses `text`; a problem with the file as a whole is one error (row 0 for the file, 1 for the header).
+pub fn parse(text: &str) -> Result<Table, RowError> {
+    if let Some(line) = unclosed_quote(text) {
+        return Err(file_error(
+            0,
+            format!("Незакрытая кавычка: в строке {line} текста открыта кавычка, которая нигде не закрывается"),
+        ));
+    }
+    // Excel understands (and hides) a first line `sep=;` naming the delimiter.
+    let (text, delimiter) = match text.strip_prefix("sep=").map(|rest| rest.split_once('\n')) {
+        Some(Some((sep, rest))) if sep.trim_end().len() == 1 => (rest, sep.as_bytes()[0]),
+        _ => (text, sniff_delimiter(text)),
+    };
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(delimiter)
+        .from_reader(text.as_bytes());
+    let mut records = reader.records();
+    let broken = |err: csv::Error| file_error(0, format!("Файл не читается как CSV: {err}"));
+    let header = match records.next() {
+        Some(record) => record.map_err(broken)?,
+        None => return Err(file_error(0, "Файл пустой: в нём нет ни заголовка, ни строк")),
+    };
+    if header.len() > MAX_COLUMNS {
+        let n = header.len();
+        return Err(file_error(
+            1,
+            format!("В заголовке {n} столбцов, допустимо не больше {MAX_COLUMNS}"),
+        ));
+    }
+    let mut headers = Vec::new();
+    let mut positions = Vec::new();
+    let mut warnings = Vec::new();
+    for (i, text) in header.iter().enumerate() {
+        let shown = text.trim().trim_start_matches('\u{feff}').to_owned();
+        match Column::recognise(text) {
+            Some(column) if headers.iter().any(|(c, _)| *c == column) => {
+                return Err(RowError {
+                    row: 1,
+                    column: shown,
+                    message: format!("Столбец «{}» встречается в заголовке дважды", column.title()),
+                });
+            }
+            Some(column) => {
+                headers.push((column, shown));
+                positions.push((i, column));
+            }
+            None if shown.is_empty() => {}
+            None => warnings.push(format!("Столбец «{shown}» не распознан и пропущен")),
+        }
+    }
+    for required in [Column::Email, Column::LastName, Column::FirstName] {
+        if !headers.iter().any(|(c, _)| *c == required) {
+            return Err(file_error(
+                1,
+                format!(
+                    "В заголовке нет столбца «{}»: первая строка должна называть столбцы (Фамилия, Имя, Email, Роль …)",
+                    required.title()
+                ),
+            ));
+        }
+    }
+    let mut rows = Vec::new();
+    for (index, record) in records.enumerate() {
+        let number = u32::try_from(index + 2).unwrap_or(u32::MAX);
+        let record = record.map_err(broken)?;
+        if record.len() > MAX_COLUMNS {
+            let n = record.len();
+            return Err(file_error(
+                number,
+                format!("В строке {number} {n} ячеек, допустимо не больше {MAX_COLUMNS}"),
+            ));
+        }
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        if rows.len() == MAX_ROWS {
+            return Err(file_error(
+                0,
+                format!("В файле больше {MAX_ROWS} строк: разделите его на части"),
+            ));
+        }
+        let cells = positions
+            .iter()
+            .map(|(i, column)| (*column, record.get(*i).unwrap_or_default().to_owned()))
+            .collect();
+        let extra = record
+            .iter()
+            .skip(header.len())
+            .filter(|cell| !cell.trim().is_empty())
+            .count();
+        rows.push(Row { number, cells, extra });
+    }
+    if rows.is_empty() {
+        return Err(file_error(0, "В файле только заголовок: нет ни одной строки с людьми"));
+    }
+    Ok(Table {
+        headers,
+        rows,
+        warnings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_a_semicolon_table_and_skips_blank_rows() {
+        let table = parse("Фамилия;Имя;Email;Класс\nИванов;Иван;i@s.ru;5А\n;;;\nПетров;Пётр;p@s.ru;\n").expect("table");
+        assert_eq!(table.rows.len(), 2);
+        assert_eq!(table.rows[1].number, 4);
+        assert_eq!(table.rows[1].cell(Column::FirstName), Some("Пётр"));
+        assert_eq!(table.warnings.len(), 1);
+        let excel = parse("sep=,\r\nФамилия,Имя,Email\r\nИванов,Иван,i@s.ru\r\n").expect("table");
+        assert_eq!(excel.rows[0].cell(Column::Email), Some("i@s.ru"));
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_table_of_people() {
+        assert_eq!(parse("Фамилия,Имя,Email\n").err().map(|e| e.row), Some(0));
+        assert_eq!(parse("a,b,c\n1,2,3").err().map(|e| e.row), Some(1));
+        let wide = format!("Фамилия,Имя,Email\n{}", "x,".repeat(500));
+        assert_eq!(parse(&wide).err().map(|e| e.row), Some(2));
+        assert!(parse("Фамилия,Имя,Email\n\"Иванов,Иван,i@s.ru\n").is_err());
+    }
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api/client';
+import { filesUrl, formatSize, typeLabel, uploadError } from './files';
+
+describe('file cabinet helpers', () => {
+  it('puts sizes in Б, КБ and МБ the Russian way', () => {
+    expect(formatSize(512)).toBe('512 Б');
+    expect(formatSize(12 * 1024)).toBe('12 КБ');
+    expect(formatSize(1.5 * 1024 * 1024)).toBe('1,5 МБ');
+    expect(formatSize(25 * 1024 * 1024)).toBe('25 МБ');
+  });
+
+  it('labels the type by extension, else by content type', () => {
+    expect(typeLabel({ name: 'Договор №5 — Иванов.pdf', content_type: 'application/pdf' })).toBe('PDF');
+    expect(typeLabel({ name: 'README', content_type: 'text/plain' })).toBe('PLAIN');
+    expect(typeLabel({ name: 'blob', content_type: 'application/octet-stream' })).toBe('Файл');
+  });
+
+  it('builds the URLs of a cabinet', () => {
+    expect(filesUrl(7)).toBe('/api/users/7/files');
+    expect(filesUrl(7, 3)).toBe('/api/users/7/files/3');
+  });
+
+  it('shows the server text for 413 and the field text for 422', () => {
+    expect(uploadError(new ApiError(413, { message: 'Файл больше 25 МиБ' }, 'POST', '/x'))).toBe('Файл больше 25 МиБ');
+    expect(uploadError(new ApiError(422, { message: 'x', errors: { file: ['Файл пустой'] } }, 'POST', '/x'))).toBe('Файл пустой');
+    expect(uploadError(new ApiError(0, {}, 'POST', '/x'))).toBe('Сервер недоступен, файл не загружен');
+  });
+});

@@ -1,0 +1,162 @@
+//! /users/import (manager): choose or drop a CSV file, check it (every problem by row and
+//! column), then write it all at once; a progress bar while the file goes up and is processed.
+import { useRef, useState, type DragEvent } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/PageHeading';
+import { paths } from '../../paths';
+import { canCommit, fileSize, rowLabel, sendCsv, type ImportResult } from './importCsv';
+import './import.css';
+
+type Busy = null | { step: 'check' | 'write'; sent: number };
+
+export default function ImportPage() {
+  const [file, setFile] = useState<File | null>(null);
+  const [invites, setInvites] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [written, setWritten] = useState<ImportResult | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    setPreview(null);
+    setWritten(null);
+  };
+
+  const run = async (step: 'check' | 'write') => {
+    if (!file) return;
+    setBusy({ step, sent: 0 });
+    try {
+      const result = await sendCsv(file, {
+        dryRun: step === 'check',
+        invites,
+        onProgress: (sent) => setBusy({ step, sent }),
+      });
+      if (step === 'check' || !result.ok) setPreview(result);
+      if (step === 'write' && result.ok) setWritten(result);
+    } catch {
+      // The client has already shown what went wrong.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0]);
+  };
+
+  const shown = written ?? preview;
+  const report = shown?.report;
+  return (
+    <section className="import-page">
+      <PageHeading title="Импорт пользователей" />
+      <p className="import-help">
+        CSV-файл из Excel или другой таблицы: UTF-8 или Windows-1251, разделитель «;» или «,». В первой строке — названия
+        столбцов: <b>Фамилия</b>, <b>Имя</b>, <b>Email</b>, Роль, Отчество, Телефон, Дата рождения (ДД.ММ.ГГГГ), Теги,
+        Заметки, Email родителя. Люди с уже известным email обновляются, а не дублируются.
+      </p>
+      <label
+        className={`import-drop${dragging ? ' dragging' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          aria-label="CSV-файл"
+          onChange={(event) => choose(event.target.files?.[0])}
+        />
+        {file ? (
+          <span>
+            <b>{file.name}</b> · {fileSize(file.size)}
+          </span>
+        ) : (
+          <span>Перетащите CSV-файл сюда или нажмите, чтобы выбрать</span>
+        )}
+      </label>
+      <label className="import-invites">
+        <input type="checkbox" checked={invites} onChange={(event) => setInvites(event.target.checked)} />
+        Отправить новым пользователям письмо со ссылкой для установки пароля
+      </label>
+      <div className="import-actions">
+        <button type="button" className="secondary" disabled={!file || busy !== null} onClick={() => void run('check')}>
+          Проверить
+        </button>
+        <button type="button" disabled={!canCommit(preview, busy !== null) || written !== null} onClick={() => void run('write')}>
+          Импортировать
+        </button>
+      </div>
+      {busy && (
+        <div className="import-progress" role="status">
+          {busy.sent < 1 ? (
+            <>
+              <span>Загрузка файла… {Math.round(busy.sent * 100)}%</span>
+              <progress value={busy.sent} max={1} />
+            </>
+          ) : (
+            <>
+              <span>{busy.step === 'check' ? 'Проверка строк…' : 'Запись…'}</span>
+              <progress />
+            </>
+          )}
+        </div>
+      )}
+      {written?.ok && (
+        <article className="import-done" role="status">
+          <strong>Импорт завершён.</strong> Создано: {written.report.created}, обновлено: {written.report.updated}.{' '}
+          <Link to={paths.users}>Перейти к пользователям</Link>
+        </article>
+      )}
+      {shown && !written && report && (
+        <div className="import-report">
+          {shown.ok ? (
+            <p className="import-summary" role="status">
+              Строк: {report.rows} · будет создано: {report.created} · будет обновлено: {report.updated}
+              {report.errors.length > 0 && ` · ошибок: ${report.errors.length} — исправьте файл и проверьте снова`}
+            </p>
+          ) : (
+            <p className="import-refused" role="alert">
+              {shown.message}
+            </p>
+          )}
+          {report.warnings.length > 0 && (
+            <ul className="import-warnings">
+              {report.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          {report.errors.length > 0 && (
+            <table className="import-errors">
+              <thead>
+                <tr>
+                  <th>Строка</th>
+                  <th>Столбец</th>
+                  <th>Ошибка</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.errors.map((error, index) => (
+                  <tr key={index}>
+                    <td data-label="Строка">{rowLabel(error.row)}</td>
+                    <td data-label="Столбец">{error.column || '—'}</td>
+                    <td data-label="Ошибка">{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

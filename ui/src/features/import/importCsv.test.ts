@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { canCommit, fileSize, rowLabel, type ImportResult } from './importCsv';
+
+const report = { rows: 2, created: 1, updated: 1, errors: [], warnings: [] };
+
+describe('CSV import helpers', () => {
+  it('allows the write only after a clean preview', () => {
+    const clean: ImportResult = { ok: true, report };
+    const dirty: ImportResult = { ok: true, report: { ...report, errors: [{ row: 3, column: 'Email', message: 'x' }] } };
+    expect(canCommit(clean, false)).toBe(true);
+    expect(canCommit(clean, true)).toBe(false);
+    expect(canCommit(dirty, false)).toBe(false);
+    expect(canCommit(null, false)).toBe(false);
+    expect(canCommit({ ok: false, message: 'Файл пустой', report: { ...report, rows: 0 } }, false)).toBe(false);
+  });
+
+  it('names rows and sizes the Russian way', () => {
+    expect(rowLabel(0)).toBe('Файл');
+    expect(rowLabel(1)).toBe('1 (заголовок)');
+    expect(rowLabel(7)).toBe('7');
+    expect(fileSize(2048)).toBe('2 КБ');
+    expect(fileSize(1.5 * 1024 * 1024)).toBe('1,5 МБ');
+  });
+});
