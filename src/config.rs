@@ -2,7 +2,6 @@
 //! variables, then command-line flags. Unknown keys and bad values are refused at start.
 
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 
 /// The commented example of every key, shipped with the binary (`klass config example`).
@@ -28,175 +27,6 @@ pub struct Config {
     pub backup: Backup,
 }
 
-/// `[server]`: where the portal listens and how it is reached.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Server {
-    pub listen: SocketAddr,
-    /// The address people type into the browser; used in links in e-mails.
-    pub public_url: String,
-    /// Largest request body accepted, in MiB; a larger one gets 413.
-    pub body_limit_mb: u64,
-    /// How long a shutdown waits for requests in flight, in seconds.
-    pub shutdown_grace_secs: u64,
-}
-
-/// `[school]`: who the portal belongs to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct School {
-    pub name: String,
-    /// IANA time zone deciding local dates (lesson days, reports).
-    pub timezone: String,
-}
-
-/// `[storage]`: the database.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Storage {
-    /// Page cache of the database, in MiB.
-    pub cache_mb: usize,
-}
-
-/// `[files]`: files kept in users' cabinets (stored inside the database).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Files {
-    /// Largest file accepted for upload, in MiB; a larger one gets 413.
-    pub max_upload_mb: u64,
-}
-
-impl Default for Files {
-    fn default() -> Self {
-        Self { max_upload_mb: 25 }
-    }
-}
-
-/// `[auth]`: sign-in, sessions and their limits.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Auth {
-    /// A session unused this long ends, in minutes.
-    pub session_idle_minutes: u64,
-    /// A session ends this long after sign-in, in hours.
-    pub session_lifetime_hours: u64,
-    /// With "remember me", a session lasts this many days (idle timeout still applies).
-    pub remember_days: u64,
-    /// A password-reset link works this long, in minutes.
-    pub reset_token_minutes: u64,
-    /// Users must confirm their e-mail before using the portal.
-    pub require_verified_email: bool,
-    /// Sign-in attempts allowed per e-mail per minute, and per hour.
-    pub login_per_minute: u32,
-    pub login_per_hour: u32,
-    /// Sign-in attempts allowed per client address per minute.
-    pub login_per_ip_per_minute: u32,
-    /// Password hashes computed at once; the rest wait (protects other requests).
-    pub hash_workers: usize,
-}
-
-impl Default for Auth {
-    fn default() -> Self {
-        Self {
-            session_idle_minutes: 120,
-            session_lifetime_hours: 12,
-            remember_days: 30,
-            reset_token_minutes: 60,
-            require_verified_email: false,
-            login_per_minute: 5,
-            login_per_hour: 100,
-            login_per_ip_per_minute: 30,
-            hash_workers: 2,
-        }
-    }
-}
-
-/// `[mail]`: how mail leaves the building.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Mail {
-    /// `file` writes each mail as .eml into `<data_dir>/outbox/`; `smtp` sends; `none` sends nothing.
-    pub transport: MailTransport,
-    /// The sender, as `Name <address>`.
-    pub from: String,
-    /// How many times a mail is tried before it is marked failed.
-    pub max_attempts: u32,
-    pub smtp: Smtp,
-}
-
-/// Where mail goes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum MailTransport {
-    File,
-    Smtp,
-    None,
-}
-
-/// `[mail.smtp]`: the school's mail server.
-#[derive(Clone, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Smtp {
-    pub host: String,
-    pub port: u16,
-    /// `none`, `starttls` or `tls`.
-    pub tls: SmtpTls,
-    pub user: String,
-    pub password: String,
-}
-
-impl std::fmt::Debug for Smtp {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Smtp")
-            .field("host", &self.host)
-            .field("port", &self.port)
-            .field("tls", &self.tls)
-            .finish()
-    }
-}
-
-/// How the SMTP connection is protected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SmtpTls {
-    None,
-    Starttls,
-    Tls,
-}
-
-impl Default for Mail {
-    fn default() -> Self {
-        Self {
-            transport: MailTransport::File,
-            from: "Klass <noreply@klass.local>".into(),
-            max_attempts: 8,
-            smtp: Smtp::default(),
-        }
-    }
-}
-
-impl Default for Smtp {
-    fn default() -> Self {
-        Self {
-            host: "localhost".into(),
-            port: 587,
-            tls: SmtpTls::Starttls,
-            user: String::new(),
-            password: String::new(),
-        }
-    }
-}
-
-/// `[moodle]`: the school's Moodle (filled by the Moodle release).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Moodle {}
-
-/// `[backup]`: scheduled backups (filled by the backup release).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Backup {}
-
 impl Default for Config {
     fn default() -> Self {
         Self {
@@ -210,32 +40,6 @@ impl Default for Config {
             moodle: Moodle::default(),
             backup: Backup::default(),
         }
-    }
-}
-
-impl Default for Server {
-    fn default() -> Self {
-        Self {
-            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
-            public_url: "http://127.0.0.1:8080".into(),
-            body_limit_mb: 10,
-            shutdown_grace_secs: 30,
-        }
-    }
-}
-
-impl Default for School {
-    fn default() -> Self {
-        Self {
-            name: "Моя школа".into(),
-            timezone: "Europe/Moscow".into(),
-        }
-    }
-}
-
-impl Default for Storage {
-    fn default() -> Self {
-        Self { cache_mb: 64 }
     }
 }
 
@@ -400,5 +204,8 @@ fn parse_env_value(raw: &str) -> toml::Value {
         .unwrap_or_else(|| toml::Value::String(raw.to_owned()))
 }
 
+mod sections;
 #[cfg(test)]
 mod tests;
+
+pub use sections::*;
