@@ -6,11 +6,6 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
-// Lists build many small strings per request; glibc's allocator spent a third of the time of a
-// 50-row page in malloc/free (perf), mimalloc does the same work in a fraction (`make bench`).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = klass::cli::Cli::parse();
