@@ -80,6 +80,7 @@ pub enum FileDownload {
 }
 
 /// Users' file cabinets.
+#[derive(Default)]
 pub struct FilesApi;
 
 #[OpenApi(tag = "ApiTags::Files")]

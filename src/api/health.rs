@@ -18,6 +18,7 @@ pub struct Health {
 }
 
 /// Health and build.
+#[derive(Default)]
 pub struct HealthApi;
 
 #[OpenApi(tag = "ApiTags::System")]

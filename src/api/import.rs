@@ -122,6 +122,7 @@ impl From<ApiError> for ImportAnswer {
 }
 
 /// CSV import.
+#[derive(Default)]
 pub struct ImportApi;
 
 #[OpenApi(tag = "ApiTags::People")]

@@ -2,71 +2,38 @@
 //! Read only after the operation has checked its caller, so a stranger gets 401/403 and the
 //! server never parses his upload.
 
+use super::deferred_form::{DeferredForm, FormShape, file_field, invalid};
 use crate::error::ApiError;
 use crate::service::import::Options;
-use poem::web::Multipart;
-use poem::{Body, FromRequest, Request, RequestBody};
-use poem_openapi::registry::{MetaMediaType, MetaRequest, MetaSchema, MetaSchemaRef};
-use poem_openapi::{ApiExtractor, ApiExtractorType, ExtractParamOptions};
-use std::collections::BTreeMap;
+use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 
-/// An import's body, not yet read.
-pub struct ImportForm<'a> {
-    request: &'a Request,
-    body: Option<Body>,
-}
+/// The shape of an import form.
+pub struct CsvImport;
 
-/// What the form held.
-pub struct Received {
-    pub file: Vec<u8>,
-    pub options: Options,
-}
-
-impl<'a> ApiExtractor<'a> for ImportForm<'a> {
-    const TYPES: &'static [ApiExtractorType] = &[ApiExtractorType::RequestObject];
-
-    type ParamType = ();
-    type ParamRawType = ();
-
-    fn request_meta() -> Option<MetaRequest> {
-        let file = MetaSchemaRef::Inline(Box::new(MetaSchema::new_with_format("string", "binary")));
+impl FormShape for CsvImport {
+    const DESCRIPTION: &'static str =
+        "`multipart/form-data`: `file` (CSV), `dry_run` (`1` — только проверить), `send_invites` (`1` — письма новым)";
+    fn fields() -> (Vec<(&'static str, MetaSchemaRef)>, Vec<&'static str>) {
         let flag = || {
             MetaSchemaRef::Inline(Box::new(MetaSchema {
                 enum_items: vec!["0".into(), "1".into()],
                 ..MetaSchema::new("string")
             }))
         };
-        let form = MetaSchema {
-            required: vec!["file"],
-            properties: vec![("file", file), ("dry_run", flag()), ("send_invites", flag())],
-            ..MetaSchema::new("object")
-        };
-        Some(MetaRequest {
-            description: Some(
-                "`multipart/form-data`: `file` (CSV), `dry_run` (`1` — только проверить), `send_invites` (`1` — письма новым)",
-            ),
-            content: vec![MetaMediaType {
-                content_type: "multipart/form-data",
-                schema: MetaSchemaRef::Inline(Box::new(form)),
-            }],
-            required: true,
-        })
-    }
-
-    async fn from_request(
-        request: &'a Request,
-        body: &mut RequestBody,
-        _param_opts: ExtractParamOptions<Self::ParamType>,
-    ) -> poem::Result<Self> {
-        Ok(Self {
-            request,
-            body: body.take().ok(),
-        })
+        (
+            vec![("file", file_field()), ("dry_run", flag()), ("send_invites", flag())],
+            vec!["file"],
+        )
     }
 }
 
-fn invalid(field: &str, message: &str) -> ApiError {
-    ApiError::invalid(BTreeMap::from([(field.to_owned(), vec![message.to_owned()])]))
+/// An import's body, not yet read.
+pub type ImportForm<'a> = DeferredForm<'a, CsvImport>;
+
+/// What the form held.
+pub struct Received {
+    pub file: Vec<u8>,
+    pub options: Options,
 }
 
 fn flag(field: &str, text: &str) -> Result<bool, ApiError> {
@@ -80,10 +47,9 @@ fn flag(field: &str, text: &str) -> Result<bool, ApiError> {
 impl ImportForm<'_> {
     /// Reads the form (the body limit bounds its size); `file` is required.
     pub async fn receive(self) -> Result<Received, ApiError> {
-        let mut body = RequestBody::new(self.body.unwrap_or_default());
-        let mut form = <Multipart as FromRequest>::from_request(self.request, &mut body)
-            .await
-            .map_err(|_| invalid("file", "Отправьте CSV-файл формой multipart/form-data в поле file"))?;
+        let mut form = self
+            .fields("file", "Отправьте CSV-файл формой multipart/form-data в поле file")
+            .await?;
         let unreadable = |_| invalid("file", "Не удалось прочитать загружаемый файл");
         let (mut file, mut options) = (None, Options::default());
         while let Some(field) = form.next_field().await.map_err(unreadable)? {

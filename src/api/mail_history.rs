@@ -56,6 +56,7 @@ pub struct MailPage {
 }
 
 /// The mail history.
+#[derive(Default)]
 pub struct MailHistoryApi;
 
 #[OpenApi(tag = "ApiTags::History")]

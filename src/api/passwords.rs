@@ -48,6 +48,7 @@ pub struct SessionsEnded {
 }
 
 /// Passwords.
+#[derive(Default)]
 pub struct PasswordsApi;
 
 fn client_ip(remote: &RemoteAddr) -> IpAddr {

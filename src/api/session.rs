@@ -29,6 +29,7 @@ pub struct CurrentUserEnvelope {
 }
 
 /// Sessions and the current user.
+#[derive(Default)]
 pub struct SessionApi;
 
 #[OpenApi(tag = "ApiTags::Auth")]

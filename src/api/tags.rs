@@ -59,6 +59,7 @@ pub enum TagCreated {
 }
 
 /// Tags.
+#[derive(Default)]
 pub struct TagsApi;
 
 #[OpenApi(tag = "ApiTags::People")]

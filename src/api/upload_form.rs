@@ -2,24 +2,28 @@
 //! the operation has checked its caller (so a stranger gets 401/403, not a body error), and
 //! the file is spooled to a temporary file in the data directory while its size is counted.
 
+use super::deferred_form::{DeferredForm, FormShape, file_field, invalid as invalid_field};
 use crate::error::ApiError;
 use crate::service::files::Upload;
-use poem::web::Multipart;
-use poem::{Body, FromRequest, Request, RequestBody};
-use poem_openapi::registry::{MetaMediaType, MetaRequest, MetaSchema, MetaSchemaRef};
-use poem_openapi::{ApiExtractor, ApiExtractorType, ExtractParamOptions};
-use std::collections::BTreeMap;
+use poem_openapi::registry::MetaSchemaRef;
 use std::path::Path;
 use tokio::io::{AsyncReadExt, AsyncSeekExt, AsyncWriteExt};
 
 /// The form field that carries the file.
 const FIELD: &str = "file";
 
-/// An upload's body, not yet read.
-pub struct UploadForm<'a> {
-    request: &'a Request,
-    body: Option<Body>,
+/// The shape of an upload form.
+pub struct FileUpload;
+
+impl FormShape for FileUpload {
+    const DESCRIPTION: &'static str = "`multipart/form-data` с полем `file`";
+    fn fields() -> (Vec<(&'static str, MetaSchemaRef)>, Vec<&'static str>) {
+        (vec![(FIELD, file_field())], vec![FIELD])
+    }
 }
+
+/// An upload's body, not yet read.
+pub type UploadForm<'a> = DeferredForm<'a, FileUpload>;
 
 /// What the form held.
 pub enum Received {
@@ -29,52 +33,16 @@ pub enum Received {
     TooLarge,
 }
 
-impl<'a> ApiExtractor<'a> for UploadForm<'a> {
-    const TYPES: &'static [ApiExtractorType] = &[ApiExtractorType::RequestObject];
-
-    type ParamType = ();
-    type ParamRawType = ();
-
-    fn request_meta() -> Option<MetaRequest> {
-        let file = MetaSchemaRef::Inline(Box::new(MetaSchema::new_with_format("string", "binary")));
-        let form = MetaSchema {
-            required: vec![FIELD],
-            properties: vec![(FIELD, file)],
-            ..MetaSchema::new("object")
-        };
-        Some(MetaRequest {
-            description: Some("`multipart/form-data` с полем `file`"),
-            content: vec![MetaMediaType {
-                content_type: "multipart/form-data",
-                schema: MetaSchemaRef::Inline(Box::new(form)),
-            }],
-            required: true,
-        })
-    }
-
-    async fn from_request(
-        request: &'a Request,
-        body: &mut RequestBody,
-        _param_opts: ExtractParamOptions<Self::ParamType>,
-    ) -> poem::Result<Self> {
-        Ok(Self {
-            request,
-            body: body.take().ok(),
-        })
-    }
-}
-
 fn invalid(message: &str) -> ApiError {
-    ApiError::invalid(BTreeMap::from([(FIELD.to_owned(), vec![message.to_owned()])]))
+    invalid_field(FIELD, message)
 }
 
 impl UploadForm<'_> {
     /// Reads the form, spooling the `file` field into `spool_dir` up to `limit` bytes.
     pub async fn receive(self, limit: usize, spool_dir: &Path) -> Result<Received, ApiError> {
-        let mut body = RequestBody::new(self.body.unwrap_or_default());
-        let mut form = <Multipart as FromRequest>::from_request(self.request, &mut body)
-            .await
-            .map_err(|_| invalid("Отправьте файл формой multipart/form-data в поле file"))?;
+        let mut form = self
+            .fields(FIELD, "Отправьте файл формой multipart/form-data в поле file")
+            .await?;
         let unreadable = || invalid("Не удалось прочитать загружаемый файл");
         while let Some(field) = form.next_field().await.map_err(|_| unreadable())? {
             if field.name() != Some(FIELD) {

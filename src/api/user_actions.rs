@@ -55,6 +55,7 @@ pub enum Queued {
 }
 
 /// Calls on one person.
+#[derive(Default)]
 pub struct UserActionsApi;
 
 /// Reads the card after a change made by `actor` (staff).

@@ -103,6 +103,7 @@ fn parse_trashed(raw: Option<&str>) -> Result<Trashed, ServiceError> {
 }
 
 /// People.
+#[derive(Default)]
 pub struct UsersApi;
 
 #[OpenApi(tag = "ApiTags::People")]

@@ -26,6 +26,7 @@ pub enum LinkSent {
 }
 
 /// E-mail confirmation.
+#[derive(Default)]
 pub struct VerificationApi;
 
 #[OpenApi(tag = "ApiTags::Auth")]
