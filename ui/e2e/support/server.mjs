@@ -48,7 +48,10 @@ export async function startServer(extraEnv = {}) {
   const output = [];
   const url = `http://127.0.0.1:${port}`;
   // Links in mails point at this server; mails go to <dataDir>/outbox (the default transport).
-  const env = { ...process.env, KLASS_SERVER__LISTEN: `127.0.0.1:${port}`, KLASS_SERVER__PUBLIC_URL: url, KLASS_DATA_DIR: dataDir, ...extraEnv };
+  // Specs sign in as the same demo users many times a minute; the limits themselves are tested
+  // by the Rust suite (tests/api/sign_in.rs), so here they are raised out of the way.
+  const limits = { KLASS_AUTH__LOGIN_PER_MINUTE: '1000', KLASS_AUTH__LOGIN_PER_HOUR: '10000', KLASS_AUTH__LOGIN_PER_IP_PER_MINUTE: '1000' };
+  const env = { ...process.env, ...limits, KLASS_SERVER__LISTEN: `127.0.0.1:${port}`, KLASS_SERVER__PUBLIC_URL: url, KLASS_DATA_DIR: dataDir, ...extraEnv };
   const child = spawn(bin, ['serve', '--demo'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk) => output.push(chunk.toString()));
   child.stderr.on('data', (chunk) => output.push(chunk.toString()));
