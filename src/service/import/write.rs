@@ -8,7 +8,7 @@ use super::{Options, Report, RowError};
 use crate::config::Config;
 use crate::domain::family::{InvalidLink, check_link};
 use crate::domain::tag::check_tag;
-use crate::domain::{Email, NewUser, PasswordHash, TagId, User, UserId, search::fold};
+use crate::domain::{Email, PasswordHash, TagId, User, UserId, search::fold};
 use crate::mail::MailKind;
 use crate::service::people::SET_PASSWORD_MINUTES;
 use crate::service::{ServiceError, mail_links};
@@ -174,12 +174,8 @@ impl Import<'_> {
         };
         let id = match existing {
             Some(mut user) => {
-                user.last_name = checked.last_name;
-                user.first_name = checked.first_name;
-                user.middle_name = checked.middle_name;
-                user.phone = checked.phone;
-                user.birth_date = checked.birth_date;
-                user.notes = checked.notes;
+                // The person was found by this e-mail, so apply_to leaves it as it is.
+                checked.apply_to(&mut user);
                 user.roles = roles;
                 user.tags.extend(tags);
                 user.deleted_at = None;
@@ -189,17 +185,7 @@ impl Import<'_> {
                 user.id
             }
             None => {
-                let mut new = NewUser::new(
-                    checked.email,
-                    checked.last_name,
-                    checked.first_name,
-                    roles,
-                    self.hash.clone(),
-                );
-                new.middle_name = checked.middle_name;
-                new.phone = checked.phone;
-                new.birth_date = checked.birth_date;
-                new.notes = checked.notes;
+                let mut new = checked.into_new_user(roles, self.hash.clone());
                 new.tags = tags;
                 let user = users::insert(self.txn, new, self.now)?;
                 let id = user.id;

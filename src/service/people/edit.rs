@@ -2,7 +2,7 @@
 
 use super::form::PersonForm;
 use super::{email_taken, load_for_change};
-use crate::domain::{NewUser, Password, Role, Roles, TagId, User, UserId};
+use crate::domain::{Password, Role, Roles, TagId, User, UserId};
 use crate::policy::Actor;
 use crate::service::{AppState, ServiceError};
 use crate::store::{Store, sessions, tags, users};
@@ -56,11 +56,7 @@ pub async fn create(
     state
         .run(move |store| {
             let txn = store.write()?;
-            let mut new = NewUser::new(checked.email, checked.last_name, checked.first_name, roles, hash);
-            new.middle_name = checked.middle_name;
-            new.phone = checked.phone;
-            new.birth_date = checked.birth_date;
-            new.notes = checked.notes;
+            let mut new = checked.into_new_user(roles, hash);
             new.tags = known_tags(&txn, &tag_ids)?;
             let user = users::insert(&txn, new, Timestamp::now()).map_err(email_taken)?;
             txn.commit()?;
@@ -73,14 +69,7 @@ pub async fn create(
 pub fn update(store: &Store, timezone: &str, id: UserId, form: PersonForm) -> Result<User, ServiceError> {
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;
-    let checked = form.check(today(timezone))?;
-    user.email = checked.email;
-    user.last_name = checked.last_name;
-    user.first_name = checked.first_name;
-    user.middle_name = checked.middle_name;
-    user.phone = checked.phone;
-    user.birth_date = checked.birth_date;
-    user.notes = checked.notes;
+    form.check(today(timezone))?.apply_to(&mut user);
     user.updated_at = Timestamp::now();
     users::update(&txn, &user).map_err(email_taken)?;
     txn.commit()?;

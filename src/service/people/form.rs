@@ -1,6 +1,6 @@
 //! The person form (create and edit): every field checked at once, messages per field.
 
-use crate::domain::{Email, PersonName, Phone};
+use crate::domain::{Email, NewUser, PasswordHash, PersonName, Phone, Roles, User};
 use crate::service::{FieldErrors, ServiceError};
 use jiff::civil::Date;
 
@@ -29,6 +29,29 @@ pub struct Checked {
     pub phone: Option<Phone>,
     pub birth_date: Option<Date>,
     pub notes: String,
+}
+
+impl Checked {
+    /// A new user with these fields, the given roles and password hash.
+    pub fn into_new_user(self, roles: Roles, password_hash: PasswordHash) -> NewUser {
+        let mut new = NewUser::new(self.email, self.last_name, self.first_name, roles, password_hash);
+        new.middle_name = self.middle_name;
+        new.phone = self.phone;
+        new.birth_date = self.birth_date;
+        new.notes = self.notes;
+        new
+    }
+
+    /// Writes these fields onto a stored user (the caller sets `updated_at`).
+    pub fn apply_to(self, user: &mut User) {
+        user.email = self.email;
+        user.last_name = self.last_name;
+        user.first_name = self.first_name;
+        user.middle_name = self.middle_name;
+        user.phone = self.phone;
+        user.birth_date = self.birth_date;
+        user.notes = self.notes;
+    }
 }
 
 fn present(value: &Option<String>) -> Option<&str> {
