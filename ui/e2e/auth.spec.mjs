@@ -57,6 +57,8 @@ test('the form checks the fields before asking the server', async () => {
 test('forgot password -> the mail in the outbox -> reset -> sign in with the new password', async () => {
   const page = await app.open('/auth/login');
   await page.getByRole('link', { name: 'Забыли пароль?' }).click();
+  // The login page has a field with the same label: fill only once the forgot page is shown.
+  await page.waitForURL((url) => url.pathname === '/auth/forgot-password');
   await page.getByLabel('Эл. почта').fill(DEMO.worker);
   await page.getByRole('button', { name: 'Отправить ссылку' }).click();
   await page.waitForURL((url) => url.pathname === '/auth/login');
