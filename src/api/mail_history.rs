@@ -1,12 +1,13 @@
-//! `GET /api/history/mail`: every mail the portal sent or tried to send (managers).
+//! `GET /api/history/mail` and `GET /api/users/{id}/mail`: the mail the portal sent or tried
+//! to send, to everyone or to one person (managers).
 
 use super::paging::PageMeta;
 use super::{ApiTags, State};
-use crate::domain::PageRequest;
+use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::mail::{self, MailFilter, MailKind, MailRecord, MailStatus};
 use crate::policy::{Caller, Rule};
-use poem_openapi::param::Query;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
@@ -59,6 +60,22 @@ pub struct MailPage {
 #[derive(Default)]
 pub struct MailHistoryApi;
 
+/// One page of the history passing `filter`, in the API's shape.
+fn page_of(
+    state: &State<'_>,
+    filter: MailFilter,
+    page: Option<u32>,
+    per_page: Option<u32>,
+) -> Result<Json<MailPage>, ApiError> {
+    let request = PageRequest::new(page, per_page);
+    let found = state.read(|store| mail::history(store, &filter, request))?;
+    let meta = PageMeta::of(&found);
+    Ok(Json(MailPage {
+        data: found.items.into_iter().map(MailEntry::from).collect(),
+        meta,
+    }))
+}
+
 #[OpenApi(tag = "ApiTags::History")]
 impl MailHistoryApi {
     /// Mail history
@@ -84,12 +101,33 @@ impl MailHistoryApi {
             search: search.0,
             user_id: None,
         };
-        let request = PageRequest::new(page.0, per_page.0);
-        let found = state.read(|store| mail::history(store, &filter, request))?;
-        let meta = PageMeta::of(&found);
-        Ok(Json(MailPage {
-            data: found.items.into_iter().map(MailEntry::from).collect(),
-            meta,
-        }))
+        page_of(&state, filter, page.0, per_page.0)
+    }
+
+    /// A person's mail
+    ///
+    /// The mail sent (or tried) to one person, newest first, paged and filtered like the
+    /// mail history. Managers only.
+    #[oai(path = "/api/users/:id/mail", method = "get", operation_id = "users_mail")]
+    #[allow(clippy::too_many_arguments)]
+    async fn of_user(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+        status: Query<Option<MailStatus>>,
+        kind: Query<Option<MailKind>>,
+        search: Query<Option<String>>,
+    ) -> Result<Json<MailPage>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        let filter = MailFilter {
+            status: status.0,
+            kind: kind.0,
+            search: search.0,
+            user_id: Some(UserId(id.0)),
+        };
+        page_of(&state, filter, page.0, per_page.0)
     }
 }

@@ -45,3 +45,29 @@ async fn only_managers_read_the_mail_history() {
     );
     assert_eq!(manager.get("/api/history/mail?status=").await.status(), 422);
 }
+
+#[tokio::test]
+async fn a_persons_mail_shows_only_what_was_sent_to_them() {
+    let app = spawn_app().await;
+    app.create_user("m@school.ru", "пароль-менеджера", &[Role::Manager]);
+    let anna = app.create_user("anna@school.ru", "пароль-анны", &[Role::Student]);
+    let boris = app.create_user("boris@school.ru", "пароль-бориса", &[Role::Student]);
+    let manager = app.browser();
+    manager.sign_in("m@school.ru", "пароль-менеджера").await;
+    for id in [anna, boris, anna] {
+        let sent = manager.post(&format!("/api/users/{id}/resend-password"), json!({})).await;
+        assert_eq!(sent.status(), 202);
+    }
+    let annas = json(manager.get(&format!("/api/users/{anna}/mail")).await).await;
+    assert_eq!(annas["meta"]["total"], 2, "{annas}");
+    assert!(
+        annas["data"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .all(|m| m["to"] == "anna@school.ru" && m["user_id"] == anna)
+    );
+    let boris_page = json(manager.get(&format!("/api/users/{boris}/mail?per_page=1")).await).await;
+    assert_eq!(boris_page["meta"]["total"], 1);
+    assert_eq!(boris_page["data"][0]["to"], "boris@school.ru");
+}

@@ -1,0 +1,289 @@
+//! The rows of the authorization walk, by area: (operation id, method, path, body, statuses).
+
+use super::Row;
+use reqwest::Method;
+
+/// Health, sign-in, sessions, passwords and e-mail confirmation.
+pub fn session() -> Vec<Row> {
+    vec![
+        ("health", Method::GET, "/api/health", "", [200, 200, 200, 200, 200, 200]),
+        (
+            "csrf_cookie",
+            Method::GET,
+            "/sanctum/csrf-cookie",
+            "",
+            [204, 204, 204, 204, 204, 204],
+        ),
+        (
+            "login",
+            Method::POST,
+            "/login",
+            r#"{"email":"x-{caller}@school.ru","password":"wrong-wrong"}"#,
+            [401; 6],
+        ),
+        (
+            "logout",
+            Method::POST,
+            "/api/logout",
+            "{}",
+            [401, 204, 204, 204, 204, 204],
+        ),
+        (
+            "current_user",
+            Method::GET,
+            "/api/user",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "forgot_password",
+            Method::POST,
+            "/forgot-password",
+            r#"{"email":"ghost-{caller}@school.ru"}"#,
+            [200; 6],
+        ),
+        (
+            "reset_password",
+            Method::POST,
+            "/reset-password",
+            r#"{"token":"x","email":"a@b.ru","password":"12345678","password_confirmation":"12345678"}"#,
+            [422; 6],
+        ),
+        (
+            "change_password",
+            Method::PUT,
+            "/api/user/password",
+            r#"{"current_password":"wrong"}"#,
+            [401, 422, 422, 422, 422, 422],
+        ),
+        (
+            "end_other_sessions",
+            Method::POST,
+            "/api/user/other-sessions/logout",
+            r#"{"password":"wrong"}"#,
+            [401, 422, 422, 422, 422, 422],
+        ),
+        (
+            "send_verification",
+            Method::POST,
+            "/api/email/verification-notification",
+            "{}",
+            [401, 202, 202, 202, 202, 202],
+        ),
+        (
+            "verify_email",
+            Method::POST,
+            "/api/email/verify",
+            r#"{"token":"forged"}"#,
+            [422; 6],
+        ),
+    ]
+}
+
+/// People and the calls on one person.
+pub fn people() -> Vec<Row> {
+    vec![
+        (
+            "users_list",
+            Method::GET,
+            "/api/users",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_show",
+            Method::GET,
+            "/api/users/{self}",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_show",
+            Method::GET,
+            "/api/users/{other}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "users_create",
+            Method::POST,
+            "/api/users",
+            r#"{"email":"new-{caller}@school.ru","last_name":"Новый","first_name":"Ян","roles":["student"]}"#,
+            [401, 403, 403, 403, 201, 403],
+        ),
+        (
+            "users_update",
+            Method::PUT,
+            "/api/users/{other}",
+            r#"{"email":"o@school.ru","last_name":"Другой","first_name":"Ученик"}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_delete",
+            Method::DELETE,
+            "/api/users/{other}",
+            "",
+            [401, 403, 403, 403, 204, 403],
+        ),
+        (
+            "users_restore",
+            Method::POST,
+            "/api/users/{other}/restore",
+            "{}",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_change_password",
+            Method::POST,
+            "/api/users/{other}/change-password",
+            r#"{"password":"новый-пароль","password_confirmation":"новый-пароль"}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_resend_password",
+            Method::POST,
+            "/api/users/{other}/resend-password",
+            "{}",
+            [401, 403, 403, 403, 202, 403],
+        ),
+        (
+            "users_update_roles",
+            Method::POST,
+            "/api/users/{other}/update-roles",
+            r#"{"roles":["student"]}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_save_parents",
+            Method::POST,
+            "/api/users/{other}/parents/save",
+            r#"{"parents":[{parent}]}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "users_save_children",
+            Method::POST,
+            "/api/users/{parent}/children/save",
+            r#"{"children":[{self}]}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_attach_tags",
+            Method::POST,
+            "/api/users/{other}/tags/attach",
+            r#"{"tags":[{tag}]}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_import_csv",
+            Method::POST,
+            "/api/users/import/csv",
+            "{}",
+            [401, 403, 403, 403, 422, 403],
+        ),
+        (
+            "users_login_as",
+            Method::POST,
+            "/api/users/{other}/login",
+            "{}",
+            [401, 403, 403, 403, 204, 403],
+        ),
+        (
+            "impersonation_leave",
+            Method::POST,
+            "/api/impersonation/leave",
+            "{}",
+            [401, 422, 422, 422, 422, 204],
+        ),
+    ]
+}
+
+/// File cabinets and tags.
+pub fn files_and_tags() -> Vec<Row> {
+    vec![
+        (
+            "files_list",
+            Method::GET,
+            "/api/users/{other}/files",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            // JSON instead of a multipart form: 422 on the `file` field, after the rule.
+            "files_upload",
+            Method::POST,
+            "/api/users/{other}/files",
+            "{}",
+            [401, 403, 403, 403, 422, 403],
+        ),
+        (
+            "files_download",
+            Method::GET,
+            "/api/users/{other}/files/{file}",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "files_delete",
+            Method::DELETE,
+            "/api/users/{other}/files/{file}",
+            "",
+            [401, 403, 403, 403, 204, 403],
+        ),
+        (
+            "tags_list",
+            Method::GET,
+            "/api/tags",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "tags_show",
+            Method::GET,
+            "/api/tags/{tag}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "tags_create",
+            Method::POST,
+            "/api/tags",
+            r#"{"name":"Новый {caller}","color":"blue"}"#,
+            [401, 403, 403, 201, 201, 403],
+        ),
+        (
+            "tags_update",
+            Method::PUT,
+            "/api/tags/{tag}",
+            r#"{"name":"Тег {caller}","color":"rose"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "tags_delete",
+            Method::DELETE,
+            "/api/tags/{tag}",
+            "",
+            [401, 403, 403, 204, 204, 403],
+        ),
+    ]
+}
+
+/// What happened: mail, activity, notifications.
+pub fn history() -> Vec<Row> {
+    vec![
+        (
+            "mail_history",
+            Method::GET,
+            "/api/history/mail",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_mail",
+            Method::GET,
+            "/api/users/{other}/mail",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+    ]
+}
