@@ -19,7 +19,7 @@ export function BlankLayout() {
   );
 }
 
-/** The pages draw the user's header themselves (features/people UserHeader): they hold the card. */
+/** The pages draw the user's header themselves (components/UserHeader): they hold the card. */
 export function ProfileLayout() {
   return (
     <Shell>

@@ -2,10 +2,10 @@
 //! password; then their card.
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api/client';
+import { to, type UserCard } from '../../lib/person';
 import { addToast } from '../../lib/toasts';
 import { useTags } from '../../lib/tags';
 import { endpoints, paths } from '../../paths';
-import { to, type UserCard } from './people';
 import { UserForm } from './UserForm';
 import { emptyPerson } from './userForm';
 import './people.css';

@@ -2,15 +2,15 @@
 //! pick the people, save, back to the card; a 422 (self-link, loop) shows under the choice.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { PeoplePicker } from '../../components/PeoplePicker';
+import { UserHeader } from '../../components/UserHeader';
 import { api, ApiError } from '../../lib/api/client';
+import { to, type UserCard, type UserView } from '../../lib/person';
+import { isChanged } from '../../lib/picker';
 import { addToast } from '../../lib/toasts';
+import { useCard, userUrl } from '../../lib/useCard';
+import { usePeople } from '../../lib/usePeople';
 import { paths } from '../../paths';
-import { to, type UserCard, type UserView } from './people';
-import { PeoplePicker } from './PeoplePicker';
-import { isChanged } from './picker';
-import { useCard, userUrl } from './useCard';
-import { usePeople } from './usePeople';
-import { UserHeader } from './UserHeader';
 import './people.css';
 
 const RELATIONS = {

@@ -7,8 +7,8 @@ import { MESSAGES } from '../../lib/api/errors';
 import { confirmedPassword, newPasswordFields, PASSWORD_MIN, z } from '../../lib/forms';
 import type { OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
+import { userUrl } from '../../lib/useCard';
 import { useForm } from '../../lib/useForm';
-import { userUrl } from './useCard';
 
 const schema = confirmedPassword(z.object(newPasswordFields));
 

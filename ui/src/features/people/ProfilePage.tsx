@@ -1,13 +1,13 @@
 //! /profile (manager): one's own names and contacts, and the way to the password page.
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { UserHeader } from '../../components/UserHeader';
 import { api } from '../../lib/api/client';
 import { refreshCurrentUser } from '../../lib/session';
 import { addToast } from '../../lib/toasts';
+import { useCard, userUrl } from '../../lib/useCard';
 import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
-import { useCard, userUrl } from './useCard';
-import { UserHeader } from './UserHeader';
 import { UserForm } from './UserForm';
 import { personValues, updateBody } from './userForm';
 import './people.css';

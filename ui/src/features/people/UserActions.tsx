@@ -7,15 +7,15 @@ import { Icon } from '../../components/Icon';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
 import { createOverlay, openOverlay } from '../../lib/overlays';
+import { ROLE_NAMES, ROLES, to, type UserCard } from '../../lib/person';
 import { switchAccount } from '../../lib/session';
 import type { Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
+import { userUrl } from '../../lib/useCard';
 import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
 import { ChoicesDialog, type ChoicesProps } from './ChoicesDialog';
 import { PasswordDialog } from './PasswordDialog';
-import { ROLE_NAMES, ROLES, to, type UserCard } from './people';
-import { userUrl } from './useCard';
 
 interface Props {
   card: UserCard;

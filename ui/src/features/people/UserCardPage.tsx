@@ -4,14 +4,15 @@ import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { TagList } from '../../components/TagBadge';
+import { UserHeader } from '../../components/UserHeader';
 import { useTags } from '../../lib/tags';
 import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
-import { formatDate, formatDateTime, formatPhone, to, type UserView } from './people';
-import { useCard } from './useCard';
-import { usePeople } from './usePeople';
+import { to, type UserView } from '../../lib/person';
+import { useCard } from '../../lib/useCard';
+import { usePeople } from '../../lib/usePeople';
+import { formatDate, formatDateTime, formatPhone } from './people';
 import { UserActions } from './UserActions';
-import { UserHeader } from './UserHeader';
 import './people.css';
 
 function Relatives({ ids }: { ids: readonly number[] }) {

@@ -3,9 +3,9 @@
 import { useId } from 'react';
 import { Field } from '../../components/Field';
 import { TagBadge } from '../../components/TagBadge';
+import { ROLE_NAMES, ROLES } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
 import { useForm } from '../../lib/useForm';
-import { ROLE_NAMES, ROLES } from './people';
 import { createSchema, editSchema, type PersonValues } from './userForm';
 
 interface Props {

@@ -8,12 +8,13 @@ import { ChoiceMenu } from '../../components/ChoiceMenu';
 import { Icon } from '../../components/Icon';
 import { PageHeading } from '../../components/PageHeading';
 import { Pagination } from '../../components/Pagination';
+import { ROLE_NAMES, ROLES, type UserView } from '../../lib/person';
 import { useTags } from '../../lib/tags';
 import { useDebounced } from '../../lib/useDebounced';
 import { useList } from '../../lib/useList';
 import { currentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
-import { isFiltered, PAGE_SIZES, readFilters, ROLE_NAMES, ROLES, toQuery, writeFilters, type UserFilters, type UserView } from './people';
+import { isFiltered, PAGE_SIZES, readFilters, toQuery, writeFilters, type UserFilters } from './people';
 import { UsersTable } from './UsersTable';
 import './people.css';
 

@@ -2,11 +2,12 @@
 //! each row becomes a card with labelled cells.
 import { Link, useNavigate } from 'react-router';
 import { SortHeader } from '../../components/SortHeader';
+import { RoleBadges } from '../../components/RoleBadges';
 import { TagList } from '../../components/TagBadge';
+import { to, type UserView } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
 import { paths } from '../../paths';
-import { formatDate, formatPhone, to, type UserView } from './people';
-import { RoleBadges } from './RoleBadges';
+import { formatDate, formatPhone } from './people';
 
 interface Props {
   rows: readonly UserView[];

@@ -1,20 +1,10 @@
-//! People: the API's shapes, Russian role names, and the list's filters kept in the page's query
-//! string (so back/forward, a reload and a bookmark show the same list).
-import { generatePath } from 'react-router';
+//! People: the person form's body, and the list's filters kept in the page's query string (so
+//! back/forward, a reload and a bookmark show the same list); formats of dates and phones.
 import type { components } from '../../api/schema';
+import { ROLES } from '../../lib/person';
 import type { Role } from '../../lib/user';
 
-export type UserView = components['schemas']['UserView'];
-export type UserCard = components['schemas']['UserCard'];
 export type PersonBody = components['schemas']['PersonBody'];
-
-export const ROLES: readonly Role[] = ['manager', 'worker', 'student', 'parent'];
-export const ROLE_NAMES: Record<Role, string> = { manager: 'Менеджер', worker: 'Сотрудник', student: 'Ученик', parent: 'Родитель' };
-
-export const roleName = (role: string) => ROLE_NAMES[role as Role] ?? role;
-
-/** The page of a user: `to(paths.user, 7)` -> `/users/7`. */
-export const to = (path: string, id: number) => generatePath(path, { id: String(id) });
 
 export const SORT_FIELDS = ['last_name', 'email', 'created_at'] as const;
 export const DEFAULT_SORT = 'last_name';

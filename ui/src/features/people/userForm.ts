@@ -1,7 +1,8 @@
 //! The person form's fields and checks (spec §5 messages; the server checks the rest and answers
 //! 422 with Russian messages per field).
 import { ruBirthDate, ruDateFromIso, z } from '../../lib/forms';
-import type { PersonBody, UserCard } from './people';
+import type { UserCard } from '../../lib/person';
+import type { PersonBody } from './people';
 
 const text = z.string().trim();
 

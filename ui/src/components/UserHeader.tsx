@@ -3,12 +3,13 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { evaluateGuards } from '../../app/guards';
-import { findRoute } from '../../app/routes';
-import { currentUser } from '../../lib/user';
-import { paths } from '../../paths';
-import { to, type UserCard } from './people';
+import { evaluateGuards } from '../app/guards';
+import { findRoute } from '../app/routes';
+import { to, type UserCard } from '../lib/person';
+import { currentUser } from '../lib/user';
+import { paths } from '../paths';
 import { RoleBadges } from './RoleBadges';
+import './UserHeader.css';
 
 const TABS = [
   { path: paths.user, label: 'Профиль' },

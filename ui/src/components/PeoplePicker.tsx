@@ -1,11 +1,12 @@
 //! Picks people of one role: the chosen ones with a button to take each off, and a search over
 //! `/api/users?roles[]=…&search=` whose results can be added.
 import { useState } from 'react';
-import { useDebounced } from '../../lib/useDebounced';
-import { useList } from '../../lib/useList';
-import { endpoints } from '../../paths';
-import { roleName, type UserView } from './people';
-import { addPerson, candidates, removePerson } from './picker';
+import { roleName, type UserView } from '../lib/person';
+import { addPerson, candidates, removePerson } from '../lib/picker';
+import { useDebounced } from '../lib/useDebounced';
+import { useList } from '../lib/useList';
+import { endpoints } from '../paths';
+import './PeoplePicker.css';
 
 const SEARCH_DELAY = 300;
 const RESULTS = 8;

@@ -1,8 +1,8 @@
 //! The people behind a list of ids (a card's parents and children, a picker's choice); anyone the
 //! viewer may not read is left out quietly. `loaded` says the people of these very ids are in.
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api/client';
-import type { UserView } from './people';
+import { api } from './api/client';
+import type { UserView } from './person';
 import { userUrl } from './useCard';
 
 interface Found {

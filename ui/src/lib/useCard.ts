@@ -1,9 +1,9 @@
 //! A user's card (`GET /api/users/{id}`), loaded when the id changes; `reload` after an action,
 //! `status` of a failed load (404 for a user who is not there).
 import { useEffect, useState } from 'react';
-import { api, ApiError } from '../../lib/api/client';
-import { endpoints } from '../../paths';
-import type { UserCard } from './people';
+import { endpoints } from '../paths';
+import { api, ApiError } from './api/client';
+import type { UserCard } from './person';
 
 export const userUrl = (id: number, action?: string) => `${endpoints.users}/${id}${action ? `/${action}` : ''}`;
 
