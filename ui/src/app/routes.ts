@@ -39,6 +39,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userParents, title: 'Родители', guards: ['worker'], layout: 'profile', page: () => import('../features/people/ParentsPage') },
   { path: paths.userChildren, title: 'Дети', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ChildrenPage') },
   { path: paths.userFiles, title: 'Файлы', guards: ['manager'], layout: 'profile', page: () => import('../features/files/FilesPage') },
+  { path: paths.userMail, title: 'Почта', guards: ['manager'], layout: 'profile', page: () => import('../features/history/UserMailPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
 ];

@@ -16,6 +16,7 @@ const TABS = [
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
   { path: paths.userFiles, label: 'Файлы' },
+  { path: paths.userMail, label: 'Почта' },
 ];
 
 const initials = (card: UserCard) => `${card.last_name.charAt(0)}${card.first_name.charAt(0)}`;

@@ -1,27 +1,14 @@
 //! The mail history's records and filters: Russian names of statuses and kinds, and the filters
 //! kept in the page's query string (so a filtered list can be bookmarked and survives a reload).
+import type { components } from '../../api/schema';
 
-export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** A row of `GET /api/history/mail` and `GET /api/users/{id}/mail`. */
+export type MailRecord = components['schemas']['MailEntry'];
+export type MailStatus = MailRecord['status'];
+export type MailKind = MailRecord['kind'];
 
-export const MAIL_KINDS = ['password_reset', 'verify_email', 'set_password', 'test'] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-/** A row of `GET /api/history/mail`. */
-export interface MailRecord {
-  id: number;
-  to: string;
-  to_name: string | null;
-  user_id: number | null;
-  kind: MailKind;
-  kind_title: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  last_error: string | null;
-  created_at: string;
-  sent_at: string | null;
-}
+export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const satisfies readonly MailStatus[];
+export const MAIL_KINDS = ['password_reset', 'verify_email', 'set_password', 'test'] as const satisfies readonly MailKind[];
 
 export const STATUS_NAMES: Record<MailStatus, string> = { queued: 'в очереди', sent: 'отправлено', failed: 'ошибка' };
 
