@@ -14,10 +14,10 @@ describe('menu', () => {
     expect(ids(user('student'))).toContain('home');
   });
 
-  it('shows the password page to the signed-in and the mail history to managers only', () => {
+  it('shows the password page to the signed-in and the history (log and mail) to managers only', () => {
     expect(ids(user('student'))).toContain('settings-password');
     expect(ids(user('worker'))).not.toContain('history');
-    expect(ids(user('manager'))).toEqual(expect.arrayContaining(['history', 'history-mail']));
+    expect(ids(user('manager'))).toEqual(expect.arrayContaining(['history', 'history-log', 'history-mail']));
   });
 
   it('finds the entry and group of a page', () => {
@@ -33,6 +33,7 @@ describe('menu', () => {
     expect(menuItemFor('/settings/ui')).toEqual({ id: 'settings-ui', group: 'settings' });
     expect(menuItemFor('/settings/password/extra')).toEqual({ id: 'settings-password', group: 'settings' });
     expect(menuItemFor('/settings/other')).toEqual({ id: 'settings-general', group: 'settings' });
+    expect(menuItemFor('/history')).toEqual({ id: 'history-log', group: 'history' });
     expect(menuItemFor('/history/mail/3')).toEqual({ id: 'history-mail', group: 'history' });
     expect(menuItemFor('/')).toEqual({ id: 'home', group: null });
     expect(menuItemFor('/usersx')).toBeNull();
@@ -45,6 +46,6 @@ describe('menu', () => {
     expect(labels(user('student'))).not.toContain('Теги');
     expect(labels(user('worker'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги']));
     expect(labels(user('worker'))).not.toContain('История писем');
-    expect(labels(user('manager'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги', 'История писем']));
+    expect(labels(user('manager'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги', 'Журнал действий', 'История писем']));
   });
 });

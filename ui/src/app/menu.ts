@@ -39,7 +39,10 @@ const MENU: readonly MenuEntry[] = [
     id: 'history',
     label: 'История',
     icon: 'history',
-    children: [{ id: 'history-mail', label: 'Письма', path: paths.mailHistory }],
+    children: [
+      { id: 'history-log', label: 'Журнал действий', path: paths.history },
+      { id: 'history-mail', label: 'Письма', path: paths.mailHistory },
+    ],
   },
   { id: 'help', label: 'Справка', icon: 'help', path: paths.help },
 ];

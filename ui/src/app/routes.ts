@@ -29,6 +29,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.resetPassword, title: 'Новый пароль', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ResetPasswordPage') },
   // No guard: the letter's link must work in a browser that is not signed in (yet).
   { path: paths.verifyEmail, title: 'Подтверждение эл. почты', guards: [], layout: 'default', page: () => import('../features/auth/VerifyEmailPage') },
+  { path: paths.history, title: 'Журнал действий', guards: ['manager'], layout: 'default', page: () => import('../features/history/ActivityPage') },
   { path: paths.mailHistory, title: 'История писем', guards: ['manager'], layout: 'default', page: () => import('../features/history/MailHistoryPage') },
   // Spec §2 gives /users no guard; the list is of people, so it needs a signed-in user.
   { path: paths.users, title: 'Пользователи', guards: ['auth'], layout: 'default', page: () => import('../features/people/UsersPage') },
@@ -40,6 +41,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userChildren, title: 'Дети', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ChildrenPage') },
   { path: paths.userFiles, title: 'Файлы', guards: ['manager'], layout: 'profile', page: () => import('../features/files/FilesPage') },
   { path: paths.userMail, title: 'Почта', guards: ['manager'], layout: 'profile', page: () => import('../features/history/UserMailPage') },
+  { path: paths.userLogs, title: 'Журнал действий', guards: ['manager'], layout: 'profile', page: () => import('../features/history/UserLogsPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
 ];

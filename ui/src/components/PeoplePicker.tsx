@@ -1,6 +1,6 @@
-//! Picks people of one role: the chosen ones with a button to take each off, and a search over
-//! `/api/users?roles[]=…&search=` whose results can be added.
-import { useState } from 'react';
+//! Picking people by a search over `/api/users?roles[]=…&search=`: `PeoplePicker` keeps a list of
+//! the chosen (a person's parents or children), `PersonField` one person (a list's filter).
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { roleName, type UserView } from '../lib/person';
 import { addPerson, candidates, removePerson } from '../lib/picker';
 import { useDebounced } from '../lib/useDebounced';
@@ -11,8 +11,42 @@ import './PeoplePicker.css';
 const SEARCH_DELAY = 300;
 const RESULTS = 8;
 
-interface Props {
-  role: 'parent' | 'student';
+type PickRole = 'parent' | 'student';
+
+/** The people a search finds; with `onlyTyped`, nobody until something is typed. */
+function usePeopleSearch(text: string, role: PickRole | undefined, onlyTyped = false) {
+  const search = useDebounced(text.trim(), SEARCH_DELAY);
+  const url = onlyTyped && !search ? null : endpoints.users;
+  return useList<UserView>(url, { roles: role ? [role] : [], search: search || undefined, per_page: RESULTS });
+}
+
+interface FoundProps {
+  id?: string;
+  people: readonly UserView[];
+  /** No answer yet, so «Никого» would be premature. */
+  searched: boolean;
+  busy: boolean;
+  onPick: (person: UserView) => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+}
+
+function Found({ id, people, searched, busy, onPick, onKeyDown }: FoundProps) {
+  return (
+    <ul id={id} className="picker-results" aria-busy={busy} aria-label="Найдены" onKeyDown={onKeyDown}>
+      {searched && people.length === 0 && <li className="muted">Никого не нашлось</li>}
+      {people.map((person) => (
+        <li key={person.id}>
+          <button type="button" className="secondary outline" onClick={() => onPick(person)}>
+            <span>+ {person.full_name}</span> <small className="muted">{person.email}</small>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface PickerProps {
+  role: PickRole;
   /** The user whose relatives these are: never offered. */
   selfId: number;
   chosen: readonly UserView[];
@@ -20,10 +54,9 @@ interface Props {
   error?: string;
 }
 
-export function PeoplePicker({ role, selfId, chosen, onChange, error }: Props) {
+export function PeoplePicker({ role, selfId, chosen, onChange, error }: PickerProps) {
   const [text, setText] = useState('');
-  const search = useDebounced(text.trim(), SEARCH_DELAY);
-  const { page, loading } = useList<UserView>(endpoints.users, { roles: [role], search: search || undefined, per_page: RESULTS });
+  const { page, loading } = usePeopleSearch(text, role);
   const offered = candidates(page?.data ?? [], chosen, selfId);
   return (
     <div className="picker">
@@ -52,16 +85,69 @@ export function PeoplePicker({ role, selfId, chosen, onChange, error }: Props) {
         placeholder="ФИО, email или телефон"
         aria-label={`Найти: ${roleName(role).toLowerCase()}`}
       />
-      <ul className="picker-results" aria-busy={loading} aria-label="Найдены">
-        {page && offered.length === 0 && <li className="muted">Никого не нашлось</li>}
-        {offered.map((person) => (
-          <li key={person.id}>
-            <button type="button" className="secondary outline" onClick={() => onChange(addPerson(chosen, person))}>
-              <span>+ {person.full_name}</span> <small className="muted">{person.email}</small>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <Found people={offered} searched={page !== null} busy={loading} onPick={(person) => onChange(addPerson(chosen, person))} />
+    </div>
+  );
+}
+
+/** Arrow keys walk from the field into the people found and back. */
+function walk(event: KeyboardEvent, root: HTMLElement | null) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const stops = [...(root?.querySelectorAll<HTMLElement>('input, .picker-results button') ?? [])];
+  const at = stops.indexOf(document.activeElement as HTMLElement);
+  const next = stops[at + (event.key === 'ArrowDown' ? 1 : -1)];
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+interface FieldProps {
+  /** The chosen person; `{id}` alone while the name is on its way. */
+  person: Pick<UserView, 'id'> & Partial<Pick<UserView, 'full_name'>> | null;
+  onChange: (person: UserView | null) => void;
+  label: string;
+}
+
+/** One person or nobody: a search whose results drop down while typing, then the person's name. */
+export function PersonField({ person, onChange, label }: FieldProps) {
+  const [text, setText] = useState('');
+  const root = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const { page, loading } = usePeopleSearch(text, undefined, true);
+  if (person) {
+    const name = person.full_name ?? `№${person.id}`;
+    return (
+      <div className="person-chosen">
+        <span title={name}>{name}</span>
+        <button
+          type="button"
+          className="secondary outline"
+          aria-label={`${label}: ${name}. Убрать`}
+          onClick={() => {
+            setText('');
+            onChange(null);
+          }}
+        >
+          ×
+        </button>
+      </div>
+    );
+  }
+  const open = text.trim() !== '';
+  return (
+    <div ref={root} className="person-field" onKeyDown={(event) => walk(event, root.current)}>
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => event.key === 'Escape' && setText('')}
+        placeholder={`${label}: ФИО или email`}
+        aria-label={label}
+        aria-controls={listId}
+        autoComplete="off"
+      />
+      {open && <Found id={listId} people={page?.data ?? []} searched={page !== null && !loading} busy={loading} onPick={onChange} />}
     </div>
   );
 }

@@ -17,6 +17,7 @@ const TABS = [
   { path: paths.userChildren, label: 'Дети' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },
+  { path: paths.userLogs, label: 'Журнал' },
 ];
 
 const initials = (card: UserCard) => `${card.last_name.charAt(0)}${card.first_name.charAt(0)}`;

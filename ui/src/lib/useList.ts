@@ -1,5 +1,5 @@
 //! One page of a server list (spec §7 generic resource): loaded again whenever the query
-//! changes, an older answer dropped when a newer query is on its way.
+//! changes, an older answer dropped when a newer query is on its way; no URL, no call.
 import { useEffect, useMemo, useState } from 'react';
 import { resource } from './api/client';
 import { toSearch, type Page, type Query } from './api/request';
@@ -11,7 +11,7 @@ interface ListState<T> {
   failed: boolean;
 }
 
-export function useList<T>(url: string, query: Query) {
+export function useList<T>(url: string | null, query: Query) {
   const [state, setState] = useState<ListState<T>>({ page: null, loading: true, failed: false });
   const [round, setRound] = useState(0);
   const key = toSearch(query);
@@ -19,6 +19,10 @@ export function useList<T>(url: string, query: Query) {
   const stable = useMemo(() => query, [key]);
 
   useEffect(() => {
+    if (url === null) {
+      setState({ page: null, loading: false, failed: false });
+      return;
+    }
     const controller = new AbortController();
     setState((old) => ({ ...old, loading: true, failed: false }));
     resource<T>(url)

@@ -1,0 +1,76 @@
+//! The activity log's table, newest first: when, who (a manager acting as someone as both
+//! people, each a link to the card), what, and the change with a link to what it is about; on
+//! phones each row becomes a card with labelled cells.
+import { Fragment } from 'react';
+import { Link } from 'react-router';
+import { to } from '../../lib/person';
+import { paths } from '../../paths';
+import { entityLink, ON_BEHALF, SYSTEM, whoDid, whoText, type ActivityEntry, type Person } from './activity';
+import { formatDateTime } from './mail';
+
+const COLUMNS = ['Дата', 'Кто', 'Действие', 'Изменение', 'IP-адрес'] as const;
+
+function PersonLink({ person }: { person: Person }) {
+  return person.id === null ? <span>{person.name}</span> : <Link to={to(paths.user, person.id)}>{person.name}</Link>;
+}
+
+function Who({ entry }: { entry: ActivityEntry }) {
+  const people = whoDid(entry);
+  if (people.length === 0) return <span className="muted">{SYSTEM}</span>;
+  return (
+    <span title={whoText(entry)} data-impersonated={people.length > 1 || undefined}>
+      {people.map((person, i) => (
+        <Fragment key={i}>
+          {i > 0 && <span className="muted">{ON_BEHALF}</span>}
+          <PersonLink person={person} />
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+function Row({ entry }: { entry: ActivityEntry }) {
+  const [date, who, action, change, ip] = COLUMNS;
+  const link = entityLink(entry);
+  return (
+    <tr>
+      <td data-label={date}>
+        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at)}</time>
+      </td>
+      <td data-label={who} className="activity-who">
+        <Who entry={entry} />
+      </td>
+      <td data-label={action}>{entry.action_title}</td>
+      <td data-label={change} className="activity-summary">
+        {link ? <Link to={link}>{entry.summary}</Link> : <span>{entry.summary}</span>}
+      </td>
+      <td data-label={ip} className="activity-ip">
+        {entry.ip ?? <span className="muted">—</span>}
+      </td>
+    </tr>
+  );
+}
+
+export function ActivityTable({ rows, busy }: { rows: readonly ActivityEntry[]; busy: boolean }) {
+  return (
+    <div className="table-scroll" aria-busy={busy}>
+      <table className="data-table activity-table">
+        <caption className="sr-only">Журнал действий, сначала новые</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column, i) => (
+              <th key={column} scope="col" aria-sort={i === 0 ? 'descending' : undefined}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((entry) => (
+            <Row key={entry.id} entry={entry} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { entityLink, isFiltered, readFilters, shortName, toQuery, whoDid, whoText, writeFilters, type ActivityEntry } from './activity';
+
+const entry = (change: Partial<ActivityEntry> = {}): ActivityEntry => ({
+  id: 1,
+  created_at: '2026-11-22T10:00:00Z',
+  actor_id: 12,
+  actor_name: 'Иванов Артём Сергеевич',
+  impersonator_id: null,
+  impersonator_name: null,
+  action: 'user.updated',
+  action_title: 'Изменение карточки',
+  entity: 'user',
+  entity_id: 12,
+  summary: 'Изменён телефон',
+  ip: '127.0.0.1',
+  ...change,
+});
+
+describe('activity log filters', () => {
+  it('reads the filters from the query string, dropping nonsense', () => {
+    expect(readFilters(new URLSearchParams('user_id=7&action=user.created&date_from=2026-11-01&date_to=2026-11-30&page=2'))).toEqual({
+      userId: 7,
+      action: 'user.created',
+      dateFrom: '2026-11-01',
+      dateTo: '2026-11-30',
+      page: 2,
+    });
+    expect(readFilters(new URLSearchParams('user_id=x&date_from=2026-02-30&date_to=01.11.2026&page=0'))).toEqual({
+      userId: null,
+      action: '',
+      dateFrom: '',
+      dateTo: '',
+      page: 1,
+    });
+  });
+
+  it('turns a reversed period round', () => {
+    const filters = readFilters(new URLSearchParams('date_from=2026-11-30&date_to=2026-11-01'));
+    expect([filters.dateFrom, filters.dateTo]).toEqual(['2026-11-01', '2026-11-30']);
+  });
+
+  it('writes what is set under the API names, so the address reads back the same', () => {
+    const params = writeFilters({ userId: 7, action: 'tag.created', dateFrom: '2026-11-01', dateTo: '', page: 1 });
+    expect(params.toString()).toBe('user_id=7&action=tag.created&date_from=2026-11-01');
+    expect(readFilters(params)).toEqual({ userId: 7, action: 'tag.created', dateFrom: '2026-11-01', dateTo: '', page: 1 });
+    expect(writeFilters({ userId: null, action: '', dateFrom: '', dateTo: '', page: 3 }).toString()).toBe('page=3');
+  });
+
+  it("asks for the person only on the whole log, not in a person's own", () => {
+    const filters = { userId: 7, action: '', dateFrom: '', dateTo: '2026-11-30', page: 1 };
+    expect(toQuery(filters, true)).toEqual({ user_id: 7, action: undefined, date_from: undefined, date_to: '2026-11-30', page: 1, per_page: 25 });
+    expect(toQuery(filters, false).user_id).toBeUndefined();
+    expect(isFiltered({ ...filters, dateTo: '' }, true)).toBe(true);
+    expect(isFiltered({ ...filters, dateTo: '' }, false)).toBe(false);
+  });
+});
+
+describe('who did it', () => {
+  it('shortens a full name to the surname and initials', () => {
+    expect(shortName('Орлова Наталья Игоревна')).toBe('Орлова Н. И.');
+    expect(shortName('  Иванов  артём ')).toBe('Иванов А.');
+    expect(shortName('admin')).toBe('admin');
+  });
+
+  it('names the actor', () => {
+    expect(whoText(entry())).toBe('Иванов А. С.');
+    expect(whoDid(entry())).toEqual([{ id: 12, name: 'Иванов А. С.' }]);
+  });
+
+  it('shows a change made while acting as someone as both people, the manager first', () => {
+    const acted = entry({ impersonator_id: 1, impersonator_name: 'Орлова Наталья Игоревна' });
+    expect(whoText(acted)).toBe('Орлова Н. И. от имени Иванов А. С.');
+    expect(whoDid(acted).map((p) => p.id)).toEqual([1, 12]);
+  });
+
+  it('calls a change without a person the system, and a person without a name by number', () => {
+    expect(whoText(entry({ actor_id: null, actor_name: null }))).toBe('Система');
+    expect(whoText(entry({ actor_name: null }))).toBe('Пользователь №12');
+  });
+});
+
+describe('where an entry leads', () => {
+  it("links a person's entry to the card and a tag's to the tags", () => {
+    expect(entityLink(entry())).toBe('/users/12');
+    expect(entityLink(entry({ entity: 'tag', entity_id: 3 }))).toBe('/tags');
+    expect(entityLink(entry({ entity: 'session', entity_id: null }))).toBeNull();
+    expect(entityLink(entry({ entity: 'user', entity_id: null }))).toBeNull();
+  });
+});

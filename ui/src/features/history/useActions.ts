@@ -1,0 +1,18 @@
+//! The actions the activity log's filter offers (`GET /api/history/actions`), loaded once a page.
+import { useEffect, useState } from 'react';
+import { api } from '../../lib/api/client';
+import { endpoints } from '../../paths';
+import type { ActionOption } from './activity';
+
+export function useActions() {
+  const [actions, setActions] = useState<ActionOption[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ data: ActionOption[] }>(endpoints.historyActions, { signal: controller.signal }).then(
+      ({ data }) => setActions(data),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
+  return actions;
+}
