@@ -5,6 +5,7 @@ import './styles/primary.css';
 import './styles/shell.css';
 import './styles/widgets.css';
 import './styles/user-menu.css';
+import './styles/notifications.css';
 import './styles/forms.css';
 import './styles/lists.css';
 import { StrictMode } from 'react';

@@ -32,6 +32,8 @@ const ICONS = {
   plus: 'M12 5v14M5 12h14',
   edit: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z',
   trash: 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6',
+  bell: 'M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
+  checkAll: 'M2 12.5 6.5 17 17 6.5M12 16l1 1L22 6.5',
 } as const;
 
 export type IconName = keyof typeof ICONS;

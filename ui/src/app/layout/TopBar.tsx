@@ -1,5 +1,5 @@
-//! The top bar: the menu button, the page title, the colour mode switch, shortcuts, the user's
-//! menu (or the sign-in link).
+//! The top bar: the menu button, the page title, the colour mode switch, shortcuts, the
+//! notifications bell, the user's menu (or the sign-in link).
 import { Link, useMatches } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon, type IconName } from '../../components/Icon';
@@ -10,6 +10,7 @@ import { paths } from '../../paths';
 import { showShortcuts } from '../hotkeys';
 import type { RouteHandle } from '../router';
 import { sidebar, toggleSidebar } from '../sidebar';
+import { NotificationsBell } from './NotificationsBell';
 import { UserMenu } from './UserMenu';
 
 const NEXT_MODE: Record<ColourMode, { next: ColourMode; icon: IconName; label: string }> = {
@@ -48,6 +49,7 @@ export function TopBar() {
           <Icon name="keyboard" />
         </button>
       </Tooltip>
+      {user && <NotificationsBell userId={user.id} />}
       {user ? (
         <UserMenu user={user} />
       ) : (
