@@ -15,7 +15,7 @@ describe('menu', () => {
   });
 
   it('shows the password page to the signed-in and the history (log and mail) to managers only', () => {
-    expect(ids(user('student'))).toContain('settings-password');
+    expect(ids(user('student'))).toEqual(expect.arrayContaining(['settings-password', 'settings-notifications']));
     expect(ids(user('worker'))).not.toContain('history');
     expect(ids(user('manager'))).toEqual(expect.arrayContaining(['history', 'history-log', 'history-mail']));
   });

@@ -33,6 +33,7 @@ const MENU: readonly MenuEntry[] = [
       { id: 'settings-general', label: 'Общие', path: paths.settings },
       { id: 'settings-ui', label: 'Интерфейс', path: paths.settingsUi },
       { id: 'settings-password', label: 'Пароль', path: paths.settingsPassword },
+      { id: 'settings-notifications', label: 'Уведомления', path: paths.settingsNotifications },
     ],
   },
   {

@@ -24,6 +24,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.settingsUi, title: 'Интерфейс', guards: [], layout: 'default', page: () => import('../features/settings/UiSettingsPage') },
   // Spec §2 gives /settings/password no guard; changing one's password needs a signed-in user.
   { path: paths.settingsPassword, title: 'Пароль', guards: ['auth'], layout: 'default', page: () => import('../features/settings/PasswordPage') },
+  // Spec §2 gives /settings/notifications no guard; the settings are a signed-in user's.
+  { path: paths.settingsNotifications, title: 'Уведомления', guards: ['auth'], layout: 'default', page: () => import('../features/settings/NotificationSettingsPage') },
   { path: paths.login, title: 'Вход', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/LoginPage') },
   { path: paths.forgotPassword, title: 'Восстановление пароля', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ForgotPasswordPage') },
   { path: paths.resetPassword, title: 'Новый пароль', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ResetPasswordPage') },

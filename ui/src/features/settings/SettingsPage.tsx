@@ -25,6 +25,15 @@ export default function SettingsPage() {
             <small>Тема и основной цвет</small>
           </span>
         </Link>
+        {user && (
+          <Link to={paths.settingsNotifications} className="card-link">
+            <Icon name="bell" />
+            <span>
+              Уведомления
+              <small>Какие уведомления присылать на почту</small>
+            </span>
+          </Link>
+        )}
       </div>
       {user && (
         <section aria-labelledby="account">

@@ -1,0 +1,94 @@
+//! /settings/notifications: every notification shows in the portal (the bell, F8); here each
+//! kind can also come by e-mail. Saved with a button; a toast says it is done.
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSnapshot } from 'valtio';
+import { api } from '../../lib/api/client';
+import { addToast } from '../../lib/toasts';
+import { currentUser } from '../../lib/user';
+import { endpoints } from '../../paths';
+import { isChanged, mailedKinds, withKind, type KindSetting } from './notificationSettings';
+
+type Answer = { data: KindSetting[] };
+
+export default function NotificationSettingsPage() {
+  const { user } = useSnapshot(currentUser);
+  const [settings, setSettings] = useState<KindSetting[] | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [round, setRound] = useState(0);
+
+  const show = ({ data }: Answer) => {
+    setSettings(data);
+    setChosen(mailedKinds(data));
+  };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    api<Answer>(endpoints.notificationSettings, { signal: controller.signal }).then(show, () => {
+      if (!controller.signal.aborted) setFailed(true);
+    });
+    return () => controller.abort();
+  }, [round, user?.id]);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setPending(true);
+    try {
+      show(await api<Answer>(endpoints.notificationSettings, { method: 'PUT', body: { mail: chosen } }));
+      addToast({ color: 'success', title: 'Настройки уведомлений сохранены', description: 'Выбранные уведомления будут приходить и на почту' });
+    } catch {
+      // The client has already shown what went wrong.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="narrow notification-settings">
+      <h1>Уведомления</h1>
+      <p className="muted">
+        Все уведомления видны в портале: значок колокольчика вверху страницы или клавиша F8. Отметьте, какие из них также
+        присылать на почту{user ? ` ${user.email}` : ''}.
+      </p>
+      {settings === null ? (
+        failed ? (
+          <div className="empty-state">
+            <p>Не удалось загрузить настройки уведомлений.</p>
+            <button type="button" className="secondary outline" onClick={() => setRound((n) => n + 1)}>
+              Повторить
+            </button>
+          </div>
+        ) : (
+          <p aria-busy="true">Загружаем настройки…</p>
+        )
+      ) : settings.length === 0 ? (
+        <div className="empty-state">
+          <p>Настраивать пока нечего.</p>
+        </div>
+      ) : (
+        <form onSubmit={(event) => void save(event)}>
+          {settings.map((setting) => (
+            <fieldset key={setting.kind} className="notification-kind">
+              <legend>{setting.title}</legend>
+              <p className="muted">{setting.description}</p>
+              <label>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={chosen.includes(setting.kind)}
+                  onChange={(event) => setChosen(withKind(settings, chosen, setting.kind, event.target.checked))}
+                />
+                Также присылать на почту
+              </label>
+            </fieldset>
+          ))}
+          <button type="submit" aria-busy={pending} disabled={pending || !isChanged(settings, chosen)}>
+            Сохранить
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
