@@ -1,6 +1,7 @@
 //! Every permission rule of the portal, as plain functions of who is asking. Each API
 //! operation names its rule here; nothing else decides who may do what.
 
+use crate::domain::activity::Origin;
 use crate::domain::{Role, User, UserId};
 
 /// A signed-in user making a request.
@@ -36,6 +37,8 @@ pub struct Caller {
     pub actor: Option<Actor>,
     /// The school requires confirmed e-mail addresses (`auth.require_verified_email`).
     pub verification_required: bool,
+    /// The client's address, for the activity log.
+    pub ip: Option<String>,
 }
 
 /// What an operation requires of its caller.
@@ -55,6 +58,8 @@ pub enum Rule {
     Impersonate,
     /// `master-by-url`: staff, the user himself, or one of his parents.
     SeeUser(UserId),
+    /// What belongs to one account (its notifications): the user himself or a manager.
+    OwnOrManager(UserId),
 }
 
 /// Why a caller was refused.
@@ -85,11 +90,21 @@ impl Caller {
             Rule::Manager => manager,
             Rule::Impersonate => manager && actor.impersonator.is_none(),
             Rule::SeeUser(target) => actor.sees(target),
+            Rule::OwnOrManager(owner) => manager || owner == actor.user.id,
         };
         if admitted {
             Ok(Some(actor))
         } else {
             Err(Denied::Forbidden)
+        }
+    }
+
+    /// Who makes the changes of this request, as the activity log names them.
+    pub fn origin(&self) -> Origin {
+        Origin {
+            actor: self.actor.as_ref().map(|a| a.user.id),
+            impersonator: self.actor.as_ref().and_then(|a| a.impersonator),
+            ip: self.ip.clone(),
         }
     }
 
@@ -125,6 +140,7 @@ mod tests {
         Caller {
             actor: Some(actor),
             verification_required: required,
+            ip: None,
         }
     }
 
@@ -146,6 +162,12 @@ mod tests {
         assert!(parent.allow(Rule::SeeUser(UserId(7))).is_ok(), "his child");
         assert_eq!(parent.allow(Rule::SeeUser(UserId(8))).err(), Some(Denied::Forbidden));
         assert_eq!(parent.allow(Rule::Staff).err(), Some(Denied::Forbidden));
+        assert!(parent.allow(Rule::OwnOrManager(UserId(1))).is_ok(), "his own account");
+        assert_eq!(
+            parent.allow(Rule::OwnOrManager(UserId(7))).err(),
+            Some(Denied::Forbidden),
+            "not even his child's notifications"
+        );
         assert!(
             caller(&[Role::Worker], true, false)
                 .allow(Rule::SeeUser(UserId(8)))

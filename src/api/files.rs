@@ -122,8 +122,9 @@ impl FilesApi {
                 })));
             }
         };
+        let journal = state.journal(caller.origin());
         let file = state
-            .run(move |store| files::upload(store, UserId(id.0), by, upload))
+            .run(move |store| files::upload(store, &journal, UserId(id.0), by, upload))
             .await?;
         Ok(UploadAnswer::Created(Json(FileEnvelope { data: file.into() })))
     }
@@ -168,8 +169,9 @@ impl FilesApi {
         file: Path<u64>,
     ) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Manager)?;
+        let journal = state.journal(caller.origin());
         state
-            .run(move |store| files::delete(store, UserId(id.0), file.0))
+            .run(move |store| files::delete(store, &journal, UserId(id.0), file.0))
             .await?;
         Ok(NoContent::Done)
     }

@@ -147,15 +147,12 @@ impl ImportApi {
 }
 
 async fn run(state: &State<'_>, caller: &Caller, form: ImportForm<'_>) -> Result<ImportAnswer, ApiError> {
-    let actor = caller.actor(Rule::Manager)?.clone();
+    caller.actor(Rule::Manager)?;
     let received = form.receive().await?;
-    let outcome = import::import_csv(state, received.file, received.options).await?;
+    let journal = state.journal(caller.origin());
+    let outcome = import::import_csv(state, journal, received.file, received.options).await?;
     Ok(match outcome {
         Outcome::Checked(report) | Outcome::Written(report) => {
-            if !received.options.dry_run {
-                tracing::info!(actor = actor.user.id.0, impersonator = ?actor.impersonator.map(|i| i.0),
-                    created = report.created, updated = report.updated, "people imported");
-            }
             ImportAnswer::Done(Json(ImportEnvelope { data: report.into() }))
         }
         Outcome::Refused(report) => {

@@ -1,6 +1,7 @@
 //! The HTTP API: one thin `#[OpenApi]` impl per area, described by OpenAPI. Operations carry
 //! their full paths: most live under `/api`, the Sanctum sign-in calls at the root.
 
+mod activity;
 mod cookies;
 mod deferred_form;
 mod files;
@@ -9,6 +10,7 @@ mod import;
 mod import_form;
 mod mail_history;
 mod message;
+mod notifications;
 mod paging;
 mod passwords;
 mod session;
@@ -32,12 +34,14 @@ pub enum ApiTags {
     System,
     /// Signing in and out, sessions, passwords.
     Auth,
-    /// What happened: mail sent.
+    /// What happened: every change (the activity log) and the mail sent.
     History,
     /// People, their roles, families and tags.
     People,
     /// Files in users' cabinets.
     Files,
+    /// What a person is told, and what comes by mail.
+    Notifications,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -55,6 +59,8 @@ type Areas = (
     passwords::PasswordsApi,
     verification::VerificationApi,
     mail_history::MailHistoryApi,
+    activity::ActivityApi,
+    notifications::NotificationsApi,
     users::UsersApi,
     user_actions::UserActionsApi,
     tags::TagsApi,

@@ -74,7 +74,13 @@ impl PasswordsApi {
         body: Json<ForgotBody>,
     ) -> Result<Json<Message>, ApiError> {
         caller.allow(Rule::Public)?;
-        passwords::request_reset(&state, client_ip(remote), body.0.email.as_deref()).await?;
+        passwords::request_reset(
+            &state,
+            state.journal(caller.origin()),
+            client_ip(remote),
+            body.0.email.as_deref(),
+        )
+        .await?;
         Ok(message(RESET_MAIL_SENT))
     }
 
@@ -93,7 +99,7 @@ impl PasswordsApi {
             password: b.password,
             password_confirmation: b.password_confirmation,
         };
-        passwords::reset(&state, form).await?;
+        passwords::reset(&state, state.journal(caller.origin()), form).await?;
         Ok(message("Пароль успешно обновлён"))
     }
 
@@ -109,7 +115,15 @@ impl PasswordsApi {
     ) -> Result<Json<Message>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
         let b = body.0;
-        passwords::change(&state, actor, b.current_password, b.password, b.password_confirmation).await?;
+        passwords::change(
+            &state,
+            state.journal(caller.origin()),
+            actor,
+            b.current_password,
+            b.password,
+            b.password_confirmation,
+        )
+        .await?;
         Ok(message("Пароль изменён. Другие сеансы завершены."))
     }
 
@@ -128,7 +142,8 @@ impl PasswordsApi {
         body: Json<PasswordBody>,
     ) -> Result<Json<SessionsEnded>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
-        let ended = passwords::end_other_sessions(&state, actor, body.0.password).await?;
+        let ended =
+            passwords::end_other_sessions(&state, state.journal(caller.origin()), actor, body.0.password).await?;
         Ok(Json(SessionsEnded {
             message: format!("Завершено сеансов: {ended}"),
             ended: ended as u64,

@@ -98,7 +98,10 @@ impl TagsApi {
     async fn create(&self, state: State<'_>, caller: Caller, body: Json<TagBody>) -> Result<TagCreated, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
-        let tag = state.run(move |store| tags::create(store, &name, &color)).await?;
+        let journal = state.journal(caller.origin());
+        let tag = state
+            .run(move |store| tags::create(store, &journal, &name, &color))
+            .await?;
         Ok(TagCreated::Created(Json(TagEnvelope {
             data: TagView::new(tag, None),
         })))
@@ -117,8 +120,9 @@ impl TagsApi {
     ) -> Result<Json<TagEnvelope>, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
+        let journal = state.journal(caller.origin());
         let tag = state
-            .run(move |store| tags::update(store, TagId(id.0), &name, &color))
+            .run(move |store| tags::update(store, &journal, TagId(id.0), &name, &color))
             .await?;
         Ok(Json(TagEnvelope {
             data: TagView::new(tag, None),
@@ -131,7 +135,10 @@ impl TagsApi {
     #[oai(path = "/api/tags/:id", method = "delete", operation_id = "tags_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Staff)?;
-        state.run(move |store| tags::delete(store, TagId(id.0))).await?;
+        let journal = state.journal(caller.origin());
+        state
+            .run(move |store| tags::delete(store, &journal, TagId(id.0)))
+            .await?;
         Ok(NoContent::Done)
     }
 }

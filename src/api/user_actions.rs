@@ -92,7 +92,14 @@ impl UserActionsApi {
         body: Json<NewPasswordBody>,
     ) -> Result<Json<Message>, ApiError> {
         caller.allow(Rule::Manager)?;
-        people::set_password(&state, UserId(id.0), body.0.password, body.0.password_confirmation).await?;
+        people::set_password(
+            &state,
+            state.journal(caller.origin()),
+            UserId(id.0),
+            body.0.password,
+            body.0.password_confirmation,
+        )
+        .await?;
         Ok(message("Пароль изменён"))
     }
 
@@ -106,7 +113,7 @@ impl UserActionsApi {
     )]
     async fn resend_password(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Queued, ApiError> {
         caller.allow(Rule::Manager)?;
-        people::send_password_link(&state, UserId(id.0)).await?;
+        people::send_password_link(&state, state.journal(caller.origin()), UserId(id.0)).await?;
         Ok(Queued::Queued(message(
             "Письмо со ссылкой для установки пароля отправлено",
         )))
@@ -128,8 +135,9 @@ impl UserActionsApi {
         body: Json<RolesBody>,
     ) -> Result<Json<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
+        let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::update_roles(store, UserId(id.0), &body.0.roles))
+            .run(move |store| people::update_roles(store, &journal, UserId(id.0), &body.0.roles))
             .await?;
         card(&state, &caller, UserId(id.0)).await
     }
@@ -151,8 +159,9 @@ impl UserActionsApi {
         body: Json<ParentsBody>,
     ) -> Result<Json<CardEnvelope>, ApiError> {
         caller.allow(Rule::Staff)?;
+        let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::save_parents(store, UserId(id.0), &body.0.parents))
+            .run(move |store| people::save_parents(store, &journal, UserId(id.0), &body.0.parents))
             .await?;
         card(&state, &caller, UserId(id.0)).await
     }
@@ -173,8 +182,9 @@ impl UserActionsApi {
         body: Json<ChildrenBody>,
     ) -> Result<Json<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
+        let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::save_children(store, UserId(id.0), &body.0.children))
+            .run(move |store| people::save_children(store, &journal, UserId(id.0), &body.0.children))
             .await?;
         card(&state, &caller, UserId(id.0)).await
     }
@@ -195,8 +205,9 @@ impl UserActionsApi {
         body: Json<TagsBody>,
     ) -> Result<Json<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
+        let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::attach_tags(store, UserId(id.0), &body.0.tags))
+            .run(move |store| people::attach_tags(store, &journal, UserId(id.0), &body.0.tags))
             .await?;
         card(&state, &caller, UserId(id.0)).await
     }
@@ -215,7 +226,7 @@ impl UserActionsApi {
         id: Path<u64>,
     ) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Impersonate)?;
-        let signed_in = people::start(&state, actor, UserId(id.0)).await?;
+        let signed_in = people::start(&state, state.journal(caller.origin()), actor, UserId(id.0)).await?;
         set_session_cookies(&state, jar, &signed_in);
         Ok(NoContent::Done)
     }
@@ -230,7 +241,7 @@ impl UserActionsApi {
     )]
     async fn leave(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
-        let signed_in = people::leave(&state, actor).await?;
+        let signed_in = people::leave(&state, state.journal(caller.origin()), actor).await?;
         set_session_cookies(&state, jar, &signed_in);
         Ok(NoContent::Done)
     }

@@ -170,15 +170,15 @@ impl UsersApi {
         let b = body.0;
         let user = people::create(
             &state,
+            state.journal(caller.origin()),
             b.form(),
             b.roles.unwrap_or_default(),
             b.tags.unwrap_or_default(),
         )
         .await?;
         if b.send_password_link.unwrap_or(false) {
-            people::send_password_link(&state, user.id).await?;
+            people::send_password_link(&state, state.journal(caller.origin()), user.id).await?;
         }
-        tracing::info!(actor = actor.user.id.0, impersonator = ?actor.impersonator.map(|i| i.0), user = user.id.0, "user created");
         let id = user.id;
         let person = state.read(|store| people::get(store, &actor, id))?;
         Ok(Created::Created(Json(CardEnvelope {
@@ -200,9 +200,10 @@ impl UsersApi {
     ) -> Result<Json<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let (form, tz) = (body.0.form(), state.config.school.timezone.clone());
+        let journal = state.journal(caller.origin());
         let person = state
             .run(move |store| {
-                people::update(store, &tz, UserId(id.0), form)?;
+                people::update(store, &journal, &tz, UserId(id.0), form)?;
                 people::get(store, &actor, UserId(id.0))
             })
             .await?;
@@ -218,8 +219,9 @@ impl UsersApi {
     #[oai(path = "/api/users/:id", method = "delete", operation_id = "users_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
+        let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::delete(store, &actor, UserId(id.0)))
+            .run(move |store| people::delete(store, &journal, &actor, UserId(id.0)))
             .await?;
         Ok(NoContent::Done)
     }
@@ -230,9 +232,10 @@ impl UsersApi {
     #[oai(path = "/api/users/:id/restore", method = "post", operation_id = "users_restore")]
     async fn restore(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
+        let journal = state.journal(caller.origin());
         let person = state
             .run(move |store| {
-                people::restore(store, UserId(id.0))?;
+                people::restore(store, &journal, UserId(id.0))?;
                 people::get(store, &actor, UserId(id.0))
             })
             .await?;

@@ -54,7 +54,7 @@ impl VerificationApi {
     #[oai(path = "/api/email/verify", method = "post", operation_id = "verify_email")]
     async fn verify(&self, state: State<'_>, caller: Caller, body: Json<TokenBody>) -> Result<Json<Message>, ApiError> {
         caller.allow(Rule::Public)?;
-        verification::confirm(&state, body.0.token).await?;
+        verification::confirm(&state, state.journal(caller.origin()), body.0.token).await?;
         Ok(message("Адрес электронной почты подтверждён"))
     }
 }

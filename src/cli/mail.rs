@@ -34,6 +34,8 @@ pub async fn run(command: &MailCommand, config: &Config) -> anyhow::Result<ExitC
         kind: MailKind::Test,
         link: format!("{}/", ctx.public_url),
         valid_minutes: None,
+        title: None,
+        body: None,
     };
     let record = mail::compose(&ctx, draft);
     let sent = match mail::message_of(&record) {

@@ -1,12 +1,16 @@
 //! `klass user create|set-password|list`: account administration straight in the database.
 
 use crate::config::Config;
+use crate::domain::activity::Origin;
 use crate::domain::{Password, Role};
+use crate::mail::Mailer;
+use crate::service::journal::Journal;
 use crate::service::users::{self, UserInput};
 use crate::store::Store;
 use clap::Subcommand;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Account commands. They open the database file, so the server must be stopped.
 #[derive(Debug, Subcommand)]
@@ -45,6 +49,8 @@ pub enum UserCommand {
 
 pub fn run(command: &UserCommand, config: &Config) -> anyhow::Result<ExitCode> {
     let store = Store::open(&config.data_dir, config.storage.cache_mb)?;
+    // Changes from the command line are logged without a person or an address.
+    let journal = Journal::new(Arc::new(config.clone()), Mailer::new(), Origin::default());
     match command {
         UserCommand::Create {
             email,
@@ -62,7 +68,7 @@ pub fn run(command: &UserCommand, config: &Config) -> anyhow::Result<ExitCode> {
                 middle_name: middle_name.clone(),
                 roles: roles.clone(),
             };
-            let user = users::create(&store, &input, &password)?;
+            let user = users::create(&store, &journal, &input, &password)?;
             println!(
                 "Создан пользователь #{} {} <{}>",
                 user.id.0,
@@ -73,7 +79,7 @@ pub fn run(command: &UserCommand, config: &Config) -> anyhow::Result<ExitCode> {
         }
         UserCommand::SetPassword { email, password_stdin } => {
             let (password, generated) = password(*password_stdin)?;
-            let user = users::set_password(&store, email, &password)?;
+            let user = users::set_password(&store, &journal, email, &password)?;
             println!("Пароль пользователя {} <{}> изменён", user.full_name(), user.email);
             announce(&password, generated);
         }

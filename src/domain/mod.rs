@@ -1,8 +1,10 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
+pub mod activity;
 pub mod email;
 pub mod family;
 pub mod file_name;
+pub mod notification;
 pub mod page;
 pub mod password;
 pub mod person_name;

@@ -44,6 +44,9 @@ pub struct MailDraft {
     pub link: String,
     /// How long the link works, in minutes, when it expires (said in the mail).
     pub valid_minutes: Option<u64>,
+    /// What a notification mail says: its title and text.
+    pub title: Option<String>,
+    pub body: Option<String>,
 }
 
 /// Renders `draft` and records it as queued (due now), with its queue and user index entries,
@@ -67,6 +70,8 @@ pub(crate) fn compose(ctx: &MailContext, draft: MailDraft) -> MailRecord {
             url: &draft.link,
             name: to_name.as_deref(),
             valid_for: draft.valid_minutes.map(template::duration_ru),
+            title: draft.title.as_deref(),
+            body: draft.body.as_deref(),
         },
     );
     MailRecord {

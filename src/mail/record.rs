@@ -17,15 +17,18 @@ pub enum MailKind {
     SetPassword,
     /// A test mail sent by an administrator.
     Test,
+    /// A notification the person chose to get by mail too.
+    Notification,
 }
 
 impl MailKind {
     /// Every kind, in the order the UI lists them.
-    pub const ALL: [MailKind; 4] = [
+    pub const ALL: [MailKind; 5] = [
         MailKind::PasswordReset,
         MailKind::VerifyEmail,
         MailKind::SetPassword,
         MailKind::Test,
+        MailKind::Notification,
     ];
 
     /// The stored (and API) name, also the template file stem.
@@ -35,6 +38,7 @@ impl MailKind {
             MailKind::VerifyEmail => "verify_email",
             MailKind::SetPassword => "set_password",
             MailKind::Test => "test",
+            MailKind::Notification => "notification",
         }
     }
 
@@ -45,6 +49,7 @@ impl MailKind {
             MailKind::VerifyEmail => "Подтверждение e-mail",
             MailKind::SetPassword => "Установка пароля",
             MailKind::Test => "Проверка почты",
+            MailKind::Notification => "Уведомление",
         }
     }
 }

@@ -20,7 +20,7 @@ macro_rules! templates {
 }
 
 /// File name -> source of every template.
-const SOURCES: &[(&str, &str)] = templates!("password_reset", "verify_email", "set_password", "test");
+const SOURCES: &[(&str, &str)] = templates!("password_reset", "verify_email", "set_password", "test", "notification");
 
 /// The environment; `.html` templates are autoescaped, `.txt` ones are not.
 static TEMPLATES: LazyLock<Environment<'static>> = LazyLock::new(|| {
@@ -58,6 +58,9 @@ pub struct Values<'a> {
     pub name: Option<&'a str>,
     /// How long the link works, in words ("60 минут").
     pub valid_for: Option<String>,
+    /// A notification's title and text.
+    pub title: Option<&'a str>,
+    pub body: Option<&'a str>,
 }
 
 /// A rendered mail.
@@ -152,6 +155,8 @@ mod tests {
             url: "http://192.168.1.10:8080/auth/reset-password?token=abc&email=a%40b.ru",
             name,
             valid_for: Some(duration_ru(60)),
+            title: Some("Новый файл"),
+            body: Some("В Вашу карточку добавлен файл «Договор.pdf»"),
         }
     }
 

@@ -2,10 +2,13 @@
 //! checked the rule (managers only); these check that the user and the file exist.
 
 use super::ServiceError;
+use super::journal::{Change, Journal};
 use crate::domain::UserId;
+use crate::domain::activity::{Action, Entity};
 use crate::domain::file_name::{clean_file_name, content_type_of};
+use crate::domain::notification::{Notice, NotificationKind};
 use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile, StoredFile};
-use crate::store::{Store, users};
+use crate::store::{Store, family, users};
 use jiff::Timestamp;
 use std::io::Read;
 
@@ -41,7 +44,13 @@ pub fn list(store: &Store, user: UserId) -> Result<Vec<StoredFile>, ServiceError
 
 /// Stores `upload` (`None`: the form had no `file` field) in `user`'s cabinet, in one durable
 /// transaction: chunks, record and index.
-pub fn upload(store: &Store, user: UserId, by: UserId, upload: Option<Upload>) -> Result<StoredFile, ServiceError> {
+pub fn upload(
+    store: &Store,
+    journal: &Journal,
+    user: UserId,
+    by: UserId,
+    upload: Option<Upload>,
+) -> Result<StoredFile, ServiceError> {
     let Some(mut upload) = upload else {
         return Err(ServiceError::field("file", "Выберите файл"));
     };
@@ -55,7 +64,7 @@ pub fn upload(store: &Store, user: UserId, by: UserId, upload: Option<Upload>) -
         .ok_or_else(|| ServiceError::field("file", "У файла нет имени"))?;
     let content_type = content_type_of(upload.content_type.as_deref(), &name);
     let txn = store.write()?;
-    users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
+    let owner = users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
     let mut writer = FileWriter::start(&txn)?;
     let mut buffer = vec![0; CHUNK_SIZE];
     loop {
@@ -72,7 +81,24 @@ pub fn upload(store: &Store, user: UserId, by: UserId, upload: Option<Upload>) -
         uploaded_at: Timestamp::now(),
         uploaded_by: by,
     })?;
-    txn.commit()?;
+    let what = format!("«{}» ({})", file.name, size_ru(file.size));
+    let summary = format!("{}: загружен файл {what}", owner.full_name());
+    let mut change = Change::new(Action::FileAdded, Entity::File, Some(file.id), summary).concerning([user]);
+    for to in std::iter::once(user).chain(family::parents_of_in(&txn, user)?) {
+        let whose = if to == user {
+            "Вашу карточку".to_owned()
+        } else {
+            format!("карточку: {}", owner.full_name())
+        };
+        change = change.notify(Notice {
+            to,
+            kind: NotificationKind::FileAdded,
+            body: format!("В {whose} добавлен файл {what}."),
+            link: None,
+        });
+    }
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
     Ok(file)
 }
 
@@ -100,11 +126,29 @@ pub fn download(store: &Store, user: UserId, id: u64) -> Result<Download, Servic
 }
 
 /// Deletes the file `id` of `user`: chunks, record and index in one transaction.
-pub fn delete(store: &Store, user: UserId, id: u64) -> Result<(), ServiceError> {
+pub fn delete(store: &Store, journal: &Journal, user: UserId, id: u64) -> Result<(), ServiceError> {
     let txn = store.write()?;
-    users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
+    let owner = users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
     let file = files::get_in(&txn, user, id)?.ok_or_else(file_not_found)?;
     files::remove(&txn, &file)?;
-    txn.commit()?;
+    let summary = format!(
+        "{}: удалён файл «{}» ({})",
+        owner.full_name(),
+        file.name,
+        size_ru(file.size)
+    );
+    let change = Change::new(Action::FileDeleted, Entity::File, Some(file.id), summary).concerning([user]);
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
     Ok(())
+}
+
+/// A size in Russian units: "812 Б", "12 КБ", "3,4 МБ".
+fn size_ru(bytes: u64) -> String {
+    const KB: u64 = 1024;
+    match bytes {
+        0..KB => format!("{bytes} Б"),
+        KB..1_048_576 => format!("{} КБ", bytes.div_ceil(KB)),
+        _ => format!("{:.1} МБ", bytes as f64 / 1_048_576.0).replace('.', ","),
+    }
 }

@@ -50,6 +50,8 @@ pub fn queue(
         kind,
         link,
         valid_minutes: Some(minutes),
+        title: None,
+        body: None,
     };
     mail::enqueue(txn, &MailContext::from_config(config), draft)?;
     Ok(())

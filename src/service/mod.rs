@@ -1,10 +1,13 @@
 //! Use cases: validate what came in, open one transaction, call the store.
 
+pub mod activity;
 pub mod demo;
 mod error;
 pub mod files;
 pub mod import;
+pub mod journal;
 mod mail_links;
+pub mod notifications;
 pub mod passwords;
 pub mod people;
 pub mod sign_in;

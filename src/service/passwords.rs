@@ -1,9 +1,12 @@
 //! Passwords by mail and by hand: forgot/reset, change one's own, end other sessions.
 
+use super::journal::{Change, Journal};
 use super::mail_links;
+use super::people::summary::{password_changed, who};
 use super::{AppState, FieldErrors, ServiceError};
 use crate::auth::{Purpose, token};
 use crate::config::Config;
+use crate::domain::activity::{Action, Entity};
 use crate::domain::{Email, Password};
 use crate::mail::MailKind;
 use crate::policy::Actor;
@@ -37,7 +40,12 @@ pub fn new_password(password: Option<&str>, confirmation: Option<&str>) -> Resul
 
 /// Starts a password reset: answers at once and the same way for any address; for a known
 /// one, stores a single-use token and queues the mail in one transaction, in the background.
-pub async fn request_reset(state: &AppState, ip: IpAddr, email: Option<&str>) -> Result<(), ServiceError> {
+pub async fn request_reset(
+    state: &AppState,
+    journal: Journal,
+    ip: IpAddr,
+    email: Option<&str>,
+) -> Result<(), ServiceError> {
     let raw = email.map(str::trim).filter(|e| !e.is_empty());
     let email = Email::parse(raw.ok_or_else(|| ServiceError::field("email", "Обязательное поле"))?)
         .map_err(|e| ServiceError::field("email", e.to_string()))?;
@@ -45,7 +53,9 @@ pub async fn request_reset(state: &AppState, ip: IpAddr, email: Option<&str>) ->
     let state = state.clone();
     tokio::spawn(async move {
         let config = state.config.clone();
-        let outcome = state.run(move |store| queue_reset_mail(store, &config, &email)).await;
+        let outcome = state
+            .run(move |store| queue_reset_mail(store, &journal, &config, &email))
+            .await;
         match outcome {
             Ok(true) => state.mailer.wake(),
             Ok(false) => {}
@@ -55,7 +65,7 @@ pub async fn request_reset(state: &AppState, ip: IpAddr, email: Option<&str>) ->
     Ok(())
 }
 
-fn queue_reset_mail(store: &Store, config: &Config, email: &Email) -> Result<bool, ServiceError> {
+fn queue_reset_mail(store: &Store, journal: &Journal, config: &Config, email: &Email) -> Result<bool, ServiceError> {
     let txn = store.write()?;
     let Some(user) = users::find_by_email_in(&txn, email)?.filter(|u| u.deleted_at.is_none()) else {
         return Ok(false);
@@ -67,7 +77,9 @@ fn queue_reset_mail(store: &Store, config: &Config, email: &Email) -> Result<boo
         MailKind::PasswordReset,
         config.auth.reset_token_minutes,
     )?;
-    txn.commit()?;
+    let summary = format!("Запрошена ссылка для восстановления пароля: {}", who(&user));
+    journal.record(&txn, Change::on_user(Action::PasswordResetRequested, &user, summary))?;
+    journal.commit(txn)?;
     Ok(true)
 }
 
@@ -81,7 +93,7 @@ pub struct ResetForm {
 
 /// Sets a new password with a token from the mail; the token is spent and every session of
 /// the user ends. Following the link also proves the address, so it counts as confirmed.
-pub async fn reset(state: &AppState, form: ResetForm) -> Result<(), ServiceError> {
+pub async fn reset(state: &AppState, journal: Journal, form: ResetForm) -> Result<(), ServiceError> {
     let password =
         new_password(form.password.as_deref(), form.password_confirmation.as_deref()).map_err(ServiceError::Invalid)?;
     let invalid = || ServiceError::field("email", RESET_LINK_INVALID);
@@ -108,7 +120,14 @@ pub async fn reset(state: &AppState, form: ResetForm) -> Result<(), ServiceError
             user.email_verified_at.get_or_insert(now);
             users::update(&txn, &user)?;
             sessions::remove_all_of(&txn, user.id, None)?;
-            txn.commit()?;
+            let notice = password_changed(user.id, "восстановлен по ссылке из письма");
+            let change = Change::on_user(
+                Action::PasswordReset,
+                &user,
+                format!("Пароль восстановлен: {}", who(&user)),
+            );
+            journal.record(&txn, change.by_if_anonymous(user.id).notify(notice))?;
+            journal.commit(txn)?;
             tracing::info!(user = user.id.0, "password reset by mail");
             Ok(())
         })
@@ -118,6 +137,7 @@ pub async fn reset(state: &AppState, form: ResetForm) -> Result<(), ServiceError
 /// Changes one's own password (the current one is required); the user's other sessions end.
 pub async fn change(
     state: &AppState,
+    journal: Journal,
     actor: &Actor,
     current: Option<String>,
     password: Option<String>,
@@ -149,7 +169,9 @@ pub async fn change(
             user.updated_at = Timestamp::now();
             users::update(&txn, &user)?;
             let ended = sessions::remove_all_of(&txn, id, Some(&keep))?;
-            txn.commit()?;
+            let change = Change::on_user(Action::PasswordChanged, &user, "Пароль изменён самим пользователем");
+            journal.record(&txn, change.notify(password_changed(id, "изменён")))?;
+            journal.commit(txn)?;
             Ok(ended)
         })
         .await
@@ -158,6 +180,7 @@ pub async fn change(
 /// Ends every session of the user except this one (after checking the password).
 pub async fn end_other_sessions(
     state: &AppState,
+    journal: Journal,
     actor: &Actor,
     password: Option<String>,
 ) -> Result<usize, ServiceError> {
@@ -173,7 +196,10 @@ pub async fn end_other_sessions(
         .run(move |store| {
             let txn = store.write()?;
             let ended = sessions::remove_all_of(&txn, id, Some(&keep))?;
-            txn.commit()?;
+            let summary = format!("Завершены другие сеансы: {ended}");
+            let change = Change::new(Action::OtherSessionsEnded, Entity::Session, None, summary).concerning([id]);
+            journal.record(&txn, change)?;
+            journal.commit(txn)?;
             Ok(ended)
         })
         .await

@@ -1,8 +1,10 @@
 //! Signing in and out: checks, attempt limits, session rotation.
 
+use super::journal::Change;
 use super::{AppState, FieldErrors, ServiceError};
 use crate::auth::{Session, token};
 use crate::domain::Email;
+use crate::domain::activity::{Action, Origin};
 use crate::store::{sessions, users};
 use jiff::Timestamp;
 use std::net::IpAddr;
@@ -49,6 +51,11 @@ pub async fn sign_in(
     let token = token::new_token();
     let key = token::digest(&token);
     let stored = session.clone();
+    let journal = state.journal(Origin {
+        actor: Some(user.id),
+        impersonator: None,
+        ip: Some(ip.to_canonical().to_string()),
+    });
     state
         .run(move |store| {
             let txn = store.write()?;
@@ -59,8 +66,9 @@ pub async fn sign_in(
             if let Some(mut user) = users::get_in(&txn, stored.user_id)? {
                 user.last_login_at = Some(stored.created_at);
                 users::update(&txn, &user)?;
+                journal.record(&txn, Change::on_user(Action::SignedIn, &user, "Вход в систему"))?;
             }
-            txn.commit()?;
+            journal.commit(txn)?;
             Ok::<_, ServiceError>(())
         })
         .await?;

@@ -1,7 +1,9 @@
 //! The state every request can reach: the store, the configuration and the auth machinery.
 
+use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
 use crate::config::Config;
+use crate::domain::activity::Origin;
 use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::store::{Store, StoreError};
@@ -37,6 +39,11 @@ impl AppState {
             hashes,
             mailer: Mailer::new(),
         })
+    }
+
+    /// The journal that records the changes `origin` makes (see `service::journal`).
+    pub fn journal(&self, origin: Origin) -> Journal {
+        Journal::new(self.config.clone(), self.mailer.clone(), origin)
     }
 
     /// Runs read-only storage work right here. A redb read transaction takes no lock a writer

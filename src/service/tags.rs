@@ -1,9 +1,11 @@
 //! The school's tag catalogue: create, rename, recolour, delete (and take off everyone).
 
+use super::journal::{Change, Journal};
 use super::{FieldErrors, ServiceError};
+use crate::domain::activity::{Action, Entity};
 use crate::domain::tag::check_tag;
 use crate::domain::{Tag, TagId};
-use crate::store::{Store, StoreError, tags, users};
+use crate::store::{Store, tags, users};
 use redb::WriteTransaction;
 
 /// A tag and how many people (not deleted) carry it.
@@ -56,17 +58,22 @@ fn name_free(txn: &WriteTransaction, name: &str, except: Option<TagId>) -> Resul
 }
 
 /// Creates a tag with a unique name and a palette colour.
-pub fn create(store: &Store, name: &str, color: &str) -> Result<Tag, ServiceError> {
+pub fn create(store: &Store, journal: &Journal, name: &str, color: &str) -> Result<Tag, ServiceError> {
     let name = check_tag(name, color).map_err(invalid)?;
     let txn = store.write()?;
     name_free(&txn, &name, None)?;
     let tag = tags::insert(&txn, name, color.to_owned())?;
-    txn.commit()?;
+    let summary = format!("Создан тег «{}» ({})", tag.name, tag.color);
+    journal.record(
+        &txn,
+        Change::new(Action::TagCreated, Entity::Tag, Some(tag.id.0), summary),
+    )?;
+    journal.commit(txn)?;
     Ok(tag)
 }
 
 /// Renames and/or recolours a tag.
-pub fn update(store: &Store, id: TagId, name: &str, color: &str) -> Result<Tag, ServiceError> {
+pub fn update(store: &Store, journal: &Journal, id: TagId, name: &str, color: &str) -> Result<Tag, ServiceError> {
     let name = check_tag(name, color).map_err(invalid)?;
     let txn = store.write()?;
     let old = tags::get_in(&txn, id)?.ok_or_else(not_found)?;
@@ -76,13 +83,18 @@ pub fn update(store: &Store, id: TagId, name: &str, color: &str) -> Result<Tag, 
         name,
         color: color.to_owned(),
     };
+    if old == new {
+        return Ok(new);
+    }
     tags::update(&txn, &old, &new)?;
-    txn.commit()?;
+    let summary = format!("Тег «{}» ({}) → «{}» ({})", old.name, old.color, new.name, new.color);
+    journal.record(&txn, Change::new(Action::TagUpdated, Entity::Tag, Some(id.0), summary))?;
+    journal.commit(txn)?;
     Ok(new)
 }
 
 /// Deletes a tag and takes it off everyone who carries it, in one transaction.
-pub fn delete(store: &Store, id: TagId) -> Result<(), ServiceError> {
+pub fn delete(store: &Store, journal: &Journal, id: TagId) -> Result<(), ServiceError> {
     let txn = store.write()?;
     // Read after taking the write lock: no other writer can commit in between.
     let carriers: Vec<_> = {
@@ -96,13 +108,16 @@ pub fn delete(store: &Store, id: TagId) -> Result<(), ServiceError> {
             .collect()
     };
     let tag = tags::get_in(&txn, id)?.ok_or_else(not_found)?;
-    for user_id in carriers {
-        if let Some(mut user) = users::get_in(&txn, user_id)? {
+    for user_id in &carriers {
+        if let Some(mut user) = users::get_in(&txn, *user_id)? {
             user.tags.remove(&id);
             users::update(&txn, &user)?;
         }
     }
     tags::remove(&txn, &tag)?;
-    txn.commit().map_err(StoreError::from)?;
+    let summary = format!("Удалён тег «{}»; он снят с людей: {}", tag.name, carriers.len());
+    let change = Change::new(Action::TagDeleted, Entity::Tag, Some(id.0), summary).concerning(carriers);
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
     Ok(())
 }

@@ -1,6 +1,9 @@
 //! Creating users, setting passwords and listing people.
 
+use super::journal::{Change, Journal};
+use super::people::summary::{self, password_changed, who};
 use super::{FieldErrors, ServiceError};
+use crate::domain::activity::Action;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Role, Roles, User};
 use crate::store::{Store, StoreError, users};
 
@@ -54,16 +57,25 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
 }
 
 /// Creates a user; an e-mail already in use is a field error.
-pub fn create(store: &Store, input: &UserInput, password: &Password) -> Result<User, ServiceError> {
+pub fn create(store: &Store, journal: &Journal, input: &UserInput, password: &Password) -> Result<User, ServiceError> {
     let new = validate(input, password.hash())?;
-    store.insert_user(new).map_err(|err| match err {
+    let txn = store.write()?;
+    let user = users::insert(&txn, new, jiff::Timestamp::now()).map_err(|err| match err {
         StoreError::EmailTaken(_) => ServiceError::field("email", "Этот email уже используется"),
         other => other.into(),
-    })
+    })?;
+    let summary = format!(
+        "Создан пользователь {}, роли: {}",
+        who(&user),
+        summary::roles(&user.roles)
+    );
+    journal.record(&txn, Change::on_user(Action::UserCreated, &user, summary))?;
+    journal.commit(txn)?;
+    Ok(user)
 }
 
 /// Sets a new password for the user with this e-mail.
-pub fn set_password(store: &Store, email: &str, password: &Password) -> Result<User, ServiceError> {
+pub fn set_password(store: &Store, journal: &Journal, email: &str, password: &Password) -> Result<User, ServiceError> {
     let email = Email::parse(email).map_err(|err| ServiceError::field("email", err.to_string()))?;
     let hash = password.hash();
     let txn = store.write()?;
@@ -72,7 +84,16 @@ pub fn set_password(store: &Store, email: &str, password: &Password) -> Result<U
     user.password_hash = hash;
     user.updated_at = jiff::Timestamp::now();
     users::update(&txn, &user)?;
-    txn.commit().map_err(StoreError::from)?;
+    let change = Change::on_user(
+        Action::PasswordSet,
+        &user,
+        format!("Задан новый пароль: {}", who(&user)),
+    );
+    journal.record(
+        &txn,
+        change.notify(password_changed(user.id, "изменён администратором")),
+    )?;
+    journal.commit(txn)?;
     Ok(user)
 }
 

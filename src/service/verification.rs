@@ -1,7 +1,9 @@
 //! Confirming one's e-mail address with a link sent by mail.
 
+use super::journal::{Change, Journal};
 use super::{AppState, ServiceError, mail_links};
 use crate::auth::{Purpose, token};
+use crate::domain::activity::Action;
 use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::store::{one_time_tokens, users};
@@ -39,7 +41,7 @@ pub async fn send_link(state: &AppState, actor: &Actor) -> Result<Resend, Servic
 }
 
 /// Marks the address of the token's user as confirmed; the token is spent.
-pub async fn confirm(state: &AppState, secret: Option<String>) -> Result<(), ServiceError> {
+pub async fn confirm(state: &AppState, journal: Journal, secret: Option<String>) -> Result<(), ServiceError> {
     let key = token::digest(secret.as_deref().unwrap_or_default());
     state
         .run(move |store| {
@@ -53,7 +55,13 @@ pub async fn confirm(state: &AppState, secret: Option<String>) -> Result<(), Ser
             let mut user = user.ok_or_else(|| ServiceError::field("token", LINK_INVALID))?;
             user.email_verified_at.get_or_insert(now);
             users::update(&txn, &user)?;
-            txn.commit()?;
+            let change = Change::on_user(
+                Action::EmailVerified,
+                &user,
+                format!("Подтверждён e-mail {}", user.email),
+            );
+            journal.record(&txn, change.by_if_anonymous(user.id))?;
+            journal.commit(txn)?;
             Ok(())
         })
         .await

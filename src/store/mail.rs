@@ -1,7 +1,7 @@
 //! The mail outbox and history: mail records with their send queue and per-user index,
 //! always written together.
 
-use super::{Store, StoreError, codec, sequence, tables};
+use super::{Store, StoreError, codec, newest_first, sequence, tables};
 use crate::domain::{Page, PageRequest};
 use crate::mail::{MailFilter, MailRecord, MailStatus};
 use jiff::Timestamp;
@@ -93,36 +93,16 @@ pub fn next_due(store: &Store) -> Result<Option<Timestamp>, StoreError> {
     Ok(first.map(|ms| Timestamp::from_millisecond(ms).unwrap_or(Timestamp::MIN)))
 }
 
-/// One page of the mails passing `filter`, newest first. Rows are decoded one at a time and
-/// only the page is kept, so a long history costs time, not memory.
+/// One page of the mails passing `filter`, newest first.
 pub fn history(store: &Store, filter: &MailFilter, page: PageRequest) -> Result<Page<MailRecord>, StoreError> {
-    let txn = store.read()?;
-    let mail = txn.open_table(tables::MAIL)?;
-    let load = |id: u64| -> Result<Option<MailRecord>, StoreError> {
-        mail.get(id)?.map(|b| codec::decode(TABLE, b.value())).transpose()
-    };
-    let index = txn.open_table(tables::MAIL_BY_USER)?;
-    let rows: Box<dyn Iterator<Item = Result<MailRecord, StoreError>>> = match filter.user_id {
-        Some(user) => {
-            let entries = index.range((user.0, 0)..=(user.0, u64::MAX))?.rev();
-            Box::new(entries.filter_map(|entry| match entry {
-                Ok((key, _)) => load(key.value().1).transpose(),
-                Err(err) => Some(Err(err.into())),
-            }))
-        }
-        None => Box::new(mail.iter()?.rev().map(|entry| {
-            let (_, bytes) = entry?;
-            codec::decode(TABLE, bytes.value())
-        })),
+    let source = newest_first::Source {
+        rows: tables::MAIL,
+        by_user: tables::MAIL_BY_USER,
+        name: TABLE,
     };
     let needle = filter.needle();
-    // A row that does not load is kept, so the page holding it reports the error.
-    let rows = rows.filter(|row| row.as_ref().map_or(true, |r| filter.matches(r, needle.as_deref())));
-    let page = page.slice(rows);
-    let items = page.items.into_iter().collect::<Result<Vec<_>, _>>()?;
-    Ok(Page {
-        items,
-        total: page.total,
-        request: page.request,
-    })
+    let keep = |mail: &MailRecord| filter.matches(mail, needle.as_deref());
+    let narrowed = filter.status.is_some() || filter.kind.is_some() || needle.is_some();
+    let keep: Option<&dyn Fn(&MailRecord) -> bool> = if narrowed { Some(&keep) } else { None };
+    newest_first::page(&store.read()?, &source, filter.user_id, keep, page)
 }

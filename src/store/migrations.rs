@@ -14,7 +14,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 5] = [
+const MIGRATIONS: [(&str, Migration); 6] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -23,6 +23,10 @@ const MIGRATIONS: [(&str, Migration); 5] = [
     ),
     ("create tag and family tables", create_tags_and_family),
     ("create file tables", create_files),
+    (
+        "create the activity log and notification tables",
+        create_activity_and_notifications,
+    ),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -120,6 +124,16 @@ fn create_files(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(tables::FILES)?;
     txn.open_table(tables::FILE_CHUNKS)?;
     txn.open_table(tables::FILES_BY_USER)?;
+    Ok(())
+}
+
+fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::ACTIVITY)?;
+    txn.open_table(tables::ACTIVITY_BY_USER)?;
+    txn.open_table(tables::NOTIFICATIONS)?;
+    txn.open_table(tables::NOTIFICATIONS_BY_USER)?;
+    txn.open_table(tables::NOTIFICATIONS_UNREAD)?;
+    txn.open_table(tables::NOTIFICATION_SETTINGS)?;
     Ok(())
 }
 

@@ -1,5 +1,6 @@
 //! The one redb database file that holds the whole school, and the functions that touch it.
 
+pub mod activity;
 mod codec;
 pub mod directory;
 mod error;
@@ -7,6 +8,8 @@ pub mod family;
 pub mod files;
 pub mod mail;
 mod migrations;
+pub mod newest_first;
+pub mod notifications;
 pub mod one_time_tokens;
 mod sequence;
 pub mod sessions;

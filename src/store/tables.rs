@@ -58,3 +58,22 @@ pub const FILE_CHUNKS: TableDefinition<(u64, u32), &[u8]> = TableDefinition::new
 
 /// Index: (user id, file id) -> (), a user's cabinet.
 pub const FILES_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("files-by-user-1");
+
+/// The activity log, append-only: entry id -> `domain::activity::ActivityEntry`.
+pub const ACTIVITY: TableDefinition<u64, &[u8]> = TableDefinition::new("activity-1");
+
+/// Index: (user id, entry id) -> () for every person an entry concerns (actor, impersonator,
+/// subjects), so a person's log is a range.
+pub const ACTIVITY_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("activity-by-user-1");
+
+/// Notifications: id -> `domain::notification::Notification`.
+pub const NOTIFICATIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("notifications-1");
+
+/// Index: (user id, notification id) -> (), a person's notifications.
+pub const NOTIFICATIONS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("notifications-by-user-1");
+
+/// Index: (user id, notification id) -> () for the unread ones, so the count is a range.
+pub const NOTIFICATIONS_UNREAD: TableDefinition<(u64, u64), ()> = TableDefinition::new("notifications-unread-1");
+
+/// Which notification kinds a person also gets by mail: user id -> `domain::notification::MailChoice`.
+pub const NOTIFICATION_SETTINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("notification-settings-1");

@@ -41,6 +41,10 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     let caller = Caller {
         actor,
         verification_required: state.config.auth.require_verified_email,
+        ip: req
+            .remote_addr()
+            .as_socket_addr()
+            .map(|addr| addr.ip().to_canonical().to_string()),
     };
     req.extensions_mut().insert(caller);
     next.call(req).await

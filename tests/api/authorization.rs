@@ -12,7 +12,7 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 
 /// (operation id, method, path, body, statuses for CALLERS). In paths and bodies, `{self}` is
 /// the student S, `{other}` another student O, `{parent}` S's parent, `{file}` a file in O's
-/// cabinet, `{tag}` a tag of the caller's own, `{caller}` the caller's name.
+/// cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod rows;
@@ -25,7 +25,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 4],
+    ids: [(&'static str, u64); 5],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
 }
@@ -61,6 +61,20 @@ async fn school() -> School {
         })
         .expect("file")
         .id;
+    let notification = klass::store::notifications::insert(
+        &txn,
+        klass::domain::notification::Notification {
+            id: 0,
+            user_id: klass::domain::UserId(student),
+            kind: klass::domain::notification::NotificationKind::FileAdded,
+            title: "Новый файл".into(),
+            body: "В Вашу карточку добавлен файл".into(),
+            link: None,
+            created_at: jiff::Timestamp::now(),
+            read_at: None,
+        },
+    )
+    .expect("notification");
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -77,6 +91,7 @@ async fn school() -> School {
             ("{other}", other),
             ("{parent}", parent),
             ("{file}", file),
+            ("{notification}", notification),
         ],
         browsers,
         tags,

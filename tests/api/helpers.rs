@@ -110,10 +110,8 @@ impl TestApp {
             roles: roles.iter().map(|r| r.as_str().to_owned()).collect(),
         };
         let password = Password::parse(password).expect("password");
-        users::create(&self.store, &input, &password)
-            .expect("user created")
-            .id
-            .0
+        let new = users::validate(&input, password.hash()).expect("valid user");
+        self.store.insert_user(new).expect("user created").id.0
     }
 }
 

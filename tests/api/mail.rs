@@ -67,6 +67,8 @@ impl Outbox {
             kind,
             link: LINK.into(),
             valid_minutes: Some(60),
+            title: None,
+            body: None,
         };
         let id = mail::enqueue(&txn, &MailContext::from_config(&self.config), draft).expect("enqueued");
         txn.commit().expect("commit");

@@ -8,6 +8,7 @@ mod table;
 mod text;
 mod write;
 
+use super::journal::Journal;
 use super::{AppState, ServiceError, people};
 use crate::domain::Password;
 
@@ -60,7 +61,12 @@ pub enum Outcome {
 }
 
 /// Imports `bytes` (a CSV file) as people.
-pub async fn import_csv(state: &AppState, bytes: Vec<u8>, options: Options) -> Result<Outcome, ServiceError> {
+pub async fn import_csv(
+    state: &AppState,
+    journal: Journal,
+    bytes: Vec<u8>,
+    options: Options,
+) -> Result<Outcome, ServiceError> {
     // One hash of a random password nobody sees, shared by the new people of this import:
     // they set their own through the mailed link; hashing each would take minutes.
     let hash = state.hashes.hash(Password::generate()).await;
@@ -81,7 +87,7 @@ pub async fn import_csv(state: &AppState, bytes: Vec<u8>, options: Options) -> R
                 Err(problem) => return Ok(Outcome::Unreadable(problem)),
             };
             drop(bytes);
-            let mut report = write::apply(store, &config, &table, today, hash, options)?;
+            let mut report = write::apply(store, &journal, &config, &table, today, hash, options)?;
             let total = report.errors.len();
             if total > MAX_LISTED_ERRORS {
                 report.errors.truncate(MAX_LISTED_ERRORS);

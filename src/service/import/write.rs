@@ -6,11 +6,14 @@ use super::columns::Column;
 use super::table::{Row, Table};
 use super::{Options, Report, RowError};
 use crate::config::Config;
+use crate::domain::activity::{Action, Entity};
 use crate::domain::family::{InvalidLink, check_link};
 use crate::domain::tag::check_tag;
 use crate::domain::{Email, PasswordHash, TagId, User, UserId, search::fold};
 use crate::mail::MailKind;
+use crate::service::journal::{Change, Journal};
 use crate::service::people::SET_PASSWORD_MINUTES;
+use crate::service::people::summary::{self, who};
 use crate::service::{ServiceError, mail_links};
 use crate::store::{Store, family, tags, users};
 use jiff::Timestamp;
@@ -36,7 +39,7 @@ struct Import<'a> {
     /// (row, child, parents' e-mails) to link once everyone is written.
     links: Vec<(u32, UserId, Vec<Email>)>,
     created: Vec<User>,
-    updated: u32,
+    updated: Vec<User>,
     errors: Vec<RowError>,
 }
 
@@ -44,6 +47,7 @@ struct Import<'a> {
 /// `hash` is what new people get as a password hash (of a random, never shown password).
 pub fn apply(
     store: &Store,
+    journal: &Journal,
     config: &Config,
     table: &Table,
     today: Date,
@@ -62,7 +66,7 @@ pub fn apply(
         tags: HashMap::new(),
         links: Vec::new(),
         created: Vec::new(),
-        updated: 0,
+        updated: Vec::new(),
         errors: Vec::new(),
     };
     let duplicates = import.index_emails();
@@ -80,7 +84,7 @@ pub fn apply(
     let report = Report {
         rows: table.rows.len() as u32,
         created: created.len() as u32,
-        updated,
+        updated: updated.len() as u32,
         errors,
         warnings: table.warnings.clone(),
     };
@@ -90,11 +94,41 @@ pub fn apply(
                 mail_links::queue(&txn, config, user, MailKind::SetPassword, SET_PASSWORD_MINUTES)?;
             }
         }
-        txn.commit()?;
+        record(&txn, journal, &report, &created, &updated)?;
+        journal.commit(txn)?;
     } else {
         txn.abort()?;
     }
     Ok(report)
+}
+
+/// Records each person the import made or changed, and the import itself.
+fn record(
+    txn: &WriteTransaction,
+    journal: &Journal,
+    report: &Report,
+    created: &[User],
+    updated: &[User],
+) -> Result<(), ServiceError> {
+    for user in created {
+        let summary = format!(
+            "Создан при импорте CSV: {}, роли: {}",
+            who(user),
+            summary::roles(&user.roles)
+        );
+        let change = Change::on_user(Action::UserCreated, user, summary).notify(summary::account_created(user));
+        journal.record(txn, change)?;
+    }
+    for user in updated {
+        let summary = format!("Обновлён при импорте CSV: {}", who(user));
+        journal.record(txn, Change::on_user(Action::UserUpdated, user, summary))?;
+    }
+    let summary = format!(
+        "Импорт CSV: строк {}, создано {}, обновлено {}",
+        report.rows, report.created, report.updated
+    );
+    journal.record(txn, Change::new(Action::UsersImported, Entity::Import, None, summary))?;
+    Ok(())
 }
 
 impl Import<'_> {
@@ -181,7 +215,7 @@ impl Import<'_> {
                 user.deleted_at = None;
                 user.updated_at = self.now;
                 users::update(self.txn, &user)?;
-                self.updated += 1;
+                self.updated.push(user.clone());
                 user.id
             }
             None => {

@@ -1,9 +1,13 @@
 //! Creating, editing, deleting and restoring people, and changing their roles.
 
 use super::form::PersonForm;
+use super::summary::{self, who};
 use super::{email_taken, load_for_change};
+use crate::domain::activity::Action;
+use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{Password, Role, Roles, TagId, User, UserId};
 use crate::policy::Actor;
+use crate::service::journal::{Change, Journal};
 use crate::service::{AppState, ServiceError};
 use crate::store::{Store, sessions, tags, users};
 use jiff::Timestamp;
@@ -38,6 +42,7 @@ pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collection
 /// Creates a person with a random password (they set their own through a mailed link).
 pub async fn create(
     state: &AppState,
+    journal: Journal,
     form: PersonForm,
     roles: Vec<String>,
     tag_ids: Vec<u64>,
@@ -59,20 +64,40 @@ pub async fn create(
             let mut new = checked.into_new_user(roles, hash);
             new.tags = known_tags(&txn, &tag_ids)?;
             let user = users::insert(&txn, new, Timestamp::now()).map_err(email_taken)?;
-            txn.commit()?;
+            let summary = format!(
+                "Создан пользователь {}, роли: {}",
+                who(&user),
+                summary::roles(&user.roles)
+            );
+            let change = Change::on_user(Action::UserCreated, &user, summary).notify(summary::account_created(&user));
+            journal.record(&txn, change)?;
+            journal.commit(txn)?;
             Ok(user)
         })
         .await
 }
 
 /// Saves a person's card (names, e-mail, phone, birth date, notes).
-pub fn update(store: &Store, timezone: &str, id: UserId, form: PersonForm) -> Result<User, ServiceError> {
+pub fn update(
+    store: &Store,
+    journal: &Journal,
+    timezone: &str,
+    id: UserId,
+    form: PersonForm,
+) -> Result<User, ServiceError> {
     let txn = store.write()?;
-    let mut user = load_for_change(&txn, id)?;
+    let before = load_for_change(&txn, id)?;
+    let mut user = before.clone();
     form.check(today(timezone))?.apply_to(&mut user);
+    let changes = summary::card_changes(&before, &user);
+    if changes.is_empty() {
+        return Ok(before);
+    }
     user.updated_at = Timestamp::now();
     users::update(&txn, &user).map_err(email_taken)?;
-    txn.commit()?;
+    let summary = format!("{}: {}", user.full_name(), changes.join("; "));
+    journal.record(&txn, Change::on_user(Action::UserUpdated, &user, summary))?;
+    journal.commit(txn)?;
     Ok(user)
 }
 
@@ -91,7 +116,7 @@ fn other_managers(txn: &WriteTransaction, except: UserId) -> Result<usize, Servi
 }
 
 /// Soft-deletes a person: hidden from lists, signed out everywhere, restorable.
-pub fn delete(store: &Store, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
+pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
     if id == actor.user.id {
         return Err(ServiceError::field("id", "Нельзя удалить самого себя"));
     }
@@ -106,23 +131,30 @@ pub fn delete(store: &Store, actor: &Actor, id: UserId) -> Result<(), ServiceErr
     user.deleted_at = Some(Timestamp::now());
     users::update(&txn, &user)?;
     sessions::remove_all_of(&txn, id, None)?;
-    txn.commit()?;
+    let summary = format!("Удалён пользователь {}", who(&user));
+    journal.record(&txn, Change::on_user(Action::UserDeleted, &user, summary))?;
+    journal.commit(txn)?;
     Ok(())
 }
 
 /// Brings a deleted person back.
-pub fn restore(store: &Store, id: UserId) -> Result<User, ServiceError> {
+pub fn restore(store: &Store, journal: &Journal, id: UserId) -> Result<User, ServiceError> {
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;
+    if user.deleted_at.is_none() {
+        return Ok(user);
+    }
     user.deleted_at = None;
     user.updated_at = Timestamp::now();
     users::update(&txn, &user)?;
-    txn.commit()?;
+    let summary = format!("Восстановлен пользователь {}", who(&user));
+    journal.record(&txn, Change::on_user(Action::UserRestored, &user, summary))?;
+    journal.commit(txn)?;
     Ok(user)
 }
 
 /// Replaces a person's roles; the school always keeps at least one manager.
-pub fn update_roles(store: &Store, id: UserId, names: &[String]) -> Result<User, ServiceError> {
+pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[String]) -> Result<User, ServiceError> {
     let roles = parse_roles(names)?;
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;
@@ -133,9 +165,25 @@ pub fn update_roles(store: &Store, id: UserId, names: &[String]) -> Result<User,
             "Нельзя снять роль менеджера с последнего менеджера",
         ));
     }
+    if user.roles == roles {
+        return Ok(user);
+    }
+    let was = summary::roles(&user.roles);
     user.roles = roles;
     user.updated_at = Timestamp::now();
     users::update(&txn, &user)?;
-    txn.commit()?;
+    let now = summary::roles(&user.roles);
+    let notice = Notice {
+        to: user.id,
+        kind: NotificationKind::RolesChanged,
+        body: format!("Ваши роли изменены: было «{was}», стало «{now}»."),
+        link: Some("/".into()),
+    };
+    let summary = format!("{}: роли «{was}» → «{now}»", user.full_name());
+    journal.record(
+        &txn,
+        Change::on_user(Action::RolesChanged, &user, summary).notify(notice),
+    )?;
+    journal.commit(txn)?;
     Ok(user)
 }

@@ -1,20 +1,27 @@
 //! "Login as": a manager sees the portal through a user's eyes, then returns to himself.
 
 use super::load_for_change;
+use super::summary::who;
 use crate::auth::{Session, token};
-use crate::domain::UserId;
+use crate::domain::activity::{Action, Entity};
+use crate::domain::notification::{Notice, NotificationKind};
+use crate::domain::{User, UserId};
 use crate::policy::Actor;
+use crate::service::journal::{Change, Journal};
 use crate::service::sign_in::SignedIn;
 use crate::service::{AppState, ServiceError};
 use crate::store::sessions;
 use jiff::Timestamp;
 
-/// Replaces the session `ending` with a new one for `user` (remembering `impersonator`).
+/// Replaces the session `ending` with a new one for `user` (remembering `impersonator`), and
+/// records the switch as `describe` tells it.
 async fn switch(
     state: &AppState,
+    journal: Journal,
     ending: [u8; 32],
     user: UserId,
     impersonator: Option<UserId>,
+    describe: impl FnOnce(&User) -> Change + Send + 'static,
 ) -> Result<SignedIn, ServiceError> {
     let mut session = Session::start(user, false, Timestamp::now(), &state.config.auth);
     session.impersonator = impersonator;
@@ -30,7 +37,8 @@ async fn switch(
             }
             sessions::remove(&txn, &ending)?;
             sessions::insert(&txn, &key, &stored)?;
-            txn.commit()?;
+            journal.record(&txn, describe(&target))?;
+            journal.commit(txn)?;
             Ok(())
         })
         .await?;
@@ -39,21 +47,44 @@ async fn switch(
 
 /// Starts acting as `target`: the new session has exactly the target's rights and remembers
 /// the manager, who is named in the log of everything done in it.
-pub async fn start(state: &AppState, actor: &Actor, target: UserId) -> Result<SignedIn, ServiceError> {
+pub async fn start(
+    state: &AppState,
+    journal: Journal,
+    actor: &Actor,
+    target: UserId,
+) -> Result<SignedIn, ServiceError> {
     if target == actor.user.id {
         return Err(ServiceError::field("id", "Нельзя войти под своей же учётной записью"));
     }
-    let signed_in = switch(state, actor.session_key, target, Some(actor.user.id)).await?;
+    let manager = actor.user.full_name();
+    let describe = move |target: &User| {
+        let notice = Notice {
+            to: target.id,
+            kind: NotificationKind::AccountUsed,
+            body: format!(
+                "Руководитель {manager} вошёл в портал под Вашей учётной записью. Всё, что он сделал, записано в журнал."
+            ),
+            link: None,
+        };
+        let summary = format!("Вход под учётной записью {}", who(target));
+        Change::on_user(Action::ImpersonationStarted, target, summary).notify(notice)
+    };
+    let signed_in = switch(state, journal, actor.session_key, target, Some(actor.user.id), describe).await?;
     tracing::info!(manager = actor.user.id.0, user = target.0, "impersonation started");
     Ok(signed_in)
 }
 
 /// Returns from acting as someone to the manager's own account.
-pub async fn leave(state: &AppState, actor: &Actor) -> Result<SignedIn, ServiceError> {
+pub async fn leave(state: &AppState, journal: Journal, actor: &Actor) -> Result<SignedIn, ServiceError> {
     let manager = actor
         .impersonator
         .ok_or_else(|| ServiceError::field("id", "Вы не вошли под другим пользователем"))?;
-    let signed_in = switch(state, actor.session_key, manager, None).await?;
+    let user = actor.user.clone();
+    let describe = move |_: &User| {
+        let summary = format!("Возврат к своей учётной записи из учётной записи {}", who(&user));
+        Change::new(Action::ImpersonationEnded, Entity::User, Some(user.id.0), summary).concerning([user.id])
+    };
+    let signed_in = switch(state, journal, actor.session_key, manager, None, describe).await?;
     tracing::info!(manager = manager.0, user = actor.user.id.0, "impersonation ended");
     Ok(signed_in)
 }

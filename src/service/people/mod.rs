@@ -6,6 +6,7 @@ mod impersonation;
 mod links;
 mod list;
 mod passwords;
+pub mod summary;
 
 pub use edit::{create, delete, parse_roles, restore, today, update, update_roles};
 pub use form::PersonForm;

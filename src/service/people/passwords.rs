@@ -1,8 +1,11 @@
 //! A manager setting someone's password, or mailing them a link to set it themselves.
 
 use super::load_for_change;
+use super::summary::{self, who};
 use crate::domain::UserId;
+use crate::domain::activity::Action;
 use crate::mail::MailKind;
+use crate::service::journal::{Change, Journal};
 use crate::service::passwords::new_password;
 use crate::service::{AppState, ServiceError, mail_links};
 use crate::store::{sessions, users};
@@ -14,6 +17,7 @@ pub const SET_PASSWORD_MINUTES: u64 = 7 * 24 * 60;
 /// Sets a person's password; their sessions end, so they sign in with the new one.
 pub async fn set_password(
     state: &AppState,
+    journal: Journal,
     id: UserId,
     password: Option<String>,
     confirmation: Option<String>,
@@ -28,14 +32,21 @@ pub async fn set_password(
             user.updated_at = Timestamp::now();
             users::update(&txn, &user)?;
             sessions::remove_all_of(&txn, id, None)?;
-            txn.commit()?;
+            let notice = summary::password_changed(id, "изменил менеджер");
+            let change = Change::on_user(
+                Action::PasswordSet,
+                &user,
+                format!("Задан новый пароль: {}", who(&user)),
+            );
+            journal.record(&txn, change.notify(notice))?;
+            journal.commit(txn)?;
             Ok(())
         })
         .await
 }
 
 /// Mails a person a link to set a new password (valid a week).
-pub async fn send_password_link(state: &AppState, id: UserId) -> Result<(), ServiceError> {
+pub async fn send_password_link(state: &AppState, journal: Journal, id: UserId) -> Result<(), ServiceError> {
     let config = state.config.clone();
     state
         .run(move |store| {
@@ -45,7 +56,9 @@ pub async fn send_password_link(state: &AppState, id: UserId) -> Result<(), Serv
                 return Err(ServiceError::field("id", "Пользователь удалён"));
             }
             mail_links::queue(&txn, &config, &user, MailKind::SetPassword, SET_PASSWORD_MINUTES)?;
-            txn.commit()?;
+            let summary = format!("Отправлена ссылка для установки пароля: {}", who(&user));
+            journal.record(&txn, Change::on_user(Action::PasswordLinkSent, &user, summary))?;
+            journal.commit(txn)?;
             Ok(())
         })
         .await?;

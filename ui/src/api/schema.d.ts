@@ -279,6 +279,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Activity log
+         * @description Every change in the portal, newest first, paged (`page`, `per_page` up to 100):
+         *     who made it, as whom, from where, what and when. Filters: `user_id` (done by, as, or to
+         *     that person), `action` (a code), `date_from` and `date_to` (`YYYY-MM-DD`, inclusive, in
+         *     the school's time zone). Managers only. Entries cannot be edited or deleted.
+         */
+        get: operations["history_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's log
+         * @description What was done to and by one person (including as them, while impersonated), newest
+         *     first, with the filters of the activity log. Managers only.
+         */
+        get: operations["users_logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/history/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Actions of the log
+         * @description Every action code with its Russian title, for the history's filter. Managers only.
+         */
+        get: operations["history_actions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's notifications
+         * @description Newest first, paged; `unread=1` for the unread ones only. `meta.unread` counts the
+         *     unread ones (the bell's badge). The person himself or a manager.
+         */
+        get: operations["users_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a notification read
+         * @description Its owner or a manager. Reading it again keeps the first time.
+         */
+        post: operations["notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/notifications/check-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark all read
+         * @description Marks every unread notification of the person read. The person himself or a manager.
+         */
+        post: operations["users_notifications_check_all"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My notification settings
+         * @description Every kind of notification with whether it also comes by mail to the signed-in user.
+         */
+        get: operations["notification_settings"];
+        /**
+         * Choose what comes by mail
+         * @description `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
+         *     of them still appear in the panel).
+         */
+        put: operations["notification_settings_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -656,6 +806,62 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * ActionList
+         * @description `{data: [actions]}`.
+         */
+        ActionList: {
+            data: components["schemas"]["ActionView"][];
+        };
+        /**
+         * ActionView
+         * @description An action the log knows, for the history's filter.
+         */
+        ActionView: {
+            action: string;
+            title: string;
+        };
+        /**
+         * ActivityPage
+         * @description A page of the log.
+         */
+        ActivityPage: {
+            data: components["schemas"]["ActivityView"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * ActivityView
+         * @description One entry of the log.
+         */
+        ActivityView: {
+            /** Format: uint64 */
+            id: number;
+            /** @description RFC 3339. */
+            created_at: string;
+            /**
+             * Format: uint64
+             * @description Who made the change (while impersonating: the impersonated user); null from the
+             *     command line.
+             */
+            actor_id?: number;
+            actor_name?: string;
+            /**
+             * Format: uint64
+             * @description The manager acting as `actor`, if any.
+             */
+            impersonator_id?: number;
+            impersonator_name?: string;
+            /** @description A code such as `user.updated` (see `GET /api/history/actions`). */
+            action: string;
+            /** @description The action in Russian. */
+            action_title: string;
+            entity: components["schemas"]["Entity"];
+            /** Format: uint64 */
+            entity_id?: number;
+            /** @description What changed, in Russian. */
+            summary: string;
+            ip?: string;
+        };
+        /**
          * CardEnvelope
          * @description `{data: card}`.
          */
@@ -720,6 +926,11 @@ export interface components {
         CurrentUserEnvelope: {
             data: components["schemas"]["CurrentUser"];
         };
+        /**
+         * @description What was changed: the kind of record an entry is about.
+         * @enum {string}
+         */
+        Entity: "user" | "tag" | "file" | "session" | "import";
         /**
          * ErrorBody
          * @description The body of every error answer.
@@ -850,6 +1061,50 @@ export interface components {
             message: string;
         };
         /**
+         * InboxMeta
+         * @description Paging plus the count of unread notifications (for the bell).
+         */
+        InboxMeta: {
+            /** Format: uint32 */
+            current_page: number;
+            /** Format: uint32 */
+            last_page: number;
+            /** Format: uint32 */
+            per_page: number;
+            /** Format: uint64 */
+            total: number;
+            /**
+             * Format: uint64
+             * @description 1-based number of the first row on this page (null when the page is empty).
+             */
+            from?: number;
+            /**
+             * Format: uint64
+             * @description 1-based number of the last row on this page (null when the page is empty).
+             */
+            to?: number;
+            /** Format: uint64 */
+            unread: number;
+        };
+        /**
+         * InboxPage
+         * @description A page of notifications.
+         */
+        InboxPage: {
+            data: components["schemas"]["NotificationView"][];
+            meta: components["schemas"]["InboxMeta"];
+        };
+        /**
+         * KindSetting
+         * @description One kind of notification and whether it also comes by mail.
+         */
+        KindSetting: {
+            kind: components["schemas"]["NotificationKind"];
+            title: string;
+            description: string;
+            mail: boolean;
+        };
+        /**
          * LoginBody
          * @description The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
          */
@@ -886,7 +1141,7 @@ export interface components {
          * @description What a mail is for; decides its template.
          * @enum {string}
          */
-        MailKind: "password_reset" | "verify_email" | "set_password" | "test";
+        MailKind: "password_reset" | "verify_email" | "set_password" | "test" | "notification";
         /**
          * MailPage
          * @description A page of the mail history.
@@ -901,6 +1156,21 @@ export interface components {
          */
         MailStatus: "queued" | "sent" | "failed";
         /**
+         * Marked
+         * @description How many were marked read.
+         */
+        Marked: {
+            /** Format: uint64 */
+            marked: number;
+        };
+        /**
+         * MarkedEnvelope
+         * @description `{data: {marked}}`.
+         */
+        MarkedEnvelope: {
+            data: components["schemas"]["Marked"];
+        };
+        /**
          * Message
          * @description A human-readable report, in Russian.
          */
@@ -914,6 +1184,37 @@ export interface components {
         NewPasswordBody: {
             password?: string;
             password_confirmation?: string;
+        };
+        /**
+         * NotificationEnvelope
+         * @description `{data: notification}`.
+         */
+        NotificationEnvelope: {
+            data: components["schemas"]["NotificationView"];
+        };
+        /**
+         * @description What a notification is about; the person chooses per kind whether it also comes by mail.
+         * @enum {string}
+         */
+        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added";
+        /**
+         * NotificationView
+         * @description A notification as the panel shows it.
+         */
+        NotificationView: {
+            /** Format: uint64 */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            /** @description The kind in Russian. */
+            kind_title: string;
+            title: string;
+            body: string;
+            /** @description A page of the portal to open, e.g. `/users/5`. */
+            link?: string;
+            /** @description RFC 3339. */
+            created_at: string;
+            /** @description Null while unread. */
+            read_at?: string;
         };
         /**
          * PageMeta
@@ -998,6 +1299,20 @@ export interface components {
             message: string;
             /** Format: uint64 */
             ended: number;
+        };
+        /**
+         * SettingsBody
+         * @description `{mail: [kind…]}`: the kinds that also come by mail.
+         */
+        SettingsBody: {
+            mail: components["schemas"]["NotificationKind"][];
+        };
+        /**
+         * SettingsEnvelope
+         * @description `{data: [settings]}`.
+         */
+        SettingsEnvelope: {
+            data: components["schemas"]["KindSetting"][];
         };
         /**
          * TagBody
@@ -2188,6 +2503,699 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["MailPage"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                user_id?: number;
+                action?: string;
+                date_from?: string;
+                date_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    users_logs: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                action?: string;
+                date_from?: string;
+                date_to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    history_actions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ActionList"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    users_notifications: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+                unread?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["InboxPage"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notifications_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["NotificationEnvelope"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    users_notifications_check_all: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["MarkedEnvelope"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notification_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SettingsEnvelope"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    notification_settings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["SettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["SettingsEnvelope"];
                 };
             };
             /** @description Not signed in. */

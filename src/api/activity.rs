@@ -1,0 +1,200 @@
+//! `GET /api/history` and `GET /api/users/{id}/logs`: the append-only activity log
+//! (managers). There is no operation that changes or removes an entry.
+
+use super::paging::PageMeta;
+use super::{ApiTags, State};
+use crate::domain::activity::{Action, ActivityEntry, Entity};
+use crate::domain::{PageRequest, UserId};
+use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
+use crate::service::ServiceError;
+use crate::service::activity::{self, LogPage};
+use crate::store::activity::ActivityFilter;
+use jiff::Timestamp;
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+use std::collections::HashMap;
+
+/// One entry of the log.
+#[derive(Debug, Object)]
+pub struct ActivityView {
+    pub id: u64,
+    /// RFC 3339.
+    pub created_at: String,
+    /// Who made the change (while impersonating: the impersonated user); null from the
+    /// command line.
+    pub actor_id: Option<u64>,
+    pub actor_name: Option<String>,
+    /// The manager acting as `actor`, if any.
+    pub impersonator_id: Option<u64>,
+    pub impersonator_name: Option<String>,
+    /// A code such as `user.updated` (see `GET /api/history/actions`).
+    pub action: String,
+    /// The action in Russian.
+    pub action_title: String,
+    pub entity: Entity,
+    pub entity_id: Option<u64>,
+    /// What changed, in Russian.
+    pub summary: String,
+    pub ip: Option<String>,
+}
+
+impl ActivityView {
+    fn new(entry: ActivityEntry, names: &HashMap<UserId, String>) -> Self {
+        let name = |id: Option<UserId>| id.and_then(|id| names.get(&id).cloned());
+        Self {
+            id: entry.id,
+            created_at: entry.at.to_string(),
+            actor_id: entry.actor.map(|id| id.0),
+            actor_name: name(entry.actor),
+            impersonator_id: entry.impersonator.map(|id| id.0),
+            impersonator_name: name(entry.impersonator),
+            action: entry.action.code().to_owned(),
+            action_title: entry.action.title().to_owned(),
+            entity: entry.entity,
+            entity_id: entry.entity_id,
+            summary: entry.summary,
+            ip: entry.ip,
+        }
+    }
+}
+
+/// A page of the log.
+#[derive(Debug, Object)]
+pub struct ActivityPage {
+    pub data: Vec<ActivityView>,
+    pub meta: PageMeta,
+}
+
+/// An action the log knows, for the history's filter.
+#[derive(Debug, Object)]
+pub struct ActionView {
+    pub action: String,
+    pub title: String,
+}
+
+/// `{data: [actions]}`.
+#[derive(Debug, Object)]
+pub struct ActionList {
+    pub data: Vec<ActionView>,
+}
+
+/// The activity log.
+#[derive(Default)]
+pub struct ActivityApi;
+
+/// The instant a day starts in the school's time zone.
+fn day_start(raw: Option<&str>, field: &str, tz: &TimeZone, next_day: bool) -> Result<Option<Timestamp>, ServiceError> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Ok(None);
+    };
+    let invalid = || ServiceError::field(field, "Дата в формате ГГГГ-ММ-ДД");
+    let date: Date = raw.parse().map_err(|_| invalid())?;
+    let date = if next_day {
+        date.tomorrow().map_err(|_| invalid())?
+    } else {
+        date
+    };
+    let start = date.to_zoned(tz.clone()).map_err(|_| invalid())?;
+    Ok(Some(start.timestamp()))
+}
+
+/// Reads one page of the log for `person` (or everyone).
+fn read(
+    state: &State<'_>,
+    person: Option<UserId>,
+    action: Option<String>,
+    date_from: Option<String>,
+    date_to: Option<String>,
+    request: PageRequest,
+) -> Result<Json<ActivityPage>, ApiError> {
+    let tz = TimeZone::get(&state.config.school.timezone).unwrap_or(TimeZone::UTC);
+    let action = match action.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        None => None,
+        Some(code) => Some(
+            code.parse::<Action>()
+                .map_err(|()| ServiceError::field("action", "Неизвестное действие"))?,
+        ),
+    };
+    let filter = ActivityFilter {
+        person,
+        action,
+        from: day_start(date_from.as_deref(), "date_from", &tz, false)?,
+        until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
+    };
+    let LogPage { page, names } = state.read(|store| activity::page(store, &filter, request))?;
+    let meta = PageMeta::of(&page);
+    Ok(Json(ActivityPage {
+        data: page.items.into_iter().map(|e| ActivityView::new(e, &names)).collect(),
+        meta,
+    }))
+}
+
+#[OpenApi(tag = "ApiTags::History")]
+impl ActivityApi {
+    /// Activity log
+    ///
+    /// Every change in the portal, newest first, paged (`page`, `per_page` up to 100):
+    /// who made it, as whom, from where, what and when. Filters: `user_id` (done by, as, or to
+    /// that person), `action` (a code), `date_from` and `date_to` (`YYYY-MM-DD`, inclusive, in
+    /// the school's time zone). Managers only. Entries cannot be edited or deleted.
+    #[oai(path = "/api/history", method = "get", operation_id = "history_list")]
+    #[allow(clippy::too_many_arguments)]
+    async fn history(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+        user_id: Query<Option<u64>>,
+        action: Query<Option<String>>,
+        date_from: Query<Option<String>>,
+        date_to: Query<Option<String>>,
+    ) -> Result<Json<ActivityPage>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        let request = PageRequest::new(page.0, per_page.0);
+        read(&state, user_id.0.map(UserId), action.0, date_from.0, date_to.0, request)
+    }
+
+    /// A person's log
+    ///
+    /// What was done to and by one person (including as them, while impersonated), newest
+    /// first, with the filters of the activity log. Managers only.
+    #[oai(path = "/api/users/:id/logs", method = "get", operation_id = "users_logs")]
+    #[allow(clippy::too_many_arguments)]
+    async fn of_user(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+        action: Query<Option<String>>,
+        date_from: Query<Option<String>>,
+        date_to: Query<Option<String>>,
+    ) -> Result<Json<ActivityPage>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        let request = PageRequest::new(page.0, per_page.0);
+        read(&state, Some(UserId(id.0)), action.0, date_from.0, date_to.0, request)
+    }
+
+    /// Actions of the log
+    ///
+    /// Every action code with its Russian title, for the history's filter. Managers only.
+    #[oai(path = "/api/history/actions", method = "get", operation_id = "history_actions")]
+    async fn actions(&self, caller: Caller) -> Result<Json<ActionList>, ApiError> {
+        caller.allow(Rule::Manager)?;
+        Ok(Json(ActionList {
+            data: Action::ALL
+                .iter()
+                .map(|a| ActionView {
+                    action: a.code().to_owned(),
+                    title: a.title().to_owned(),
+                })
+                .collect(),
+        }))
+    }
+}

@@ -1,0 +1,232 @@
+//! A person's notifications (the bell and the F8 panel) and which kinds also come by mail.
+
+use super::paging::PageMeta;
+use super::{ApiTags, State};
+use crate::domain::notification::{MailChoice, Notification, NotificationKind};
+use crate::domain::{PageRequest, UserId};
+use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
+use crate::service::notifications;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{Object, OpenApi};
+
+/// A notification as the panel shows it.
+#[derive(Debug, Object)]
+pub struct NotificationView {
+    pub id: u64,
+    pub kind: NotificationKind,
+    /// The kind in Russian.
+    pub kind_title: String,
+    pub title: String,
+    pub body: String,
+    /// A page of the portal to open, e.g. `/users/5`.
+    pub link: Option<String>,
+    /// RFC 3339.
+    pub created_at: String,
+    /// Null while unread.
+    pub read_at: Option<String>,
+}
+
+impl From<Notification> for NotificationView {
+    fn from(n: Notification) -> Self {
+        Self {
+            id: n.id,
+            kind: n.kind,
+            kind_title: n.kind.title().to_owned(),
+            title: n.title,
+            body: n.body,
+            link: n.link,
+            created_at: n.created_at.to_string(),
+            read_at: n.read_at.map(|t| t.to_string()),
+        }
+    }
+}
+
+/// Paging plus the count of unread notifications (for the bell).
+#[derive(Debug, Object)]
+pub struct InboxMeta {
+    #[oai(flatten)]
+    pub page: PageMeta,
+    pub unread: u64,
+}
+
+/// A page of notifications.
+#[derive(Debug, Object)]
+pub struct InboxPage {
+    pub data: Vec<NotificationView>,
+    pub meta: InboxMeta,
+}
+
+/// `{data: notification}`.
+#[derive(Debug, Object)]
+pub struct NotificationEnvelope {
+    pub data: NotificationView,
+}
+
+/// How many were marked read.
+#[derive(Debug, Object)]
+pub struct Marked {
+    pub marked: u64,
+}
+
+/// `{data: {marked}}`.
+#[derive(Debug, Object)]
+pub struct MarkedEnvelope {
+    pub data: Marked,
+}
+
+/// One kind of notification and whether it also comes by mail.
+#[derive(Debug, Object)]
+pub struct KindSetting {
+    pub kind: NotificationKind,
+    pub title: String,
+    pub description: String,
+    pub mail: bool,
+}
+
+/// `{data: [settings]}`.
+#[derive(Debug, Object)]
+pub struct SettingsEnvelope {
+    pub data: Vec<KindSetting>,
+}
+
+/// `{mail: [kind…]}`: the kinds that also come by mail.
+#[derive(Debug, Object)]
+pub struct SettingsBody {
+    pub mail: Vec<NotificationKind>,
+}
+
+fn settings(choice: &MailChoice) -> Json<SettingsEnvelope> {
+    Json(SettingsEnvelope {
+        data: NotificationKind::ALL
+            .into_iter()
+            .map(|kind| KindSetting {
+                kind,
+                title: kind.title().to_owned(),
+                description: kind.description().to_owned(),
+                mail: choice.mails(kind),
+            })
+            .collect(),
+    })
+}
+
+/// Notifications.
+#[derive(Default)]
+pub struct NotificationsApi;
+
+#[OpenApi(tag = "ApiTags::Notifications")]
+impl NotificationsApi {
+    /// A person's notifications
+    ///
+    /// Newest first, paged; `unread=1` for the unread ones only. `meta.unread` counts the
+    /// unread ones (the bell's badge). The person himself or a manager.
+    #[oai(
+        path = "/api/users/:id/notifications",
+        method = "get",
+        operation_id = "users_notifications"
+    )]
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+        unread: Query<Option<u8>>,
+    ) -> Result<Json<InboxPage>, ApiError> {
+        caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
+        let request = PageRequest::new(page.0, per_page.0);
+        let unread_only = unread.0.is_some_and(|u| u != 0);
+        let inbox = state.read(|store| notifications::inbox(store, UserId(id.0), unread_only, request))?;
+        let meta = InboxMeta {
+            page: PageMeta::of(&inbox.page),
+            unread: inbox.unread,
+        };
+        Ok(Json(InboxPage {
+            data: inbox.page.items.into_iter().map(NotificationView::from).collect(),
+            meta,
+        }))
+    }
+
+    /// Mark a notification read
+    ///
+    /// Its owner or a manager. Reading it again keeps the first time.
+    #[oai(
+        path = "/api/notifications/:id/read",
+        method = "post",
+        operation_id = "notifications_read"
+    )]
+    async fn read(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+    ) -> Result<Json<NotificationEnvelope>, ApiError> {
+        caller.actor(Rule::SignedIn)?;
+        let owner = state.read(|store| notifications::owner(store, id.0))?;
+        caller.allow(Rule::OwnOrManager(owner))?;
+        let read = state.run(move |store| notifications::mark_read(store, id.0)).await?;
+        Ok(Json(NotificationEnvelope { data: read.into() }))
+    }
+
+    /// Mark all read
+    ///
+    /// Marks every unread notification of the person read. The person himself or a manager.
+    #[oai(
+        path = "/api/users/:id/notifications/check-all",
+        method = "post",
+        operation_id = "users_notifications_check_all"
+    )]
+    async fn check_all(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+    ) -> Result<Json<MarkedEnvelope>, ApiError> {
+        caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
+        let marked = state
+            .run(move |store| notifications::mark_all_read(store, UserId(id.0)))
+            .await?;
+        Ok(Json(MarkedEnvelope {
+            data: Marked { marked },
+        }))
+    }
+
+    /// My notification settings
+    ///
+    /// Every kind of notification with whether it also comes by mail to the signed-in user.
+    #[oai(
+        path = "/api/user/notification-settings",
+        method = "get",
+        operation_id = "notification_settings"
+    )]
+    async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<SettingsEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::SignedIn)?;
+        let choice = state.read(|store| notifications::mail_choice(store, actor.user.id))?;
+        Ok(settings(&choice))
+    }
+
+    /// Choose what comes by mail
+    ///
+    /// `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
+    /// of them still appear in the panel).
+    #[oai(
+        path = "/api/user/notification-settings",
+        method = "put",
+        operation_id = "notification_settings_update"
+    )]
+    async fn choose(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        body: Json<SettingsBody>,
+    ) -> Result<Json<SettingsEnvelope>, ApiError> {
+        let user = caller.actor(Rule::SignedIn)?.user.id;
+        let journal = state.journal(caller.origin());
+        let choice = state
+            .run(move |store| notifications::choose_mail(store, &journal, user, body.0.mail))
+            .await?;
+        Ok(settings(&choice))
+    }
+}

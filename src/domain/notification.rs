@@ -1,0 +1,115 @@
+//! Notifications: what a person is told about changes that concern them, and which kinds
+//! they also want by e-mail.
+
+use super::UserId;
+use jiff::Timestamp;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// What a notification is about; the person chooses per kind whether it also comes by mail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, poem_openapi::Enum)]
+#[serde(rename_all = "snake_case")]
+#[oai(rename_all = "snake_case")]
+pub enum NotificationKind {
+    AccountCreated,
+    PasswordChanged,
+    RolesChanged,
+    AccountUsed,
+    FileAdded,
+}
+
+impl NotificationKind {
+    /// Every kind, in the order the settings page lists them.
+    pub const ALL: [NotificationKind; 5] = [
+        NotificationKind::AccountCreated,
+        NotificationKind::PasswordChanged,
+        NotificationKind::RolesChanged,
+        NotificationKind::AccountUsed,
+        NotificationKind::FileAdded,
+    ];
+
+    /// The Russian title.
+    pub fn title(self) -> &'static str {
+        match self {
+            NotificationKind::AccountCreated => "Учётная запись создана",
+            NotificationKind::PasswordChanged => "Пароль изменён",
+            NotificationKind::RolesChanged => "Роли изменены",
+            NotificationKind::AccountUsed => "Вход руководителя в учётную запись",
+            NotificationKind::FileAdded => "Новый файл",
+        }
+    }
+
+    /// When it comes, in Russian, for the settings page.
+    pub fn description(self) -> &'static str {
+        match self {
+            NotificationKind::AccountCreated => "Когда для Вас создают учётную запись",
+            NotificationKind::PasswordChanged => "Когда Ваш пароль меняют или восстанавливают",
+            NotificationKind::RolesChanged => "Когда менеджер меняет Ваши роли",
+            NotificationKind::AccountUsed => "Когда руководитель входит в портал под Вашей учётной записью",
+            NotificationKind::FileAdded => "Когда в Вашу карточку добавляют файл",
+        }
+    }
+
+    /// Whether it comes by mail for someone who never chose: the ones that matter for the
+    /// account's safety do.
+    pub fn mailed_by_default(self) -> bool {
+        matches!(self, NotificationKind::PasswordChanged | NotificationKind::AccountUsed)
+    }
+
+    /// Whether the person is told even when they made the change themselves.
+    pub fn told_to_the_actor(self) -> bool {
+        self == NotificationKind::PasswordChanged
+    }
+}
+
+/// The kinds a person also gets by mail; `None` until they choose (then the defaults apply).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MailChoice(pub Option<BTreeSet<NotificationKind>>);
+
+impl MailChoice {
+    /// Whether `kind` comes by mail.
+    pub fn mails(&self, kind: NotificationKind) -> bool {
+        match &self.0 {
+            Some(chosen) => chosen.contains(&kind),
+            None => kind.mailed_by_default(),
+        }
+    }
+}
+
+/// A notification in a person's list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Notification {
+    pub id: u64,
+    pub user_id: UserId,
+    pub kind: NotificationKind,
+    pub title: String,
+    pub body: String,
+    /// A page of the portal to open, e.g. `/users/5`.
+    pub link: Option<String>,
+    pub created_at: Timestamp,
+    pub read_at: Option<Timestamp>,
+}
+
+/// A notification before it is stored: to whom and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub to: UserId,
+    pub kind: NotificationKind,
+    pub body: String,
+    pub link: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_until_the_person_chooses() {
+        let never_chose = MailChoice::default();
+        assert!(never_chose.mails(NotificationKind::PasswordChanged));
+        assert!(!never_chose.mails(NotificationKind::FileAdded));
+        let chose = MailChoice(Some([NotificationKind::FileAdded].into()));
+        assert!(chose.mails(NotificationKind::FileAdded));
+        assert!(!chose.mails(NotificationKind::PasswordChanged));
+    }
+}

@@ -1,0 +1,174 @@
+//! The journal every change goes through: in the change's own transaction it appends the
+//! activity log entry (who, as whom, from where, what), tells the people concerned by
+//! notification, and queues the mail of those who chose it; after the commit it wakes the
+//! mailer.
+
+use crate::config::Config;
+use crate::domain::activity::{Action, ActivityEntry, Entity, Origin};
+use crate::domain::notification::{Notice, Notification};
+use crate::domain::{User, UserId};
+use crate::mail::{self, MailContext, MailDraft, MailKind, Mailer};
+use crate::store::{StoreError, activity, notifications, users};
+use jiff::Timestamp;
+use redb::WriteTransaction;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// One change, as the log and the notifications tell it.
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub action: Action,
+    pub entity: Entity,
+    pub entity_id: Option<u64>,
+    /// Readable, in Russian.
+    pub summary: String,
+    /// The people it was done to.
+    pub subjects: Vec<UserId>,
+    /// Who is told.
+    pub notices: Vec<Notice>,
+    /// The actor when the request had none (a reset by a mailed link names its user).
+    pub actor_if_anonymous: Option<UserId>,
+}
+
+impl Change {
+    /// A change of anything.
+    pub fn new(action: Action, entity: Entity, entity_id: Option<u64>, summary: impl Into<String>) -> Self {
+        Self {
+            action,
+            entity,
+            entity_id,
+            summary: summary.into(),
+            subjects: Vec::new(),
+            notices: Vec::new(),
+            actor_if_anonymous: None,
+        }
+    }
+
+    /// A change done to `user` (the entry is about them and appears in their log).
+    pub fn on_user(action: Action, user: &User, summary: impl Into<String>) -> Self {
+        Self {
+            subjects: vec![user.id],
+            ..Self::new(action, Entity::User, Some(user.id.0), summary)
+        }
+    }
+
+    /// Also concerns `people` (they find the entry in their logs).
+    pub fn concerning(mut self, people: impl IntoIterator<Item = UserId>) -> Self {
+        self.subjects.extend(people);
+        self
+    }
+
+    /// Tells someone.
+    pub fn notify(mut self, notice: Notice) -> Self {
+        self.notices.push(notice);
+        self
+    }
+
+    /// Names `user` as the actor when nobody is signed in.
+    pub fn by_if_anonymous(mut self, user: UserId) -> Self {
+        self.actor_if_anonymous = Some(user);
+        self
+    }
+}
+
+/// Records changes for one request (or one command); see the module comment.
+pub struct Journal {
+    origin: Origin,
+    config: Arc<Config>,
+    mailer: Mailer,
+    mail_queued: AtomicBool,
+}
+
+impl Journal {
+    /// The journal of changes made by `origin`; `mailer` is woken after commits that queued mail
+    /// (from the command line, where no worker runs, the mail waits for the next server start).
+    pub fn new(config: Arc<Config>, mailer: Mailer, origin: Origin) -> Self {
+        Self {
+            origin,
+            config,
+            mailer,
+            mail_queued: AtomicBool::new(false),
+        }
+    }
+
+    /// Who is making the changes.
+    pub fn origin(&self) -> &Origin {
+        &self.origin
+    }
+
+    /// Appends `change` to the log and tells the people it concerns, in `txn`.
+    pub fn record(&self, txn: &WriteTransaction, change: Change) -> Result<(), StoreError> {
+        let now = Timestamp::now();
+        let actor = self.origin.actor.or(change.actor_if_anonymous);
+        activity::append(
+            txn,
+            ActivityEntry {
+                id: 0,
+                at: now,
+                actor,
+                impersonator: self.origin.impersonator,
+                action: change.action,
+                entity: change.entity,
+                entity_id: change.entity_id,
+                summary: change.summary,
+                ip: self.origin.ip.clone(),
+                subjects: change.subjects,
+            },
+        )?;
+        for notice in change.notices {
+            let own_doing = Some(notice.to) == self.origin.actor && self.origin.impersonator.is_none();
+            if own_doing && !notice.kind.told_to_the_actor() {
+                continue;
+            }
+            self.tell(txn, notice, now)?;
+        }
+        Ok(())
+    }
+
+    fn tell(&self, txn: &WriteTransaction, notice: Notice, now: Timestamp) -> Result<(), StoreError> {
+        let Some(person) = users::get_in(txn, notice.to)?.filter(|u| u.deleted_at.is_none()) else {
+            return Ok(());
+        };
+        let title = notice.kind.title().to_owned();
+        let mailed = notifications::mail_choice_in(txn, person.id)?.mails(notice.kind);
+        let base = self.config.server.public_url.trim_end_matches('/');
+        let link = format!("{base}{}", notice.link.as_deref().unwrap_or("/"));
+        notifications::insert(
+            txn,
+            Notification {
+                id: 0,
+                user_id: person.id,
+                kind: notice.kind,
+                title: title.clone(),
+                body: notice.body.clone(),
+                link: notice.link,
+                created_at: now,
+                read_at: None,
+            },
+        )?;
+        if mailed {
+            let draft = MailDraft {
+                to: person.email.clone(),
+                to_name: Some(person.full_name()),
+                user_id: Some(person.id),
+                kind: MailKind::Notification,
+                link,
+                valid_minutes: None,
+                title: Some(title),
+                body: Some(notice.body),
+            };
+            mail::enqueue(txn, &MailContext::from_config(&self.config), draft)?;
+            self.mail_queued.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
+    /// Commits `txn`, then wakes the mailer if a notification mail was queued.
+    pub fn commit(&self, txn: WriteTransaction) -> Result<(), StoreError> {
+        txn.commit()?;
+        if self.mail_queued.swap(false, Ordering::Relaxed) {
+            self.mailer.wake();
+        }
+        Ok(())
+    }
+}
