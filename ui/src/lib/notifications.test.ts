@@ -19,15 +19,18 @@ import {
 import { setCurrentUser } from './user';
 
 const meta = (unread: number, current_page = 1, last_page = 1) => ({ current_page, last_page, per_page: 10, total: 12, from: 1, to: 10, unread });
+/** What the server sends for an empty field the schema calls optional. */
+const NULL = null as unknown as undefined;
+
 const note = (id: number, read = false): Notification => ({
   id,
   kind: 'account_used',
   kind_title: 'Вход в учётную запись',
   title: `Уведомление ${id}`,
   body: 'Текст',
-  link: null,
+  link: NULL,
   created_at: '2026-11-22T10:00:00Z',
-  read_at: read ? '2026-11-22T11:00:00Z' : null,
+  read_at: read ? '2026-11-22T11:00:00Z' : NULL,
 });
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -2,28 +2,19 @@
 //! fresh at start, every minute while the tab is visible and whenever the panel opens; the
 //! panel's newest notifications, page by page; marking one or all read.
 import { proxy } from 'valtio';
+import type { Ok } from '../api/types';
 import { endpoints } from '../paths';
 import { api } from './api/client';
-import type { PageMeta } from './api/request';
 import { currentUser } from './user';
 
 export const NOTIFICATIONS_HOTKEY = 'F8';
 export const COUNT_REFRESH_INTERVAL = 60_000;
 export const PANEL_PAGE_SIZE = 10;
 
-/** A row of `GET /api/users/{id}/notifications`. */
-export interface Notification {
-  id: number;
-  kind: string;
-  kind_title: string;
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: string;
-  read_at: string | null;
-}
+type NotificationPage = Ok<'users_notifications'>;
 
-type NotificationPage = { data: Notification[]; meta: PageMeta & { unread: number } };
+/** A row of `GET /api/users/{id}/notifications`; `read_at` and `link` absent (or null) when unset. */
+export type Notification = NotificationPage['data'][number];
 
 export const notifications = proxy({
   panelOpen: false,
@@ -34,7 +25,7 @@ export const notifications = proxy({
   /** The panel's list, newest first; null until it has loaded. */
   items: null as Notification[] | null,
   /** The last page the panel loaded. */
-  lastPage: null as PageMeta | null,
+  lastPage: null as NotificationPage['meta'] | null,
   loading: false,
   failed: false,
 });
@@ -92,12 +83,12 @@ export async function loadNotifications(more = false): Promise<void> {
   }
 }
 
-export const hasMore = (lastPage: PageMeta | null) => lastPage !== null && lastPage.current_page < lastPage.last_page;
+export const hasMore = (lastPage: Pick<NotificationPage['meta'], 'current_page' | 'last_page'> | null) => lastPage !== null && lastPage.current_page < lastPage.last_page;
 
 /** Marks one notification read (once); resolves when the server has it. */
 export async function markRead(item: Notification): Promise<void> {
   if (item.read_at) return;
-  const { data } = await api<{ data: Notification }>(`${endpoints.notifications}/${item.id}/read`, { method: 'POST' });
+  const { data } = await api<Ok<'notifications_read'>>(`${endpoints.notifications}/${item.id}/read`, { method: 'POST' });
   notifications.items = notifications.items?.map((old) => (old.id === data.id ? data : old)) ?? null;
   notifications.unread = Math.max(0, notifications.unread - 1);
 }
@@ -106,7 +97,7 @@ export async function markRead(item: Notification): Promise<void> {
 export async function markAllRead(): Promise<void> {
   const user = currentUser.user;
   if (!user) return;
-  await api<{ data: { marked: number } }>(`${listUrl(user.id)}/check-all`, { method: 'POST' });
+  await api<Ok<'users_notifications_check_all'>>(`${listUrl(user.id)}/check-all`, { method: 'POST' });
   const now = new Date().toISOString();
   notifications.items = notifications.items?.map((item) => (item.read_at ? item : { ...item, read_at: now })) ?? null;
   notifications.unread = 0;

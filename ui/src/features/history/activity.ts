@@ -1,30 +1,18 @@
 //! The activity log's entries and filters: who did it (a manager acting as someone shows as both
 //! people), where an entry leads, and the filters kept in the page's query string so a filtered
 //! log can be shared as a link.
+import type { Ok } from '../../api/types';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
 
-/** A row of `GET /api/history` and `GET /api/users/{id}/logs`. */
-export interface ActivityEntry {
-  id: number;
-  created_at: string;
-  actor_id: number | null;
-  actor_name: string | null;
-  impersonator_id: number | null;
-  impersonator_name: string | null;
-  action: string;
-  action_title: string;
-  entity: string;
-  entity_id: number | null;
-  summary: string;
-  ip: string | null;
-}
+/**
+ * A row of `GET /api/history` and `GET /api/users/{id}/logs`. The server sends `null` for an
+ * empty field where the schema says it may be missing: both are read as absent.
+ */
+export type ActivityEntry = Ok<'history_list'>['data'][number];
 
 /** An action the filter offers: `GET /api/history/actions`. */
-export interface ActionOption {
-  action: string;
-  title: string;
-}
+export type ActionOption = Ok<'history_actions'>['data'][number];
 
 export const PER_PAGE = 25;
 
@@ -101,15 +89,18 @@ export interface Person {
   name: string;
 }
 
-const person = (id: number | null, name: string | null): Person => ({ id, name: name ? shortName(name) : `Пользователь №${id}` });
+const person = (id: number | null | undefined, name: string | null | undefined): Person => ({
+  id: id ?? null,
+  name: name ? shortName(name) : `Пользователь №${id}`,
+});
 
 /**
  * Who made the change: the actor; while a manager acted as someone, the manager first and then
  * the person he acted as («Орлова Н. И. от имени Иванов А. С.»). Empty for the system.
  */
 export function whoDid(entry: ActivityEntry): Person[] {
-  const actor = entry.actor_id !== null || entry.actor_name ? [person(entry.actor_id, entry.actor_name)] : [];
-  if (entry.impersonator_id === null && !entry.impersonator_name) return actor;
+  const actor = entry.actor_id != null || entry.actor_name ? [person(entry.actor_id, entry.actor_name)] : [];
+  if (entry.impersonator_id == null && !entry.impersonator_name) return actor;
   return [person(entry.impersonator_id, entry.impersonator_name), ...actor];
 }
 
@@ -121,7 +112,7 @@ export const whoText = (entry: ActivityEntry) => whoDid(entry).map((p) => p.name
 
 /** The page an entry is about, when it has one: a person's card, the tags. */
 export function entityLink(entry: ActivityEntry): string | null {
-  if (entry.entity === 'user' && entry.entity_id !== null) return to(paths.user, entry.entity_id);
+  if (entry.entity === 'user' && entry.entity_id != null) return to(paths.user, entry.entity_id);
   if (entry.entity === 'tag') return paths.tags;
   return null;
 }

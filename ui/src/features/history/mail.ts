@@ -8,7 +8,7 @@ export type MailStatus = MailRecord['status'];
 export type MailKind = MailRecord['kind'];
 
 export const MAIL_STATUSES = ['queued', 'sent', 'failed'] as const satisfies readonly MailStatus[];
-export const MAIL_KINDS = ['password_reset', 'verify_email', 'set_password', 'test'] as const satisfies readonly MailKind[];
+export const MAIL_KINDS = ['password_reset', 'verify_email', 'set_password', 'notification', 'test'] as const satisfies readonly MailKind[];
 
 export const STATUS_NAMES: Record<MailStatus, string> = { queued: 'в очереди', sent: 'отправлено', failed: 'ошибка' };
 
@@ -17,6 +17,7 @@ export const KIND_NAMES: Record<MailKind, string> = {
   password_reset: 'Сброс пароля',
   verify_email: 'Подтверждение e-mail',
   set_password: 'Установка пароля',
+  notification: 'Уведомление',
   test: 'Проверка почты',
 };
 

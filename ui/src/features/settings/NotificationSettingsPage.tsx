@@ -6,14 +6,15 @@ import { api } from '../../lib/api/client';
 import { addToast } from '../../lib/toasts';
 import { currentUser } from '../../lib/user';
 import { endpoints } from '../../paths';
-import { isChanged, mailedKinds, withKind, type KindSetting } from './notificationSettings';
+import type { Ok } from '../../api/types';
+import { isChanged, mailedKinds, withKind, type Kind, type KindSetting } from './notificationSettings';
 
-type Answer = { data: KindSetting[] };
+type Answer = Ok<'notification_settings'>;
 
 export default function NotificationSettingsPage() {
   const { user } = useSnapshot(currentUser);
   const [settings, setSettings] = useState<KindSetting[] | null>(null);
-  const [chosen, setChosen] = useState<string[]>([]);
+  const [chosen, setChosen] = useState<Kind[]>([]);
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(false);
   const [round, setRound] = useState(0);
@@ -36,7 +37,7 @@ export default function NotificationSettingsPage() {
     event.preventDefault();
     setPending(true);
     try {
-      show(await api<Answer>(endpoints.notificationSettings, { method: 'PUT', body: { mail: chosen } }));
+      show(await api<Ok<'notification_settings_update'>>(endpoints.notificationSettings, { method: 'PUT', body: { mail: chosen } }));
       addToast({ color: 'success', title: 'Настройки уведомлений сохранены', description: 'Выбранные уведомления будут приходить и на почту' });
     } catch {
       // The client has already shown what went wrong.
