@@ -2,7 +2,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserView } from '../lib/person';
-import { PeoplePicker } from './PeoplePicker';
+import { PeoplePicker, PersonField } from './PeoplePicker';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -15,6 +15,16 @@ let root: Root;
 let host: HTMLElement;
 let fetchMock: ReturnType<typeof vi.fn>;
 const onChange = vi.fn();
+
+const type = async (text: string) => {
+  const input = host.querySelector<HTMLInputElement>('input[type="search"]')!;
+  await act(async () => {
+    input.focus();
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await act(async () => vi.advanceTimersByTime(300));
+};
 
 const buttons = () => [...host.querySelectorAll<HTMLButtonElement>('.picker-results button')].map((b) => b.textContent);
 
@@ -52,5 +62,30 @@ describe('PeoplePicker', () => {
     expect(onChange).toHaveBeenLastCalledWith([pavel, marina]);
     await act(async () => host.querySelector<HTMLButtonElement>('[aria-label="Убрать: Фёдоров Павел"]')!.click());
     expect(onChange).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe('PersonField', () => {
+  const render = (person: UserView | { id: number } | null) => act(async () => root.render(<PersonField person={person} onChange={onChange} label="Человек" />));
+
+  it('asks nobody until something is typed, then offers anyone found (no «+»)', async () => {
+    fetchMock.mockClear();
+    await render(null);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(host.querySelector('.picker-results')).toBeNull();
+    await type('иван');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/users?search=${encodeURIComponent('иван')}&per_page=8`);
+    expect(buttons()).toEqual(['Иванов Артём 7@demo.klass', 'Иванова Марина 12@demo.klass', 'Фёдоров Павел 13@demo.klass']);
+    await act(async () => host.querySelector<HTMLButtonElement>('.picker-results button')!.click());
+    expect(onChange).toHaveBeenLastCalledWith(self);
+  });
+
+  it('shows the chosen person (a number while the name loads) with a way to take them off', async () => {
+    await render({ id: 12 });
+    expect(host.querySelector('.person-chosen')?.textContent).toContain('№12');
+    await render(marina);
+    const remove = host.querySelector<HTMLButtonElement>('[aria-label="Человек: Иванова Марина. Убрать"]')!;
+    await act(async () => remove.click());
+    expect(onChange).toHaveBeenLastCalledWith(null);
   });
 });

@@ -27,17 +27,23 @@ interface FoundProps {
   searched: boolean;
   busy: boolean;
   onPick: (person: UserView) => void;
-  onKeyDown?: (event: KeyboardEvent) => void;
+  /** Before each name: «+ » where the person is added to a list. */
+  sign?: string;
 }
 
-function Found({ id, people, searched, busy, onPick, onKeyDown }: FoundProps) {
+function Found({ id, people, searched, busy, onPick, sign = '' }: FoundProps) {
   return (
-    <ul id={id} className="picker-results" aria-busy={busy} aria-label="Найдены" onKeyDown={onKeyDown}>
+    // A press on a result keeps the focus where it is, so the field does not close under it.
+    <ul id={id} className="picker-results" aria-busy={busy} aria-label="Найдены" onMouseDown={(event) => event.preventDefault()}>
       {searched && people.length === 0 && <li className="muted">Никого не нашлось</li>}
       {people.map((person) => (
         <li key={person.id}>
           <button type="button" className="secondary outline" onClick={() => onPick(person)}>
-            <span>+ {person.full_name}</span> <small className="muted">{person.email}</small>
+            <span>
+              {sign}
+              {person.full_name}
+            </span>{' '}
+            <small className="muted">{person.email}</small>
           </button>
         </li>
       ))}
@@ -85,7 +91,7 @@ export function PeoplePicker({ role, selfId, chosen, onChange, error }: PickerPr
         placeholder="ФИО, email или телефон"
         aria-label={`Найти: ${roleName(role).toLowerCase()}`}
       />
-      <Found people={offered} searched={page !== null} busy={loading} onPick={(person) => onChange(addPerson(chosen, person))} />
+      <Found people={offered} searched={page !== null} busy={loading} sign="+ " onPick={(person) => onChange(addPerson(chosen, person))} />
     </div>
   );
 }
@@ -112,6 +118,7 @@ interface FieldProps {
 /** One person or nobody: a search whose results drop down while typing, then the person's name. */
 export function PersonField({ person, onChange, label }: FieldProps) {
   const [text, setText] = useState('');
+  const [focused, setFocused] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
   const { page, loading } = usePeopleSearch(text, undefined, true);
@@ -134,9 +141,15 @@ export function PersonField({ person, onChange, label }: FieldProps) {
       </div>
     );
   }
-  const open = text.trim() !== '';
+  const open = focused && text.trim() !== '';
   return (
-    <div ref={root} className="person-field" onKeyDown={(event) => walk(event, root.current)}>
+    <div
+      ref={root}
+      className="person-field"
+      onKeyDown={(event) => walk(event, root.current)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => !root.current?.contains(event.relatedTarget as Node | null) && setFocused(false)}
+    >
       <input
         type="search"
         value={text}

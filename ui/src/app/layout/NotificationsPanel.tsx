@@ -33,7 +33,8 @@ function Item({ item, onOpen }: { item: Notification; onOpen: (item: Notificatio
         </span>
         {item.body && <span className="notification-body">{item.body}</span>}
         <span className="notification-meta">
-          <time dateTime={item.created_at}>{formatWhen(item.created_at)}</time> · {item.kind_title}
+          <time dateTime={item.created_at}>{formatWhen(item.created_at)}</time>
+          {item.kind_title !== item.title && ` · ${item.kind_title}`}
         </span>
       </button>
     </li>

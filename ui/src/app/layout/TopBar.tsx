@@ -44,11 +44,14 @@ export function TopBar() {
           <Icon name={modeInfo.icon} />
         </button>
       </Tooltip>
-      <Tooltip text="Горячие клавиши (?)">
-        <button type="button" className="icon-button" aria-label="Горячие клавиши" onClick={showShortcuts}>
-          <Icon name="keyboard" />
-        </button>
-      </Tooltip>
+      {/* A phone has no keyboard to speak of, and the page title needs the room for the bell. */}
+      {!isMobile && (
+        <Tooltip text="Горячие клавиши (?)">
+          <button type="button" className="icon-button" aria-label="Горячие клавиши" onClick={showShortcuts}>
+            <Icon name="keyboard" />
+          </button>
+        </Tooltip>
+      )}
       {user && <NotificationsBell userId={user.id} />}
       {user ? (
         <UserMenu user={user} />

@@ -18,6 +18,8 @@ interface Props {
   url: string;
   /** Offer the person filter (the whole log). */
   byPerson: boolean;
+  /** The person whose own log this is. */
+  personId?: number;
   /** The empty state when no filter is set. */
   empty: ReactNode;
 }
@@ -30,7 +32,7 @@ function useFilterPerson(id: number | null) {
   return { person, setPicked };
 }
 
-export function ActivityLog({ url, byPerson, empty }: Props) {
+export function ActivityLog({ url, byPerson, personId, empty }: Props) {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const list = useList<ActivityEntry>(url, toQuery(filters, byPerson));
@@ -63,7 +65,8 @@ export function ActivityLog({ url, byPerson, empty }: Props) {
             </option>
           ))}
         </select>
-        <div className="date-range" role="group" aria-label="Период">
+        <fieldset className="date-range">
+          <legend className="sr-only">Период</legend>
           <input
             type="date"
             value={filters.dateFrom}
@@ -79,7 +82,7 @@ export function ActivityLog({ url, byPerson, empty }: Props) {
             onChange={(event) => update({ dateTo: event.target.value })}
             aria-label="По дату"
           />
-        </div>
+        </fieldset>
         {filtered && (
           <button type="button" className="secondary outline filters-reset" onClick={clear}>
             Сбросить
@@ -94,7 +97,7 @@ export function ActivityLog({ url, byPerson, empty }: Props) {
         onClear={clear}
         onPage={(number) => update({ page: number })}
       >
-        {(rows, busy) => <ActivityTable rows={rows} busy={busy} />}
+        {(rows, busy) => <ActivityTable rows={rows} busy={busy} here={personId} />}
       </ListResults>
     </>
   );

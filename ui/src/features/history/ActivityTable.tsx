@@ -1,6 +1,6 @@
 //! The activity log's table, newest first: when, who (a manager acting as someone as both
-//! people, each a link to the card), what, and the change with a link to what it is about; on
-//! phones each row becomes a card with labelled cells.
+//! people, each a link to the card), what was done with the change under it (a link to what it
+//! is about), and from where; on phones each row becomes a card with labelled cells.
 import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { to } from '../../lib/person';
@@ -8,10 +8,15 @@ import { paths } from '../../paths';
 import { entityLink, ON_BEHALF, SYSTEM, whoDid, whoText, type ActivityEntry, type Person } from './activity';
 import { formatDateTime } from './mail';
 
-const COLUMNS = ['Дата', 'Кто', 'Действие', 'Изменение', 'IP-адрес'] as const;
+const COLUMNS = ['Дата', 'Кто', 'Действие', 'IP'] as const;
 
 function PersonLink({ person }: { person: Person }) {
-  return person.id === null ? <span>{person.name}</span> : <Link to={to(paths.user, person.id)}>{person.name}</Link>;
+  if (person.id === null) return <span className="person-name">{person.name}</span>;
+  return (
+    <Link to={to(paths.user, person.id)} className="person-name">
+      {person.name}
+    </Link>
+  );
 }
 
 function Who({ entry }: { entry: ActivityEntry }) {
@@ -29,9 +34,10 @@ function Who({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-function Row({ entry }: { entry: ActivityEntry }) {
-  const [date, who, action, change, ip] = COLUMNS;
-  const link = entityLink(entry);
+function Row({ entry, here }: { entry: ActivityEntry; here: number | null }) {
+  const [date, who, action, ip] = COLUMNS;
+  const link = entityLink(entry, here);
+  const title = link ? <Link to={link}>{entry.action_title}</Link> : entry.action_title;
   return (
     <tr>
       <td data-label={date}>
@@ -40,9 +46,11 @@ function Row({ entry }: { entry: ActivityEntry }) {
       <td data-label={who} className="activity-who">
         <Who entry={entry} />
       </td>
-      <td data-label={action}>{entry.action_title}</td>
-      <td data-label={change} className="activity-summary">
-        {link ? <Link to={link}>{entry.summary}</Link> : <span>{entry.summary}</span>}
+      <td data-label={action} className="activity-what">
+        <span>
+          {title}
+          {entry.summary !== entry.action_title && <small>{entry.summary}</small>}
+        </span>
       </td>
       <td data-label={ip} className="activity-ip">
         {entry.ip ?? <span className="muted">—</span>}
@@ -51,7 +59,14 @@ function Row({ entry }: { entry: ActivityEntry }) {
   );
 }
 
-export function ActivityTable({ rows, busy }: { rows: readonly ActivityEntry[]; busy: boolean }) {
+interface Props {
+  rows: readonly ActivityEntry[];
+  busy: boolean;
+  /** The person whose own log this is: rows do not link back to the page itself. */
+  here?: number;
+}
+
+export function ActivityTable({ rows, busy, here }: Props) {
   return (
     <div className="table-scroll" aria-busy={busy}>
       <table className="data-table activity-table">
@@ -67,7 +82,7 @@ export function ActivityTable({ rows, busy }: { rows: readonly ActivityEntry[]; 
         </thead>
         <tbody>
           {rows.map((entry) => (
-            <Row key={entry.id} entry={entry} />
+            <Row key={entry.id} entry={entry} here={here ?? null} />
           ))}
         </tbody>
       </table>

@@ -9,7 +9,7 @@ export default function UserLogsPage() {
   const { card, status } = useCard(id);
   return (
     <UserHeader card={card} status={status} heading="Журнал действий">
-      <ActivityLog url={userUrl(id, 'logs')} byPerson={false} empty={<p>В журнале пока нет записей об этом человеке.</p>} />
+      <ActivityLog url={userUrl(id, 'logs')} byPerson={false} personId={id} empty={<p>В журнале пока нет записей об этом человеке.</p>} />
     </UserHeader>
   );
 }

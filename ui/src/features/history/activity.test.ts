@@ -85,9 +85,15 @@ describe('who did it', () => {
 
 describe('where an entry leads', () => {
   it("links a person's entry to the card and a tag's to the tags", () => {
-    expect(entityLink(entry())).toBe('/users/12');
+    expect(entityLink(entry({ entity_id: 30 }))).toBe('/users/30');
     expect(entityLink(entry({ entity: 'tag', entity_id: 3 }))).toBe('/tags');
     expect(entityLink(entry({ entity: 'session', entity_id: NULL }))).toBeNull();
     expect(entityLink(entry({ entity: 'user', entity_id: NULL }))).toBeNull();
+  });
+
+  it('does not link to a card the names already link to', () => {
+    expect(entityLink(entry())).toBeNull();
+    expect(entityLink(entry({ actor_id: 30, impersonator_id: 12 }))).toBeNull();
+    expect(entityLink(entry({ entity_id: 30 }), 30)).toBeNull();
   });
 });

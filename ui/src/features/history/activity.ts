@@ -110,9 +110,15 @@ export const SYSTEM = 'Система';
 /** The «who» of an entry as text. */
 export const whoText = (entry: ActivityEntry) => whoDid(entry).map((p) => p.name).join(ON_BEHALF) || SYSTEM;
 
-/** The page an entry is about, when it has one: a person's card, the tags. */
-export function entityLink(entry: ActivityEntry): string | null {
-  if (entry.entity === 'user' && entry.entity_id != null) return to(paths.user, entry.entity_id);
+/**
+ * The page an entry is about, when it has one: a person's card (unless «who» links there
+ * already, or it is the card whose log this is: `here`), the tags.
+ */
+export function entityLink(entry: ActivityEntry, here: number | null = null): string | null {
+  if (entry.entity === 'user' && entry.entity_id != null) {
+    const named = [entry.actor_id, entry.impersonator_id, here].includes(entry.entity_id);
+    return named ? null : to(paths.user, entry.entity_id);
+  }
   if (entry.entity === 'tag') return paths.tags;
   return null;
 }
