@@ -1,6 +1,6 @@
 //! The frame of a user's pages (profile layout): name, roles, state, and tabs for the user's
 //! sections the viewer may open; while the card loads, or when it cannot, a note instead.
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { evaluateGuards } from '../app/guards';
@@ -31,8 +31,19 @@ interface Props {
   children: ReactNode;
 }
 
+/** On a narrow screen the tabs scroll sideways: bring the open one into view. */
+function useActiveTabInView(ready: boolean) {
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const active = nav.current?.querySelector<HTMLElement>('a.active');
+    if (nav.current && active) nav.current.scrollLeft = active.offsetLeft - (nav.current.clientWidth - active.offsetWidth) / 2;
+  }, [ready]);
+  return nav;
+}
+
 export function UserHeader({ card, status, heading, children }: Props) {
   const { user } = useSnapshot(currentUser);
+  const nav = useActiveTabInView(card !== null);
   if (status !== null) {
     return (
       <div className="empty-state">
@@ -56,7 +67,7 @@ export function UserHeader({ card, status, heading, children }: Props) {
         </div>
       </header>
       {tabs.length > 1 && (
-        <nav className="tabs" aria-label="Разделы пользователя">
+        <nav ref={nav} className="tabs" aria-label="Разделы пользователя">
           {tabs.map((tab) => (
             <NavLink key={tab.path} to={to(tab.path, card.id)} end>
               {tab.label}

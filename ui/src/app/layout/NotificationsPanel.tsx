@@ -106,7 +106,7 @@ export function NotificationsPanel({ id, bell }: Props) {
           <p>Уведомлений нет</p>
         </div>
       ) : (
-        <ul className="notification-list" aria-busy={loading}>
+        <ul className="notification-list">
           {items.map((item) => (
             <Item key={item.id} item={item} onOpen={(chosen) => void open(chosen)} />
           ))}

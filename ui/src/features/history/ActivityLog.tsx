@@ -1,7 +1,7 @@
 //! The activity log with its filters (the person, the action, a period), newest first, page by
 //! page; the filters live in the query string, so a filtered log is a link to share. Serves the
 //! whole log (with the person filter) and one person's log.
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ListResults } from '../../components/ListResults';
 import { PersonField } from '../../components/PeoplePicker';
@@ -22,6 +22,34 @@ interface Props {
   personId?: number;
   /** The empty state when no filter is set. */
   empty: ReactNode;
+}
+
+type PeriodChange = Partial<Pick<ActivityFilters, 'dateFrom' | 'dateTo'>>;
+
+/** Two days, either open; neither end can be set past the other. */
+function Period({ from, to, onChange }: { from: string; to: string; onChange: (change: PeriodChange) => void }) {
+  const ends = [
+    { field: 'dateFrom', label: 'С даты', value: from, min: '', max: to },
+    { field: 'dateTo', label: 'По дату', value: to, min: from, max: '' },
+  ] as const;
+  return (
+    <fieldset className="date-range">
+      <legend className="sr-only">Период</legend>
+      {ends.map((end, i) => (
+        <Fragment key={end.field}>
+          {i > 0 && <span aria-hidden="true">–</span>}
+          <input
+            type="date"
+            value={end.value}
+            min={end.min || undefined}
+            max={end.max || undefined}
+            onChange={(event) => onChange({ [end.field]: event.target.value })}
+            aria-label={end.label}
+          />
+        </Fragment>
+      ))}
+    </fieldset>
+  );
 }
 
 /** The person of the filter: the one just picked, else loaded by the id in the address. */
@@ -65,24 +93,7 @@ export function ActivityLog({ url, byPerson, personId, empty }: Props) {
             </option>
           ))}
         </select>
-        <fieldset className="date-range">
-          <legend className="sr-only">Период</legend>
-          <input
-            type="date"
-            value={filters.dateFrom}
-            max={filters.dateTo || undefined}
-            onChange={(event) => update({ dateFrom: event.target.value })}
-            aria-label="С даты"
-          />
-          <span aria-hidden="true">–</span>
-          <input
-            type="date"
-            value={filters.dateTo}
-            min={filters.dateFrom || undefined}
-            onChange={(event) => update({ dateTo: event.target.value })}
-            aria-label="По дату"
-          />
-        </fieldset>
+        <Period from={filters.dateFrom} to={filters.dateTo} onChange={update} />
         {filtered && (
           <button type="button" className="secondary outline filters-reset" onClick={clear}>
             Сбросить

@@ -3,6 +3,7 @@
 //! is about), and from where; on phones each row becomes a card with labelled cells.
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { RecordsTable } from '../../components/RecordsTable';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
 import { entityLink, ON_BEHALF, SYSTEM, whoDid, whoText, type ActivityEntry, type Person } from './activity';
@@ -68,24 +69,10 @@ interface Props {
 
 export function ActivityTable({ rows, busy, here }: Props) {
   return (
-    <div className="table-scroll" aria-busy={busy}>
-      <table className="data-table activity-table">
-        <caption className="sr-only">Журнал действий, сначала новые</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column, i) => (
-              <th key={column} scope="col" aria-sort={i === 0 ? 'descending' : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((entry) => (
-            <Row key={entry.id} entry={entry} here={here ?? null} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordsTable caption="Журнал действий" columns={COLUMNS} busy={busy} className="activity-table">
+      {rows.map((entry) => (
+        <Row key={entry.id} entry={entry} here={here ?? null} />
+      ))}
+    </RecordsTable>
   );
 }

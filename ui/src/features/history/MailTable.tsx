@@ -1,5 +1,6 @@
 //! The mail history table, newest first; a failed try's error sits under the status so the table
 //! fits beside the sidebar; on phones each row becomes a card with labelled cells.
+import { RecordsTable } from '../../components/RecordsTable';
 import { formatDateTime, formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
 
 const COLUMNS = ['Дата', 'Получатель', 'Тема', 'Тип', 'Статус', 'Попытки'] as const;
@@ -38,24 +39,10 @@ function Row({ mail }: { mail: MailRecord }) {
 
 export function MailTable({ rows, busy }: { rows: readonly MailRecord[]; busy: boolean }) {
   return (
-    <div className="table-scroll" aria-busy={busy}>
-      <table className="data-table">
-        <caption className="sr-only">История писем, сначала новые</caption>
-        <thead>
-          <tr>
-            {COLUMNS.map((column, i) => (
-              <th key={column} scope="col" aria-sort={i === 0 ? 'descending' : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((mail) => (
-            <Row key={mail.id} mail={mail} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordsTable caption="История писем" columns={COLUMNS} busy={busy}>
+      {rows.map((mail) => (
+        <Row key={mail.id} mail={mail} />
+      ))}
+    </RecordsTable>
   );
 }
