@@ -6,7 +6,7 @@ use crate::domain::notification::{MailChoice, Notification, NotificationKind};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::notifications;
+use crate::service::{ServiceError, notifications};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -94,7 +94,9 @@ pub struct SettingsEnvelope {
 /// `{mail: [kind…]}`: the kinds that also come by mail.
 #[derive(Debug, Object)]
 pub struct SettingsBody {
-    pub mail: Vec<NotificationKind>,
+    /// Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
+    /// `file_added`.
+    pub mail: Vec<String>,
 }
 
 fn settings(choice: &MailChoice) -> Json<SettingsEnvelope> {
@@ -223,9 +225,18 @@ impl NotificationsApi {
         body: Json<SettingsBody>,
     ) -> Result<Json<SettingsEnvelope>, ApiError> {
         let user = caller.actor(Rule::SignedIn)?.user.id;
+        let kinds = body
+            .0
+            .mail
+            .iter()
+            .map(|name| {
+                NotificationKind::parse(name)
+                    .ok_or_else(|| ServiceError::field("mail", format!("Неизвестный вид уведомления: {name}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let journal = state.journal(caller.origin());
         let choice = state
-            .run(move |store| notifications::choose_mail(store, &journal, user, body.0.mail))
+            .run(move |store| notifications::choose_mail(store, &journal, user, kinds))
             .await?;
         Ok(settings(&choice))
     }

@@ -28,6 +28,22 @@ impl NotificationKind {
         NotificationKind::FileAdded,
     ];
 
+    /// The stored and API name, e.g. `file_added`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::AccountCreated => "account_created",
+            NotificationKind::PasswordChanged => "password_changed",
+            NotificationKind::RolesChanged => "roles_changed",
+            NotificationKind::AccountUsed => "account_used",
+            NotificationKind::FileAdded => "file_added",
+        }
+    }
+
+    /// The kind named `name`, if there is one.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
     /// The Russian title.
     pub fn title(self) -> &'static str {
         match self {
@@ -102,6 +118,16 @@ pub struct Notice {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_match_the_stored_form() {
+        for kind in NotificationKind::ALL {
+            let stored = serde_json::to_value(kind).expect("json");
+            assert_eq!(stored.as_str(), Some(kind.as_str()));
+            assert_eq!(NotificationKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(NotificationKind::parse("spam"), None);
+    }
 
     #[test]
     fn defaults_until_the_person_chooses() {

@@ -58,7 +58,8 @@ async fn post_form(browser: &Browser, user: u64, body: Vec<u8>) -> Response {
         .expect("upload")
 }
 
-async fn upload(browser: &Browser, user: u64, name: &str, bytes: &[u8]) -> Response {
+/// Uploads `bytes` as `name` into `user`'s cabinet, as the UI does.
+pub async fn upload(browser: &Browser, user: u64, name: &str, bytes: &[u8]) -> Response {
     post_form(browser, user, form("file", name, bytes)).await
 }
 

@@ -1,5 +1,6 @@
 //! HTTP API tests: the real application on port 0 with a temporary data directory.
 
+mod activity;
 mod authorization;
 mod files;
 mod health;
@@ -8,8 +9,10 @@ mod import;
 mod limits;
 mod mail;
 mod mail_history;
+mod notifications;
 mod passwords;
 mod people;
+mod people_list;
 mod sign_in;
 mod smtp_fake;
 mod verification;

@@ -1305,7 +1305,11 @@ export interface components {
          * @description `{mail: [kind…]}`: the kinds that also come by mail.
          */
         SettingsBody: {
-            mail: components["schemas"]["NotificationKind"][];
+            /**
+             * @description Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
+             *     `file_added`.
+             */
+            mail: string[];
         };
         /**
          * SettingsEnvelope
