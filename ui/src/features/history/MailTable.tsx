@@ -13,7 +13,7 @@ function Row({ mail }: { mail: MailRecord }) {
         <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
         {mail.sent_at && <small className="muted">отправлено {formatSentAt(mail.created_at, mail.sent_at)}</small>}
       </td>
-      <td data-label={recipient}>
+      <td data-label={recipient} className="mail-recipient">
         {mail.to_name && <span>{mail.to_name}</span>}
         <small className={mail.to_name ? 'muted' : undefined}>{mail.to}</small>
       </td>
