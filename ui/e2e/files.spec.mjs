@@ -22,7 +22,7 @@ test('a manager uploads, downloads and deletes a file with a Cyrillic name', asy
   await page.goto(`/users/${id}`);
   await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Файлы' }).click();
   await page.waitForURL(`**/users/${id}/files`);
-  await page.getByRole('heading', { level: 1, name: 'Файлы' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Файлы' }).waitFor();
 
   await page.locator('input[type="file"]').setInputFiles({ name: NAME, mimeType: 'text/plain', buffer: Buffer.from(CONTENTS) });
   const link = page.locator('.files-table').getByRole('link', { name: NAME });
@@ -56,7 +56,7 @@ test('the cabinet fits a phone in dark mode', async () => {
     return (await response.json()).data[0].id;
   });
   await page.goto(`/users/${id}/files`);
-  await page.getByRole('heading', { level: 1, name: 'Файлы' }).waitFor();
+  await page.getByRole('heading', { level: 2, name: 'Файлы' }).waitFor();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the page is ${overflow}px wider than the phone`);
   await app.screenshot(page, 'files-phone-dark');

@@ -1,22 +1,20 @@
-//! /users/{id}/files (manager): the user's file cabinet: a table of files, upload by button or
-//! drag-and-drop with a progress bar, download, delete after confirming.
+//! /users/{id}/files (manager): the user's file cabinet under the user's header and tabs: a
+//! table of files, upload by button or drag-and-drop with a progress bar, download, delete after
+//! confirming.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { Link, generatePath, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { confirm } from '../../components/ConfirmDialog';
+import { UserHeader } from '../../components/UserHeader';
 import { api, ApiError } from '../../lib/api/client';
 import { upload } from '../../lib/api/upload';
 import { addToast } from '../../lib/toasts';
-import { endpoints, paths } from '../../paths';
+import { useCard } from '../../lib/useCard';
 import { filesUrl, formatDate, formatSize, typeLabel, uploadError, type StoredFile } from './files';
 import './files.css';
 
-interface Owner {
-  full_name: string;
-}
-
 export default function FilesPage() {
   const id = Number(useParams().id);
-  const [owner, setOwner] = useState<Owner | null>(null);
+  const card = useCard(id);
   const [files, setFiles] = useState<StoredFile[] | null>(null);
   const [status, setStatus] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -36,10 +34,6 @@ export default function FilesPage() {
     const controller = new AbortController();
     setFiles(null);
     setStatus(null);
-    api<{ data: Owner }>(`${endpoints.users}/${id}`, { signal: controller.signal }).then(
-      ({ data }) => setOwner(data),
-      () => setOwner(null),
-    );
     void load(controller.signal);
     return () => controller.abort();
   }, [id]);
@@ -86,21 +80,9 @@ export default function FilesPage() {
     }
   };
 
-  if (status !== null) {
-    return (
-      <div className="empty-state">
-        <p>{status === 404 ? 'Такого пользователя нет.' : 'Не удалось загрузить файлы.'}</p>
-      </div>
-    );
-  }
-
   const busy = progress !== null;
-  return (
+  const cabinet = (
     <section className="files-page">
-      <p>
-        <Link to={generatePath(paths.user, { id: String(id) })}>← {owner?.full_name ?? 'Карточка пользователя'}</Link>
-      </p>
-      <h1>Файлы</h1>
       <div
         className="drop-zone"
         data-dragging={dragging || undefined}
@@ -164,5 +146,16 @@ export default function FilesPage() {
         </table>
       )}
     </section>
+  );
+  return (
+    <UserHeader card={card.card} status={card.status} heading="Файлы">
+      {status === null ? (
+        cabinet
+      ) : (
+        <div className="empty-state">
+          <p>{status === 404 ? 'Такого пользователя нет.' : 'Не удалось загрузить файлы.'}</p>
+        </div>
+      )}
+    </UserHeader>
   );
 }
