@@ -1,11 +1,15 @@
 //! `klass serve`: opens the database, optionally seeds the demo school, and serves.
 
 use crate::config::Config;
+use crate::domain::activity::Origin;
+use crate::mail::Mailer;
 use crate::service::demo::{self, Seeded};
+use crate::service::journal::Journal;
 use crate::startup::{App, shutdown_signal};
 use clap::Args;
 use std::net::SocketAddr;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 /// Options of the server.
 #[derive(Debug, Args)]
@@ -26,11 +30,13 @@ pub async fn run(args: &ServeArgs, mut config: Config) -> anyhow::Result<ExitCod
         config.server.listen = listen;
     }
     let data_dir = config.data_dir.clone();
+    // The demo is seeded by nobody in particular: its log entry names no person.
+    let journal = Journal::new(Arc::new(config.clone()), Mailer::new(), Origin::default());
     let app = App::build(config).await?;
     if args.demo {
         let store = app.store().clone();
         let people = args.demo_people as usize;
-        let seeded = tokio::task::spawn_blocking(move || demo::seed(&store, people)).await??;
+        let seeded = tokio::task::spawn_blocking(move || demo::seed(&store, &journal, people)).await??;
         match seeded {
             Seeded::Created(people) => println!("Демо-школа создана: {people} человек."),
             Seeded::AlreadyPopulated => {

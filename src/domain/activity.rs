@@ -73,6 +73,7 @@ actions! {
     TagsChanged = "user.tags_changed", "Изменение тегов пользователя";
     NotificationSettingsChanged = "user.notification_settings_changed", "Настройки уведомлений";
     UsersImported = "import.committed", "Импорт из CSV";
+    DemoSeeded = "import.demo_seeded", "Создание демо-школы";
     TagCreated = "tag.created", "Создание тега";
     TagUpdated = "tag.updated", "Изменение тега";
     TagDeleted = "tag.deleted", "Удаление тега";

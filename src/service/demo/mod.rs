@@ -4,6 +4,9 @@
 mod names;
 
 use super::ServiceError;
+use super::journal::{Change, Journal};
+use super::people::summary::account_created;
+use crate::domain::activity::{Action, Entity};
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
 use crate::store::{Store, family, tags, users};
 use names::{BOYS, FATHERS, GIRLS, MOTHERS, SURNAMES, translit};
@@ -88,7 +91,7 @@ impl Writer<'_> {
 /// Creates the demo school of about `people` people (at least the staff) in one transaction,
 /// when there are no users at all. Families come after the staff: the first seventh of the
 /// places go to families with two children, the rest to families with one.
-pub fn seed(store: &Store, people: usize) -> Result<Seeded, ServiceError> {
+pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, ServiceError> {
     if users::count(&store.read()?)? > 0 {
         return Ok(Seeded::AlreadyPopulated);
     }
@@ -104,8 +107,9 @@ pub fn seed(store: &Store, people: usize) -> Result<Seeded, ServiceError> {
         now: jiff::Timestamp::now(),
         created: 0,
     };
+    let mut staff = Vec::with_capacity(STAFF.len());
     for (last, first, middle, email, role) in STAFF {
-        writer.person(last, first, middle, Some(email), role)?;
+        staff.push(writer.person(last, first, middle, Some(email), role)?);
     }
     let tag_ids: Vec<TagId> = TAGS
         .iter()
@@ -141,7 +145,13 @@ pub fn seed(store: &Store, people: usize) -> Result<Seeded, ServiceError> {
         }
     }
     let created = writer.created;
-    txn.commit()?;
+    let summary = format!("Создана демо-школа: {created} человек, {} тегов", TAGS.len());
+    let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
+    for person in &staff {
+        change = change.notify(account_created(person));
+    }
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
     Ok(Seeded::Created(created))
 }
 
