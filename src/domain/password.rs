@@ -1,9 +1,10 @@
 //! Passwords: the length rule and argon2id hashing with OWASP's parameters.
 
-use argon2::password_hash::phc::PasswordHash as PhcHash;
-use argon2::{Argon2, PasswordHasher, PasswordVerifier};
+use argon2::password_hash::phc::{Output, ParamsString, PasswordHash as PhcHash, Salt};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
 
 /// Shortest password accepted, in characters.
 pub const MIN_PASSWORD_LEN: usize = 8;
@@ -57,13 +58,43 @@ impl Password {
     /// Hashes with argon2id (19 MiB, 2 iterations, 1 lane: the crate's defaults are OWASP's).
     /// CPU-heavy (~30 ms): call it from a blocking pool, never on the async runtime.
     pub fn hash(&self) -> PasswordHash {
-        let hash = Argon2::default()
-            .hash_password(self.0.as_bytes())
-            .map(|phc: PhcHash| phc.to_string())
-            // Hashing only fails for out-of-range parameters, and the defaults are in range.
+        let params = Params::default();
+        let salt: [u8; 16] = rand::random();
+        let mut out = [0u8; Params::DEFAULT_OUTPUT_LEN];
+        let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
+        // Hashing only fails for out-of-range parameters, and the defaults are in range.
+        let phc = compute(&argon, self.0.as_bytes(), &salt, &mut out)
+            .map_err(|err| err.to_string())
+            .and_then(|()| {
+                Ok(PhcHash {
+                    algorithm: Algorithm::Argon2id.ident(),
+                    version: Some(Version::V0x13.into()),
+                    params: ParamsString::try_from(&params).map_err(|err| err.to_string())?,
+                    salt: Some(Salt::new(&salt).map_err(|err| err.to_string())?),
+                    hash: Some(Output::new(&out).map_err(|err| err.to_string())?),
+                })
+            })
             .unwrap_or_else(|err| unreachable!("argon2 with default parameters failed: {err}"));
-        PasswordHash(hash)
+        PasswordHash(phc.to_string())
     }
+}
+
+thread_local! {
+    /// Argon2's working memory (19 MiB), kept by each hashing thread and reused. Allocated and
+    /// freed per hash, it stayed cached by the allocator per thread and arena: a burst of
+    /// sign-ins grew the process past 250 MB.
+    static WORK_MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs argon2 in this thread's reusable working memory.
+fn compute(argon: &Argon2<'_>, password: &[u8], salt: &[u8], out: &mut [u8]) -> Result<(), argon2::Error> {
+    WORK_MEMORY.with_borrow_mut(|blocks| {
+        let needed = argon.params().block_count();
+        if blocks.len() < needed {
+            blocks.resize(needed, Block::default());
+        }
+        argon.hash_password_into_with_memory(password, salt, out, &mut blocks[..needed])
+    })
 }
 
 /// A stored password hash in PHC string form.
@@ -72,11 +103,24 @@ impl Password {
 pub struct PasswordHash(String);
 
 impl PasswordHash {
-    /// True when `candidate` is the password this hash was made from. Constant-time inside argon2.
+    /// True when `candidate` is the password this hash was made from: the hash is computed
+    /// again with the stored algorithm, parameters and salt and compared in constant time.
     pub fn verify(&self, candidate: &str) -> bool {
-        PhcHash::new(&self.0)
-            .map(|parsed| Argon2::default().verify_password(candidate.as_bytes(), &parsed).is_ok())
-            .unwrap_or(false)
+        let Ok(phc) = PhcHash::new(&self.0) else {
+            return false;
+        };
+        let (Some(salt), Some(expected)) = (&phc.salt, &phc.hash) else {
+            return false;
+        };
+        let algorithm = Algorithm::try_from(phc.algorithm.as_str());
+        let version = Version::try_from(phc.version.unwrap_or(Version::V0x13.into()));
+        let (Ok(algorithm), Ok(version), Ok(params)) = (algorithm, version, Params::try_from(&phc)) else {
+            return false;
+        };
+        let mut out = vec![0u8; expected.len()];
+        let argon = Argon2::new(algorithm, version, params);
+        compute(&argon, candidate.as_bytes(), salt.as_ref(), &mut out).is_ok()
+            && Output::new(&out).is_ok_and(|computed| &computed == expected)
     }
 }
 
@@ -96,6 +140,22 @@ mod tests {
             InvalidPassword::TooLong
         );
         assert!(Password::parse(&"я".repeat(128)).is_ok());
+    }
+
+    #[test]
+    fn hashes_stay_compatible_with_the_crates_own_hasher() {
+        use argon2::{PasswordHasher, PasswordVerifier};
+        let stored_by_last_release: PhcHash = Argon2::default().hash_password(b"old-password").expect("hash");
+        assert!(PasswordHash(stored_by_last_release.to_string()).verify("old-password"));
+        assert!(!PasswordHash(stored_by_last_release.to_string()).verify("old-passwort"));
+        let ours = Password::parse("новый-пароль").expect("valid").hash();
+        let parsed = PhcHash::new(&ours.0).expect("phc");
+        assert!(
+            Argon2::default()
+                .verify_password("новый-пароль".as_bytes(), &parsed)
+                .is_ok()
+        );
+        assert!(ours.0.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"), "{}", ours.0);
     }
 
     #[test]
