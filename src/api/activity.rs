@@ -37,6 +37,8 @@ pub struct ActivityView {
     pub action_title: String,
     pub entity: Entity,
     pub entity_id: Option<u64>,
+    /// The people the change was done to (for a file: whose cabinet).
+    pub subject_ids: Vec<u64>,
     /// What changed, in Russian.
     pub summary: String,
     pub ip: Option<String>,
@@ -56,6 +58,7 @@ impl ActivityView {
             action_title: entry.action.title().to_owned(),
             entity: entry.entity,
             entity_id: entry.entity_id,
+            subject_ids: entry.subjects.iter().map(|id| id.0).collect(),
             summary: entry.summary,
             ip: entry.ip,
         }

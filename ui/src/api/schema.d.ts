@@ -857,6 +857,8 @@ export interface components {
             entity: components["schemas"]["Entity"];
             /** Format: uint64 */
             entity_id?: number;
+            /** @description The people the change was done to (for a file: whose cabinet). */
+            subject_ids: number[];
             /** @description What changed, in Russian. */
             summary: string;
             ip?: string;

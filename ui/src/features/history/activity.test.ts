@@ -15,6 +15,7 @@ const entry = (change: Partial<ActivityEntry> = {}): ActivityEntry => ({
   action_title: 'Изменение карточки',
   entity: 'user',
   entity_id: 12,
+  subject_ids: [12],
   summary: 'Изменён телефон',
   ip: '127.0.0.1',
   ...change,
@@ -87,6 +88,7 @@ describe('where an entry leads', () => {
   it("links a person's entry to the card and a tag's to the tags", () => {
     expect(entityLink(entry({ entity_id: 30 }))).toBe('/users/30');
     expect(entityLink(entry({ entity: 'tag', entity_id: 3 }))).toBe('/tags');
+    expect(entityLink(entry({ entity: 'file', entity_id: 8, subject_ids: [30] }))).toBe('/users/30/files');
     expect(entityLink(entry({ entity: 'session', entity_id: NULL }))).toBeNull();
     expect(entityLink(entry({ entity: 'user', entity_id: NULL }))).toBeNull();
   });

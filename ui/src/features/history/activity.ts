@@ -112,7 +112,7 @@ export const whoText = (entry: ActivityEntry) => whoDid(entry).map((p) => p.name
 
 /**
  * The page an entry is about, when it has one: a person's card (unless «who» links there
- * already, or it is the card whose log this is: `here`), the tags.
+ * already, or it is the card whose log this is: `here`), the tags, the cabinet a file is in.
  */
 export function entityLink(entry: ActivityEntry, here: number | null = null): string | null {
   if (entry.entity === 'user' && entry.entity_id != null) {
@@ -120,5 +120,7 @@ export function entityLink(entry: ActivityEntry, here: number | null = null): st
     return named ? null : to(paths.user, entry.entity_id);
   }
   if (entry.entity === 'tag') return paths.tags;
+  const owner = entry.subject_ids[0];
+  if (entry.entity === 'file' && owner != null) return to(paths.userFiles, owner);
   return null;
 }
