@@ -26,19 +26,16 @@ impl PageRequest {
         (self.page as usize - 1) * self.per_page as usize
     }
 
-    /// Cuts this page out of an iterator of every matching row, counting them all.
+    /// Cuts this page out of an iterator of every matching row, counting them all (for an
+    /// exact-size iterator such as a `Vec`'s, the rows after the page are counted, not visited).
     pub fn slice<T>(&self, rows: impl Iterator<Item = T>) -> Page<T> {
-        let mut total = 0u64;
-        let mut items = Vec::with_capacity(self.per_page as usize);
-        for row in rows {
-            if total as usize >= self.offset() && items.len() < self.per_page as usize {
-                items.push(row);
-            }
-            total += 1;
-        }
+        let mut rows = rows.fuse();
+        let before = rows.by_ref().take(self.offset()).count();
+        let items: Vec<T> = rows.by_ref().take(self.per_page as usize).collect();
+        let after = rows.count();
         Page {
+            total: (before + items.len() + after) as u64,
             items,
-            total,
             request: *self,
         }
     }
