@@ -8,6 +8,7 @@ mod files;
 mod health;
 mod import;
 mod import_form;
+mod json_text;
 mod mail_history;
 mod message;
 mod notifications;

@@ -1,8 +1,14 @@
-//! How a user is shown by the API: the row of a list, the card, and the signed-in user.
+//! How a user is shown by the API: a page of list rows, the card, and the signed-in user.
 
-use crate::domain::User;
+use super::json_text::JsonText;
+use super::paging::PageMeta;
+use crate::domain::{Page, User};
 use crate::service::people::Person;
+use crate::store::StoreError;
+use crate::store::directory::Entry;
 use poem_openapi::Object;
+use poem_openapi::types::ToJSON;
+use std::sync::Arc;
 
 /// A user as the API shows it (never the password hash; notes only to staff).
 #[derive(Debug, Object)]
@@ -55,6 +61,37 @@ impl UserView {
             last_login_at: user.last_login_at.map(|t| t.to_string()),
         }
     }
+
+    /// The view as the JSON text `Json<UserView>` sends.
+    fn json_text(user: &User, staff_viewer: bool) -> String {
+        Self::new(user, staff_viewer).to_json().unwrap_or_default().to_string()
+    }
+}
+
+/// A page of people.
+#[derive(Debug, Object)]
+pub struct UserPage {
+    pub data: Vec<UserView>,
+    pub meta: PageMeta,
+}
+
+impl UserPage {
+    /// The page of `found` as JSON text: each row is the entry's view, rendered once per version
+    /// of the user and kind of viewer and kept in the directory, so a page only copies text.
+    pub fn text(found: &Page<Arc<Entry>>, staff_viewer: bool) -> Result<JsonText<Self>, StoreError> {
+        let mut text = String::with_capacity(64 + 640 * found.items.len());
+        text.push_str(r#"{"data":["#);
+        for (i, entry) in found.items.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text.push_str(entry.shown(staff_viewer, |user| UserView::json_text(user, staff_viewer))?);
+        }
+        text.push_str(r#"],"meta":"#);
+        text.push_str(&PageMeta::of(found).to_json().unwrap_or_default().to_string());
+        text.push('}');
+        Ok(JsonText::new(text))
+    }
 }
 
 /// A user's card: the user and their family links.
@@ -93,4 +130,58 @@ pub struct CurrentUser {
     pub children_ids: Vec<u64>,
     /// Set while a manager acts as this user ("Вы вошли как …").
     pub impersonator: Option<Impersonator>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Email, NewUser, PageRequest, Password, PersonName, Phone, Role, TagId, UserId};
+    use jiff::Timestamp;
+
+    fn user(id: u64, email: &str, notes: &str) -> User {
+        let mut new = NewUser::new(
+            Email::parse(email).expect("email"),
+            PersonName::parse("Фёдорова").expect("name"),
+            PersonName::parse("Алёна").expect("name"),
+            [Role::Student, Role::Parent].into_iter().collect(),
+            Password::parse("пароль-пароль").expect("password").hash(),
+        );
+        new.phone = Some(Phone::parse("8 912 345-67-89").expect("phone"));
+        new.tags = [TagId(3), TagId(1)].into_iter().collect();
+        new.notes = notes.to_owned();
+        let mut user = User::create(new, UserId(id), Timestamp::from_second(1_700_000_000).expect("time"));
+        user.last_login_at = Some(Timestamp::from_second(1_750_000_000).expect("time"));
+        user
+    }
+
+    async fn body(response: impl poem::IntoResponse) -> String {
+        response.into_response().into_body().into_string().await.expect("body")
+    }
+
+    #[tokio::test]
+    async fn a_page_as_text_is_what_json_of_the_page_would_be() {
+        let users = [
+            user(7, "a@school.ru", "пишет \"так\" \\ и\nтак"),
+            user(9, "b@school.ru", ""),
+        ];
+        let entries: Vec<Arc<Entry>> = users.iter().map(|u| Arc::new(Entry::of(u))).collect();
+        let found = PageRequest::new(Some(2), Some(2)).slice(entries.iter().cycle().take(5).cloned());
+        for staff in [true, false] {
+            let page = UserPage {
+                data: found
+                    .items
+                    .iter()
+                    .filter_map(|e| users.iter().find(|u| u.id == e.id))
+                    .map(|u| UserView::new(u, staff))
+                    .collect(),
+                meta: PageMeta::of(&found),
+            };
+            let text = UserPage::text(&found, staff).expect("text");
+            assert_eq!(
+                body(text).await,
+                body(poem_openapi::payload::Json(page)).await,
+                "staff: {staff}"
+            );
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! `/api/users`: list, show, create, update, delete and restore people.
 
-use super::paging::PageMeta;
-use super::user_view::{UserCard, UserView};
+use super::json_text::JsonText;
+use super::user_view::{UserCard, UserPage};
 use super::{ApiTags, NoContent, State};
 use crate::domain::{PageRequest, Role, TagId, UserId};
 use crate::error::ApiError;
@@ -11,13 +11,6 @@ use crate::service::people::{self, PersonForm, Sort, Trashed, UserQuery};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
-
-/// A page of people.
-#[derive(Debug, Object)]
-pub struct UserPage {
-    pub data: Vec<UserView>,
-    pub meta: PageMeta,
-}
 
 /// `{data: card}`.
 #[derive(Debug, Object)]
@@ -127,7 +120,7 @@ impl UsersApi {
         sort: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<Json<UserPage>, ApiError> {
+    ) -> Result<JsonText<UserPage>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?.clone();
         let query = UserQuery {
             search: search.0.filter(|s| !s.trim().is_empty()),
@@ -139,11 +132,7 @@ impl UsersApi {
         };
         let staff = actor.is_staff();
         let found = state.read(|store| people::list(store, &actor, &query))?;
-        let meta = PageMeta::of(&found);
-        Ok(Json(UserPage {
-            data: found.items.iter().map(|u| UserView::new(u, staff)).collect(),
-            meta,
-        }))
+        Ok(UserPage::text(&found, staff)?)
     }
 
     /// A person's card

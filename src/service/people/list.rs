@@ -1,12 +1,13 @@
 //! Finding people: search (ё = е), filters, Russian sort, paging, and who may see whom.
 
 use super::not_found;
-use crate::domain::search::{matches, query_words};
+use crate::domain::search::{Pairs, matches, query_words};
 use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
 use crate::policy::Actor;
 use crate::service::ServiceError;
-use crate::store::directory::Entry;
+use crate::store::directory::{Entry, Mark, RoleBits};
 use crate::store::{Store, family, users};
+use std::sync::Arc;
 
 /// Which deleted users a list shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -51,29 +52,67 @@ pub struct Person {
     pub children: Vec<UserId>,
 }
 
-fn admits(entry: &Entry, query: &UserQuery, words: &[String], actor: &Actor) -> bool {
-    let trashed = match query.trashed {
-        Trashed::Without => !entry.deleted,
-        Trashed::With => true,
-        Trashed::Only => entry.deleted,
-    };
-    trashed
-        && actor.sees(entry.id)
-        && (query.roles.is_empty() || query.roles.iter().any(|r| entry.roles.contains(r)))
-        && (query.tags.is_empty() || query.tags.iter().any(|t| entry.tags.contains(t)))
-        && matches(&entry.search, words)
+/// What a list keeps of its query, worked out once rather than once per person.
+struct Filter<'a> {
+    query: &'a UserQuery,
+    actor: &'a Actor,
+    /// Staff see everyone (`Actor::sees`): asked once, not once per person.
+    sees_everyone: bool,
+    /// None: any roles.
+    roles: Option<RoleBits>,
+    words: Vec<String>,
+    pairs: Pairs,
 }
 
-/// One page of the users `actor` may see, matching `query`.
-pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<User>, ServiceError> {
-    let txn = store.read()?;
-    let directory = store.directory(&txn)?;
+impl Filter<'_> {
+    /// The tests on the mark: deletion, visibility, roles, and whether the search words may occur.
+    fn passes(&self, mark: &Mark) -> bool {
+        let trashed = match self.query.trashed {
+            Trashed::Without => !mark.deleted,
+            Trashed::With => true,
+            Trashed::Only => mark.deleted,
+        };
+        trashed
+            && (self.sees_everyone || self.actor.sees(mark.id))
+            && self.roles.is_none_or(|roles| roles.meets(mark.roles))
+            && mark.pairs.covers(&self.pairs)
+    }
+
+    /// Whether the entries themselves must be read: for tags and search words.
+    fn reads_entries(&self) -> bool {
+        !self.query.tags.is_empty() || !self.words.is_empty()
+    }
+
+    /// The tests on the entry of a person whose mark passed.
+    fn admits(&self, entry: &Entry) -> bool {
+        (self.query.tags.is_empty() || self.query.tags.iter().any(|t| entry.tags.contains(t)))
+            && matches(&entry.search, &self.words)
+    }
+}
+
+/// One page of the users `actor` may see, matching `query`, as their directory entries.
+pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<Entry>>, ServiceError> {
+    let directory = store.directory(&store.read()?)?;
     let words = query_words(query.search.as_deref().unwrap_or_default());
-    let mut found: Vec<&Entry> = directory
-        .entries
-        .iter()
-        .filter(|e| admits(e, query, &words, actor))
-        .collect();
+    let filter = Filter {
+        sees_everyone: actor.is_staff(),
+        roles: (!query.roles.is_empty()).then(|| RoleBits::of(&query.roles)),
+        pairs: Pairs::of_words(&words),
+        words,
+        query,
+        actor,
+    };
+    // Two passes, so that a list without tags or search words reads only the marks: reading
+    // every entry costs a cache miss each.
+    let mut found: Vec<&Arc<Entry>> = Vec::with_capacity(directory.entries.len());
+    for (mark, entry) in directory.rows() {
+        if filter.passes(mark) {
+            found.push(entry);
+        }
+    }
+    if filter.reads_entries() {
+        found.retain(|entry| filter.admits(entry));
+    }
     match query.sort {
         Sort::LastName => {}
         Sort::LastNameDesc => found.reverse(),
@@ -82,16 +121,8 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<User
         Sort::Email => found.sort_by(|a, b| a.email.cmp(&b.email)),
         Sort::EmailDesc => found.sort_by(|a, b| b.email.cmp(&a.email)),
     }
-    let page = query.page.slice(found.into_iter().map(|e| e.id));
-    let mut users = Vec::with_capacity(page.items.len());
-    for id in &page.items {
-        users.push(users::get(&txn, *id)?.ok_or_else(not_found)?);
-    }
-    Ok(Page {
-        items: users,
-        total: page.total,
-        request: page.request,
-    })
+    // Only the rows of the page are cloned, for the same reason.
+    Ok(query.page.slice(found.into_iter()).map(Arc::clone))
 }
 
 /// One user with family links, if `actor` may see them (deleted ones only for staff).
