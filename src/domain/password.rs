@@ -4,7 +4,6 @@ use argon2::password_hash::phc::{Output, ParamsString, PasswordHash as PhcHash, 
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::cell::RefCell;
 
 /// Shortest password accepted, in characters.
 pub const MIN_PASSWORD_LEN: usize = 8;
@@ -79,22 +78,18 @@ impl Password {
     }
 }
 
-thread_local! {
-    /// Argon2's working memory (19 MiB), kept by each hashing thread and reused. Allocated and
-    /// freed per hash, it stayed cached by the allocator per thread and arena: a burst of
-    /// sign-ins grew the process past 250 MB.
-    static WORK_MEMORY: RefCell<Vec<Block>> = const { RefCell::new(Vec::new()) };
-}
+/// Blocks of argon2 working memory asked for per hash: 33 MiB, above the most glibc ever lets
+/// its mmap threshold rise to (32 MiB), so the buffer is its own mapping, returned to the
+/// system when the hash is done. Only the 19 MiB argon2 uses are ever touched.
+const MAPPED_BLOCKS: usize = 33 * 1024 * 1024 / Block::SIZE;
 
-/// Runs argon2 in this thread's reusable working memory.
+/// Runs argon2 in working memory of its own mapping. With argon2's own allocation glibc kept
+/// the freed 19 MiB per thread and arena: a burst of sign-ins grew the process past 250 MB.
 fn compute(argon: &Argon2<'_>, password: &[u8], salt: &[u8], out: &mut [u8]) -> Result<(), argon2::Error> {
-    WORK_MEMORY.with_borrow_mut(|blocks| {
-        let needed = argon.params().block_count();
-        if blocks.len() < needed {
-            blocks.resize(needed, Block::default());
-        }
-        argon.hash_password_into_with_memory(password, salt, out, &mut blocks[..needed])
-    })
+    let needed = argon.params().block_count();
+    let mut blocks = Vec::with_capacity(needed.max(MAPPED_BLOCKS));
+    blocks.resize(needed, Block::default());
+    argon.hash_password_into_with_memory(password, salt, out, &mut blocks[..])
 }
 
 /// A stored password hash in PHC string form.
