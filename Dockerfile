@@ -57,11 +57,8 @@ RUN apt-get update \
     && mkdir -p /data \
     && chown klass:klass /data
 COPY --from=build /usr/local/bin/klass /usr/local/bin/klass
-# glibc would otherwise keep each 19 MiB password-hashing buffer in its heap: a burst of
-# sign-ins peaked at 237 MB without this, 59 MB with it (see README, "Memory").
 ENV KLASS_DATA_DIR=/data \
-    KLASS_SERVER__LISTEN=0.0.0.0:8080 \
-    MALLOC_MMAP_THRESHOLD_=131072
+    KLASS_SERVER__LISTEN=0.0.0.0:8080
 # Numeric, so Kubernetes' runAsNonRoot can check it.
 USER 10001:10001
 WORKDIR /data
