@@ -55,7 +55,9 @@ async fn a_persons_mail_shows_only_what_was_sent_to_them() {
     let manager = app.browser();
     manager.sign_in("m@school.ru", "пароль-менеджера").await;
     for id in [anna, boris, anna] {
-        let sent = manager.post(&format!("/api/users/{id}/resend-password"), json!({})).await;
+        let sent = manager
+            .post(&format!("/api/users/{id}/resend-password"), json!({}))
+            .await;
         assert_eq!(sent.status(), 202);
     }
     let annas = json(manager.get(&format!("/api/users/{anna}/mail")).await).await;
