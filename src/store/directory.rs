@@ -1,11 +1,15 @@
 //! The directory: an in-memory read model of every user (name key, search text, roles, tags and
 //! the stored record), rebuilt from one consistent snapshot whenever the users' revision in the
-//! database moved. Lists, search, sorting and the rows of a page come from it: a page reads
-//! nothing from the database, and each row is rendered once per version of its user.
+//! database moved. Lists, search, sorting and the rows of a page come from it and its columns:
+//! a page reads nothing from the database, and each row is rendered once per version of a user.
+
+mod columns;
+
+pub use columns::{Columns, Positions};
 
 use super::{Store, StoreError, codec, tables};
 use crate::domain::search::Pairs;
-use crate::domain::{Role, Roles, TagId, User, UserId};
+use crate::domain::{Roles, TagId, User, UserId};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use std::collections::BTreeSet;
@@ -25,7 +29,7 @@ pub struct Entry {
     /// Russian sort key of "last first middle".
     pub name_key: String,
     /// Folded names, e-mail and phone.
-    pub search: String,
+    search: String,
     pub email: String,
     pub roles: Roles,
     pub tags: BTreeSet<TagId>,
@@ -84,58 +88,13 @@ impl Entry {
     }
 }
 
-/// What a list tests first of an entry, kept apart from the entries: a scan of thousands of
-/// people reads one small contiguous array instead of every entry, each a cache miss.
-#[derive(Clone, Copy, Debug)]
-pub struct Mark {
-    pub id: UserId,
-    pub deleted: bool,
-    pub roles: RoleBits,
-    /// The letter pairs of the search text.
-    pub pairs: Pairs,
-}
-
-impl Mark {
-    fn of(entry: &Entry) -> Self {
-        Self {
-            id: entry.id,
-            deleted: entry.deleted,
-            roles: RoleBits::of(entry.roles.iter()),
-            pairs: entry.pairs,
-        }
-    }
-}
-
-/// A set of roles as one bit each, for a quick test of a mark.
-#[derive(Clone, Copy, Debug)]
-pub struct RoleBits(u8);
-
-impl RoleBits {
-    /// The bits of `roles`.
-    pub fn of<'a>(roles: impl IntoIterator<Item = &'a Role>) -> Self {
-        Self(roles.into_iter().fold(0, |bits, role| bits | 1 << *role as u8))
-    }
-
-    /// True when the two sets share a role.
-    pub fn meets(self, other: Self) -> bool {
-        self.0 & other.0 != 0
-    }
-}
-
 /// Every user, sorted by name the Russian way.
 #[derive(Debug)]
 pub struct Directory {
     revision: u64,
     pub entries: Vec<Arc<Entry>>,
-    /// The mark of each entry, at the same position.
-    marks: Vec<Mark>,
-}
-
-impl Directory {
-    /// Each entry with its mark, in name order.
-    pub fn rows(&self) -> impl Iterator<Item = (&Mark, &Arc<Entry>)> {
-        self.marks.iter().zip(&self.entries)
-    }
+    /// What lists test of the entries, at the same positions.
+    pub columns: Columns,
 }
 
 /// The cached directory of one store.
@@ -182,9 +141,9 @@ impl Store {
 
 fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> Result<Directory, StoreError> {
     let started = Instant::now();
-    let (before, marks) = previous.map_or((&[][..], &[][..]), |p| (&p.entries[..], &p.marks[..]));
+    let (before, ids) = previous.map_or((&[][..], &[][..]), |p| (&p.entries[..], &p.columns.ids[..]));
     // The previous entries' positions in id order, walked beside the table (also in id order).
-    let mut by_id: Vec<(UserId, usize)> = marks.iter().enumerate().map(|(at, m)| (m.id, at)).collect();
+    let mut by_id: Vec<(UserId, usize)> = ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
     by_id.sort_unstable();
     let mut by_id = by_id.into_iter().peekable();
     // The entry of each user still there, at the previous position; then the newcomers.
@@ -208,7 +167,7 @@ fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> 
     // runs, puts the few changed ones in place in about linear time.
     let mut entries: Vec<Arc<Entry>> = still.into_iter().flatten().chain(newcomers).collect();
     entries.sort_by(|a, b| a.name_key.cmp(&b.name_key).then(a.id.cmp(&b.id)));
-    let marks = entries.iter().map(|e| Mark::of(e)).collect();
+    let columns = Columns::of(&entries);
     tracing::debug!(
         users = entries.len(),
         kept,
@@ -218,6 +177,6 @@ fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> 
     Ok(Directory {
         revision,
         entries,
-        marks,
+        columns,
     })
 }

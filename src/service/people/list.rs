@@ -5,7 +5,7 @@ use crate::domain::search::{Pairs, matches, query_words};
 use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
 use crate::policy::Actor;
 use crate::service::ServiceError;
-use crate::store::directory::{Entry, Mark, RoleBits};
+use crate::store::directory::Entry;
 use crate::store::{Store, family, users};
 use std::sync::Arc;
 
@@ -52,66 +52,37 @@ pub struct Person {
     pub children: Vec<UserId>,
 }
 
-/// What a list keeps of its query, worked out once rather than once per person.
-struct Filter<'a> {
-    query: &'a UserQuery,
-    actor: &'a Actor,
-    /// Staff see everyone (`Actor::sees`): asked once, not once per person.
-    sees_everyone: bool,
-    /// None: any roles.
-    roles: Option<RoleBits>,
-    words: Vec<String>,
-    pairs: Pairs,
-}
-
-impl Filter<'_> {
-    /// The tests on the mark: deletion, visibility, roles, and whether the search words may occur.
-    fn passes(&self, mark: &Mark) -> bool {
-        let trashed = match self.query.trashed {
-            Trashed::Without => !mark.deleted,
-            Trashed::With => true,
-            Trashed::Only => mark.deleted,
-        };
-        trashed
-            && (self.sees_everyone || self.actor.sees(mark.id))
-            && self.roles.is_none_or(|roles| roles.meets(mark.roles))
-            && mark.pairs.covers(&self.pairs)
-    }
-
-    /// Whether the entries themselves must be read: for tags and search words.
-    fn reads_entries(&self) -> bool {
-        !self.query.tags.is_empty() || !self.words.is_empty()
-    }
-
-    /// The tests on the entry of a person whose mark passed.
-    fn admits(&self, entry: &Entry) -> bool {
-        (self.query.tags.is_empty() || self.query.tags.iter().any(|t| entry.tags.contains(t)))
-            && matches(&entry.search, &self.words)
-    }
-}
-
 /// One page of the users `actor` may see, matching `query`, as their directory entries.
 pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<Entry>>, ServiceError> {
     let directory = store.directory(&store.read()?)?;
+    let columns = &directory.columns;
     let words = query_words(query.search.as_deref().unwrap_or_default());
-    let filter = Filter {
-        sees_everyone: actor.is_staff(),
-        roles: (!query.roles.is_empty()).then(|| RoleBits::of(&query.roles)),
-        pairs: Pairs::of_words(&words),
-        words,
-        query,
-        actor,
-    };
-    // Two passes, so that a list without tags or search words reads only the marks: reading
-    // every entry costs a cache miss each.
-    let mut found: Vec<&Arc<Entry>> = Vec::with_capacity(directory.entries.len());
-    for (mark, entry) in directory.rows() {
-        if filter.passes(mark) {
-            found.push(entry);
-        }
+    // Bitmaps first: the letter pairs of the words, deletion and roles rule people out 64 at a
+    // time; then only those left are looked at one by one, and only when that is needed.
+    let mut found = columns.with_pairs(Pairs::of_words(&words));
+    match query.trashed {
+        Trashed::Without => found.and_not(&columns.deleted),
+        Trashed::With => {}
+        Trashed::Only => found.and(&columns.deleted),
     }
-    if filter.reads_entries() {
-        found.retain(|entry| filter.admits(entry));
+    if !query.roles.is_empty() {
+        found.and(&columns.holding_any(&query.roles));
+    }
+    // Staff see everyone (`Actor::sees`): asked once, not once per person.
+    let sees_everyone = actor.is_staff();
+    if !sees_everyone || !words.is_empty() {
+        found.retain(|at| (sees_everyone || actor.sees(columns.ids[at])) && matches(columns.search(at), &words));
+    }
+    let entry = |at: usize| &directory.entries[at];
+    // In the directory's order and without tags, the page is cut straight out of the bitmap,
+    // which counts the rows after it without visiting them.
+    if query.sort == Sort::LastName && query.tags.is_empty() {
+        return Ok(query.page.slice(found.iter()).map(|at| Arc::clone(entry(at))));
+    }
+    let mut found: Vec<&Arc<Entry>> = found.iter().map(entry).collect();
+    // Tags are read from the entries, so only here.
+    if !query.tags.is_empty() {
+        found.retain(|e| query.tags.iter().any(|t| e.tags.contains(t)));
     }
     match query.sort {
         Sort::LastName => {}
@@ -121,7 +92,6 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<
         Sort::Email => found.sort_by(|a, b| a.email.cmp(&b.email)),
         Sort::EmailDesc => found.sort_by(|a, b| b.email.cmp(&a.email)),
     }
-    // Only the rows of the page are cloned, for the same reason.
     Ok(query.page.slice(found.into_iter()).map(Arc::clone))
 }
 
