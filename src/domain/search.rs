@@ -64,7 +64,12 @@ impl Pairs {
 
     /// The kinds of pairs held, as numbers below `KINDS`.
     pub fn each(self) -> impl Iterator<Item = usize> {
-        (0..Self::KINDS).filter(move |kind| self.0 & 1 << kind != 0)
+        let mut left = self.0;
+        std::iter::from_fn(move || {
+            let kind = left.trailing_zeros() as usize;
+            left &= left.wrapping_sub(1);
+            (kind < Self::KINDS).then_some(kind)
+        })
     }
 }
 
