@@ -91,11 +91,6 @@ impl Journal {
         }
     }
 
-    /// Who is making the changes.
-    pub fn origin(&self) -> &Origin {
-        &self.origin
-    }
-
     /// Appends `change` to the log and tells the people it concerns, in `txn`.
     pub fn record(&self, txn: &WriteTransaction, change: Change) -> Result<(), StoreError> {
         let now = Timestamp::now();
