@@ -24,10 +24,15 @@ impl Actor {
         crate::domain::role::is_staff(&self.user.roles)
     }
 
+    /// True when this actor may see every user (staff), so lists need not ask per person.
+    pub fn sees_everyone(&self) -> bool {
+        self.is_staff()
+    }
+
     /// True when this actor may see `target`: staff see everyone, others themselves and
     /// their children.
     pub fn sees(&self, target: UserId) -> bool {
-        self.is_staff() || target == self.user.id || self.children.contains(&target)
+        self.sees_everyone() || target == self.user.id || self.children.contains(&target)
     }
 }
 

@@ -41,7 +41,8 @@ pub fn update(txn: &WriteTransaction, user: &User) -> Result<(), StoreError> {
         return Err(StoreError::EmailTaken(user.email.to_string()));
     }
     write_indexes(txn, Some(&old), user)?;
-    // Sign-ins write last_login_at; only what the directory shows makes it rebuild.
+    // The directory keeps each user's whole record, so any change to it (a sign-in's
+    // last_login_at too) makes the next list rebuild; saving identical bytes does not.
     if Entry::of(&old) != Entry::of(user) {
         super::directory::bump_revision(txn)?;
     }

@@ -69,7 +69,7 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<
         found.and(&columns.holding_any(&query.roles));
     }
     // Staff see everyone (`Actor::sees`): asked once, not once per person.
-    let sees_everyone = actor.is_staff();
+    let sees_everyone = actor.sees_everyone();
     if !sees_everyone || !words.is_empty() {
         found.retain(|at| (sees_everyone || actor.sees(columns.ids[at])) && matches(columns.search(at), &words));
     }
