@@ -42,8 +42,8 @@ pub struct Caller {
     pub actor: Option<Actor>,
     /// The school requires confirmed e-mail addresses (`auth.require_verified_email`).
     pub verification_required: bool,
-    /// The client's address, for the activity log.
-    pub ip: Option<String>,
+    /// The client's address, for the activity log (made text only when a change is logged).
+    pub ip: Option<std::net::IpAddr>,
 }
 
 /// What an operation requires of its caller.
@@ -109,7 +109,7 @@ impl Caller {
         Origin {
             actor: self.actor.as_ref().map(|a| a.user.id),
             impersonator: self.actor.as_ref().and_then(|a| a.impersonator),
-            ip: self.ip.clone(),
+            ip: self.ip.map(|ip| ip.to_canonical().to_string()),
         }
     }
 

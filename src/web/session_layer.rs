@@ -41,10 +41,7 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     let caller = Caller {
         actor,
         verification_required: state.config.auth.require_verified_email,
-        ip: req
-            .remote_addr()
-            .as_socket_addr()
-            .map(|addr| addr.ip().to_canonical().to_string()),
+        ip: req.remote_addr().as_socket_addr().map(|addr| addr.ip()),
     };
     req.extensions_mut().insert(caller);
     next.call(req).await
