@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use klass::cli::Command;
-use std::io::IsTerminal;
+use std::io::{BufWriter, IsTerminal};
 use std::process::ExitCode;
 use tracing_subscriber::EnvFilter;
 
@@ -15,12 +15,17 @@ async fn main() -> ExitCode {
     } else {
         "warn"
     };
+    // Lines go to stderr from a thread of their own, many per write: a request pays for
+    // formatting its line, not for a system call. Dropping the guard writes what is left.
+    let (log_writer, log_guard) = tracing_appender::non_blocking(BufWriter::new(std::io::stderr()));
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_level)))
         .with_ansi(std::io::stderr().is_terminal())
-        .with_writer(std::io::stderr)
+        .with_writer(log_writer)
         .init();
-    match klass::cli::run(cli).await {
+    let outcome = klass::cli::run(cli).await;
+    drop(log_guard);
+    match outcome {
         Ok(code) => code,
         Err(err) => {
             eprintln!("ошибка: {err:#}");
