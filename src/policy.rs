@@ -3,11 +3,13 @@
 
 use crate::domain::activity::Origin;
 use crate::domain::{Role, User, UserId};
+use std::sync::Arc;
 
 /// A signed-in user making a request.
 #[derive(Clone, Debug)]
 pub struct Actor {
-    pub user: User,
+    /// Shared with the directory, which keeps every user decoded.
+    pub user: Arc<User>,
     /// The stored key of the session the request came with.
     pub session_key: [u8; 32],
     /// While a manager acts as this user: the manager's id.
@@ -136,7 +138,7 @@ mod tests {
         let mut user = User::create(new, UserId(1), now);
         user.email_verified_at = verified.then_some(now);
         let actor = Actor {
-            user,
+            user: Arc::new(user),
             session_key: [0; 32],
             impersonator: None,
             csrf_token: String::new(),

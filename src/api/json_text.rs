@@ -10,6 +10,7 @@ use std::marker::PhantomData;
 /// JSON text with the shape of `T`: the OpenAPI document shows exactly what `Json<T>` would,
 /// and the text is sent as it is. For answers put together from pieces rendered earlier; the
 /// code that writes the text keeps it in the shape of `T` (a test should compare the two).
+#[derive(Debug)]
 pub struct JsonText<T> {
     text: String,
     shape: PhantomData<fn() -> T>,

@@ -1,9 +1,9 @@
 //! The calls on one person (spec §7): password, roles, family, tags, and "login as".
 
 use super::cookies;
+use super::json_text::JsonText;
 use super::message::{Message, message};
-use super::user_view::UserCard;
-use super::users::CardEnvelope;
+use super::user_view::CardEnvelope;
 use super::{ApiTags, NoContent, State};
 use crate::domain::UserId;
 use crate::error::ApiError;
@@ -59,13 +59,11 @@ pub enum Queued {
 pub struct UserActionsApi;
 
 /// Reads the card after a change made by `actor` (staff).
-async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<Json<CardEnvelope>, ApiError> {
+async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<JsonText<CardEnvelope>, ApiError> {
     let actor = caller.actor(Rule::SignedIn)?.clone();
     let staff = actor.is_staff();
     let person = state.read(|store| people::get(store, &actor, id))?;
-    Ok(Json(CardEnvelope {
-        data: UserCard::new(&person, staff),
-    }))
+    Ok(CardEnvelope::text(&person, staff))
 }
 
 fn set_session_cookies(state: &State<'_>, jar: &CookieJar, signed_in: &SignedIn) {
@@ -133,7 +131,7 @@ impl UserActionsApi {
         caller: Caller,
         id: Path<u64>,
         body: Json<RolesBody>,
-    ) -> Result<Json<CardEnvelope>, ApiError> {
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
@@ -157,7 +155,7 @@ impl UserActionsApi {
         caller: Caller,
         id: Path<u64>,
         body: Json<ParentsBody>,
-    ) -> Result<Json<CardEnvelope>, ApiError> {
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Staff)?;
         let journal = state.journal(caller.origin());
         state
@@ -180,7 +178,7 @@ impl UserActionsApi {
         caller: Caller,
         id: Path<u64>,
         body: Json<ChildrenBody>,
-    ) -> Result<Json<CardEnvelope>, ApiError> {
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
@@ -203,7 +201,7 @@ impl UserActionsApi {
         caller: Caller,
         id: Path<u64>,
         body: Json<TagsBody>,
-    ) -> Result<Json<CardEnvelope>, ApiError> {
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state

@@ -2,9 +2,8 @@
 
 use super::json_text::JsonText;
 use super::paging::PageMeta;
-use crate::domain::{Page, User};
+use crate::domain::{Page, User, UserId};
 use crate::service::people::Person;
-use crate::store::StoreError;
 use crate::store::directory::Entry;
 use poem_openapi::Object;
 use poem_openapi::types::ToJSON;
@@ -62,9 +61,12 @@ impl UserView {
         }
     }
 
-    /// The view as the JSON text `Json<UserView>` sends.
-    fn json_text(user: &User, staff_viewer: bool) -> String {
-        Self::new(user, staff_viewer).to_json().unwrap_or_default().to_string()
+    /// The view of the entry's user as the JSON text `Json<UserView>` sends: rendered once per
+    /// version of the user and kind of viewer, and kept in the directory.
+    fn text_of(entry: &Entry, staff_viewer: bool) -> &str {
+        entry.shown(staff_viewer, |user| {
+            Self::new(user, staff_viewer).to_json().unwrap_or_default().to_string()
+        })
     }
 }
 
@@ -78,19 +80,19 @@ pub struct UserPage {
 impl UserPage {
     /// The page of `found` as JSON text: each row is the entry's view, rendered once per version
     /// of the user and kind of viewer and kept in the directory, so a page only copies text.
-    pub fn text(found: &Page<Arc<Entry>>, staff_viewer: bool) -> Result<JsonText<Self>, StoreError> {
+    pub fn text(found: &Page<Arc<Entry>>, staff_viewer: bool) -> JsonText<Self> {
         let mut text = String::with_capacity(64 + 640 * found.items.len());
         text.push_str(r#"{"data":["#);
         for (i, entry) in found.items.iter().enumerate() {
             if i > 0 {
                 text.push(',');
             }
-            text.push_str(entry.shown(staff_viewer, |user| UserView::json_text(user, staff_viewer))?);
+            text.push_str(UserView::text_of(entry, staff_viewer));
         }
         text.push_str(r#"],"meta":"#);
         text.push_str(&PageMeta::of(found).to_json().unwrap_or_default().to_string());
         text.push('}');
-        Ok(JsonText::new(text))
+        JsonText::new(text)
     }
 }
 
@@ -103,14 +105,25 @@ pub struct UserCard {
     pub children_ids: Vec<u64>,
 }
 
-impl UserCard {
-    /// The card of `person` for a viewer who is (or is not) staff.
-    pub fn new(person: &Person, staff_viewer: bool) -> Self {
-        Self {
-            user: UserView::new(&person.user, staff_viewer),
-            parent_ids: person.parents.iter().map(|id| id.0).collect(),
-            children_ids: person.children.iter().map(|id| id.0).collect(),
-        }
+/// `{data: card}`.
+#[derive(Debug, Object)]
+pub struct CardEnvelope {
+    pub data: UserCard,
+}
+
+impl CardEnvelope {
+    /// The card of `person` for a viewer who is (or is not) staff, as JSON text: the user's view
+    /// as the directory keeps it (the same text as their list row), with the family links added.
+    pub fn text(person: &Person, staff_viewer: bool) -> JsonText<Self> {
+        let view = UserView::text_of(&person.entry, staff_viewer);
+        let fields = view.strip_suffix('}').unwrap_or(view);
+        let ids = |ids: &[UserId]| ids.iter().map(|id| id.0.to_string()).collect::<Vec<_>>().join(",");
+        let text = format!(
+            r#"{{"data":{fields},"parent_ids":[{}],"children_ids":[{}]}}}}"#,
+            ids(&person.parents),
+            ids(&person.children)
+        );
+        JsonText::new(text)
     }
 }
 
@@ -176,12 +189,40 @@ mod tests {
                     .collect(),
                 meta: PageMeta::of(&found),
             };
-            let text = UserPage::text(&found, staff).expect("text");
+            let text = UserPage::text(&found, staff);
             assert_eq!(
                 body(text).await,
                 body(poem_openapi::payload::Json(page)).await,
                 "staff: {staff}"
             );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_card_as_text_is_what_json_of_the_card_would_be() {
+        let user = user(7, "a@school.ru", "пишет \"так\"");
+        for (parents, children) in [(vec![], vec![]), (vec![UserId(2), UserId(30)], vec![UserId(4)])] {
+            for staff in [true, false] {
+                let person = Person {
+                    entry: Arc::new(Entry::of(&user)),
+                    parents: parents.clone(),
+                    children: children.clone(),
+                };
+                let card = CardEnvelope {
+                    data: UserCard {
+                        user: UserView::new(&user, staff),
+                        parent_ids: parents.iter().map(|id| id.0).collect(),
+                        children_ids: children.iter().map(|id| id.0).collect(),
+                    },
+                };
+                let parse = |text: String| serde_json::from_str::<serde_json::Value>(&text).expect("JSON");
+                let text = CardEnvelope::text(&person, staff);
+                assert_eq!(
+                    parse(body(text).await),
+                    parse(body(poem_openapi::payload::Json(card)).await),
+                    "staff: {staff}"
+                );
+            }
         }
     }
 }

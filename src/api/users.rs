@@ -1,7 +1,7 @@
 //! `/api/users`: list, show, create, update, delete and restore people.
 
 use super::json_text::JsonText;
-use super::user_view::{UserCard, UserPage};
+use super::user_view::{CardEnvelope, UserPage};
 use super::{ApiTags, NoContent, State};
 use crate::domain::{PageRequest, Role, TagId, UserId};
 use crate::error::ApiError;
@@ -11,12 +11,6 @@ use crate::service::people::{self, PersonForm, Sort, Trashed, UserQuery};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
-
-/// `{data: card}`.
-#[derive(Debug, Object)]
-pub struct CardEnvelope {
-    pub data: UserCard,
-}
 
 /// A person's fields as a form sends them; all optional here, checked by the server.
 #[derive(Debug, Object)]
@@ -56,7 +50,7 @@ impl PersonBody {
 pub enum Created {
     /// Created.
     #[oai(status = 201)]
-    Created(Json<CardEnvelope>),
+    Created(JsonText<CardEnvelope>),
 }
 
 fn parse_sort(raw: Option<&str>) -> Result<Sort, ServiceError> {
@@ -132,7 +126,7 @@ impl UsersApi {
         };
         let staff = actor.is_staff();
         let found = state.read(|store| people::list(store, &actor, &query))?;
-        Ok(UserPage::text(&found, staff)?)
+        Ok(UserPage::text(&found, staff))
     }
 
     /// A person's card
@@ -140,13 +134,11 @@ impl UsersApi {
     /// The user with parent and children ids. Staff read anyone; a user reads himself and
     /// his children (`master-by-url`); others get 403.
     #[oai(path = "/api/users/:id", method = "get", operation_id = "users_show")]
-    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<CardEnvelope>, ApiError> {
+    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SeeUser(UserId(id.0)))?.clone();
         let staff = actor.is_staff();
         let person = state.read(|store| people::get(store, &actor, UserId(id.0)))?;
-        Ok(Json(CardEnvelope {
-            data: UserCard::new(&person, staff),
-        }))
+        Ok(CardEnvelope::text(&person, staff))
     }
 
     /// Create a person
@@ -170,9 +162,7 @@ impl UsersApi {
         }
         let id = user.id;
         let person = state.read(|store| people::get(store, &actor, id))?;
-        Ok(Created::Created(Json(CardEnvelope {
-            data: UserCard::new(&person, true),
-        })))
+        Ok(Created::Created(CardEnvelope::text(&person, true)))
     }
 
     /// Update a person
@@ -186,7 +176,7 @@ impl UsersApi {
         caller: Caller,
         id: Path<u64>,
         body: Json<PersonBody>,
-    ) -> Result<Json<CardEnvelope>, ApiError> {
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let (form, tz) = (body.0.form(), state.config.school.timezone.clone());
         let journal = state.journal(caller.origin());
@@ -196,9 +186,7 @@ impl UsersApi {
                 people::get(store, &actor, UserId(id.0))
             })
             .await?;
-        Ok(Json(CardEnvelope {
-            data: UserCard::new(&person, true),
-        }))
+        Ok(CardEnvelope::text(&person, true))
     }
 
     /// Delete a person
@@ -219,7 +207,12 @@ impl UsersApi {
     ///
     /// Managers only.
     #[oai(path = "/api/users/:id/restore", method = "post", operation_id = "users_restore")]
-    async fn restore(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<CardEnvelope>, ApiError> {
+    async fn restore(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let journal = state.journal(caller.origin());
         let person = state
@@ -228,8 +221,6 @@ impl UsersApi {
                 people::get(store, &actor, UserId(id.0))
             })
             .await?;
-        Ok(Json(CardEnvelope {
-            data: UserCard::new(&person, true),
-        }))
+        Ok(CardEnvelope::text(&person, true))
     }
 }

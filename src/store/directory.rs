@@ -21,8 +21,8 @@ const USERS_TABLE: &str = "users-1";
 
 /// What the directory knows of one user.
 ///
-/// Two entries are equal when the stored records are: any change to a user changes the entry,
-/// so the write that makes it moves the revision (`store::users::update` compares entries).
+/// Any change to a user's stored record moves the revision (`store::users::update` compares
+/// records), and a rebuild makes a new entry for each record that changed.
 #[derive(Debug)]
 pub struct Entry {
     pub id: UserId,
@@ -39,27 +39,23 @@ pub struct Entry {
     pairs: Pairs,
     /// The record as stored (MessagePack): what an unchanged user is recognised by on a rebuild.
     record: Box<[u8]>,
+    /// The record, decoded: what a request's actor and a card are made of.
+    pub user: Arc<User>,
     /// The user as shown to viewers who are not staff (0) and to staff (1), made on first use.
     shown: [OnceLock<Box<str>>; 2],
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.record == other.record
-    }
 }
 
 impl Entry {
     /// What the directory keeps of `user`.
     pub fn of(user: &User) -> Self {
-        Self::with_record(user, codec::encode(user).into())
+        Self::with_record(user.clone(), codec::encode(user).into())
     }
 
     fn decode(record: &[u8]) -> Result<Self, StoreError> {
-        Ok(Self::with_record(&codec::decode(USERS_TABLE, record)?, record.into()))
+        Ok(Self::with_record(codec::decode(USERS_TABLE, record)?, record.into()))
     }
 
-    fn with_record(user: &User, record: Box<[u8]>) -> Self {
+    fn with_record(user: User, record: Box<[u8]>) -> Self {
         let search = user.search_text();
         Self {
             id: user.id,
@@ -72,19 +68,15 @@ impl Entry {
             created_at: user.created_at,
             deleted: user.deleted_at.is_some(),
             record,
+            user: Arc::new(user),
             shown: Default::default(),
         }
     }
 
     /// The user as a viewer who is (or is not) staff sees it: `render` of the stored user,
     /// called once per kind of viewer and kept for as long as the user does not change.
-    pub fn shown(&self, staff_viewer: bool, render: impl FnOnce(&User) -> String) -> Result<&str, StoreError> {
-        let cell = &self.shown[usize::from(staff_viewer)];
-        if let Some(text) = cell.get() {
-            return Ok(text);
-        }
-        let user = codec::decode(USERS_TABLE, &self.record)?;
-        Ok(cell.get_or_init(|| render(&user).into()))
+    pub fn shown(&self, staff_viewer: bool, render: impl FnOnce(&User) -> String) -> &str {
+        self.shown[usize::from(staff_viewer)].get_or_init(|| render(&self.user).into())
     }
 }
 
@@ -95,6 +87,16 @@ pub struct Directory {
     pub entries: Vec<Arc<Entry>>,
     /// What lists test of the entries, at the same positions.
     pub columns: Columns,
+    /// Each user's position in `entries`, in id order: how a card finds its entry.
+    by_id: Vec<(UserId, usize)>,
+}
+
+impl Directory {
+    /// The entry of user `id`, deleted or not.
+    pub fn find(&self, id: UserId) -> Option<&Arc<Entry>> {
+        let at = self.by_id.binary_search_by_key(&id, |(id, _)| *id).ok()?;
+        Some(&self.entries[self.by_id[at].1])
+    }
 }
 
 /// The cached directory of one store.
@@ -141,11 +143,9 @@ impl Store {
 
 fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> Result<Directory, StoreError> {
     let started = Instant::now();
-    let (before, ids) = previous.map_or((&[][..], &[][..]), |p| (&p.entries[..], &p.columns.ids[..]));
+    let (before, before_by_id) = previous.map_or((&[][..], &[][..]), |p| (&p.entries[..], &p.by_id[..]));
     // The previous entries' positions in id order, walked beside the table (also in id order).
-    let mut by_id: Vec<(UserId, usize)> = ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
-    by_id.sort_unstable();
-    let mut by_id = by_id.into_iter().peekable();
+    let mut by_id = before_by_id.iter().copied().peekable();
     // The entry of each user still there, at the previous position; then the newcomers.
     let mut still: Vec<Option<Arc<Entry>>> = vec![None; before.len()];
     let mut newcomers = Vec::new();
@@ -168,6 +168,8 @@ fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> 
     let mut entries: Vec<Arc<Entry>> = still.into_iter().flatten().chain(newcomers).collect();
     entries.sort_by(|a, b| a.name_key.cmp(&b.name_key).then(a.id.cmp(&b.id)));
     let columns = Columns::of(&entries);
+    let mut by_id: Vec<(UserId, usize)> = columns.ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
+    by_id.sort_unstable();
     tracing::debug!(
         users = entries.len(),
         kept,
@@ -178,5 +180,6 @@ fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> 
         revision,
         entries,
         columns,
+        by_id,
     })
 }

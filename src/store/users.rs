@@ -1,6 +1,5 @@
 //! Users and their e-mail and role indexes, always written together.
 
-use super::directory::Entry;
 use super::{Store, StoreError, codec, sequence, tables};
 use crate::domain::{Email, NewUser, Role, User, UserId};
 use jiff::Timestamp;
@@ -43,11 +42,11 @@ pub fn update(txn: &WriteTransaction, user: &User) -> Result<(), StoreError> {
     write_indexes(txn, Some(&old), user)?;
     // The directory keeps each user's whole record, so any change to it (a sign-in's
     // last_login_at too) makes the next list rebuild; saving identical bytes does not.
-    if Entry::of(&old) != Entry::of(user) {
+    let record = codec::encode(user);
+    if codec::encode(&old) != record {
         super::directory::bump_revision(txn)?;
     }
-    txn.open_table(tables::USERS)?
-        .insert(user.id.0, codec::encode(user).as_slice())?;
+    txn.open_table(tables::USERS)?.insert(user.id.0, record.as_slice())?;
     Ok(())
 }
 

@@ -2,12 +2,14 @@
 //! refuses state-changing requests without the right CSRF token (419).
 
 use crate::auth::{csrf, token};
+use crate::domain::User;
 use crate::policy::{Actor, Caller};
 use crate::startup::AppState;
-use crate::store::{StoreError, family, sessions, users};
+use crate::store::{StoreError, family, sessions};
 use jiff::Timestamp;
 use poem::http::{Method, StatusCode};
 use poem::{Endpoint, Error, FromRequest, Request, RequestBody, Response, Result};
+use std::sync::Arc;
 
 /// The session cookie (HttpOnly; its token is stored only as a SHA-256).
 pub const SESSION_COOKIE: &str = "klass_session";
@@ -90,12 +92,17 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
         let Some(session) = sessions::get(&txn, &key)? else {
             return Ok(None);
         };
-        let user = users::get(&txn, session.user_id)?;
+        // The directory has every user decoded already (rebuilt here if a user changed).
+        let user = state
+            .store
+            .directory(&txn)?
+            .find(session.user_id)
+            .map(|entry| Arc::clone(&entry.user));
         let children = family::children_of(&txn, session.user_id)?;
         (session, user, children)
     };
     // A deleted user's sessions end at once.
-    let live = |user: &crate::domain::User| user.deleted_at.is_none() && session.is_live(now, rules);
+    let live = |user: &Arc<User>| user.deleted_at.is_none() && session.is_live(now, rules);
     let Some(user) = user.filter(live) else {
         in_background(state, move |store| {
             let txn = store.write_lazily()?;

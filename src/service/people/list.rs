@@ -2,11 +2,11 @@
 
 use super::not_found;
 use crate::domain::search::{Pairs, matches, query_words};
-use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
+use crate::domain::{Page, PageRequest, Role, TagId, UserId};
 use crate::policy::Actor;
 use crate::service::ServiceError;
 use crate::store::directory::Entry;
-use crate::store::{Store, family, users};
+use crate::store::{Store, family};
 use std::sync::Arc;
 
 /// Which deleted users a list shows.
@@ -45,9 +45,9 @@ pub struct UserQuery {
     pub page: PageRequest,
 }
 
-/// A user with the family links the card shows.
+/// A user, as the directory keeps them, with the family links the card shows.
 pub struct Person {
-    pub user: User,
+    pub entry: Arc<Entry>,
     pub parents: Vec<UserId>,
     pub children: Vec<UserId>,
 }
@@ -95,15 +95,19 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<
     Ok(query.page.slice(found.into_iter()).map(Arc::clone))
 }
 
-/// One user with family links, if `actor` may see them (deleted ones only for staff).
+/// One user with family links, if `actor` may see them (deleted ones only for staff). The user
+/// comes from the directory, so a card, like a list row, is rendered once per version of them.
 pub fn get(store: &Store, actor: &Actor, id: UserId) -> Result<Person, ServiceError> {
     let txn = store.read()?;
-    let user = users::get(&txn, id)?
-        .filter(|u| u.deleted_at.is_none() || actor.is_staff())
+    let entry = store
+        .directory(&txn)?
+        .find(id)
+        .filter(|entry| !entry.deleted || actor.is_staff())
+        .cloned()
         .ok_or_else(not_found)?;
     Ok(Person {
         parents: family::parents_of(&txn, id)?,
         children: family::children_of(&txn, id)?,
-        user,
+        entry,
     })
 }
