@@ -399,7 +399,7 @@ row "/api/health p99 vs bare route ($health_p99 / $bare_p99 ms)" "$(printf '%.2f
 note "Load: \`wrk -t2 -c$WRK_CONNS -d${WRK_SECS}s --latency\` pinned with \`taskset -c $LOAD_CPU\`, after a 2 s warm-up; each server pinned with \`taskset -c $SERVER_CPU\` (DESIGN.md §7: server on one core), so tokio runs one worker. Both servers measured in this run, one after the other."
 note "'others on its core' = busy time of the server's core (user, system, interrupts, hypervisor steal) not spent by the server itself (from /proc/stat and /proc/PID/stat) during the measured run."
 note "Peak RSS = the kernel's high-water mark (VmHWM in /proc/PID/status) read after the run."
-note "klass runs with its default logging (info, one line per request to stderr, here a file) except in the row marked RUST_LOG=warn, which shows what that logging costs; the bare route logs nothing. \`/api/health\` opens a redb read transaction on the blocking pool."
+note "klass runs with its default logging (info, one line per request to stderr, here a file, written by klass's log thread many lines at a time) except in the row marked RUST_LOG=warn, which shows what that logging costs; the bare route logs nothing. \`/api/health\` opens a redb read transaction on the request's own worker (reads do not go to the blocking pool)."
 note "/api/health has no budget of its own: the table holds it to the detail-route budget of DESIGN.md §7."
 
 # 8. CSV import (issue 6): a manager imports 10,000 new people (parents and their children, tags,
