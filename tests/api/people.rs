@@ -175,6 +175,43 @@ async fn the_school_keeps_a_manager_and_nobody_deletes_himself() {
 }
 
 #[tokio::test]
+async fn roles_and_deletion_reach_open_sessions_at_once() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("m@s.ru", "Орлова", "Наталья", &[Role::Manager]);
+    let worker = app.quick_user("w@s.ru", "Учителева", "Вера", &[Role::Worker]);
+    let boss = app.browser_as(manager, None);
+    let teacher = app.browser_as(worker, None);
+    // The log of a person is for managers only.
+    let log = format!("/api/users/{manager}/logs");
+    assert_eq!(teacher.get(&log).await.status(), 403);
+    let roles = |roles: &[&str]| json!({ "roles": roles });
+    let promote = boss
+        .post(
+            &format!("/api/users/{worker}/update-roles"),
+            roles(&["manager", "worker"]),
+        )
+        .await;
+    assert_eq!(promote.status(), 200);
+    assert_eq!(
+        teacher.get(&log).await.status(),
+        200,
+        "the session she already has gets the new role"
+    );
+    boss.post(&format!("/api/users/{worker}/update-roles"), roles(&["worker"]))
+        .await;
+    assert_eq!(teacher.get(&log).await.status(), 403);
+    let gone = boss
+        .send(reqwest::Method::DELETE, &format!("/api/users/{worker}"), json!({}))
+        .await;
+    assert_eq!(gone.status(), 204);
+    assert_eq!(
+        teacher.get("/api/user").await.status(),
+        401,
+        "a deleted user is signed out"
+    );
+}
+
+#[tokio::test]
 async fn family_links_refuse_self_and_loops() {
     let app = spawn_app().await;
     let (a, b, c) = (
