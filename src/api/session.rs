@@ -97,7 +97,7 @@ impl SessionApi {
     #[oai(path = "/api/logout", method = "post", operation_id = "logout")]
     async fn logout(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
-        sign_in::sign_out(&state, actor.session_key).await?;
+        sign_in::sign_out(&state, state.journal(caller.origin()), actor).await?;
         let secure = state.config.served_over_tls();
         cookies::clear_session(jar, secure);
         cookies::set_xsrf(jar, &csrf::issue_anonymous(&state.secret_key), secure);

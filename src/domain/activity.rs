@@ -54,6 +54,7 @@ macro_rules! actions {
 
 actions! {
     SignedIn = "session.signed_in", "Вход в систему";
+    SignedOut = "session.signed_out", "Выход из системы";
     ImpersonationStarted = "session.impersonation_started", "Вход под другим пользователем";
     ImpersonationEnded = "session.impersonation_ended", "Возврат к своей учётной записи";
     OtherSessionsEnded = "session.others_ended", "Завершение других сеансов";

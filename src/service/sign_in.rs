@@ -1,13 +1,15 @@
 //! Signing in and out: checks, attempt limits, session rotation.
 
-use super::journal::Change;
+use super::journal::{Change, Journal};
 use super::{AppState, FieldErrors, ServiceError};
 use crate::auth::{Session, token};
 use crate::domain::Email;
 use crate::domain::activity::{Action, Origin};
+use crate::policy::Actor;
 use crate::store::{sessions, users};
 use jiff::Timestamp;
 use std::net::IpAddr;
+use std::sync::Arc;
 
 /// Longest password text looked at when signing in (the rule for new passwords is stricter).
 const MAX_SIGN_IN_PASSWORD: usize = 1024;
@@ -104,13 +106,15 @@ fn check_form(form: &Credentials) -> Result<(Email, String), ServiceError> {
     }
 }
 
-/// Ends the session with this key.
-pub async fn sign_out(state: &AppState, key: [u8; 32]) -> Result<(), ServiceError> {
+/// Ends `actor`'s session, and logs it as theirs (and, while impersonating, the manager's).
+pub async fn sign_out(state: &AppState, journal: Journal, actor: &Actor) -> Result<(), ServiceError> {
+    let (key, user) = (actor.session_key, Arc::clone(&actor.user));
     state
         .run(move |store| {
             let txn = store.write()?;
             sessions::remove(&txn, &key)?;
-            txn.commit()?;
+            journal.record(&txn, Change::on_user(Action::SignedOut, &user, "Выход из системы"))?;
+            journal.commit(txn)?;
             Ok::<_, ServiceError>(())
         })
         .await

@@ -145,3 +145,22 @@ async fn the_log_cannot_be_edited_and_filters_are_checked() {
     .await;
     assert_eq!(some["meta"]["total"], 1);
 }
+
+#[tokio::test]
+async fn signing_out_is_logged_as_the_person_who_left() {
+    let app = spawn_app().await;
+    app.create_user("m@school.ru", "пароль-менеджера", &[Role::Manager]);
+    let student = app.create_user("s@school.ru", "пароль-ученика", &[Role::Student]);
+    let leaving = app.browser();
+    leaving.sign_in("s@school.ru", "пароль-ученика").await;
+    assert_eq!(leaving.post("/api/logout", json!({})).await.status(), 204);
+
+    let manager = app.browser();
+    manager.sign_in("m@school.ru", "пароль-менеджера").await;
+    let log = json(manager.get(&format!("/api/users/{student}/logs")).await).await;
+    let newest = &entries(&log)[0];
+    assert_eq!(newest["action"], "session.signed_out", "{log}");
+    assert_eq!(newest["action_title"], "Выход из системы");
+    assert_eq!(newest["actor_id"], student);
+    assert_eq!(newest["ip"], "127.0.0.1");
+}
