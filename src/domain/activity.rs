@@ -28,7 +28,7 @@ pub enum Entity {
 }
 
 macro_rules! actions {
-    ($($variant:ident = $code:literal, $title:literal;)*) => {
+    ($($variant:ident = $number:literal, $code:literal, $title:literal;)*) => {
         /// Every kind of change the log records.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
         pub enum Action {
@@ -38,6 +38,11 @@ macro_rules! actions {
         impl Action {
             /// Every action, in the order the history's filter lists them.
             pub const ALL: &[Action] = &[$(Action::$variant,)*];
+
+            /// The action's number in the log's index by action: never reused, never changed.
+            pub fn number(self) -> u64 {
+                match self { $(Action::$variant => $number,)* }
+            }
 
             /// The stored and API code, e.g. `user.created`.
             pub fn code(self) -> &'static str {
@@ -52,34 +57,36 @@ macro_rules! actions {
     };
 }
 
+// Each action: its number in the index by action (never reused or changed; a new action
+// takes the next one), its code and its Russian title, in the order the history's filter lists them.
 actions! {
-    SignedIn = "session.signed_in", "Вход в систему";
-    SignedOut = "session.signed_out", "Выход из системы";
-    ImpersonationStarted = "session.impersonation_started", "Вход под другим пользователем";
-    ImpersonationEnded = "session.impersonation_ended", "Возврат к своей учётной записи";
-    OtherSessionsEnded = "session.others_ended", "Завершение других сеансов";
-    PasswordChanged = "user.password_changed", "Смена своего пароля";
-    PasswordResetRequested = "user.password_reset_requested", "Запрос на восстановление пароля";
-    PasswordReset = "user.password_reset", "Восстановление пароля по ссылке";
-    EmailVerified = "user.email_verified", "Подтверждение e-mail";
-    UserCreated = "user.created", "Создание пользователя";
-    UserUpdated = "user.updated", "Изменение карточки";
-    UserDeleted = "user.deleted", "Удаление пользователя";
-    UserRestored = "user.restored", "Восстановление пользователя";
-    PasswordSet = "user.password_set", "Пароль задан менеджером";
-    PasswordLinkSent = "user.password_link_sent", "Ссылка для установки пароля";
-    RolesChanged = "user.roles_changed", "Изменение ролей";
-    ParentsChanged = "user.parents_changed", "Изменение родителей";
-    ChildrenChanged = "user.children_changed", "Изменение детей";
-    TagsChanged = "user.tags_changed", "Изменение тегов пользователя";
-    NotificationSettingsChanged = "user.notification_settings_changed", "Настройки уведомлений";
-    UsersImported = "import.committed", "Импорт из CSV";
-    DemoSeeded = "import.demo_seeded", "Создание демо-школы";
-    TagCreated = "tag.created", "Создание тега";
-    TagUpdated = "tag.updated", "Изменение тега";
-    TagDeleted = "tag.deleted", "Удаление тега";
-    FileAdded = "file.added", "Загрузка файла";
-    FileDeleted = "file.deleted", "Удаление файла";
+    SignedIn = 1, "session.signed_in", "Вход в систему";
+    SignedOut = 27, "session.signed_out", "Выход из системы";
+    ImpersonationStarted = 2, "session.impersonation_started", "Вход под другим пользователем";
+    ImpersonationEnded = 3, "session.impersonation_ended", "Возврат к своей учётной записи";
+    OtherSessionsEnded = 4, "session.others_ended", "Завершение других сеансов";
+    PasswordChanged = 5, "user.password_changed", "Смена своего пароля";
+    PasswordResetRequested = 6, "user.password_reset_requested", "Запрос на восстановление пароля";
+    PasswordReset = 7, "user.password_reset", "Восстановление пароля по ссылке";
+    EmailVerified = 8, "user.email_verified", "Подтверждение e-mail";
+    UserCreated = 9, "user.created", "Создание пользователя";
+    UserUpdated = 10, "user.updated", "Изменение карточки";
+    UserDeleted = 11, "user.deleted", "Удаление пользователя";
+    UserRestored = 12, "user.restored", "Восстановление пользователя";
+    PasswordSet = 13, "user.password_set", "Пароль задан менеджером";
+    PasswordLinkSent = 14, "user.password_link_sent", "Ссылка для установки пароля";
+    RolesChanged = 15, "user.roles_changed", "Изменение ролей";
+    ParentsChanged = 16, "user.parents_changed", "Изменение родителей";
+    ChildrenChanged = 17, "user.children_changed", "Изменение детей";
+    TagsChanged = 18, "user.tags_changed", "Изменение тегов пользователя";
+    NotificationSettingsChanged = 19, "user.notification_settings_changed", "Настройки уведомлений";
+    UsersImported = 20, "import.committed", "Импорт из CSV";
+    DemoSeeded = 21, "import.demo_seeded", "Создание демо-школы";
+    TagCreated = 22, "tag.created", "Создание тега";
+    TagUpdated = 23, "tag.updated", "Изменение тега";
+    TagDeleted = 24, "tag.deleted", "Удаление тега";
+    FileAdded = 25, "file.added", "Загрузка файла";
+    FileDeleted = 26, "file.deleted", "Удаление файла";
 }
 
 impl std::str::FromStr for Action {
@@ -127,10 +134,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn codes_are_unique_and_parse_back() {
+    fn codes_and_numbers_are_unique_and_codes_parse_back() {
         for action in Action::ALL {
             assert_eq!(action.code().parse::<Action>(), Ok(*action));
             assert_eq!(Action::ALL.iter().filter(|a| a.code() == action.code()).count(), 1);
+            assert_eq!(Action::ALL.iter().filter(|a| a.number() == action.number()).count(), 1);
         }
         assert!("user.exploded".parse::<Action>().is_err());
     }

@@ -4,6 +4,7 @@
 
 use super::{Store, StoreError, codec, tables};
 use crate::domain::User;
+use crate::domain::activity::ActivityEntry;
 use redb::{ReadableTable, WriteTransaction};
 
 /// The schema version this release writes.
@@ -14,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 6] = [
+const MIGRATIONS: [(&str, Migration); 7] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -27,6 +28,7 @@ const MIGRATIONS: [(&str, Migration); 6] = [
         "create the activity log and notification tables",
         create_activity_and_notifications,
     ),
+    ("index the activity log by action", index_activity_by_action),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -137,6 +139,17 @@ fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), Store
     Ok(())
 }
 
+fn index_activity_by_action(txn: &WriteTransaction) -> Result<(), StoreError> {
+    let entries = txn.open_table(tables::ACTIVITY)?;
+    let mut by_action = txn.open_table(tables::ACTIVITY_BY_ACTION)?;
+    for row in entries.iter()? {
+        let (id, bytes) = row?;
+        let entry: ActivityEntry = codec::decode("activity-1", bytes.value())?;
+        by_action.insert((entry.action.number(), id.value()), ())?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,6 +207,50 @@ mod tests {
         txn.commit().expect("commit");
         let read = store.read().expect("read");
         assert_eq!(users::ids_with_role(&read, Role::Student).expect("ids").len(), 1);
+    }
+
+    #[test]
+    fn version_7_indexes_the_log_written_before_it_by_action() {
+        use crate::domain::activity::{Action, Entity};
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store {
+            db: std::sync::Arc::new(redb::Database::create(dir.path().join("t.redb")).expect("db")),
+            path: dir.path().join("t.redb"),
+            directory: Default::default(),
+        };
+        run_up_to(&store, 6).expect("v6");
+        let txn = store.write().expect("txn");
+        for (id, action) in [(1, Action::SignedIn), (2, Action::UserUpdated), (3, Action::SignedIn)] {
+            let entry = ActivityEntry {
+                id,
+                at: jiff::Timestamp::now(),
+                actor: None,
+                impersonator: None,
+                action,
+                entity: Entity::User,
+                entity_id: None,
+                summary: String::new(),
+                ip: None,
+                subjects: Vec::new(),
+            };
+            txn.open_table(tables::ACTIVITY)
+                .expect("t")
+                .insert(id, codec::encode(&entry).as_slice())
+                .expect("i");
+        }
+        txn.commit().expect("commit");
+
+        run(&store).expect("to latest");
+        let read = store.read().expect("read");
+        let index = read.open_table(tables::ACTIVITY_BY_ACTION).expect("index");
+        let signed_in = Action::SignedIn.number();
+        let ids: Vec<u64> = index
+            .range((signed_in, 0)..=(signed_in, u64::MAX))
+            .expect("range")
+            .map(|row| row.expect("row").0.value().1)
+            .collect();
+        assert_eq!(ids, [1, 3]);
+        assert_eq!(redb::ReadableTableMetadata::len(&index).expect("len"), 3);
     }
 
     #[test]

@@ -66,6 +66,9 @@ pub const ACTIVITY: TableDefinition<u64, &[u8]> = TableDefinition::new("activity
 /// subjects), so a person's log is a range.
 pub const ACTIVITY_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("activity-by-user-1");
 
+/// Index: (`Action::number`, entry id) -> (), so the entries of one kind are a range.
+pub const ACTIVITY_BY_ACTION: TableDefinition<(u64, u64), ()> = TableDefinition::new("activity-by-action-1");
+
 /// Notifications: id -> `domain::notification::Notification`.
 pub const NOTIFICATIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("notifications-1");
 
