@@ -22,6 +22,7 @@ cd "$ROOT"
 REPORT=bench/report.md
 KLASS=target/release/klass
 BARE=target/release/examples/bare_route
+FILL_LOG=target/release/examples/fill_log
 RUNS=${BENCH_RUNS:-5}
 WRK_SECS=${BENCH_WRK_SECS:-10}
 WRK_CONNS=${BENCH_WRK_CONNS:-50}
@@ -42,10 +43,10 @@ done
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
 
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
-    echo "bench: cargo build --release --bin klass --example bare_route" >&2
-    cargo build --release --bin klass --example bare_route
+    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log" >&2
+    cargo build --release --bin klass --example bare_route --example fill_log
 fi
-[[ -x $KLASS && -x $BARE ]] || die "missing $KLASS or $BARE (build them first)"
+[[ -x $KLASS && -x $BARE && -x $FILL_LOG ]] || die "missing $KLASS, $BARE or $FILL_LOG (build them first)"
 
 # Other builds sharing the two cores skew every figure: count them at the start and the end, and
 # before each measurement wait for them to end (BENCH_QUIET_WAIT seconds in all, default 90).
@@ -370,6 +371,44 @@ row "users directory rebuild, 5,000 people: from scratch / after a sign-in ($kep
     "$(calc "${full_ms:-0}") / $(calc "${again_ms:-0}") ms" "—" "info"
 note "The 5,000-people school is \`serve --demo --demo-people 5000\` (staff, parents linked to children, tags); requests carry a manager's session cookie."
 note "The users directory (the read model lists run over) is built by the first list and rebuilt after any change to a user; its server runs with \`RUST_LOG=info,klass::store::directory=debug\`, which adds one line per rebuild and none per request, and the rebuild times are read from that log."
+
+# 6b. A year of activity log on that school (DESIGN.md §7: "start to serving, 1M records"): the
+# start time, and the log's pages (plain, one day, one action) as lists, next to the bare route.
+LOG_DIR="$WORK/school-5000-log"
+cp -a "$BIG_DIR" "$LOG_DIR"
+wait_quiet "filling the log"
+t0=$(now_us)
+"$FILL_LOG" "$LOG_DIR" 1000000 || die "fill_log failed"
+fill_s=$(calc "($(now_us) - $t0) / 1000000")
+log_db=$(stat -c %s "$LOG_DIR/klass.redb")
+start_ms log "$LOG_DIR"
+row "start to serving, 5,000 people and 1,000,000 log entries ($(mb "$log_db") MB file; median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
+dir="$WORK/load-log"
+cp -a "$LOG_DIR" "$dir"
+start_server klass-log taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+cookie=$(session_cookie "$SERVER_URL" director@demo.klass klass-demo)
+[[ -n $cookie ]] || die "could not sign in to the school with the log"
+day=$(date -u -d '100 days ago' +%F)
+pairs=()
+for page in "history page (newest 50 of 1,000,000):per_page=50" \
+    "history, one day ($day):per_page=50&date_from=$day&date_to=$day" \
+    "history, one action (user.updated, 1 in 10):per_page=50&action=user.updated"; do
+    measure_wrk "${page%%:*}" "$SERVER_URL/api/history?${page#*:}" -H "Cookie: $cookie"
+    pairs+=("${page%%:*}:$WRK_RPS:$WRK_P99")
+done
+log_rss=$WRK_RSS_KB
+stop_server
+for pair in "${pairs[@]}"; do
+    IFS=: read -r what rps p99 <<<"$pair"
+    ratio=$(num "100 * $rps / $bare_rps")
+    row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 12 % (list)" "$(ge "$ratio" 12)"
+    p99x=$(num "$p99 / $bare_p99")
+    row "$what p99 vs bare route ($p99 / $bare_p99 ms)" "$(printf '%.2f' "$p99x") x" "<= 3 x" "$(le "$p99x" 3)"
+done
+row "RSS under load (peak, 1,000,000 log entries)" "$(mb "$log_rss * 1024") MB" "<= 100 MB" "$(le "$((log_rss * 1024))" 100000000)"
+row "writing 1,000,000 log entries (examples/fill_log, 20,000 per transaction)" "$fill_s s" "—" "info"
+note "The year of log is \`examples/fill_log\` on the 5,000-people school: 1,000,000 entries spread over the past year, in time order (6 in 10 sign-ins, 3 sign-outs, 1 card edit by the director), with their indexes, as the portal writes them."
 
 # 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
 # while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
