@@ -1,6 +1,7 @@
 //! `GET /api/history` and `GET /api/users/{id}/logs`: the append-only activity log
 //! (managers). There is no operation that changes or removes an entry.
 
+use super::json_text::JsonText;
 use super::paging::PageMeta;
 use super::{ApiTags, State};
 use crate::domain::activity::{Action, ActivityEntry, Entity};
@@ -19,7 +20,7 @@ use poem_openapi::{Object, OpenApi};
 use std::collections::HashMap;
 
 /// One entry of the log.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct ActivityView {
     pub id: u64,
     /// RFC 3339.
@@ -66,7 +67,7 @@ impl ActivityView {
 }
 
 /// A page of the log.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct ActivityPage {
     pub data: Vec<ActivityView>,
     pub meta: PageMeta,
@@ -113,7 +114,7 @@ fn read(
     date_from: Option<String>,
     date_to: Option<String>,
     request: PageRequest,
-) -> Result<Json<ActivityPage>, ApiError> {
+) -> Result<JsonText<ActivityPage>, ApiError> {
     let tz = TimeZone::get(&state.config.school.timezone).unwrap_or(TimeZone::UTC);
     let action = match action.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
         None => None,
@@ -130,10 +131,11 @@ fn read(
     };
     let LogPage { page, names } = state.read(|store| activity::page(store, &filter, request))?;
     let meta = PageMeta::of(&page);
-    Ok(Json(ActivityPage {
+    let page = ActivityPage {
         data: page.items.into_iter().map(|e| ActivityView::new(e, &names)).collect(),
         meta,
-    }))
+    };
+    JsonText::serialized(&page).map_err(ApiError::internal)
 }
 
 #[OpenApi(tag = "ApiTags::History")]
@@ -156,7 +158,7 @@ impl ActivityApi {
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
-    ) -> Result<Json<ActivityPage>, ApiError> {
+    ) -> Result<JsonText<ActivityPage>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
         read(&state, user_id.0.map(UserId), action.0, date_from.0, date_to.0, request)
@@ -178,7 +180,7 @@ impl ActivityApi {
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
-    ) -> Result<Json<ActivityPage>, ApiError> {
+    ) -> Result<JsonText<ActivityPage>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
         read(&state, Some(UserId(id.0)), action.0, date_from.0, date_to.0, request)
@@ -199,5 +201,49 @@ impl ActivityApi {
                 })
                 .collect(),
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Page;
+
+    async fn parsed(response: impl poem::IntoResponse) -> serde_json::Value {
+        let text = response.into_response().into_body().into_string().await.expect("body");
+        serde_json::from_str(&text).expect("JSON")
+    }
+
+    #[tokio::test]
+    async fn a_page_written_by_serde_is_what_json_of_the_page_would_be() {
+        let entry = |id, impersonator| ActivityEntry {
+            id,
+            at: Timestamp::from_second(1_780_000_000).expect("time"),
+            actor: Some(UserId(2)),
+            impersonator,
+            action: Action::UserUpdated,
+            entity: Entity::User,
+            entity_id: Some(5),
+            summary: "Телефон: «—» → «+79123456789»\n\"кавычки\"".into(),
+            ip: None,
+            subjects: vec![UserId(5), UserId(6)],
+        };
+        let names = HashMap::from([(UserId(2), "Орлова Наталья".to_owned())]);
+        let page = Page {
+            items: vec![entry(2, Some(UserId(9))), entry(1, None)],
+            total: 41,
+            request: PageRequest::new(Some(2), Some(2)),
+        };
+        let view = || ActivityPage {
+            data: page
+                .items
+                .iter()
+                .cloned()
+                .map(|e| ActivityView::new(e, &names))
+                .collect(),
+            meta: PageMeta::of(&page),
+        };
+        let text = JsonText::serialized(&view()).expect("text");
+        assert_eq!(parsed(text).await, parsed(Json(view())).await);
     }
 }

@@ -26,6 +26,15 @@ impl<T> JsonText<T> {
     }
 }
 
+impl<T: serde::Serialize> JsonText<T> {
+    /// `value` written straight to JSON text by serde, without the `serde_json::Value` tree that
+    /// `Json<T>` builds first: for long answers. `T`'s serde and OpenAPI names must agree (a
+    /// test should compare the two).
+    pub fn serialized(value: &T) -> Result<Self, serde_json::Error> {
+        Ok(Self::new(serde_json::to_string(value)?))
+    }
+}
+
 impl<T: Type> Payload for JsonText<T> {
     const CONTENT_TYPE: &'static str = Json::<T>::CONTENT_TYPE;
 

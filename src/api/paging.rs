@@ -4,7 +4,7 @@ use crate::domain::Page;
 use poem_openapi::Object;
 
 /// Where this page stands in the whole list.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct PageMeta {
     pub current_page: u32,
     pub last_page: u32,
