@@ -182,14 +182,19 @@ mod tests {
         txn.commit().expect("commit");
     }
 
+    /// A store on a new file, with no migration run yet.
+    fn unmigrated(dir: &std::path::Path) -> Store {
+        Store {
+            db: std::sync::Arc::new(redb::Database::create(dir.join("t.redb")).expect("db")),
+            path: dir.join("t.redb"),
+            directory: Default::default(),
+        }
+    }
+
     #[test]
     fn version_2_indexes_users_stored_by_version_1_and_is_idempotent() {
         let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store {
-            db: std::sync::Arc::new(redb::Database::create(dir.path().join("t.redb")).expect("db")),
-            path: dir.path().join("t.redb"),
-            directory: Default::default(),
-        };
+        let store = unmigrated(dir.path());
         run_up_to(&store, 1).expect("v1");
         insert_as_version_1(&store, &a_user("a@school.ru", &[Role::Student]), 1);
         insert_as_version_1(&store, &a_user("b@school.ru", &[Role::Worker, Role::Parent]), 2);
@@ -213,11 +218,7 @@ mod tests {
     fn version_7_indexes_the_log_written_before_it_by_action() {
         use crate::domain::activity::{Action, Entity};
         let dir = tempfile::tempdir().expect("tempdir");
-        let store = Store {
-            db: std::sync::Arc::new(redb::Database::create(dir.path().join("t.redb")).expect("db")),
-            path: dir.path().join("t.redb"),
-            directory: Default::default(),
-        };
+        let store = unmigrated(dir.path());
         run_up_to(&store, 6).expect("v6");
         let txn = store.write().expect("txn");
         for (id, action) in [(1, Action::SignedIn), (2, Action::UserUpdated), (3, Action::SignedIn)] {
