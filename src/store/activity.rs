@@ -2,7 +2,7 @@
 //! and never changed or removed (no function here does either). Ids are 1, 2, 3 … in the order
 //! of writing, which is the order of time, so a date filter is a window of ids.
 
-use super::newest_first::{self, Scope, Source};
+use super::newest_first::{self, Scope};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::activity::{Action, ActivityEntry};
 use crate::domain::{Page, PageRequest, UserId};
@@ -12,24 +12,29 @@ use std::ops::RangeInclusive;
 
 const TABLE: &str = "activity-1";
 
-const SOURCE: Source = Source {
-    rows: tables::ACTIVITY,
-    by_user: tables::ACTIVITY_BY_USER,
-    name: TABLE,
-};
-
 /// Appends `entry` (its `id` is assigned here) and indexes it under everyone it concerns.
 pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<u64, StoreError> {
     entry.id = sequence::next_id(txn, TABLE)?;
-    let mut index = txn.open_table(tables::ACTIVITY_BY_USER)?;
+    let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER)?;
     for person in entry.people() {
-        index.insert((person.0, entry.id), ())?;
+        append_numbered(&mut by_user, person.0, entry.id)?;
     }
-    txn.open_table(tables::ACTIVITY_BY_ACTION)?
-        .insert((entry.action.number(), entry.id), ())?;
+    append_numbered(
+        &mut txn.open_table(tables::ACTIVITY_BY_ACTION)?,
+        entry.action.number(),
+        entry.id,
+    )?;
     txn.open_table(tables::ACTIVITY)?
         .insert(entry.id, codec::encode(&entry).as_slice())?;
     Ok(entry.id)
+}
+
+/// Lists entry `id` under `key`, numbered one past the last entry listed there.
+fn append_numbered(index: &mut redb::Table<(u64, u64), u64>, key: u64, id: u64) -> Result<(), StoreError> {
+    let last = index.range((key, 0)..=(key, u64::MAX))?.next_back().transpose()?;
+    let number = last.map_or(0, |(_, number)| number.value()) + 1;
+    index.insert((key, id), number)?;
+    Ok(())
 }
 
 /// What a page of the log is narrowed to.
@@ -60,10 +65,10 @@ pub fn page(
         .map(|action| (tables::ACTIVITY_BY_ACTION, action.number()));
     let scope = match (person, action) {
         (Some(person), Some(action)) => Scope::Both(person, action),
-        (Some((index, key)), None) | (None, Some((index, key))) => Scope::Indexed(index, key),
+        (Some((index, key)), None) | (None, Some((index, key))) => Scope::Numbered(index, key),
         (None, None) => Scope::Gapless,
     };
-    newest_first::page_within(txn, &SOURCE, scope, window, None, request)
+    newest_first::page_within(txn, (tables::ACTIVITY, TABLE), scope, window, None, request)
 }
 
 /// The ids of the entries at or after `from` and before `until`.

@@ -28,7 +28,10 @@ const MIGRATIONS: [(&str, Migration); 7] = [
         "create the activity log and notification tables",
         create_activity_and_notifications,
     ),
-    ("index the activity log by action", index_activity_by_action),
+    (
+        "index the activity log by action, and number each person's and each action's entries",
+        index_activity_by_action_and_number,
+    ),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -131,7 +134,7 @@ fn create_files(txn: &WriteTransaction) -> Result<(), StoreError> {
 
 fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(tables::ACTIVITY)?;
-    txn.open_table(tables::ACTIVITY_BY_USER)?;
+    txn.open_table(tables::ACTIVITY_BY_USER_V1)?;
     txn.open_table(tables::NOTIFICATIONS)?;
     txn.open_table(tables::NOTIFICATIONS_BY_USER)?;
     txn.open_table(tables::NOTIFICATIONS_UNREAD)?;
@@ -139,14 +142,25 @@ fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), Store
     Ok(())
 }
 
-fn index_activity_by_action(txn: &WriteTransaction) -> Result<(), StoreError> {
-    let entries = txn.open_table(tables::ACTIVITY)?;
+fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), StoreError> {
     let mut by_action = txn.open_table(tables::ACTIVITY_BY_ACTION)?;
-    for row in entries.iter()? {
+    let mut counts = std::collections::HashMap::new();
+    for row in txn.open_table(tables::ACTIVITY)?.iter()? {
         let (id, bytes) = row?;
         let entry: ActivityEntry = codec::decode("activity-1", bytes.value())?;
-        by_action.insert((entry.action.number(), id.value()), ())?;
+        let number = counts.entry(entry.action.number()).or_insert(0);
+        *number += 1;
+        by_action.insert((entry.action.number(), id.value()), *number)?;
     }
+    // The old index, in (person, entry) order, numbered afresh for each person.
+    let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER)?;
+    let mut previous = (0, 0);
+    for row in txn.open_table(tables::ACTIVITY_BY_USER_V1)?.iter()? {
+        let (person, entry) = row?.0.value();
+        previous = (person, if previous.0 == person { previous.1 + 1 } else { 1 });
+        by_user.insert((person, entry), previous.1)?;
+    }
+    txn.delete_table(tables::ACTIVITY_BY_USER_V1)?;
     Ok(())
 }
 
@@ -215,7 +229,7 @@ mod tests {
     }
 
     #[test]
-    fn version_7_indexes_the_log_written_before_it_by_action() {
+    fn version_7_indexes_the_log_written_before_it_by_action_and_numbers_it() {
         use crate::domain::activity::{Action, Entity};
         let dir = tempfile::tempdir().expect("tempdir");
         let store = unmigrated(dir.path());
@@ -239,19 +253,34 @@ mod tests {
                 .insert(id, codec::encode(&entry).as_slice())
                 .expect("i");
         }
+        let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER_V1).expect("t");
+        for (person, entry) in [(4, 1), (4, 3), (7, 2), (7, 3)] {
+            by_user.insert((person, entry), ()).expect("i");
+        }
+        drop(by_user);
         txn.commit().expect("commit");
 
         run(&store).expect("to latest");
         let read = store.read().expect("read");
         let index = read.open_table(tables::ACTIVITY_BY_ACTION).expect("index");
         let signed_in = Action::SignedIn.number();
-        let ids: Vec<u64> = index
-            .range((signed_in, 0)..=(signed_in, u64::MAX))
-            .expect("range")
-            .map(|row| row.expect("row").0.value().1)
-            .collect();
-        assert_eq!(ids, [1, 3]);
+        let numbered = |index: &redb::ReadOnlyTable<(u64, u64), u64>, key: u64| -> Vec<(u64, u64)> {
+            index
+                .range((key, 0)..=(key, u64::MAX))
+                .expect("range")
+                .map(|row| row.expect("row"))
+                .map(|(key, number)| (key.value().1, number.value()))
+                .collect()
+        };
+        assert_eq!(numbered(&index, signed_in), [(1, 1), (3, 2)]);
         assert_eq!(redb::ReadableTableMetadata::len(&index).expect("len"), 3);
+        let by_user = read.open_table(tables::ACTIVITY_BY_USER).expect("index");
+        assert_eq!(numbered(&by_user, 4), [(1, 1), (3, 2)]);
+        assert_eq!(numbered(&by_user, 7), [(2, 1), (3, 2)]);
+        assert!(
+            read.open_table(tables::ACTIVITY_BY_USER_V1).is_err(),
+            "the old index is gone"
+        );
     }
 
     #[test]

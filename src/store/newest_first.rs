@@ -3,7 +3,7 @@
 
 use super::{StoreError, codec};
 use crate::domain::{Page, PageRequest, UserId};
-use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, TableDefinition};
+use redb::{ReadTransaction, ReadableTableMetadata, TableDefinition};
 use serde::de::DeserializeOwned;
 use std::ops::RangeInclusive;
 
@@ -27,12 +27,19 @@ pub enum Scope {
     Gapless,
     /// The rows an index lists under a key: (key, record id) -> ().
     Indexed(Index, u64),
-    /// The rows two indexes both list, each under its key (e.g. one person's and one kind's).
-    Both((Index, u64), (Index, u64)),
+    /// The rows a numbered index lists under a key: counted from the window's two ends.
+    Numbered(NumberedIndex, u64),
+    /// The rows two numbered indexes both list, each under its key (e.g. one person's and one
+    /// kind's).
+    Both((NumberedIndex, u64), (NumberedIndex, u64)),
 }
 
 /// An index of a record table: (key, record id) -> ().
 pub type Index = TableDefinition<'static, (u64, u64), ()>;
+
+/// An index of a record table that numbers the rows under each key: (key, record id) -> 1, 2, 3 …
+/// in the order of the record ids.
+pub type NumberedIndex = TableDefinition<'static, (u64, u64), u64>;
 
 /// Every id.
 pub const ANY_ID: RangeInclusive<u64> = 0..=u64::MAX;
@@ -47,16 +54,20 @@ pub fn page<T: DeserializeOwned>(
     request: PageRequest,
 ) -> Result<Page<T>, StoreError> {
     let scope = user.map_or(Scope::All, |user| Scope::Indexed(source.by_user, user.0));
-    page_within(txn, source, scope, ANY_ID, keep, request)
+    page_within(txn, (source.rows, source.name), scope, ANY_ID, keep, request)
 }
 
-/// One page of the rows of `source` in `scope` with ids in `window` that `keep` admits, newest
+/// A record table (id -> codec-encoded record) and its name, for errors.
+pub type Records = (TableDefinition<'static, u64, &'static [u8]>, &'static str);
+
+/// One page of the rows of `records` in `scope` with ids in `window` that `keep` admits, newest
 /// first. Without `keep`, only the rows of the page are decoded, and the rest are counted by
-/// their keys (or not read at all: the whole table, a gapless window); with it, rows are decoded
-/// one at a time and only the page is kept, so a long list costs time, not memory.
+/// their keys (or not read at all: the whole table, a gapless window, a numbered index); with
+/// it, rows are decoded one at a time and only the page is kept, so a long list costs time, not
+/// memory.
 pub fn page_within<T: DeserializeOwned>(
     txn: &ReadTransaction,
-    source: &Source,
+    (table, name): Records,
     scope: Scope,
     window: RangeInclusive<u64>,
     keep: Option<&dyn Fn(&T) -> bool>,
@@ -69,29 +80,43 @@ pub fn page_within<T: DeserializeOwned>(
             request,
         });
     }
-    let rows = txn.open_table(source.rows)?;
+    let rows = txn.open_table(table)?;
     let load = |id: u64| -> Result<Option<T>, StoreError> {
         rows.get(id)?
-            .map(|bytes| codec::decode(source.name, bytes.value()))
+            .map(|bytes| codec::decode(name, bytes.value()))
             .transpose()
     };
-    let counted = match (scope, keep) {
-        (Scope::All, None) if window == ANY_ID => Some(rows.len()?),
-        (Scope::Gapless, None) => Some(gapless_count(&rows, &window)?),
-        _ => None,
-    };
-    let (first, second);
-    let ids: Ids = match scope {
+    let (plain, first, second);
+    let (ids, counted): (Ids, Option<u64>) = match scope {
+        Scope::All => {
+            let whole = if window == ANY_ID { Some(rows.len()?) } else { None };
+            (all_of(&rows, &window)?, whole)
+        }
+        Scope::Gapless => {
+            let mut inside = rows.range(window.clone())?;
+            let ends = (inside.next(), inside.next_back());
+            let ends = (number_of(ends.0, |id, _| id)?, number_of(ends.1, |id, _| id)?);
+            (all_of(&rows, &window)?, Some(count_between(ends)))
+        }
         Scope::Indexed(index, key) => {
+            plain = txn.open_table(index)?;
+            (listed(&plain, key, &window)?, None)
+        }
+        Scope::Numbered(index, key) => {
             first = txn.open_table(index)?;
-            listed(&first, key, &window)?
+            (
+                listed(&first, key, &window)?,
+                Some(numbered_count(&first, key, &window)?),
+            )
         }
         Scope::Both((index_a, key_a), (index_b, key_b)) => {
             (first, second) = (txn.open_table(index_a)?, txn.open_table(index_b)?);
-            in_both(listed(&first, key_a, &window)?, listed(&second, key_b, &window)?)
+            let both = in_both(listed(&first, key_a, &window)?, listed(&second, key_b, &window)?);
+            (both, None)
         }
-        Scope::All | Scope::Gapless => Box::new(rows.range(window)?.rev().map(|entry| Ok(entry?.0.value()))),
     };
+    // With `keep`, only the rows it admits count.
+    let counted = counted.filter(|_| keep.is_none());
     let Some(keep) = keep else {
         let page = match counted {
             // Counted already: only the page's ids are walked to.
@@ -125,14 +150,60 @@ pub fn page_within<T: DeserializeOwned>(
 /// Record ids, newest first.
 type Ids<'a> = Box<dyn Iterator<Item = Result<u64, StoreError>> + 'a>;
 
+/// The ids of the table's rows within `window`, newest first.
+fn all_of<'a>(
+    rows: &'a redb::ReadOnlyTable<u64, &'static [u8]>,
+    window: &RangeInclusive<u64>,
+) -> Result<Ids<'a>, StoreError> {
+    Ok(Box::new(
+        rows.range(window.clone())?.rev().map(|entry| Ok(entry?.0.value())),
+    ))
+}
+
 /// The ids `index` lists under `key` within `window`, newest first.
-fn listed<'a>(
-    index: &'a redb::ReadOnlyTable<(u64, u64), ()>,
+fn listed<'a, V: redb::Value + 'static>(
+    index: &'a redb::ReadOnlyTable<(u64, u64), V>,
     key: u64,
     window: &RangeInclusive<u64>,
 ) -> Result<Ids<'a>, StoreError> {
     let range = index.range((key, *window.start())..=(key, *window.end()))?;
     Ok(Box::new(range.rev().map(|entry| Ok(entry?.0.value().1))))
+}
+
+/// How many rows a numbered index lists under `key` within `window`: from the numbers of the
+/// first and the last.
+fn numbered_count(
+    index: &redb::ReadOnlyTable<(u64, u64), u64>,
+    key: u64,
+    window: &RangeInclusive<u64>,
+) -> Result<u64, StoreError> {
+    let mut inside = index.range((key, *window.start())..=(key, *window.end()))?;
+    let ends = (inside.next(), inside.next_back());
+    Ok(count_between((
+        number_of(ends.0, |_, number| number.value())?,
+        number_of(ends.1, |_, number| number.value())?,
+    )))
+}
+
+/// A row as a table's range yields it.
+type Row<'a, K, V> = Result<(redb::AccessGuard<'a, K>, redb::AccessGuard<'a, V>), redb::StorageError>;
+
+/// The number `read` takes from a row (its id, in a gapless table; its number, in an index).
+fn number_of<K: redb::Key + 'static, V: redb::Value + 'static>(
+    row: Option<Row<'_, K, V>>,
+    read: impl FnOnce(K::SelfType<'_>, &redb::AccessGuard<'_, V>) -> u64,
+) -> Result<Option<u64>, StoreError> {
+    Ok(row.transpose()?.map(|(key, value)| read(key.value(), &value)))
+}
+
+/// How many rows lie from the first to the last of a run numbered without gaps; a run of one
+/// row has no last apart from its first.
+fn count_between(ends: (Option<u64>, Option<u64>)) -> u64 {
+    match ends {
+        (Some(first), Some(last)) => last - first + 1,
+        (Some(_), None) => 1,
+        _ => 0,
+    }
 }
 
 /// The ids both lists hold (each newest first), by walking them side by side: no record is read.
@@ -159,19 +230,4 @@ fn in_both<'a>(a: Ids<'a>, b: Ids<'a>) -> Ids<'a> {
             }
         }
     }))
-}
-
-/// How many rows a gapless table has with ids in `window`: from the first and last id alone.
-fn gapless_count(
-    rows: &impl ReadableTable<u64, &'static [u8]>,
-    window: &RangeInclusive<u64>,
-) -> Result<u64, StoreError> {
-    let mut inside = rows.range(window.clone())?;
-    let first = inside.next().transpose()?.map(|(id, _)| id.value());
-    let last = inside.next_back().transpose()?.map(|(id, _)| id.value());
-    Ok(match (first, last) {
-        (Some(first), Some(last)) => last - first + 1,
-        (Some(_), None) => 1,
-        _ => 0,
-    })
 }

@@ -62,12 +62,18 @@ pub const FILES_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new(
 /// The activity log, append-only: entry id -> `domain::activity::ActivityEntry`.
 pub const ACTIVITY: TableDefinition<u64, &[u8]> = TableDefinition::new("activity-1");
 
-/// Index: (user id, entry id) -> () for every person an entry concerns (actor, impersonator,
-/// subjects), so a person's log is a range.
-pub const ACTIVITY_BY_USER: TableDefinition<(u64, u64), ()> = TableDefinition::new("activity-by-user-1");
+/// Index: (user id, entry id) -> () for every person an entry concerns. Until migration 7,
+/// which replaced it with `ACTIVITY_BY_USER`.
+pub const ACTIVITY_BY_USER_V1: TableDefinition<(u64, u64), ()> = TableDefinition::new("activity-by-user-1");
 
-/// Index: (`Action::number`, entry id) -> (), so the entries of one kind are a range.
-pub const ACTIVITY_BY_ACTION: TableDefinition<(u64, u64), ()> = TableDefinition::new("activity-by-action-1");
+/// Index: (user id, entry id) -> the entry's number among that person's entries (1, 2, 3 …),
+/// for every person an entry concerns (actor, impersonator, subjects), so a person's log is a
+/// range and the entries of a window are counted from its two ends.
+pub const ACTIVITY_BY_USER: TableDefinition<(u64, u64), u64> = TableDefinition::new("activity-by-user-2");
+
+/// Index: (`Action::number`, entry id) -> the entry's number among that action's entries, so
+/// the entries of one kind are a range, counted from its ends.
+pub const ACTIVITY_BY_ACTION: TableDefinition<(u64, u64), u64> = TableDefinition::new("activity-by-action-1");
 
 /// Notifications: id -> `domain::notification::Notification`.
 pub const NOTIFICATIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("notifications-1");
