@@ -380,9 +380,9 @@ wait_quiet "filling the log"
 t0=$(now_us)
 "$FILL_LOG" "$LOG_DIR" 1000000 || die "fill_log failed"
 fill_s=$(calc "($(now_us) - $t0) / 1000000")
-log_db=$(stat -c %s "$LOG_DIR/klass.redb")
+log_db=$(du --block-size=1 "$LOG_DIR/klass.redb" | cut -f1) # on disk: redb grows its file sparsely
 start_ms log "$LOG_DIR"
-row "start to serving, 5,000 people and 1,000,000 log entries ($(mb "$log_db") MB file; median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
+row "start to serving, 5,000 people and 1,000,000 log entries ($(mb "$log_db") MB on disk; median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
 dir="$WORK/load-log"
 cp -a "$LOG_DIR" "$dir"
 start_server klass-log taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
