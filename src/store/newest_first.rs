@@ -42,7 +42,7 @@ pub type Index = TableDefinition<'static, (u64, u64), ()>;
 pub type NumberedIndex = TableDefinition<'static, (u64, u64), u64>;
 
 /// Every id.
-pub const ANY_ID: RangeInclusive<u64> = 0..=u64::MAX;
+const ANY_ID: RangeInclusive<u64> = 0..=u64::MAX;
 
 /// One page of the rows of `source` (only `user`'s when given) that `keep` admits, newest
 /// first. See `page_within`.
