@@ -115,6 +115,11 @@ impl Caller {
         }
     }
 
+    /// The client's address (see `web::client_addr`); unspecified when unknown.
+    pub fn client_ip(&self) -> std::net::IpAddr {
+        self.ip.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
+    }
+
     /// Checks a rule that needs a signed-in user and returns that user.
     pub fn actor(&self, rule: Rule) -> Result<&Actor, Denied> {
         self.allow(rule)?.ok_or(Denied::Unauthenticated)

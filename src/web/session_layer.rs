@@ -43,7 +43,7 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     let caller = Caller {
         actor,
         verification_required: state.config.auth.require_verified_email,
-        ip: req.remote_addr().as_socket_addr().map(|addr| addr.ip()),
+        ip: super::client_addr::of(&req),
     };
     req.extensions_mut().insert(caller);
     next.call(req).await
