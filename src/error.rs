@@ -64,6 +64,11 @@ impl ApiError {
         Self::Unauthenticated(ErrorBody::new(message))
     }
 
+    /// 403 with a Russian message saying why.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::Forbidden(ErrorBody::new(message))
+    }
+
     /// 404 with a Russian message.
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(ErrorBody::new(message))

@@ -174,7 +174,8 @@ impl NotificationsApi {
 
     /// Mark all read
     ///
-    /// Marks every unread notification of the person read. The person himself or a manager.
+    /// Marks every unread notification of the person read. The person himself or a manager;
+    /// not while acting as someone (403): the trace of being acted as cannot be hidden.
     #[oai(
         path = "/api/users/:id/notifications/check-all",
         method = "post",
@@ -186,7 +187,7 @@ impl NotificationsApi {
         caller: Caller,
         id: Path<u64>,
     ) -> Result<Json<MarkedEnvelope>, ApiError> {
-        caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
+        caller.allow(Rule::OwnTrace(UserId(id.0)))?;
         let marked = state
             .run(move |store| notifications::mark_all_read(store, UserId(id.0)))
             .await?;
@@ -212,7 +213,7 @@ impl NotificationsApi {
     /// Choose what comes by mail
     ///
     /// `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-    /// of them still appear in the panel).
+    /// of them still appear in the panel). Not while a manager acts as the user (403).
     #[oai(
         path = "/api/user/notification-settings",
         method = "put",
@@ -225,6 +226,7 @@ impl NotificationsApi {
         body: Json<SettingsBody>,
     ) -> Result<Json<SettingsEnvelope>, ApiError> {
         let user = caller.actor(Rule::SignedIn)?.user.id;
+        caller.allow(Rule::OwnTrace(user))?;
         let kinds = body
             .0
             .mail

@@ -76,13 +76,7 @@ impl SessionApi {
         };
         let previous = caller.actor.as_ref().map(|actor| actor.session_key);
         let signed_in = sign_in::sign_in(&state, ip, form, previous).await?;
-        let secure = state.config.served_over_tls();
-        let max_age = signed_in
-            .session
-            .remember
-            .then(|| signed_in.session.seconds_left(jiff::Timestamp::now()));
-        cookies::set_session(jar, &signed_in.token, max_age, secure);
-        cookies::set_xsrf(jar, &signed_in.session.csrf_token, secure);
+        cookies::set_signed_in(jar, &signed_in, state.config.served_over_tls());
         Ok(NoContent::Done)
     }
 

@@ -3,6 +3,7 @@
 //! notification, and queues the mail of those who chose it; after the commit it wakes the
 //! mailer.
 
+use super::ServiceError;
 use crate::config::Config;
 use crate::domain::activity::{Action, ActivityEntry, Entity, Origin};
 use crate::domain::notification::{Notice, Notification};
@@ -156,6 +157,25 @@ impl Journal {
             self.mail_queued.store(true, Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    /// Queues a mail of `kind` with a single-use link for `user` (see `mail_links::queue`);
+    /// the mailer is woken at commit.
+    pub fn queue_link(
+        &self,
+        txn: &WriteTransaction,
+        user: &User,
+        kind: MailKind,
+        minutes: u64,
+    ) -> Result<(), ServiceError> {
+        super::mail_links::queue(txn, &self.config, user, kind, minutes)?;
+        self.mail_queued.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// True when the school requires confirmed e-mail addresses.
+    pub fn requires_verified_email(&self) -> bool {
+        self.config.auth.require_verified_email
     }
 
     /// Commits `txn`, then wakes the mailer if a notification mail was queued.

@@ -10,7 +10,7 @@ use crate::store::{one_time_tokens, users};
 use jiff::Timestamp;
 
 /// How long a confirmation link works.
-const LINK_HOURS: u64 = 48;
+pub const LINK_HOURS: u64 = 48;
 /// A confirmation link that is unknown, used or expired.
 pub const LINK_INVALID: &str = "Ссылка подтверждения недействительна или устарела";
 

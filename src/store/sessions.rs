@@ -1,4 +1,6 @@
 //! Sessions, keyed by the SHA-256 of their token, and the per-user index that ends them all.
+//! A "login as" session is indexed under the manager behind it too, so whatever ends the
+//! manager's sessions (a new password, signing out everywhere, deletion) ends it as well.
 
 use super::{Store, StoreError, codec, tables};
 use crate::auth::Session;
@@ -8,12 +10,19 @@ use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 const TABLE: &str = "sessions-1";
 
+/// The people a session is indexed under: its user and, while acting, the manager.
+fn owners(session: &Session) -> impl Iterator<Item = u64> {
+    std::iter::once(session.user_id.0).chain(session.impersonator.map(|id| id.0))
+}
+
 /// Stores a new session.
 pub fn insert(txn: &WriteTransaction, key: &[u8; 32], session: &Session) -> Result<(), StoreError> {
     txn.open_table(tables::SESSIONS)?
         .insert(key.as_slice(), codec::encode(session).as_slice())?;
-    txn.open_table(tables::SESSIONS_BY_USER)?
-        .insert((session.user_id.0, key.as_slice()), ())?;
+    let mut index = txn.open_table(tables::SESSIONS_BY_USER)?;
+    for owner in owners(session) {
+        index.insert((owner, key.as_slice()), ())?;
+    }
     Ok(())
 }
 
@@ -44,33 +53,40 @@ pub fn remove(txn: &WriteTransaction, key: &[u8; 32]) -> Result<bool, StoreError
     else {
         return Ok(false);
     };
-    txn.open_table(tables::SESSIONS_BY_USER)?
-        .remove((session?.user_id.0, key.as_slice()))?;
+    let mut index = txn.open_table(tables::SESSIONS_BY_USER)?;
+    for owner in owners(&session?) {
+        index.remove((owner, key.as_slice()))?;
+    }
     Ok(true)
 }
 
-/// Ends every session of `user` except `keep`; returns how many ended.
+/// Ends every session of `user` except `keep`, and every session in which he acts as
+/// someone; returns how many ended.
 pub fn remove_all_of(txn: &WriteTransaction, user: UserId, keep: Option<&[u8; 32]>) -> Result<usize, StoreError> {
-    let mut index = txn.open_table(tables::SESSIONS_BY_USER)?;
-    let lower: (u64, &[u8]) = (user.0, &[]);
-    let mut keys: Vec<Vec<u8>> = Vec::new();
-    for row in index.range(lower..)? {
-        let (entry, _) = row?;
-        let (owner, key) = entry.value();
-        if owner != user.0 {
-            break;
-        }
-        keys.push(key.to_vec());
-    }
-    let mut sessions = txn.open_table(tables::SESSIONS)?;
-    let mut ended = 0;
-    for key in keys
-        .iter()
-        .filter(|key| keep.is_none_or(|keep| keep.as_slice() != key.as_slice()))
+    let mut keys: Vec<[u8; 32]> = Vec::new();
     {
-        sessions.remove(key.as_slice())?;
-        index.remove((user.0, key.as_slice()))?;
-        ended += 1;
+        let index = txn.open_table(tables::SESSIONS_BY_USER)?;
+        let lower: (u64, &[u8]) = (user.0, &[]);
+        for row in index.range(lower..)? {
+            let (entry, _) = row?;
+            let (owner, key) = entry.value();
+            if owner != user.0 {
+                break;
+            }
+            if let Ok(key) = <[u8; 32]>::try_from(key) {
+                keys.push(key);
+            }
+        }
+    }
+    let mut ended = 0;
+    for key in keys.iter().filter(|key| keep != Some(*key)) {
+        if remove(txn, key)? {
+            ended += 1;
+        } else {
+            // An index row left by a session that is gone already.
+            txn.open_table(tables::SESSIONS_BY_USER)?
+                .remove((user.0, key.as_slice()))?;
+        }
     }
     Ok(ended)
 }

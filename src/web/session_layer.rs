@@ -3,7 +3,7 @@
 
 use crate::auth::{csrf, token};
 use crate::domain::User;
-use crate::policy::{Actor, Caller};
+use crate::policy::{Actor, Caller, may_impersonate};
 use crate::startup::AppState;
 use crate::store::{StoreError, family, sessions};
 use jiff::Timestamp;
@@ -93,13 +93,14 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
             return Ok(None);
         };
         // The directory has every user decoded already (rebuilt here if a user changed).
-        let user = state
-            .store
-            .directory(&txn)?
-            .find(session.user_id)
-            .map(|entry| Arc::clone(&entry.user));
+        let directory = state.store.directory(&txn)?;
+        let user = directory.find(session.user_id).map(|entry| Arc::clone(&entry.user));
+        // "Login as" lives only while the manager behind it still may act.
+        let manager_may_act = session
+            .impersonator
+            .is_none_or(|id| directory.find(id).is_some_and(|entry| may_impersonate(&entry.user)));
         let children = family::children_of(&txn, session.user_id)?;
-        (session, user, children)
+        (session, user.filter(|_| manager_may_act), children)
     };
     // A deleted user's sessions end at once.
     let live = |user: &Arc<User>| user.deleted_at.is_none() && session.is_live(now, rules);

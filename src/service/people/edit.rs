@@ -3,13 +3,16 @@
 use super::form::PersonForm;
 use super::summary::{self, who};
 use super::{email_taken, load_for_change};
+use crate::auth::Purpose;
 use crate::domain::activity::Action;
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{Password, Role, Roles, TagId, User, UserId};
+use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::service::journal::{Change, Journal};
+use crate::service::verification;
 use crate::service::{AppState, ServiceError};
-use crate::store::{Store, sessions, tags, users};
+use crate::store::{Store, one_time_tokens, sessions, tags, users};
 use jiff::Timestamp;
 use redb::WriteTransaction;
 
@@ -77,7 +80,8 @@ pub async fn create(
         .await
 }
 
-/// Saves a person's card (names, e-mail, phone, birth date, notes).
+/// Saves a person's card (names, e-mail, phone, birth date, notes). A changed e-mail is no
+/// longer confirmed; where the school requires confirmation, a link goes to the new address.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -94,7 +98,16 @@ pub fn update(
         return Ok(before);
     }
     user.updated_at = Timestamp::now();
+    let new_address = user.email != before.email;
+    if new_address {
+        // A new address is not confirmed; a confirmation link sent to the old one stops working.
+        user.email_verified_at = None;
+        one_time_tokens::end_all_of(&txn, id, Purpose::VerifyEmail, user.updated_at)?;
+    }
     users::update(&txn, &user).map_err(email_taken)?;
+    if new_address && journal.requires_verified_email() && user.deleted_at.is_none() {
+        journal.queue_link(&txn, &user, MailKind::VerifyEmail, verification::LINK_HOURS * 60)?;
+    }
     let summary = format!("{}: {}", user.full_name(), changes.join("; "));
     journal.record(&txn, Change::on_user(Action::UserUpdated, &user, summary))?;
     journal.commit(txn)?;
