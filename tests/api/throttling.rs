@@ -108,14 +108,28 @@ async fn password_checks_behind_a_session_count_like_sign_in() {
     }
     for _ in 0..2 {
         let body = json!({"password": "угадаю-угадаю"});
-        let wrong = from(&thief, "203.0.113.5", Method::POST, "/api/user/other-sessions/logout", body).await;
+        let wrong = from(
+            &thief,
+            "203.0.113.5",
+            Method::POST,
+            "/api/user/other-sessions/logout",
+            body,
+        )
+        .await;
         assert_eq!(wrong.status(), 422);
     }
     let refused = from(&thief, "203.0.113.5", Method::PUT, "/api/user/password", change).await;
     assert_eq!(refused.status(), 429);
     assert!((1..=60).contains(&retry_after(&refused)));
     let body = json!({"password": PASSWORD});
-    let also = from(&thief, "203.0.113.5", Method::POST, "/api/user/other-sessions/logout", body).await;
+    let also = from(
+        &thief,
+        "203.0.113.5",
+        Method::POST,
+        "/api/user/other-sessions/logout",
+        body,
+    )
+    .await;
     assert_eq!(also.status(), 429, "one count for every password check");
     assert_eq!(
         login(&app.browser(), "198.51.100.7", "vera@school.ru", PASSWORD).await,
@@ -141,10 +155,19 @@ async fn forwarded_for_names_the_client_only_behind_a_trusted_proxy() {
     );
     // The address limit counts the forwarded client, not the proxy everyone comes through.
     for _ in 0..2 {
-        assert_eq!(login(&app.browser(), "203.0.113.8", "x@school.ru", "угадаю-угадаю").await, 401);
+        assert_eq!(
+            login(&app.browser(), "203.0.113.8", "x@school.ru", "угадаю-угадаю").await,
+            401
+        );
     }
-    assert_eq!(login(&app.browser(), "203.0.113.8", "y@school.ru", "угадаю-угадаю").await, 429);
-    assert_eq!(login(&app.browser(), "203.0.113.9", "y@school.ru", "угадаю-угадаю").await, 401);
+    assert_eq!(
+        login(&app.browser(), "203.0.113.8", "y@school.ru", "угадаю-угадаю").await,
+        429
+    );
+    assert_eq!(
+        login(&app.browser(), "203.0.113.9", "y@school.ru", "угадаю-угадаю").await,
+        401
+    );
 
     let direct = spawn_app_with(|config| config.auth.login_per_ip_per_minute = 2).await;
     let manager = direct.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
@@ -165,7 +188,14 @@ async fn many_reset_requests_get_the_same_answer_and_the_links_sent_keep_working
     let mut answers = Vec::new();
     for n in 0..6 {
         let body = json!({"email": "olga@school.ru"});
-        let answer = from(&stranger, &format!("203.0.113.{n}"), Method::POST, "/forgot-password", body).await;
+        let answer = from(
+            &stranger,
+            &format!("203.0.113.{n}"),
+            Method::POST,
+            "/forgot-password",
+            body,
+        )
+        .await;
         answers.push((answer.status().as_u16(), json(answer).await["message"].clone()));
     }
     assert!(

@@ -2,7 +2,7 @@
 
 use super::load_for_change;
 use super::summary::who;
-use crate::auth::{Session, token};
+use crate::auth::{Resume, Session, token};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{User, UserId};
@@ -50,13 +50,17 @@ async fn switch(
                     (Session::acting(user, manager, &current, now, &rules), target)
                 }
                 Next::Own { manager } => {
-                    let target = users::get_in(&txn, manager)?.filter(may_impersonate);
-                    let (Some(target), Some(resume)) = (target, current.resume) else {
+                    let Some(target) = users::get_in(&txn, manager)?.filter(may_impersonate) else {
                         // The manager may no longer sign in: acting as someone ends here.
                         sessions::remove(&txn, &ending)?;
                         txn.commit()?;
                         return Err(Denied::Unauthenticated.into());
                     };
+                    // A session from before `resume` was kept ends when the acting one would.
+                    let resume = current.resume.unwrap_or(Resume {
+                        expires_at: current.expires_at,
+                        remember: false,
+                    });
                     (Session::resumed(manager, resume, now, &rules), target)
                 }
             };
