@@ -61,8 +61,9 @@ export interface paths {
          * Sign in
          * @description Checks e-mail and password and starts a new session (the old one, if any, ends): sets the
          *     HttpOnly session cookie and a new `XSRF-TOKEN`. 422 names missing or malformed fields; a
-         *     wrong password and an unknown e-mail both get the same 401; too many attempts (per e-mail
-         *     and per address) get 429 with `Retry-After`.
+         *     wrong password and an unknown e-mail both get the same 401; too many failures (per
+         *     e-mail and client address, per e-mail from failing addresses, per address) get 429 with
+         *     `Retry-After`.
          */
         post: operations["login"];
         delete?: never;
@@ -124,8 +125,10 @@ export interface paths {
         /**
          * Forgot password
          * @description Mails a single-use link to set a new password (valid `auth.reset_token_minutes`). The
-         *     answer is the same whether the address is registered or not. Limited per e-mail and per
-         *     address (429 with `Retry-After`).
+         *     answer is the same whether the address is registered or not, and whether or not a mail
+         *     went out: mails to one e-mail are limited (3 at once, then one per 10 minutes) and the
+         *     links already sent stay valid. Too many requests from one client address get 429 with
+         *     `Retry-After`.
          */
         post: operations["forgot_password"];
         delete?: never;
@@ -146,10 +149,34 @@ export interface paths {
         /**
          * Reset password
          * @description Sets a new password with the token and e-mail from the link. The token works once; all
-         *     of the user's sessions end. 422 when the passwords are too short or differ, or the link
-         *     is invalid or expired.
+         *     of the user's sessions and every other reset or set-password link of theirs end. 422
+         *     when the passwords are too short or differ, or the link is invalid, used, replaced by a
+         *     newer password or expired. Limited per client address (429 with `Retry-After`).
          */
         post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a reset link
+         * @description Tells the reset page, as it opens, whether the link's token and e-mail still work:
+         *     204 if so; 422 (the same message for an unknown, used or expired token and for a wrong
+         *     or unknown e-mail) if not. Nothing is spent. Limited per client address together with
+         *     the reset itself (429 with `Retry-After`).
+         */
+        post: operations["reset_password_check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -166,7 +193,8 @@ export interface paths {
         get?: never;
         /**
          * Change my password
-         * @description Needs the current password. The user's other sessions end; this one stays.
+         * @description Needs the current password; wrong ones count like failed sign-ins (429 with
+         *     `Retry-After` over the limit). The user's other sessions end; this one stays.
          */
         put: operations["change_password"];
         post?: never;
@@ -187,7 +215,9 @@ export interface paths {
         put?: never;
         /**
          * Sign out on all other devices
-         * @description Ends every session of the signed-in user except this one, after checking the password.
+         * @description Ends every session of the signed-in user except this one (and every "login as" session
+         *     a manager started from them), after checking the password; wrong ones count like
+         *     failed sign-ins (429 with `Retry-After` over the limit).
          */
         post: operations["end_other_sessions"];
         delete?: never;
@@ -395,7 +425,8 @@ export interface paths {
         put?: never;
         /**
          * Mark all read
-         * @description Marks every unread notification of the person read. The person himself or a manager.
+         * @description Marks every unread notification of the person read. The person himself or a manager;
+         *     not while acting as someone (403): the trace of being acted as cannot be hidden.
          */
         post: operations["users_notifications_check_all"];
         delete?: never;
@@ -419,7 +450,7 @@ export interface paths {
         /**
          * Choose what comes by mail
          * @description `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-         *     of them still appear in the panel).
+         *     of them still appear in the panel). Not while a manager acts as the user (403).
          */
         put: operations["notification_settings_update"];
         post?: never;
@@ -519,7 +550,9 @@ export interface paths {
         put?: never;
         /**
          * Set a person's password
-         * @description Managers only. The person's sessions end, so they sign in with the new password.
+         * @description Managers only. The person's sessions (and "login as" sessions they started) end, and so
+         *     do the reset and set-password links still in their mailbox; they sign in with the new
+         *     password.
          */
         post: operations["users_change_password"];
         delete?: never;
@@ -640,9 +673,11 @@ export interface paths {
         put?: never;
         /**
          * Log in as a person
-         * @description Managers only, not as oneself, not while already acting as someone. The session then
-         *     has exactly that person's rights and remembers the manager; `POST
-         *     /api/impersonation/leave` returns.
+         * @description Managers only, not as oneself, not while already acting as someone, and only as a
+         *     worker, student or parent (another manager: 403). The session then has exactly that
+         *     person's rights and remembers the manager; it ends when the manager's own session would
+         *     have, and as soon as the manager is deleted, loses the manager role, gets a new
+         *     password or signs out everywhere. `POST /api/impersonation/leave` returns.
          */
         post: operations["users_login_as"];
         delete?: never;
@@ -662,7 +697,8 @@ export interface paths {
         put?: never;
         /**
          * Return to one's own account
-         * @description Ends acting as someone and signs the manager back in as himself.
+         * @description Ends acting as someone and signs the manager back in as himself, with the absolute end
+         *     his own session had. If he may no longer sign in, the session just ends (401).
          */
         post: operations["impersonation_leave"];
         delete?: never;
@@ -1107,13 +1143,24 @@ export interface components {
             mail: boolean;
         };
         /**
+         * LinkBody
+         * @description The token and e-mail of a reset or set-password link.
+         */
+        LinkBody: {
+            token?: string;
+            email?: string;
+        };
+        /**
          * LoginBody
          * @description The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
          */
         LoginBody: {
             email?: string;
             password?: string;
-            /** @description "Remember me": a session of `auth.remember_days` instead of `auth.session_lifetime_hours`. */
+            /**
+             * @description "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
+             *     `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
+             */
             remember?: boolean;
         };
         /**
@@ -1976,6 +2023,92 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LinkBody"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in. */
             401: {
