@@ -95,8 +95,8 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
     let spec = service.spec_endpoint();
     let session_state = state.clone();
     // Checked when the configuration was loaded.
-    let proxies =
-        Arc::new(web::client_addr::TrustedProxies::parse(&state.config.server.trusted_proxies).unwrap_or_default());
+    let ranges = state.config.server.trusted_proxy_ranges().unwrap_or_default();
+    let proxies = Arc::new(web::client_addr::TrustedProxies::new(ranges));
     let api = Arc::new(
         service
             .around(move |next, req| web::resolve_caller(next, req, session_state.clone()))

@@ -250,6 +250,21 @@ mod tests {
     }
 
     #[test]
+    fn checks_still_under_way_count_so_a_burst_cannot_queue_hashes() {
+        let limits = RateLimits::new(&Auth::default());
+        let ip: IpAddr = [10, 0, 0, 4].into();
+        let under_way: Vec<Attempt<'_>> = (0..5)
+            .map(|_| limits.attempt(ip, "a@school.ru").expect("within the limit"))
+            .collect();
+        assert!(limits.attempt(ip, "a@school.ru").is_err(), "five hashes already queued");
+        under_way.into_iter().for_each(Attempt::succeeded);
+        assert!(
+            limits.attempt(ip, "a@school.ru").is_ok(),
+            "right passwords are given back"
+        );
+    }
+
+    #[test]
     fn right_passwords_are_not_failures() {
         let limits = RateLimits::new(&Auth::default());
         let ip: IpAddr = [10, 0, 0, 3].into();

@@ -19,6 +19,24 @@ pub struct Server {
     pub trusted_proxies: Vec<String>,
 }
 
+impl Server {
+    /// `trusted_proxies` as ranges (a plain address is a range of one); the error names the
+    /// entry that is neither.
+    pub fn trusted_proxy_ranges(&self) -> Result<Vec<ipnet::IpNet>, String> {
+        self.trusted_proxies
+            .iter()
+            .map(|entry| {
+                let entry = entry.trim();
+                entry
+                    .parse::<ipnet::IpNet>()
+                    .ok()
+                    .or_else(|| entry.parse::<std::net::IpAddr>().ok().map(ipnet::IpNet::from))
+                    .ok_or_else(|| format!("«{entry}» не адрес и не диапазон адресов"))
+            })
+            .collect()
+    }
+}
+
 /// `[school]`: who the portal belongs to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

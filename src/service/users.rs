@@ -74,7 +74,8 @@ pub fn create(store: &Store, journal: &Journal, input: &UserInput, password: &Pa
     Ok(user)
 }
 
-/// Sets a new password for the user with this e-mail.
+/// Sets a new password for the user with this e-mail (from the command line); like a manager's,
+/// it ends their sessions and the reset links in their mailbox.
 pub fn set_password(store: &Store, journal: &Journal, email: &str, password: &Password) -> Result<User, ServiceError> {
     let email = Email::parse(email).map_err(|err| ServiceError::field("email", err.to_string()))?;
     let hash = password.hash();
@@ -84,6 +85,7 @@ pub fn set_password(store: &Store, journal: &Journal, email: &str, password: &Pa
     user.password_hash = hash;
     user.updated_at = jiff::Timestamp::now();
     users::update(&txn, &user)?;
+    super::passwords::end_old_access(&txn, user.id, None)?;
     let change = Change::on_user(
         Action::PasswordSet,
         &user,
