@@ -3,7 +3,7 @@
 use super::edit::known_tags;
 use super::{load_for_change, summary};
 use crate::domain::activity::Action;
-use crate::domain::family::{InvalidLink, check_link};
+use crate::domain::family::{InvalidLink, check_link, check_roles};
 use crate::domain::{TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
@@ -95,14 +95,27 @@ fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceE
 }
 
 fn link_checked(txn: &WriteTransaction, parent: UserId, child: UserId, field: &str) -> Result<(), ServiceError> {
-    // Links already made in this transaction count: the check reads the same transaction.
-    let parents_of = |person: UserId| family::parents_of_in(txn, person);
-    check_link(parent, child, parents_of).map_err(|err| match err {
-        InvalidLink::Lookup(err) => ServiceError::Store(err),
+    link_family(txn, parent, child).map_err(|err| match err {
+        InvalidLink::Lookup(err) => err,
         refused => ServiceError::field(field, refused.to_string()),
-    })?;
-    family::link(txn, parent, child)?;
-    Ok(())
+    })
+}
+
+/// Makes `parent` a parent of `child` when the family rules allow it: the parent holds the
+/// parent role, the child is not staff, no self-link, no loop. Every link is made here (the
+/// card's saves and the CSV import). Links and roles already written in `txn` count.
+pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), InvalidLink<ServiceError>> {
+    let roles = |id: UserId| match users::get_in(txn, id) {
+        Ok(Some(user)) => Ok(user.roles),
+        Ok(None) => Err(InvalidLink::Lookup(super::not_found())),
+        Err(err) => Err(InvalidLink::Lookup(err.into())),
+    };
+    if parent != child {
+        check_roles(&roles(parent)?, &roles(child)?)?;
+    }
+    let parents_of = |person: UserId| family::parents_of_in(txn, person).map_err(ServiceError::from);
+    check_link(parent, child, parents_of)?;
+    family::link(txn, parent, child).map_err(|err| InvalidLink::Lookup(err.into()))
 }
 
 /// Makes `tags` exactly the tags of the person.
