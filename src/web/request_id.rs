@@ -17,7 +17,9 @@ pub async fn with_request_id<E: Endpoint>(next: E, req: Request) -> Result<Respo
         .filter(|v| !v.is_empty() && v.len() <= 64 && v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
         .map(str::to_owned)
         .unwrap_or_else(|| hex::encode(rand::random::<[u8; 8]>()));
-    let span = tracing::info_span!("request", id = %id, method = %req.method(), path = %req.uri().path());
+    // The path is the client's text: logged escaped (`?`), so no control character or
+    // bidirectional override reaches the log as it was sent.
+    let span = tracing::info_span!("request", id = %id, method = %req.method(), path = ?req.uri().path());
     let started = Instant::now();
     async move {
         let mut response = next.call(req).await?.into_response();
