@@ -141,7 +141,10 @@ async fn tags_file_names_and_imported_cells_refuse_them_too() {
         let refused = upload(&boss, student, &name, "text/plain", b"contents").await;
         assert_eq!(refused.status(), 422, "{name:?}");
         let messages = field_messages(&json(refused).await, "file");
-        assert!(messages[0].starts_with("Имя файла: Содержит недопустимые"), "{messages:?}");
+        assert!(
+            messages[0].starts_with("Имя файла: Содержит недопустимые"),
+            "{messages:?}"
+        );
     }
     let files = json(boss.get(&format!("/api/users/{student}/files")).await).await;
     assert_eq!(files["data"], json!([]), "nothing stored");
@@ -169,9 +172,7 @@ async fn raw(browser: &Browser, method: Method, path: &str, body: Option<&str>) 
         .request(method, format!("{}{path}", browser.base))
         .header("X-XSRF-TOKEN", token);
     if let Some(body) = body {
-        request = request
-            .header("Content-Type", "application/json")
-            .body(body.to_owned());
+        request = request.header("Content-Type", "application/json").body(body.to_owned());
     }
     let response = request.send().await.expect("request");
     (response.status().as_u16(), json(response).await)
@@ -181,8 +182,18 @@ async fn raw(browser: &Browser, method: Method, path: &str, body: Option<&str>) 
 fn speaks_parser(message: &str) -> bool {
     let lower = message.to_lowercase();
     [
-        "param", "parse", "expected", "found", "integer", "uint", "string", "json payload", "invalid", "failed",
-        "line ", "column",
+        "param",
+        "parse",
+        "expected",
+        "found",
+        "integer",
+        "uint",
+        "string",
+        "json payload",
+        "invalid",
+        "failed",
+        "line ",
+        "column",
     ]
     .iter()
     .any(|word| lower.contains(word))
@@ -201,7 +212,12 @@ async fn every_refusal_of_a_malformed_request_is_russian_without_parser_internal
         (Method::DELETE, "/api/users/1.5".into(), None, 404),
         (Method::GET, format!("/api/users/{student}/files/xyz"), None, 404),
         (post.clone(), "/api/notifications/abc/read".into(), Some("{}"), 404),
-        (post.clone(), "/api/users/abc/update-roles".into(), Some(r#"{"roles":["student"]}"#), 404),
+        (
+            post.clone(),
+            "/api/users/abc/update-roles".into(),
+            Some(r#"{"roles":["student"]}"#),
+            404,
+        ),
         // Query values of the wrong form: 422 on the parameter.
         (Method::GET, "/api/users?page=abc".into(), None, 422),
         (Method::GET, "/api/users?tags[]=x".into(), None, 422),
@@ -221,7 +237,12 @@ async fn every_refusal_of_a_malformed_request_is_russian_without_parser_internal
             Some(r#"{"email":"a@b.ru","password":"x","remember":"yes"}"#),
             422,
         ),
-        (Method::PUT, "/api/user/notification-settings".into(), Some(r#"{"mail":"x"}"#), 422),
+        (
+            Method::PUT,
+            "/api/user/notification-settings".into(),
+            Some(r#"{"mail":"x"}"#),
+            422,
+        ),
         (Method::PUT, "/api/user/notification-settings".into(), Some("{}"), 422),
         (
             post.clone(),
@@ -235,13 +256,20 @@ async fn every_refusal_of_a_malformed_request_is_russian_without_parser_internal
             Some(r#"{"parents":[-1]}"#),
             422,
         ),
-        (post, format!("/api/users/{student}/update-roles"), Some(r#"{"roles":null}"#), 422),
+        (
+            post,
+            format!("/api/users/{student}/update-roles"),
+            Some(r#"{"roles":null}"#),
+            422,
+        ),
     ];
     let mut wrong = Vec::new();
     for (method, path, body, expected) in cases {
         let (status, answer) = raw(&boss, method.clone(), &path, body).await;
         let message = answer["message"].as_str().unwrap_or_default();
-        let cyrillic = message.chars().any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)));
+        let cyrillic = message
+            .chars()
+            .any(|c| ('а'..='я').contains(&c.to_lowercase().next().unwrap_or(c)));
         if status != expected || !cyrillic || speaks_parser(&answer.to_string()) {
             wrong.push(format!("{method} {path} {body:?}: {status} {answer}"));
         }
@@ -253,7 +281,12 @@ async fn every_refusal_of_a_malformed_request_is_russian_without_parser_internal
 async fn someone_elses_notification_answers_like_a_missing_one() {
     let (app, boss, student, parent) = school().await;
     // The student gets a notification: a file added to his card.
-    assert_eq!(upload(&boss, student, "Справка.pdf", "application/pdf", b"%PDF").await.status(), 201);
+    assert_eq!(
+        upload(&boss, student, "Справка.pdf", "application/pdf", b"%PDF")
+            .await
+            .status(),
+        201
+    );
     let kid = app.browser_as(student, None);
     let inbox = json(kid.get(&format!("/api/users/{student}/notifications")).await).await;
     let id = inbox["data"][0]["id"].as_u64().expect("a notification");
@@ -275,11 +308,26 @@ async fn downloads_are_sandboxed_and_types_a_browser_would_run_come_as_bytes() {
     let html = b"<html><script>alert(document.cookie)</script></html>".as_slice();
     let cases: [(&str, &str, &[u8], &str); 7] = [
         ("страница.html", "text/html", html, "application/octet-stream"),
-        ("картинка.svg", "image/svg+xml", b"<svg onload='alert(1)'/>", "application/octet-stream"),
+        (
+            "картинка.svg",
+            "image/svg+xml",
+            b"<svg onload='alert(1)'/>",
+            "application/octet-stream",
+        ),
         ("данные.xml", "application/xml", b"<a/>", "application/octet-stream"),
-        ("страница.xhtml", "application/xhtml+xml", html, "application/octet-stream"),
+        (
+            "страница.xhtml",
+            "application/xhtml+xml",
+            html,
+            "application/octet-stream",
+        ),
         ("код.js", "text/javascript", b"alert(1)", "application/octet-stream"),
-        ("без типа.htm", "application/octet-stream", html, "application/octet-stream"),
+        (
+            "без типа.htm",
+            "application/octet-stream",
+            html,
+            "application/octet-stream",
+        ),
         ("Договор.pdf", "application/pdf", b"%PDF-1.4", "application/pdf"),
     ];
     for (name, sent, bytes, served) in cases {
@@ -297,10 +345,7 @@ async fn downloads_are_sandboxed_and_types_a_browser_would_run_come_as_bytes() {
                 .to_owned()
         };
         let policy = header("content-security-policy");
-        assert!(
-            policy.split(';').any(|d| d.trim() == "sandbox"),
-            "{name}: {policy}"
-        );
+        assert!(policy.split(';').any(|d| d.trim() == "sandbox"), "{name}: {policy}");
         assert_eq!(header("content-type"), served, "{name}");
         assert!(header("content-disposition").starts_with("attachment;"), "{name}");
         assert_eq!(download.bytes().await.expect("bytes").as_ref(), bytes, "{name}");
@@ -321,7 +366,10 @@ async fn only_a_parent_is_linked_as_a_parent_and_staff_are_nobodys_child() {
         .await;
     assert_eq!(not_a_parent.status(), 422);
     let messages = field_messages(&json(not_a_parent).await, "parents");
-    assert!(messages[0].contains("только пользователя с ролью «Родитель»"), "{messages:?}");
+    assert!(
+        messages[0].contains("только пользователя с ролью «Родитель»"),
+        "{messages:?}"
+    );
 
     let staff_child = boss
         .post(
@@ -336,12 +384,18 @@ async fn only_a_parent_is_linked_as_a_parent_and_staff_are_nobodys_child() {
     assert_eq!(card["data"]["children_ids"], json!([]), "nothing saved: {card}");
 
     let staff_parents = boss
-        .post(&format!("/api/users/{teacher}/parents/save"), json!({"parents": [parent]}))
+        .post(
+            &format!("/api/users/{teacher}/parents/save"),
+            json!({"parents": [parent]}),
+        )
         .await;
     assert_eq!(staff_parents.status(), 422, "a worker gets no parents either");
 
     let linked = boss
-        .post(&format!("/api/users/{parent}/children/save"), json!({"children": [student]}))
+        .post(
+            &format!("/api/users/{parent}/children/save"),
+            json!({"children": [student]}),
+        )
         .await;
     assert_eq!(json(linked).await["data"]["children_ids"], json!([student]));
 
@@ -444,7 +498,10 @@ async fn nothing_a_client_sends_reaches_the_log_unescaped() {
     .await;
     assert!(changed.starts_with("HTTP/1.1 40"), "{changed}");
     let refused = boss
-        .post("/login", json!({"email": format!("ghost{RLO}@school.ru"), "password": "wrong-wrong"}))
+        .post(
+            "/login",
+            json!({"email": format!("ghost{RLO}@school.ru"), "password": "wrong-wrong"}),
+        )
         .await;
     assert_eq!(refused.status(), 422);
     let unknown = boss
@@ -457,12 +514,13 @@ async fn nothing_a_client_sends_reaches_the_log_unescaped() {
         text.contains("\\u{202e}exe.txt\\u{85}"),
         "the path is in the log, escaped:\n{text}"
     );
-    assert!(text.contains("ghost@school.ru"), "the refused sign-in is logged:\n{text}");
+    assert!(
+        text.contains("ghost@school.ru"),
+        "the refused sign-in is logged:\n{text}"
+    );
     let raw: Vec<char> = text
         .chars()
-        .filter(|c| {
-            (c.is_control() && *c != '\n') || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-        })
+        .filter(|c| (c.is_control() && *c != '\n') || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
         .collect();
     assert!(raw.is_empty(), "unescaped {raw:?} in the log:\n{text}");
 }

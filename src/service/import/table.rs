@@ -77,7 +77,9 @@ pub fn parse(text: &str) -> Result<Table, RowError> {
     let mut records = reader.records();
     // The csv crate's own text is English: the person is told the line instead.
     let broken = |err: csv::Error| {
-        let line = err.position().map_or(0, |at| u32::try_from(at.line()).unwrap_or(u32::MAX));
+        let line = err
+            .position()
+            .map_or(0, |at| u32::try_from(at.line()).unwrap_or(u32::MAX));
         file_error(line, "Файл не читается как CSV-таблица")
     };
     let header = match records.next() {
