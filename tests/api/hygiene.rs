@@ -399,6 +399,23 @@ async fn only_a_parent_is_linked_as_a_parent_and_staff_are_nobodys_child() {
         .await;
     assert_eq!(json(linked).await["data"]["children_ids"], json!([student]));
 
+    // Roles change within the same rule while the links stand.
+    for (who, roles, message) in [
+        (parent, json!(["student"]), "роль «Родитель» снять нельзя"),
+        (
+            student,
+            json!(["student", "worker"]),
+            "сотрудником или менеджером его сделать нельзя",
+        ),
+    ] {
+        let changed = boss
+            .post(&format!("/api/users/{who}/update-roles"), json!({"roles": roles}))
+            .await;
+        assert_eq!(changed.status(), 422);
+        let messages = field_messages(&json(changed).await, "roles");
+        assert!(messages[0].contains(message), "{messages:?}");
+    }
+
     // The import makes links by the same rule.
     let csv = "Фамилия;Имя;Email;Роль;Email родителя\n\
                Новикова;Нина;nina@school.ru;ученик;other@school.ru\n\

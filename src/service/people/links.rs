@@ -4,7 +4,7 @@ use super::edit::known_tags;
 use super::{load_for_change, summary};
 use crate::domain::activity::Action;
 use crate::domain::family::{InvalidLink, check_link, check_roles};
-use crate::domain::{TagId, User, UserId};
+use crate::domain::{Role, Roles, TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::store::{Store, family, tags, users};
@@ -116,6 +116,24 @@ pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Res
     let parents_of = |person: UserId| family::parents_of_in(txn, person).map_err(ServiceError::from);
     check_link(parent, child, parents_of)?;
     family::link(txn, parent, child).map_err(|err| InvalidLink::Lookup(err.into()))
+}
+
+/// Checks that `roles`, given to `id`, keep `id`'s links within the family rules (the same
+/// rule as making a link): someone with children keeps the parent role, someone with parents
+/// does not become staff.
+pub(super) fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
+    let as_parent = check_roles::<()>(roles, &Roles::new());
+    if as_parent.is_err() && !family::children_of_in(txn, id)?.is_empty() {
+        let message = "У пользователя есть дети: роль «Родитель» снять нельзя, сначала уберите связи с детьми";
+        return Err(ServiceError::field("roles", message));
+    }
+    let as_child = check_roles::<()>(&Roles::from([Role::Parent]), roles);
+    if as_child.is_err() && !family::parents_of_in(txn, id)?.is_empty() {
+        let message = "У пользователя есть родители: сотрудником или менеджером его сделать нельзя, \
+                       сначала уберите связи с родителями";
+        return Err(ServiceError::field("roles", message));
+    }
+    Ok(())
 }
 
 /// Makes `tags` exactly the tags of the person.
