@@ -70,7 +70,7 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     }
     for new in &added {
         let (parent, child) = pair(*new);
-        link_checked(&txn, parent, child, side.field())?;
+        link_checked(&txn, parent, child, *new, side.field())?;
     }
     let (what, action) = match side {
         Side::Parents => ("родители", Action::ParentsChanged),
@@ -94,11 +94,24 @@ fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceE
     Ok(names)
 }
 
-fn link_checked(txn: &WriteTransaction, parent: UserId, child: UserId, field: &str) -> Result<(), ServiceError> {
-    link_family(txn, parent, child).map_err(|err| match err {
-        InvalidLink::Lookup(err) => err,
-        refused => ServiceError::field(field, refused.to_string()),
-    })
+/// Links the two, or says at `field` why not (naming `other`, the person the form added,
+/// when their roles are the reason).
+fn link_checked(
+    txn: &WriteTransaction,
+    parent: UserId,
+    child: UserId,
+    other: UserId,
+    field: &str,
+) -> Result<(), ServiceError> {
+    match link_family(txn, parent, child) {
+        Ok(()) => Ok(()),
+        Err(InvalidLink::Lookup(err)) => Err(err),
+        Err(refused @ (InvalidLink::NotAParent | InvalidLink::StaffChild)) => {
+            let name = names(txn, &[other])?.concat();
+            Err(ServiceError::field(field, format!("{name}: {refused}")))
+        }
+        Err(refused) => Err(ServiceError::field(field, refused.to_string())),
+    }
 }
 
 /// Makes `parent` a parent of `child` when the family rules allow it: the parent holds the
