@@ -3,7 +3,7 @@
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
 use crate::domain::UserId;
-use crate::domain::file_name::attachment_disposition;
+use crate::domain::file_name::{attachment_disposition, served_type};
 use crate::error::{ApiError, ErrorBody};
 use crate::policy::{Caller, Rule};
 use crate::service::files;
@@ -66,16 +66,22 @@ pub enum UploadAnswer {
     TooLarge(Json<ErrorBody>),
 }
 
+/// The policy of a download: whatever it is, a browser that opens it runs nothing of it.
+const DOWNLOAD_CSP: &str = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
 /// A file's contents.
 #[derive(ApiResponse)]
 pub enum FileDownload {
-    /// The contents, with the stored type and a `Content-Disposition` that keeps the name.
+    /// The contents, with the stored type (`application/octet-stream` for types a browser
+    /// would run: HTML, SVG, XML, JavaScript …), a `Content-Disposition` that keeps the name,
+    /// and a sandboxing `Content-Security-Policy`.
     #[oai(status = 200)]
     File(
         Binary<Body>,
         #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Content-Length")] u64,
+        #[oai(header = "Content-Security-Policy")] String,
     ),
 }
 
@@ -131,8 +137,9 @@ impl FilesApi {
 
     /// Download a file
     ///
-    /// Managers only. The contents stream from the database with the stored content type and
-    /// `Content-Disposition: attachment` carrying the name (RFC 5987 `filename*` for any letters).
+    /// Managers only. The contents stream from the database with the stored content type (types
+    /// a browser would run come as `application/octet-stream`), `Content-Disposition: attachment`
+    /// carrying the name (RFC 5987 `filename*` for any letters) and `Content-Security-Policy: sandbox`.
     #[oai(path = "/api/users/:id/files/:file", method = "get", operation_id = "files_download")]
     async fn download(
         &self,
@@ -147,9 +154,10 @@ impl FilesApi {
         let body = Body::from_bytes_stream(futures_util::stream::iter(chunks));
         Ok(FileDownload::File(
             Binary(body),
-            stored.content_type,
+            served_type(&stored.content_type).to_owned(),
             attachment_disposition(&stored.name),
             stored.size,
+            DOWNLOAD_CSP.to_owned(),
         ))
     }
 

@@ -153,7 +153,8 @@ impl NotificationsApi {
 
     /// Mark a notification read
     ///
-    /// Its owner or a manager. Reading it again keeps the first time.
+    /// Its owner or a manager. Reading it again keeps the first time. Someone else's
+    /// notification answers 404, like one that does not exist.
     #[oai(
         path = "/api/notifications/:id/read",
         method = "post",
@@ -167,7 +168,11 @@ impl NotificationsApi {
     ) -> Result<Json<NotificationEnvelope>, ApiError> {
         caller.actor(Rule::SignedIn)?;
         let owner = state.read(|store| notifications::owner(store, id.0))?;
-        caller.allow(Rule::OwnOrManager(owner))?;
+        // Someone else's notification answers like a missing one: whether it exists is
+        // nobody else's business.
+        caller
+            .allow(Rule::OwnOrManager(owner))
+            .map_err(|_| notifications::not_found())?;
         let read = state.run(move |store| notifications::mark_read(store, id.0)).await?;
         Ok(Json(NotificationEnvelope { data: read.into() }))
     }

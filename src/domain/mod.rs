@@ -12,6 +12,7 @@ pub mod phone;
 pub mod role;
 pub mod search;
 pub mod tag;
+pub mod text;
 pub mod user;
 
 pub use email::Email;

@@ -32,6 +32,8 @@ pub fn check_tag(name: &str, color: &str) -> Result<String, Vec<(&'static str, S
         errors.push(("name", "Обязательное поле".to_owned()));
     } else if name.chars().count() > MAX_TAG_NAME {
         errors.push(("name", format!("Не длиннее {MAX_TAG_NAME} символов")));
+    } else if let Err(refused) = super::text::check_line(name) {
+        errors.push(("name", refused.to_string()));
     }
     if !TAG_COLORS.contains(&color) {
         errors.push(("color", "Выберите цвет из палитры".to_owned()));

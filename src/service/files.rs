@@ -57,11 +57,8 @@ pub fn upload(
     if upload.size == 0 {
         return Err(ServiceError::field("file", "Файл пустой"));
     }
-    let name = upload
-        .file_name
-        .as_deref()
-        .and_then(clean_file_name)
-        .ok_or_else(|| ServiceError::field("file", "У файла нет имени"))?;
+    let name = clean_file_name(upload.file_name.as_deref().unwrap_or_default())
+        .map_err(|refused| ServiceError::field("file", refused.to_string()))?;
     let content_type = content_type_of(upload.content_type.as_deref(), &name);
     let txn = store.write()?;
     let owner = users::get_in(&txn, user)?.ok_or_else(user_not_found)?;

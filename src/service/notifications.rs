@@ -24,7 +24,8 @@ pub fn inbox(store: &Store, user: UserId, unread_only: bool, request: PageReques
     })
 }
 
-fn not_found() -> ServiceError {
+/// The answer about a notification that does not exist, or is not the asker's.
+pub fn not_found() -> ServiceError {
     ServiceError::NotFound("Уведомление не найдено".into())
 }
 

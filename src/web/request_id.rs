@@ -29,8 +29,10 @@ pub async fn with_request_id<E: Endpoint>(next: E, mut req: Request, proxies: Ar
         req.extensions_mut().insert(ClientAddr(client));
     }
     let client = client.map(|ip| ip.to_string()).unwrap_or_default();
+    // The path is the client's text: logged escaped (`?`), so no control character or
+    // bidirectional override reaches the log as it was sent.
     let span =
-        tracing::info_span!("request", id = %id, client = %client, method = %req.method(), path = %req.uri().path());
+        tracing::info_span!("request", id = %id, client = %client, method = %req.method(), path = ?req.uri().path());
     let started = Instant::now();
     async move {
         let mut response = next.call(req).await?.into_response();

@@ -38,7 +38,7 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     if let Some(actor) = actor.as_ref().filter(|_| changes_state(req.method())) {
         // Every change names who made it and, while impersonating, the manager behind them.
         let impersonator = actor.impersonator.map(|id| id.0);
-        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = req.uri().path(), "change requested");
+        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = ?req.uri().path(), "change requested");
     }
     let caller = Caller {
         actor,

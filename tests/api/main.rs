@@ -5,6 +5,7 @@ mod authorization;
 mod files;
 mod health;
 mod helpers;
+mod hygiene;
 mod impersonation;
 mod import;
 mod limits;

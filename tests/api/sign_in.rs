@@ -262,5 +262,9 @@ async fn bad_input_gets_a_clear_4xx_never_a_500() {
         json!(["Введите корректный email"])
     );
     let wrong_types = browser.post("/login", json!({"email": 5, "password": ["x"]})).await;
-    assert_eq!(wrong_types.status(), 400);
+    assert_eq!(wrong_types.status(), 422, "JSON of the wrong shape is invalid data");
+    assert_eq!(
+        json(wrong_types).await["message"],
+        "Значение неверного типа: ожидается строка"
+    );
 }

@@ -7,15 +7,15 @@ use super::table::{Row, Table};
 use super::{Options, Report, RowError};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
-use crate::domain::family::{InvalidLink, check_link};
+use crate::domain::family::InvalidLink;
 use crate::domain::tag::check_tag;
 use crate::domain::{Email, PasswordHash, TagId, User, UserId, search::fold};
 use crate::mail::MailKind;
 use crate::service::journal::{Change, Journal};
-use crate::service::people::SET_PASSWORD_MINUTES;
 use crate::service::people::summary::{self, who};
+use crate::service::people::{SET_PASSWORD_MINUTES, link_family};
 use crate::service::{ServiceError, mail_links};
-use crate::store::{Store, family, tags, users};
+use crate::store::{Store, tags, users};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use redb::WriteTransaction;
@@ -281,7 +281,7 @@ impl Import<'_> {
         Ok(parents)
     }
 
-    /// Links children to parents once everyone is written, refusing self-links and loops.
+    /// Links children to parents once everyone is written, by the family rules of the card.
     fn link_families(&mut self) -> Result<(), ServiceError> {
         for (row, child, parents) in std::mem::take(&mut self.links) {
             for email in parents {
@@ -294,10 +294,9 @@ impl Import<'_> {
                         None => continue,
                     },
                 };
-                let txn = self.txn;
-                match check_link(parent, child, |person| family::parents_of_in(txn, person)) {
-                    Ok(()) => family::link(txn, parent, child)?,
-                    Err(InvalidLink::Lookup(err)) => return Err(err.into()),
+                match link_family(self.txn, parent, child) {
+                    Ok(()) => {}
+                    Err(InvalidLink::Lookup(err)) => return Err(err),
                     Err(refused) => self.note(row, Column::ParentEmail, format!("{email}: {refused}")),
                 }
             }

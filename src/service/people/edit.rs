@@ -166,7 +166,8 @@ pub fn restore(store: &Store, journal: &Journal, id: UserId) -> Result<User, Ser
     Ok(user)
 }
 
-/// Replaces a person's roles; the school always keeps at least one manager.
+/// Replaces a person's roles; the school always keeps at least one manager, and the family
+/// links stay within their rules.
 pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[String]) -> Result<User, ServiceError> {
     let roles = parse_roles(names)?;
     let txn = store.write()?;
@@ -181,6 +182,7 @@ pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[Strin
     if user.roles == roles {
         return Ok(user);
     }
+    super::links::roles_fit_family(&txn, id, &roles)?;
     let was = summary::roles(&user.roles);
     user.roles = roles;
     user.updated_at = Timestamp::now();

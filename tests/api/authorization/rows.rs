@@ -332,7 +332,7 @@ pub fn history() -> Vec<Row> {
             Method::POST,
             "/api/notifications/{notification}/read",
             "{}",
-            [401, 200, 403, 403, 200, 200],
+            [401, 200, 404, 404, 200, 200],
         ),
         (
             "users_notifications_check_all",

@@ -405,7 +405,8 @@ export interface paths {
         put?: never;
         /**
          * Mark a notification read
-         * @description Its owner or a manager. Reading it again keeps the first time.
+         * @description Its owner or a manager. Reading it again keeps the first time. Someone else's
+         *     notification answers 404, like one that does not exist.
          */
         post: operations["notifications_read"];
         delete?: never;
@@ -821,8 +822,9 @@ export interface paths {
         };
         /**
          * Download a file
-         * @description Managers only. The contents stream from the database with the stored content type and
-         *     `Content-Disposition: attachment` carrying the name (RFC 5987 `filename*` for any letters).
+         * @description Managers only. The contents stream from the database with the stored content type (types
+         *     a browser would run come as `application/octet-stream`), `Content-Disposition: attachment`
+         *     carrying the name (RFC 5987 `filename*` for any letters) and `Content-Security-Policy: sandbox`.
          */
         get: operations["files_download"];
         put?: never;
@@ -5328,12 +5330,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The contents, with the stored type and a `Content-Disposition` that keeps the name. */
+            /**
+             * @description The contents, with the stored type (`application/octet-stream` for types a browser
+             *     would run: HTML, SVG, XML, JavaScript …), a `Content-Disposition` that keeps the name,
+             *     and a sandboxing `Content-Security-Policy`.
+             */
             200: {
                 headers: {
                     "CONTENT-TYPE": string;
                     "CONTENT-DISPOSITION": string;
                     "CONTENT-LENGTH": number;
+                    "CONTENT-SECURITY-POLICY": string;
                     [name: string]: unknown;
                 };
                 content: {
