@@ -3,7 +3,10 @@
 pub mod activity;
 pub mod email;
 pub mod family;
+pub mod file;
 pub mod file_name;
+pub mod id;
+pub mod mail;
 pub mod notification;
 pub mod page;
 pub mod password;
@@ -16,10 +19,11 @@ pub mod text;
 pub mod user;
 
 pub use email::Email;
+pub use id::{ActivityId, FileId, MailId, NotificationId, TagId, UserId};
 pub use page::{Page, PageRequest};
 pub use password::{Password, PasswordHash};
 pub use person_name::PersonName;
 pub use phone::Phone;
 pub use role::{Role, Roles};
-pub use tag::{Tag, TagId};
-pub use user::{NewUser, User, UserId};
+pub use tag::Tag;
+pub use user::{NewUser, User};
