@@ -79,9 +79,15 @@ mod tests {
         let MetaSchemaRef::Inline(schema) = TagId::schema_ref() else {
             panic!("inline schema");
         };
-        assert_eq!((schema.ty, schema.format, schema.minimum), ("integer", Some("uint64"), Some(1.0)));
+        assert_eq!(
+            (schema.ty, schema.format, schema.minimum),
+            ("integer", Some("uint64"), Some(1.0))
+        );
         assert_eq!(UserId(7).to_json(), Some(serde_json::json!(7)));
-        assert_eq!(FileId::parse_from_json(Some(serde_json::json!(3))).ok(), Some(FileId(3)));
+        assert_eq!(
+            FileId::parse_from_json(Some(serde_json::json!(3))).ok(),
+            Some(FileId(3))
+        );
         assert_eq!(MailId::parse_from_parameter("12").ok(), Some(MailId(12)));
         assert!(NotificationId::parse_from_parameter("0").is_err());
         assert!(ActivityId::parse_from_parameter("abc").is_err());
