@@ -45,14 +45,21 @@ pub enum IndexRow {
 }
 
 impl IndexRow {
+    /// Refuses a unique key that another record holds; checked before anything is written.
+    fn check(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+        if let IndexRow::Unique { table, key, field } = self {
+            let index = txn.open_table(*table)?;
+            if index.get(key.as_str())?.is_some_and(|holder| holder.value() != id) {
+                return Err(StoreError::Taken { field });
+            }
+        }
+        Ok(())
+    }
+
     fn write(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
         match self {
-            IndexRow::Unique { table, key, field } => {
-                let mut index = txn.open_table(*table)?;
-                if index.get(key.as_str())?.is_some_and(|holder| holder.value() != id) {
-                    return Err(StoreError::Taken { field });
-                }
-                index.insert(key.as_str(), id)?;
+            IndexRow::Unique { table, key, .. } => {
+                txn.open_table(*table)?.insert(key.as_str(), id)?;
             }
             IndexRow::Under(table, key) => {
                 txn.open_table(*table)?.insert((*key, id), ())?;
@@ -70,11 +77,7 @@ impl IndexRow {
     fn remove(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
         match self {
             IndexRow::Unique { table, key, .. } => {
-                let mut index = txn.open_table(*table)?;
-                // Only this record's own row: a clash refused earlier left the key to its holder.
-                if index.get(key.as_str())?.is_some_and(|holder| holder.value() == id) {
-                    index.remove(key.as_str())?;
-                }
+                txn.open_table(*table)?.remove(key.as_str())?;
             }
             IndexRow::Under(table, key) => {
                 txn.open_table(*table)?.remove((*key, id))?;
@@ -190,8 +193,21 @@ pub fn insert<R: Record>(txn: &WriteTransaction, build: impl FnOnce(R::Id) -> R)
 
 /// Stores a new record whose id came from `next_id`, with its index rows.
 pub fn insert_built<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
+    write(txn, None, record)
+}
+
+/// Writes `record` and its index rows in place of `old`'s; a unique key held by another
+/// record refuses the whole write before any of it is done.
+fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Result<(), StoreError> {
     let id = record.id().into();
-    for row in record.indexes() {
+    let rows = record.indexes();
+    for row in &rows {
+        row.check(txn, id)?;
+    }
+    for row in old.map(Record::indexes).unwrap_or_default() {
+        row.remove(txn, id)?;
+    }
+    for row in &rows {
         row.write(txn, id)?;
     }
     txn.open_table(R::TABLE)?.insert(id, codec::encode(record).as_slice())?;
@@ -206,10 +222,7 @@ pub fn update<R: Record>(txn: &WriteTransaction, record: &R) -> Result<R, StoreE
         table: name_of::<R>(),
         reason: format!("update of missing record {}", id.into()),
     })?;
-    for row in old.indexes() {
-        row.remove(txn, id.into())?;
-    }
-    insert_built(txn, record)?;
+    write(txn, Some(&old), record)?;
     Ok(old)
 }
 

@@ -51,13 +51,16 @@ fn store() -> (tempfile::TempDir, Store) {
     (dir, store)
 }
 
-fn add(txn: &WriteTransaction, owner: u64, title: &str) -> Note {
+fn try_add(txn: &WriteTransaction, owner: u64, title: &str) -> Result<Note, StoreError> {
     insert(txn, |id| Note {
         id,
         owner,
         title: title.into(),
     })
-    .expect("insert")
+}
+
+fn add(txn: &WriteTransaction, owner: u64, title: &str) -> Note {
+    try_add(txn, owner, title).expect("insert")
 }
 
 #[test]
@@ -101,12 +104,21 @@ fn update_moves_the_index_rows_and_refuses_a_taken_key() {
     );
     let clash = Note {
         title: "ЗАНЯТО".into(),
-        ..moved
+        ..moved.clone()
     };
     assert!(matches!(
         update(&txn, &clash),
         Err(StoreError::Taken { field: "title" })
     ));
+    // A refused update writes nothing: the record and both titles' rows are as they were.
+    assert_eq!(get::<Note>(&txn, note.id).expect("get"), Some(moved));
+    assert_eq!(find_unique(&txn, NOTES_BY_TITLE, "новое").expect("find"), Some(note.id));
+    assert_eq!(
+        find_unique(&txn, NOTES_BY_TITLE, "занято").expect("find"),
+        Some(NoteId(2))
+    );
+    let twin = try_add(&txn, 5, "Занято");
+    assert!(matches!(twin, Err(StoreError::Taken { field: "title" })));
 }
 
 #[test]
