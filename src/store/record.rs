@@ -36,7 +36,7 @@ pub enum IndexRow {
         key: String,
         field: &'static str,
     },
-    /// (number, record id) -> (), e.g. (owner's user id, file id); paged with `page_under`.
+    /// (number, record id) -> (), e.g. (owner's user id, file id); paged with `page`, listed with `under`.
     Under(Index, u64),
     /// (name, record id) -> (), e.g. (role, user id).
     Named(TableDefinition<'static, (&'static str, u64), ()>, &'static str),
