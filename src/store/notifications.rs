@@ -35,9 +35,9 @@ pub fn mark_read(txn: &WriteTransaction, notification: &mut Notification, now: T
     if notification.read_at.is_some() {
         return Ok(());
     }
+    let unread = notification.clone();
     notification.read_at = Some(now);
-    record::update(txn, &*notification)?;
-    Ok(())
+    record::replace(txn, &unread, notification)
 }
 
 /// Marks every unread notification of `user` read; returns how many there were.

@@ -226,6 +226,12 @@ pub fn update<R: Record>(txn: &WriteTransaction, record: &R) -> Result<R, StoreE
     Ok(old)
 }
 
+/// Replaces `old` (as the caller read it in this transaction) by `new`, moving the index rows,
+/// without reading it again.
+pub fn replace<R: Record>(txn: &WriteTransaction, old: &R, new: &R) -> Result<(), StoreError> {
+    write(txn, Some(old), new)
+}
+
 /// Removes the record `id` and its index rows; returns it, or `None` when there was none.
 pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>, StoreError> {
     let Some(record) = get::<R>(txn, id)? else {

@@ -168,3 +168,25 @@ fn pages_newest_first_whole_or_through_an_index() {
     let newest: Vec<Note> = under(&read, NOTES_BY_OWNER, 0).expect("under");
     assert_eq!(newest.iter().map(|n| n.id.0).collect::<Vec<_>>(), vec![6, 4, 2]);
 }
+
+#[test]
+fn replace_moves_the_rows_of_a_record_already_read() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let note = add(&txn, 1, "Черновик");
+    let done = Note {
+        owner: 4,
+        title: "Готово".into(),
+        ..note.clone()
+    };
+    replace(&txn, &note, &done).expect("replace");
+    assert_eq!(get::<Note>(&txn, note.id).expect("get"), Some(done));
+    assert_eq!(
+        find_unique::<NoteId>(&txn, NOTES_BY_TITLE, "черновик").expect("find"),
+        None
+    );
+    assert_eq!(
+        ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 4).expect("ids"),
+        vec![note.id]
+    );
+}
