@@ -92,7 +92,9 @@ export function ImportPreview({ report }: { report: ImportReport }) {
   const [limit, setLimit] = useState(STEP);
   const name = useId();
   const counts = countKinds(report.rows);
-  const rows = filterRows(report.rows, filter);
+  // A new check may have no rows of the chosen kind left: then every row is shown.
+  const active = counts[filter] > 0 ? filter : 'all';
+  const rows = filterRows(report.rows, active);
   const shown = rows.slice(0, limit);
   const choose = (next: RowFilter) => {
     setFilter(next);
@@ -104,7 +106,7 @@ export function ImportPreview({ report }: { report: ImportReport }) {
         <legend>Показать строки</legend>
         {FILTERS.filter((f) => f === 'all' || counts[f] > 0).map((f) => (
           <label key={f} data-kind={f}>
-            <input type="radio" name={name} value={f} checked={filter === f} onChange={() => choose(f)} />
+            <input type="radio" name={name} value={f} checked={active === f} onChange={() => choose(f)} />
             {FILTER_LABELS[f]} <span className="import-count">{counts[f]}</span>
           </label>
         ))}
