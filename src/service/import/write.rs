@@ -13,7 +13,7 @@ use crate::domain::tag::check_tag;
 use crate::domain::{Email, PasswordHash, TagId, User, UserId, search::fold};
 use crate::mail::MailKind;
 use crate::service::journal::Journal;
-use crate::service::people::{SET_PASSWORD_MINUTES, link_family};
+use crate::service::people::{SET_PASSWORD_MINUTES, link_family, roles_fit_family};
 use crate::service::{ServiceError, mail_links};
 use crate::store::{Store, tags, users};
 use jiff::Timestamp;
@@ -208,6 +208,16 @@ impl Import<'_> {
                 None
             }
         };
+        if let (Some(person), Some(roles)) = (existing.as_ref(), roles.as_ref()) {
+            // The card's rule: a child with parents is not made staff, a parent keeps his role.
+            match roles_fit_family(self.txn, person.id, roles) {
+                Err(ServiceError::Invalid(fields)) => fields
+                    .into_values()
+                    .flatten()
+                    .for_each(|m| self.note(row.number, Column::Roles, m)),
+                other => other?,
+            }
+        }
         let tags = self.tags_of(row)?;
         let parents = self.parents_of(row)?;
         if self.errors.len() > before || duplicate {
