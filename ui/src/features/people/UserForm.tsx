@@ -2,6 +2,7 @@
 //! notes; on create also roles, tags and the "send a link to set the password" choice.
 import { useId } from 'react';
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { TagBadge } from '../../components/TagBadge';
 import { ROLE_NAMES, ROLES } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
@@ -74,7 +75,7 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
         </fieldset>
       )}
       {creating && tags.length > 0 && (
-        <fieldset>
+        <fieldset aria-invalid={errors.tags ? true : undefined}>
           <legend>Теги</legend>
           <div className="check-row">
             {tags.map((tag) => (
@@ -84,6 +85,7 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
               </label>
             ))}
           </div>
+          {errors.tags && <small className="field-error">{errors.tags}</small>}
         </fieldset>
       )}
       {withNotes && (
@@ -95,6 +97,7 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
           </small>
         </>
       )}
+      <FormAlert messages={form.stray} />
       {creating && (
         <label className="send-link">
           <input type="checkbox" checked={values.send_password_link} onChange={(e) => form.set('send_password_link', e.target.checked)} />
