@@ -115,7 +115,7 @@ test('a change made while acting as someone is logged with both names, and that 
   await bell.waitFor();
   await his.keyboard.press('F8');
   const panel = his.getByRole('dialog', { name: 'Уведомления' });
-  const note = panel.locator('.notification[data-unread]').filter({ hasText: 'Вход руководителя в учётную запись' });
+  const note = panel.locator('.notification[data-unread]').filter({ hasText: 'Вход менеджера в учётную запись' });
   await note.filter({ hasText: MANAGER.name }).waitFor();
   assert.deepEqual(his.errors, []);
 });
