@@ -2,12 +2,13 @@
 //! notes; on create also roles, tags and the "send a link to set the password" choice.
 import { useId } from 'react';
 import { Field } from '../../components/Field';
+import { PeoplePicker } from '../../components/PeoplePicker';
 import { FormAlert } from '../../components/FormAlert';
 import { TagBadge } from '../../components/TagBadge';
 import { ROLE_NAMES, ROLES } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
 import { useForm } from '../../lib/useForm';
-import { createSchema, editSchema, type PersonValues } from './userForm';
+import { createSchema, editSchema, takesParents, type PersonValues } from './userForm';
 
 interface Props {
   creating: boolean;
@@ -72,6 +73,12 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
               {errors.roles}
             </small>
           )}
+        </fieldset>
+      )}
+      {creating && takesParents(values.roles) && (
+        <fieldset className="new-parents">
+          <legend>Родители</legend>
+          <PeoplePicker role="parent" selfId={0} chosen={values.parents} onChange={(next) => form.set('parents', next)} error={errors.parents} />
         </fieldset>
       )}
       {creating && tags.length > 0 && (
