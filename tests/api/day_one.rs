@@ -109,3 +109,48 @@ async fn login_as_names_people_declined() {
     assert!(body.contains("выполнен менеджером Орловой Натальей."), "{body}");
     assert!(!body.contains("руководител"), "{body}");
 }
+
+#[tokio::test]
+async fn a_parent_is_told_of_a_file_in_the_childs_card_with_the_name_declined() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]);
+    let mum = app.quick_user("mum@school.ru", "Соколова", "Марина", &[Role::Parent]);
+    let boss = app.browser_as(manager, None);
+    let created = json(
+        boss.post(
+            "/api/users",
+            json!({
+                "email": "misha@school.ru", "last_name": "Соколов", "first_name": "Михаил",
+                "roles": ["student"], "parents": [mum],
+            }),
+        )
+        .await,
+    )
+    .await;
+    let child = created["data"]["id"].as_u64().expect("id");
+
+    let token = boss.ensure_csrf().await;
+    let part = reqwest::multipart::Part::bytes(b"%PDF-1.4".to_vec()).file_name("справка.pdf");
+    let uploaded = boss
+        .client
+        .post(app.url(&format!("/api/users/{child}/files")))
+        .header("X-XSRF-TOKEN", token)
+        .header("Accept", "application/json")
+        .multipart(reqwest::multipart::Form::new().part("file", part))
+        .send()
+        .await
+        .expect("upload");
+    assert_eq!(uploaded.status(), 201);
+
+    let inbox = json(
+        app.browser_as(mum, None)
+            .get(&format!("/api/users/{mum}/notifications"))
+            .await,
+    )
+    .await;
+    let body = inbox["data"][0]["body"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        body.starts_with("В карточку пользователя Соколова Михаила добавлен файл «справка.pdf»"),
+        "{inbox}"
+    );
+}
