@@ -3,7 +3,7 @@
 //! field the form has no input for is kept in `stray`, for the form to show above its buttons.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from './api/client';
-import { validate, type FieldErrors, type z } from './forms';
+import { strayMessages, validate, type FieldErrors, type z } from './forms';
 
 type Values = Record<string, unknown>;
 
@@ -69,9 +69,7 @@ export function useForm<S extends z.ZodType<Values, Values>>({ schema, initial, 
   });
 
   /** Messages for names that are not among the form's values: shown once for the whole form. */
-  const stray = Object.entries(errors)
-    .filter(([name]) => !Object.hasOwn(initial as object, name))
-    .map(([, text]) => text);
+  const stray = strayMessages(errors, initial as object);
 
   /** Back to the initial values, without messages (after a successful save). */
   const reset = () => {
