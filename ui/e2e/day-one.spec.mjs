@@ -30,6 +30,9 @@ test('signing in from a deep link lands on that page; a foreign redirect is refu
   await submitSignIn(page);
   await page.waitForURL((url) => url.pathname === '/users/1/files' && url.search === '?x=1');
   await page.getByRole('heading', { level: 2, name: 'Файлы' }).waitFor();
+  // Signed in already (another tab signed in first): the sign-in link goes straight on.
+  await page.goto('/auth/login?redirect=%2Fusers%2F1');
+  await page.waitForURL((url) => url.pathname === '/users/1');
 
   for (const evil of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/auth/forgot-password']) {
     const other = await app.open(`/auth/login?redirect=${encodeURIComponent(evil)}`);

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, createPath, redirect, type Params, type RouteObject } from 'react-router';
 import { mayReload, shouldReload } from '../lib/build';
 import { setNavigator } from '../lib/navigation';
-import { signInFor } from '../lib/returnTo';
+import { REDIRECT_PARAM, safeRedirect, signInFor } from '../lib/returnTo';
 import { loadCurrentUser } from '../lib/session';
 import { paths } from '../paths';
 import { ErrorPage } from './ErrorPage';
@@ -25,16 +25,21 @@ export interface RouteHandle {
   scheme?: PageRoute['scheme'];
 }
 
+/** Where a guard's redirect leads from `url`: sign-in remembers the page; a signed-in user on
+ * the sign-in page goes on to the page it was asked with. */
+function onward(to: string, url: URL): string {
+  if (to === paths.login) return signInFor(`${url.pathname}${url.search}${url.hash}`);
+  if (to === paths.home) return safeRedirect(url.searchParams.get(REDIRECT_PARAM)) ?? to;
+  return to;
+}
+
 /**
  * The loader of a guarded route: sends to sign-in (which comes back to `url` afterwards), or
  * fails with 403, or lets the page load.
  */
 export async function guard(names: readonly string[], params: Params, url?: URL): Promise<null> {
   const outcome = evaluateGuards(names, await loadCurrentUser(), params);
-  if ('redirect' in outcome) {
-    const back = url && outcome.redirect === paths.login ? signInFor(`${url.pathname}${url.search}${url.hash}`) : outcome.redirect;
-    throw redirect(back);
-  }
+  if ('redirect' in outcome) throw redirect(url ? onward(outcome.redirect, url) : outcome.redirect);
   if ('forbidden' in outcome) throw forbidden();
   return null;
 }
