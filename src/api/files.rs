@@ -43,10 +43,18 @@ impl From<StoredFile> for FileView {
     }
 }
 
+/// What the cabinet accepts, so the page can say it before a file is chosen.
+#[derive(Debug, Object)]
+pub struct FileListMeta {
+    /// The largest file an upload takes, in bytes (`files.max_upload_mb`); larger ones get 413.
+    pub max_upload_bytes: u64,
+}
+
 /// A user's files, newest first.
 #[derive(Debug, Object)]
 pub struct FileList {
     pub data: Vec<FileView>,
+    pub meta: FileListMeta,
 }
 
 /// `{data: file}`.
@@ -93,13 +101,17 @@ pub struct FilesApi;
 impl FilesApi {
     /// List a user's files
     ///
-    /// Managers only. Newest first.
+    /// Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
     #[oai(path = "/api/users/:id/files", method = "get", operation_id = "files_list")]
     async fn list(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<FileList>, ApiError> {
         caller.allow(Rule::Manager)?;
         let found = state.read(|store| files::list(store, UserId(id.0)))?;
+        let limits = crate::web::BodyLimits::from_mib(1, state.config.files.max_upload_mb);
         Ok(Json(FileList {
             data: found.into_iter().map(FileView::from).collect(),
+            meta: FileListMeta {
+                max_upload_bytes: u64::try_from(limits.upload).unwrap_or(u64::MAX),
+            },
         }))
     }
 

@@ -4,6 +4,7 @@
 use super::ServiceError;
 use super::journal::{Change, Journal};
 use crate::domain::activity::{Action, Entity};
+use crate::domain::declension::{NameCase, full_name_in};
 use crate::domain::file::StoredFile;
 use crate::domain::file_name::{clean_file_name, content_type_of};
 use crate::domain::notification::{Notice, NotificationKind};
@@ -86,7 +87,7 @@ pub fn upload(
         let whose = if to == user {
             "Вашу карточку".to_owned()
         } else {
-            format!("карточку: {}", owner.full_name())
+            format!("карточку {}", full_name_in(&owner, NameCase::Genitive, "пользователя"))
         };
         change = change.notify(Notice {
             to,

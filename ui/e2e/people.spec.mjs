@@ -56,12 +56,13 @@ test('a manager links a parent and a child, tags the child, acts as the parent a
   assert.equal(await usersLink.getAttribute('aria-current'), 'true');
   await page.goto(child);
 
-  // Link: the child's parents page, search, add, save.
+  // Link: the child's parents page, search, add: saved at once.
   await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Родители' }).click();
   await page.waitForURL(`**${child}/parents`);
   await page.getByRole('searchbox', { name: 'Найти: родитель' }).fill('тестова');
   await page.getByRole('button', { name: /Тестова Ольга/ }).click();
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.locator('.toast', { hasText: 'Связь добавлена' }).waitFor();
+  await page.getByRole('button', { name: 'К карточке' }).click();
   await page.waitForURL(`**${child}`);
   await page.locator('.relatives').getByRole('link', { name: 'Тестова Ольга' }).waitFor();
 
@@ -92,9 +93,9 @@ test('a manager links a parent and a child, tags the child, acts as the parent a
   await page.getByRole('heading', { level: 1, name: 'Тестов Пётр' }).waitFor();
   assert.equal(await page.locator('.user-actions').count(), 0);
 
-  // And back.
+  // And back, to the card it started from.
   await banner.getByRole('button', { name: 'Вернуться в свой аккаунт' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === parent);
   await banner.waitFor({ state: 'detached' });
   await page.goto('/users');
   await page.locator('.people-table').waitFor();

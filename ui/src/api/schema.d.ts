@@ -481,6 +481,8 @@ export interface paths {
          * Create a person
          * @description Managers only. Needs e-mail (unique), last and first name and at least one role; the
          *     password is random, and with `send_password_link` the person gets a mail to set it.
+         *     `parents` links the new person to parents in the same step (nothing is created when a
+         *     link is refused).
          */
         post: operations["users_create"];
         delete?: never;
@@ -801,7 +803,7 @@ export interface paths {
         };
         /**
          * List a user's files
-         * @description Managers only. Newest first.
+         * @description Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
          */
         get: operations["files_list"];
         put?: never;
@@ -1003,6 +1005,18 @@ export interface components {
          */
         FileList: {
             data: components["schemas"]["FileView"][];
+            meta: components["schemas"]["FileListMeta"];
+        };
+        /**
+         * FileListMeta
+         * @description What the cabinet accepts, so the page can say it before a file is chosen.
+         */
+        FileListMeta: {
+            /**
+             * Format: uint64
+             * @description The largest file an upload takes, in bytes (`files.max_upload_mb`); larger ones get 413.
+             */
+            max_upload_bytes: number;
         };
         /**
          * FileView
@@ -1378,6 +1392,11 @@ export interface components {
             tags?: number[];
             /** @description On create only: mail the new person a link to set their password. */
             send_password_link?: boolean;
+            /**
+             * @description On create only: ids of the new person's parents, linked by the same rules as
+             *     `POST /api/users/{id}/parents/save` (422 on the field `parents` otherwise).
+             */
+            parents?: number[];
         };
         /**
          * ResetBody

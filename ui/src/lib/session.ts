@@ -30,14 +30,14 @@ export async function refreshCurrentUser(): Promise<void> {
 }
 
 /**
- * Impersonation (spec §4): `url` starts acting as another user (`POST /api/users/{id}/login`) or
- * returns to one's own account (`POST /api/impersonation/leave`); then the user is fetched
- * again and the app goes to `/`.
+ * Impersonation (spec §4): `url` starts acting as another user (`POST /api/users/{id}/login`),
+ * then the app goes to `/`; or returns to one's own account (`POST /api/impersonation/leave`),
+ * then to `then` (the card it was started from). The user is fetched again either way.
  */
-export async function switchAccount(url: string): Promise<void> {
+export async function switchAccount(url: string, then: string = paths.home): Promise<void> {
   await api<void>(url, { method: 'POST' });
   await refreshCurrentUser();
-  navigateTo(paths.home);
+  navigateTo(then);
 }
 
 const isClientError = (status: number) => status >= 400 && status < 500;
@@ -57,12 +57,15 @@ export interface Credentials {
   remember: boolean;
 }
 
-/** Signs in, fetches the user and goes to `/`; ignored when someone is signed in already. */
-export async function signIn(credentials: Credentials): Promise<void> {
+/**
+ * Signs in, fetches the user and goes to `then` (a checked path of this portal: the page that
+ * sent the user to sign in) or `/`; ignored when someone is signed in already.
+ */
+export async function signIn(credentials: Credentials, then: string | null = null): Promise<void> {
   if (currentUser.user) return;
   await guestPost<void>(endpoints.login, credentials);
   await refreshCurrentUser();
-  navigateTo(paths.home);
+  navigateTo(then ?? paths.home);
 }
 
 /** Signs out: the logout call, the user cleared, the sign-in page. */

@@ -4,22 +4,14 @@ import { useEffect, useState } from 'react';
 import type { components } from '../api/schema';
 import { endpoints } from '../paths';
 import { api } from './api/client';
+import { COLOUR_NAMES, PALETTE, type PaletteColour } from './palette';
 
 export type Tag = components['schemas']['TagView'];
 
-/** The selectable colours of spec §9, in palette order. */
-export const TAG_COLOURS = [
-  'red', 'orange', 'amber', 'yellow', 'lime', 'green', 'emerald', 'teal', 'cyan',
-  'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'gray',
-] as const;
-export type TagColour = (typeof TAG_COLOURS)[number];
-
-export const COLOUR_NAMES: Record<TagColour, string> = {
-  red: 'Красный', orange: 'Оранжевый', amber: 'Янтарный', yellow: 'Жёлтый', lime: 'Лаймовый',
-  green: 'Зелёный', emerald: 'Изумрудный', teal: 'Бирюзовый', cyan: 'Голубой', sky: 'Небесный',
-  blue: 'Синий', indigo: 'Индиго', violet: 'Фиолетовый', purple: 'Пурпурный', fuchsia: 'Фуксия',
-  pink: 'Розовый', rose: 'Алый', gray: 'Серый',
-};
+/** A tag's colours: the palette of spec §9. */
+export const TAG_COLOURS = PALETTE;
+export type TagColour = PaletteColour;
+export { COLOUR_NAMES };
 
 /** The school's tags (sorted by the server) for a viewer who may read them. */
 export function useTags(enabled: boolean) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/client';
-import { filesUrl, formatSize, typeLabel, uploadError } from './files';
+import { filesUrl, formatSize, oversized, typeLabel, uploadError } from './files';
 
 describe('file cabinet helpers', () => {
   it('puts sizes in Б, КБ and МБ the Russian way', () => {
@@ -25,5 +25,12 @@ describe('file cabinet helpers', () => {
     expect(uploadError(new ApiError(413, { message: 'Файл больше 25 МиБ' }, 'POST', '/x'))).toBe('Файл больше 25 МиБ');
     expect(uploadError(new ApiError(422, { message: 'x', errors: { file: ['Файл пустой'] } }, 'POST', '/x'))).toBe('Файл пустой');
     expect(uploadError(new ApiError(0, {}, 'POST', '/x'))).toBe('Сервер недоступен, файл не загружен');
+  });
+
+  it('refuses a file larger than the server limit before sending it', () => {
+    const limit = 25 * 1024 * 1024;
+    expect(oversized({ name: 'скан.pdf', size: limit }, limit)).toBeNull();
+    expect(oversized({ name: 'видео.mp4', size: 30 * 1024 * 1024 }, limit)).toBe('«видео.mp4» (30 МБ) больше 25 МБ — такой файл не загрузить');
+    expect(oversized({ name: 'x', size: 1e12 }, null)).toBeNull();
   });
 });

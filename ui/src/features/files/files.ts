@@ -42,6 +42,18 @@ export function typeLabel(file: Pick<StoredFile, 'name' | 'content_type'>): stri
   return sub && sub !== 'octet-stream' ? sub.toUpperCase() : 'Файл';
 }
 
+/** The list's answer: the files and the largest upload the server takes (`files.max_upload_mb`). */
+export interface FilesAnswer {
+  data: StoredFile[];
+  meta: { max_upload_bytes: number };
+}
+
+/** Why a file will not be sent (larger than the server's limit), or null when it may go. */
+export function oversized(file: Pick<File, 'name' | 'size'>, limit: number | null): string | null {
+  if (limit === null || file.size <= limit) return null;
+  return `«${file.name}» (${formatSize(file.size)}) больше ${formatSize(limit)} — такой файл не загрузить`;
+}
+
 /** What to say under the upload for a failed upload (413 and 422 carry the server's Russian text). */
 export function uploadError(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Не удалось загрузить файл';

@@ -6,6 +6,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
+import { declineName } from '../../lib/declension';
 import { createOverlay, openOverlay } from '../../lib/overlays';
 import { ROLE_NAMES, ROLES, to, type UserCard } from '../../lib/person';
 import { switchAccount } from '../../lib/session';
@@ -57,7 +58,7 @@ export function UserActions({ card, tags, onChange, onReload }: Props) {
   const actAs = async () => {
     const sure = await confirm({
       title: 'Войти как этот пользователь?',
-      message: `Вы увидите портал глазами пользователя ${card.full_name} и сможете действовать от его имени. Вернуться в свой аккаунт можно кнопкой вверху страницы.`,
+      message: `Вы увидите портал глазами ${declineName(card, 'genitive') ?? `пользователя ${card.full_name}`} и сможете действовать от имени этого пользователя. Вернуться в свой аккаунт можно кнопкой вверху страницы.`,
       action: 'Войти',
     });
     if (sure) await switchAccount(userUrl(card.id, 'login'));

@@ -1,5 +1,6 @@
 //! The confirmation of "sign out on all other devices": asks for the current password.
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import type { OverlayProps } from '../../lib/overlays';
@@ -23,6 +24,7 @@ export function OtherSessionsDialog({ open, close }: OverlayProps) {
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
         <p>Все сеансы, кроме этого, завершатся. Для подтверждения введите текущий пароль.</p>
         <Field label="Текущий пароль" type="password" autoComplete="current-password" {...form.field('password')} />
+        <FormAlert messages={form.stray} />
         <footer className="dialog-actions">
           <button type="button" className="secondary" onClick={() => close()}>
             Отмена

@@ -1,6 +1,7 @@
 //! Creating or changing a tag: its name and a colour from the palette (spec §9), shown as a
 //! preview badge; the server's 422 messages show under the fields.
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
@@ -41,6 +42,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
         <p>
           Так тег будет выглядеть: <TagBadge tag={{ name: values.name.trim() || 'Тег', color: values.color }} />
         </p>
+        <FormAlert messages={form.stray} />
         <footer className="dialog-actions">
           <button type="button" className="secondary" onClick={() => close()}>
             Отмена

@@ -40,6 +40,21 @@ describe('API client error catalogue', () => {
     expect(shown()).toEqual([]);
   });
 
+  it('a session that ends on a page sends to sign-in, which comes back to that page', async () => {
+    window.history.pushState({}, '', '/users/22/files?tab=1');
+    try {
+      await failure(401, { message: 'Unauthenticated.' });
+      expect(navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fusers%2F22%2Ffiles%3Ftab%3D1', { replace: false });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('identical failures make one toast with a count', async () => {
+    for (let i = 0; i < 3; i++) await failure(403, { message: 'This action is unauthorized.' });
+    expect(toasts.items.map((t) => [t.title, t.count])).toEqual([['Нет прав', 3]]);
+  });
+
   it('401 on the current-user probe just means signed out', async () => {
     await failure(401, { message: 'Unauthenticated.' }, { probe: true });
     expect(navigate).not.toHaveBeenCalled();

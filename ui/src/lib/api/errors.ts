@@ -2,6 +2,7 @@
 //! the spec does not list: the server's own message). Every failure is logged to the console.
 import { paths } from '../../paths';
 import { navigateTo } from '../navigation';
+import { signInFor } from '../returnTo';
 import { addToast } from '../toasts';
 import { setCurrentUser } from '../user';
 
@@ -58,7 +59,7 @@ export function reportFailure(error: ApiError, { probe = false, silent = false, 
   const { status, body } = error;
   if (status === 401 || status === 419) {
     setCurrentUser(null);
-    if (!probe) navigateTo(paths.login);
+    if (!probe) navigateTo(signInFor(`${window.location.pathname}${window.location.search}`));
   } else if (status === 409) {
     navigateTo(paths.verifyEmail);
   } else if (status === 422) {
