@@ -7,7 +7,7 @@ import { TagList } from '../../components/TagBadge';
 import { to, type UserView } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
 import { paths } from '../../paths';
-import { formatDate, formatPhone } from './people';
+import { formatDate, formatPhone } from '../../lib/format';
 
 interface Props {
   rows: readonly UserView[];
