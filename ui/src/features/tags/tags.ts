@@ -1,0 +1,22 @@
+//! The tags list's filter definition (kept in the address by the list kit) and how the browser
+//! searches and orders the school's tags (`GET /api/tags` sends them all: a school has few).
+import { defineFilters, perPage, sort, text } from '../../lib/filters';
+import type { Tag } from '../../lib/tags';
+import type { LocalRules } from '../../lib/useListPage';
+
+export const tagFilters = defineFilters('tags_list', {
+  search: text(),
+  sort: sort(['name', 'users_count'], 'name'),
+  perPage: perPage([20, 50, 100]),
+});
+
+export const tagRules: LocalRules<Tag> = {
+  text: (tag) => tag.name,
+  sortBy: { name: (tag) => tag.name, users_count: (tag) => tag.users_count ?? 0 },
+};
+
+/** «1 человек», «3 человека», «12 человек». */
+export const people = (count: number) => {
+  const few = count % 10 >= 2 && count % 10 <= 4 && !(count % 100 >= 12 && count % 100 <= 14);
+  return `${count} ${few ? 'человека' : 'человек'}`;
+};
