@@ -28,3 +28,6 @@ export type PageMeta = Schema<'PageMeta'>;
 
 /** The body of every failed answer (spec §8). */
 export type ErrorBody = Schema<'ErrorBody'>;
+
+/** A server shape read only (as a valtio snapshot hands it out): arrays and nested objects too. */
+export type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;

@@ -1,5 +1,6 @@
 //! A user's card (`GET /api/users/{id}`), loaded when the id changes; `reload` after an action,
 //! `status` of a failed load (404 for a user who is not there).
+import type { Ok } from '../api/types';
 import { useEffect, useState } from 'react';
 import { endpoints } from '../paths';
 import { api, ApiError } from './api/client';
@@ -15,7 +16,7 @@ export function useCard(id: number) {
   useEffect(() => {
     const controller = new AbortController();
     setStatus(null);
-    api<{ data: UserCard }>(userUrl(id), { signal: controller.signal }).then(
+    api<Ok<'users_show'>>(userUrl(id), { signal: controller.signal }).then(
       ({ data }) => setCard(data),
       (error: unknown) => {
         if (error instanceof ApiError) setStatus(error.status);

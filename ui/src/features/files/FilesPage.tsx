@@ -1,6 +1,7 @@
 //! /users/{id}/files (manager): the user's file cabinet under the user's header and tabs: a
 //! table of files, upload by button or drag-and-drop with a progress bar, download, delete after
 //! confirming.
+import type { Ok } from '../../api/types';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
 import { confirm } from '../../components/ConfirmDialog';
@@ -9,7 +10,8 @@ import { api, ApiError } from '../../lib/api/client';
 import { upload } from '../../lib/api/upload';
 import { addToast } from '../../lib/toasts';
 import { useCard } from '../../lib/useCard';
-import { filesUrl, formatDate, formatSize, typeLabel, uploadError, type StoredFile } from './files';
+import { formatDateTime, formatSize } from '../../lib/format';
+import { filesUrl, typeLabel, uploadError, type StoredFile } from './files';
 import './files.css';
 
 export default function FilesPage() {
@@ -23,7 +25,7 @@ export default function FilesPage() {
   const input = useRef<HTMLInputElement>(null);
 
   const load = (signal?: AbortSignal) =>
-    api<{ data: StoredFile[] }>(filesUrl(id), { signal }).then(
+    api<Ok<'files_list'>>(filesUrl(id), { signal }).then(
       ({ data }) => setFiles(data),
       (failure: unknown) => {
         if (failure instanceof ApiError) setStatus(failure.status);
@@ -134,7 +136,7 @@ export default function FilesPage() {
                 <td data-label="Тип" title={file.content_type}>
                   {typeLabel(file)}
                 </td>
-                <td data-label="Загружен">{formatDate(file.uploaded_at)}</td>
+                <td data-label="Загружен">{formatDateTime(file.uploaded_at)}</td>
                 <td data-label="Действия">
                   <button type="button" className="secondary outline small" onClick={() => void remove(file)} aria-label={`Удалить ${file.name}`}>
                     Удалить

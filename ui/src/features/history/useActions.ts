@@ -1,4 +1,5 @@
 //! The actions the activity log's filter offers (`GET /api/history/actions`), loaded once a page.
+import type { Ok } from '../../api/types';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client';
 import { endpoints } from '../../paths';
@@ -8,7 +9,7 @@ export function useActions() {
   const [actions, setActions] = useState<ActionOption[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<{ data: ActionOption[] }>(endpoints.historyActions, { signal: controller.signal }).then(
+    api<Ok<'history_actions'>>(endpoints.historyActions, { signal: controller.signal }).then(
       ({ data }) => setActions(data),
       () => undefined,
     );

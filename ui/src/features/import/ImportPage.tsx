@@ -4,7 +4,8 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/PageHeading';
 import { paths } from '../../paths';
-import { canCommit, fileSize, rowLabel, sendCsv, type ImportResult } from './importCsv';
+import { formatSize } from '../../lib/format';
+import { canCommit, rowLabel, sendCsv, type ImportResult } from './importCsv';
 import './import.css';
 
 type Busy = null | { step: 'check' | 'write'; sent: number };
@@ -77,7 +78,7 @@ export default function ImportPage() {
         />
         {file ? (
           <span>
-            <b>{file.name}</b> · {fileSize(file.size)}
+            <b>{file.name}</b> · {formatSize(file.size)}
           </span>
         ) : (
           <span>Перетащите CSV-файл сюда или нажмите, чтобы выбрать</span>

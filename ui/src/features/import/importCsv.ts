@@ -1,23 +1,14 @@
 //! CSV import: the server's report, the call (a preview or the real write) and what the page
 //! derives from them.
+import type { Ok, Schema } from '../../api/types';
 import { ApiError } from '../../lib/api/client';
 import { upload } from '../../lib/api/upload';
 import { endpoints } from '../../paths';
 
 /** One problem of the file: row (the header is row 1; 0 is the whole file) and column. */
-export interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
+export type RowError = Schema<'ImportRowError'>;
 
-export interface ImportReport {
-  rows: number;
-  created: number;
-  updated: number;
-  errors: RowError[];
-  warnings: string[];
-}
+export type ImportReport = Schema<'ImportReport'>;
 
 /** What one call ended with: a report, or a refusal (422) with its message and report. */
 export type ImportResult = { ok: true; report: ImportReport } | { ok: false; message: string; report: ImportReport };
@@ -31,14 +22,15 @@ export async function sendCsv(
 ): Promise<ImportResult> {
   const fields = { file, dry_run: dryRun ? '1' : '0', send_invites: invites ? '1' : '0' };
   try {
-    const { data } = await upload<{ data: ImportReport }>(endpoints.usersImport, fields, {
+    const { data } = await upload<Ok<'users_import_csv'>>(endpoints.usersImport, fields, {
       onProgress,
       ownFailure: (status) => status === 422 || status === 413,
     });
     return { ok: true, report: { ...EMPTY, ...data } };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 422 || error.status === 413)) {
-      const body = error.body as { message?: string; data?: Partial<ImportReport> };
+      // A refusal carries the report so far (`ImportRejected`); a 413 from the proxy may carry less.
+      const body = error.body as Partial<Schema<'ImportRejected'>>;
       return { ok: false, message: body.message || 'Файл не принят', report: { ...EMPTY, ...body.data } };
     }
     throw error;
@@ -53,11 +45,4 @@ export function rowLabel(row: number): string {
 /** «Импортировать» is allowed after a clean preview of the same file. */
 export function canCommit(preview: ImportResult | null, busy: boolean): boolean {
   return !busy && preview !== null && preview.ok && preview.report.errors.length === 0 && preview.report.rows > 0;
-}
-
-/** A size in Russian units. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
 }

@@ -1,5 +1,6 @@
 //! The manager's actions on a card: edit, roles, tags, password, "Войти как", delete or restore.
 //! Deleting and acting as the user ask first.
+import type { Ok } from '../../api/types';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { confirm } from '../../components/ConfirmDialog';
@@ -24,7 +25,7 @@ interface Props {
   onReload: () => void;
 }
 
-const post = async (url: string, body?: unknown) => (await api<{ data: UserCard }>(url, { method: 'POST', body })).data;
+const post = async (url: string, body?: unknown) => (await api<Ok<'users_restore'>>(url, { method: 'POST', body })).data;
 
 function choose<V extends string | number>(props: ChoicesProps<V>) {
   return openOverlay<UserCard>(createOverlay(ChoicesDialog<V>, { props, destroyOnClose: true }));

@@ -42,7 +42,7 @@ export default function SettingsPage() {
             <dt>Эл. почта</dt>
             <dd>{user.email}</dd>
             <dt>Роли</dt>
-            <dd>{user.roles.map((role) => ROLE_NAMES[role]).join(', ') || '—'}</dd>
+            <dd>{user.roles.map((role) => ROLE_NAMES[role as Role] ?? role).join(', ') || '—'}</dd>
           </dl>
         </section>
       )}
