@@ -157,6 +157,6 @@ describe('when a notification came', () => {
     expect(formatWhen(new Date(2026, 10, 22, 15, 5).toISOString(), now)).toBe('25 мин назад');
     expect(formatWhen(new Date(2026, 10, 22, 9, 15).toISOString(), now)).toBe('сегодня в 09:15');
     expect(formatWhen(new Date(2026, 10, 21, 23, 50).toISOString(), now)).toBe('вчера в 23:50');
-    expect(formatWhen(new Date(2026, 10, 2, 8, 0).toISOString(), now)).toBe('02.11.2026, 08:00');
+    expect(formatWhen(new Date(2026, 10, 2, 8, 0).toISOString(), now)).toBe('02.11.2026 08:00');
   });
 });

@@ -1,7 +1,7 @@
 //! A user's card (`GET /api/users/{id}`), loaded when the id changes; `reload` after an action,
 //! `status` of a failed load (404 for a user who is not there).
-import type { Ok } from '../api/types';
 import { useEffect, useState } from 'react';
+import type { Ok } from '../api/types';
 import { endpoints } from '../paths';
 import { api, ApiError } from './api/client';
 import type { UserCard } from './person';

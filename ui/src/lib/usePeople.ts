@@ -1,7 +1,7 @@
 //! The people behind a list of ids (a card's parents and children, a picker's choice); anyone the
 //! viewer may not read is left out quietly. `loaded` says the people of these very ids are in.
-import type { Ok } from '../api/types';
 import { useEffect, useState } from 'react';
+import type { Ok } from '../api/types';
 import { api } from './api/client';
 import type { UserView } from './person';
 import { userUrl } from './useCard';

@@ -1,9 +1,9 @@
 //! /users/{id}/files (manager): the user's file cabinet under the user's header and tabs: a
 //! table of files, upload by button or drag-and-drop with a progress bar, download, delete after
 //! confirming.
-import type { Ok } from '../../api/types';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { UserHeader } from '../../components/UserHeader';
 import { api, ApiError } from '../../lib/api/client';

@@ -1,6 +1,6 @@
 //! The actions the activity log's filter offers (`GET /api/history/actions`), loaded once a page.
-import type { Ok } from '../../api/types';
 import { useEffect, useState } from 'react';
+import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { endpoints } from '../../paths';
 import type { ActionOption } from './activity';

@@ -1,7 +1,7 @@
 //! /users/create (manager): a new person with roles and tags, optionally mailed a link to set a
 //! password; then their card.
-import type { Ok } from '../../api/types';
 import { useNavigate } from 'react-router';
+import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { to } from '../../lib/person';
 import { addToast } from '../../lib/toasts';

@@ -1,6 +1,6 @@
 //! /users/{id}/update (manager): a person's names, contacts, birth date and notes.
-import type { Ok } from '../../api/types';
 import { useNavigate, useParams } from 'react-router';
+import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { addToast } from '../../lib/toasts';
 import { paths } from '../../paths';

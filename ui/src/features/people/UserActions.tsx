@@ -1,8 +1,8 @@
 //! The manager's actions on a card: edit, roles, tags, password, "Войти как", delete or restore.
 //! Deleting and acting as the user ask first.
-import type { Ok } from '../../api/types';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { TagBadge } from '../../components/TagBadge';
