@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { day, defineFilters, flag, id, ids, isoDay, manyOf, oneOf, perPage, sort, text } from './filters';
+import { day, defineFilters, flag, id, ids, isoDay, manyOf, oneOf, perPage, sort, text, type Values } from './filters';
 import { pageOf } from './useListPage';
 
 const COLOURS = ['red', 'green', 'blue'] as const;
@@ -22,7 +22,7 @@ const filters = defineFilters(
   (values) => (values.from && values.to && values.from > values.to ? { ...values, from: values.to, to: values.from } : values),
 );
 
-const defaults = {
+const defaults: Values<typeof filters.fields> = {
   search: '',
   colour: '',
   colours: [],
@@ -34,12 +34,12 @@ const defaults = {
   sort: 'name',
   perPage: 20,
   page: 1,
-} as const;
+};
 
 describe('filters kept in the address', () => {
   it('reads an empty address as the defaults and writes the defaults as an empty address', () => {
     expect(filters.read(new URLSearchParams())).toEqual(defaults);
-    expect(filters.write({ ...defaults, colours: [], tags: [] }).toString()).toBe('');
+    expect(filters.write(defaults).toString()).toBe('');
   });
 
   it('reads every kind of field, dropping what makes no sense', () => {
@@ -88,7 +88,8 @@ describe('filters kept in the address', () => {
 
   it('tells a filtered list from one only sorted, sized or paged', () => {
     expect(filters.narrowed({ ...defaults, sort: '-created_at', perPage: 50, page: 4 })).toBe(false);
-    for (const change of [{ search: 'x' }, { colour: 'red' }, { colours: ['red'] }, { tags: [1] }, { owner: 1 }, { trashed: true }, { from: '2026-01-01' }] as const) {
+    const changes: Partial<typeof defaults>[] = [{ search: 'x' }, { colour: 'red' }, { colours: ['red'] }, { tags: [1] }, { owner: 1 }, { trashed: true }, { from: '2026-01-01' }];
+    for (const change of changes) {
       expect(filters.narrowed({ ...defaults, ...change })).toBe(true);
     }
   });

@@ -1,6 +1,6 @@
 //! The session (spec §4): the current user loaded once at start (a 401/419 means signed out,
 //! without an error), sign-in, sign-out, and the calls of the signed-out forms.
-import type { Ok } from '../api/types';
+import type { Body, Ok } from '../api/types';
 import { endpoints, paths } from '../paths';
 import { api } from './api/client';
 import { navigateTo } from './navigation';
@@ -52,11 +52,8 @@ export function guestPost<T>(url: string, body: unknown): Promise<T> {
   return api<T>(url, { method: 'POST', body, freshCsrf: true, ownFailure: isClientError });
 }
 
-export interface Credentials {
-  email: string;
-  password: string;
-  remember: boolean;
-}
+/** What the sign-in form sends (`POST /login`). */
+export type Credentials = Body<'login'>;
 
 /** Signs in, fetches the user and goes to `/`; ignored when someone is signed in already. */
 export async function signIn(credentials: Credentials): Promise<void> {
