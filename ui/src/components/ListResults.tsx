@@ -17,7 +17,7 @@ interface Props<T, F extends Fields> {
 }
 
 export function ListResults<T, F extends Fields>({ view, what, empty, children }: Props<T, F>) {
-  const { list, filtered, clear, update, sizes, filters } = view;
+  const { list, filtered, clear, sizes, size, turn, resize } = view;
   const { page, loading, failed } = list;
   if (!page) {
     if (!failed) return <p aria-busy="true">Загружаем {what}…</p>;
@@ -47,17 +47,16 @@ export function ListResults<T, F extends Fields>({ view, what, empty, children }
     );
   }
   const { from, to, total } = page.meta;
-  const size = (filters as { perPage?: number }).perPage;
   return (
     <>
       <div className="list-bar">
         <p className="muted list-summary" aria-live="polite">
           Показаны {from}–{to} из {total}
         </p>
-        {sizes && size !== undefined && (
+        {sizes && size !== null && (
           <label className="page-size">
             На странице
-            <select value={size} onChange={(event) => update({ perPage: Number(event.target.value) } as never)}>
+            <select value={size} onChange={(event) => resize(Number(event.target.value))}>
               {sizes.map((option) => (
                 <option key={option}>{option}</option>
               ))}
@@ -66,7 +65,7 @@ export function ListResults<T, F extends Fields>({ view, what, empty, children }
         )}
       </div>
       {children(page.data, loading)}
-      <Pagination meta={page.meta} onPage={(number) => update({ page: number } as never)} />
+      <Pagination meta={page.meta} onPage={turn} />
     </>
   );
 }

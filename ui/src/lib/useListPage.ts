@@ -20,8 +20,12 @@ export interface ListView<T, F extends Fields> {
   list: ListData<T>;
   /** Any filter narrows the list. */
   filtered: boolean;
-  /** The page sizes the list offers, when a choice. */
+  /** The page sizes the list offers, when a choice, and the one shown. */
   sizes: readonly number[] | null;
+  size: number | null;
+  /** Another page; another page size (from page 1). */
+  turn: (page: number) => void;
+  resize: (perPage: number) => void;
   /** A new history entry unless `replace` (a search being typed); back to page 1 unless set. */
   update: (change: Partial<Values<F>>, replace?: boolean) => void;
   clear: () => void;
@@ -30,12 +34,17 @@ export interface ListView<T, F extends Fields> {
 function useAddressFilters<F extends Fields>(definition: FilterDefinition<F, unknown>) {
   const [params, setParams] = useSearchParams();
   const filters = definition.read(params);
+  const update = (change: Partial<Values<F>>, replace = false) => setParams(definition.write({ ...filters, page: 1, ...change }), { replace });
+  // Every list has a page; a list with a size choice has its `perPage` field (see `perPage()`).
+  const paging = filters as { page: number; perPage?: number };
   return {
     filters,
     filtered: definition.narrowed(filters),
     sizes: definition.sizes,
-    update: (change: Partial<Values<F>>, replace = false) =>
-      setParams(definition.write({ ...filters, page: 1, ...change }), { replace }),
+    size: paging.perPage ?? null,
+    update,
+    turn: (page: number) => update({ page } as Partial<Values<F>>),
+    resize: (perPage: number) => update({ perPage } as unknown as Partial<Values<F>>),
     clear: () => setParams(new URLSearchParams()),
   };
 }
