@@ -77,6 +77,19 @@ test('the people list changes its page size and page through the address, and ba
   assert.deepEqual(page.errors, []);
 });
 
+test('on a phone, where the headers are hidden, «Порядок» sorts the list', async () => {
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page);
+  await page.goto('/tags');
+  await page.locator('.tags-table').waitFor();
+  await page.getByLabel('Порядок').selectOption({ label: 'Люди ↓' });
+  await page.waitForURL((url) => url.search === '?sort=-users_count');
+  const counts = (await page.locator('.tags-table tbody td[data-label="Люди"]').allInnerTexts()).map((text) => parseInt(text, 10));
+  assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `/tags is ${overflow}px wider than the screen`);
+});
+
 for (const scheme of ['light', 'dark']) {
   for (const [device, viewport] of [['wide', WIDE], ['phone', PHONE]]) {
     test(`list screenshots: ${scheme}, ${device}`, async () => {

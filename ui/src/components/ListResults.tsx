@@ -12,12 +12,34 @@ interface Props<T, F extends Fields> {
   what: string;
   /** The empty state of a list with no filters set. */
   empty: ReactNode;
+  /** The sortable columns' names by field: on phones, where the table's headers are hidden, a
+   *  «Порядок» choice offers them. */
+  sorts?: Record<string, string>;
   /** The rows of the page; `busy` while the next page loads. */
   children: (rows: T[], busy: boolean) => ReactNode;
 }
 
-export function ListResults<T, F extends Fields>({ view, what, empty, children }: Props<T, F>) {
-  const { list, filtered, clear, sizes, size, turn, resize } = view;
+/** The order on a phone: each sortable column up and down. */
+function SortChoice({ sorts, sort, onSort }: { sorts: Record<string, string>; sort: string; onSort: (sort: string) => void }) {
+  return (
+    <label className="page-size sort-choice">
+      Порядок
+      <select value={sort} onChange={(event) => onSort(event.target.value)}>
+        {Object.entries(sorts).flatMap(([field, label]) => [
+          <option key={field} value={field}>
+            {label} ↑
+          </option>,
+          <option key={`-${field}`} value={`-${field}`}>
+            {label} ↓
+          </option>,
+        ])}
+      </select>
+    </label>
+  );
+}
+
+export function ListResults<T, F extends Fields>({ view, what, empty, sorts, children }: Props<T, F>) {
+  const { list, filtered, clear, sizes, size, sort, turn, resize, order } = view;
   const { page, loading, failed } = list;
   if (!page) {
     if (!failed) return <p aria-busy="true">Загружаем {what}…</p>;
@@ -53,6 +75,7 @@ export function ListResults<T, F extends Fields>({ view, what, empty, children }
         <p className="muted list-summary" aria-live="polite">
           Показаны {from}–{to} из {total}
         </p>
+        {sorts && sort !== null && <SortChoice sorts={sorts} sort={sort} onSort={order} />}
         {sizes && size !== null && (
           <label className="page-size">
             На странице

@@ -23,9 +23,12 @@ export interface ListView<T, F extends Fields> {
   /** The page sizes the list offers, when a choice, and the one shown. */
   sizes: readonly number[] | null;
   size: number | null;
-  /** Another page; another page size (from page 1). */
+  /** The order, when the list has a `sort` field. */
+  sort: string | null;
+  /** Another page; another page size or order (from page 1). */
   turn: (page: number) => void;
   resize: (perPage: number) => void;
+  order: (sort: string) => void;
   /** A new history entry unless `replace` (a search being typed); back to page 1 unless set. */
   update: (change: Partial<Values<F>>, replace?: boolean) => void;
   clear: () => void;
@@ -35,16 +38,19 @@ function useAddressFilters<F extends Fields>(definition: FilterDefinition<F, unk
   const [params, setParams] = useSearchParams();
   const filters = definition.read(params);
   const update = (change: Partial<Values<F>>, replace = false) => setParams(definition.write({ ...filters, page: 1, ...change }), { replace });
-  // Every list has a page; a list with a size choice has its `perPage` field (see `perPage()`).
-  const paging = filters as { page: number; perPage?: number };
+  // Every list has a page; a list with a size choice has its `perPage` field (see `perPage()`),
+  // a sorted list its `sort` field.
+  const paging = filters as { page: number; perPage?: number; sort?: string };
   return {
     filters,
     filtered: definition.narrowed(filters),
     sizes: definition.sizes,
     size: paging.perPage ?? null,
+    sort: paging.sort ?? null,
     update,
     turn: (page: number) => update({ page } as Partial<Values<F>>),
     resize: (perPage: number) => update({ perPage } as unknown as Partial<Values<F>>),
+    order: (sort: string) => update({ sort } as unknown as Partial<Values<F>>),
     clear: () => setParams(new URLSearchParams()),
   };
 }

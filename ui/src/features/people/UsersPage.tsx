@@ -13,7 +13,7 @@ import { useTags } from '../../lib/tags';
 import { useListPage } from '../../lib/useListPage';
 import { currentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
-import { peopleFilters } from './people';
+import { PEOPLE_SORTS, peopleFilters } from './people';
 import { UsersTable } from './UsersTable';
 import './people.css';
 
@@ -66,7 +66,7 @@ export default function UsersPage() {
           </label>
         )}
       </search>
-      <ListResults view={view} what="пользователей" empty={<p>Пользователей пока нет.</p>}>
+      <ListResults view={view} what="пользователей" empty={<p>Пользователей пока нет.</p>} sorts={PEOPLE_SORTS}>
         {(rows, busy) => <UsersTable rows={rows} tags={tags} showTags={staff} busy={busy} sort={filters.sort} onSort={(sort) => update({ sort })} />}
       </ListResults>
     </>

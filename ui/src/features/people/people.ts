@@ -6,6 +6,9 @@ import { ROLES } from '../../lib/person';
 
 export type PersonBody = Body<'users_create'>;
 
+/** The sortable columns (the table's headers and the phone's «Порядок»). */
+export const PEOPLE_SORTS = { last_name: 'ФИО', email: 'Email и телефон', created_at: 'Создан' } as const;
+
 /** The people list (`GET /api/users`): search, roles, tags, the deleted too, order, page size. */
 export const peopleFilters = defineFilters('users_list', {
   search: text(),
@@ -13,6 +16,6 @@ export const peopleFilters = defineFilters('users_list', {
   tags: ids({ param: 'tag' }),
   /** «Показать удалённых». */
   trashed: flag('with'),
-  sort: sort(['last_name', 'email', 'created_at'], 'last_name'),
+  sort: sort(Object.keys(PEOPLE_SORTS), 'last_name'),
   perPage: perPage([20, 50, 100]),
 });

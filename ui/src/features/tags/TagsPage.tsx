@@ -11,7 +11,7 @@ import { useTags, type Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
 import { useLocalListPage } from '../../lib/useListPage';
 import { endpoints } from '../../paths';
-import { people, tagFilters, tagRules } from './tags';
+import { people, TAG_SORTS, tagFilters, tagRules } from './tags';
 import { TagDialog } from './TagDialog';
 import { TagsTable } from './TagsTable';
 import './tags.css';
@@ -48,7 +48,7 @@ export default function TagsPage() {
       <search className="filters tags-filters">
         <SearchField value={filters.search} onSearch={(search) => update({ search }, true)} placeholder="Название тега" label="Поиск по названию тега" />
       </search>
-      <ListResults view={view} what="теги" empty={<p>Тегов пока нет. Теги помогают отмечать людей: «Льгота», «Подготовка к ЕГЭ», «Новичок».</p>}>
+      <ListResults view={view} what="теги" sorts={TAG_SORTS} empty={<p>Тегов пока нет. Теги помогают отмечать людей: «Льгота», «Подготовка к ЕГЭ», «Новичок».</p>}>
         {(rows, busy) => (
           <TagsTable
             rows={rows}

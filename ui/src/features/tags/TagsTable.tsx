@@ -6,7 +6,7 @@ import { SortHeader } from '../../components/SortHeader';
 import { TagBadge } from '../../components/TagBadge';
 import type { Tag } from '../../lib/tags';
 import { paths } from '../../paths';
-import { people } from './tags';
+import { people, TAG_SORTS } from './tags';
 
 interface Props {
   rows: readonly Tag[];
@@ -24,8 +24,8 @@ export function TagsTable({ rows, busy, sort, onSort, onEdit, onRemove }: Props)
         <caption className="sr-only">Теги</caption>
         <thead>
           <tr>
-            <SortHeader label="Тег" field="name" sort={sort} onSort={onSort} />
-            <SortHeader label="Люди" field="users_count" sort={sort} onSort={onSort} />
+            <SortHeader label={TAG_SORTS.name} field="name" sort={sort} onSort={onSort} />
+            <SortHeader label={TAG_SORTS.users_count} field="users_count" sort={sort} onSort={onSort} />
             <th scope="col">
               <span className="sr-only">Действия</span>
             </th>

@@ -4,9 +4,12 @@ import { defineFilters, perPage, sort, text } from '../../lib/filters';
 import type { Tag } from '../../lib/tags';
 import type { LocalRules } from '../../lib/useListPage';
 
+/** The sortable columns (the table's headers and the phone's «Порядок»). */
+export const TAG_SORTS = { name: 'Тег', users_count: 'Люди' } as const;
+
 export const tagFilters = defineFilters('tags_list', {
   search: text(),
-  sort: sort(['name', 'users_count'], 'name'),
+  sort: sort(Object.keys(TAG_SORTS), 'name'),
   perPage: perPage([20, 50, 100]),
 });
 
