@@ -48,18 +48,20 @@ export default function TagsPage() {
       <search className="filters tags-filters">
         <SearchField value={filters.search} onSearch={(search) => update({ search }, true)} placeholder="Название тега" label="Поиск по названию тега" />
       </search>
-      <ListResults view={view} what="теги" sorts={TAG_SORTS} empty={<p>Тегов пока нет. Теги помогают отмечать людей: «Льгота», «Подготовка к ЕГЭ», «Новичок».</p>}>
-        {(rows, busy) => (
-          <TagsTable
-            rows={rows}
-            busy={busy}
-            sort={filters.sort}
-            onSort={(sort) => update({ sort })}
-            onEdit={(tag) => void edit(tag)}
-            onRemove={(tag) => void remove(tag).catch(() => undefined)}
-          />
-        )}
-      </ListResults>
+      <div className="tags-list">
+        <ListResults view={view} what="теги" sorts={TAG_SORTS} empty={<p>Тегов пока нет. Теги помогают отмечать людей: «Льгота», «Подготовка к ЕГЭ», «Новичок».</p>}>
+          {(rows, busy) => (
+            <TagsTable
+              rows={rows}
+              busy={busy}
+              sort={filters.sort}
+              onSort={(sort) => update({ sort })}
+              onEdit={(tag) => void edit(tag)}
+              onRemove={(tag) => void remove(tag).catch(() => undefined)}
+            />
+          )}
+        </ListResults>
+      </div>
     </>
   );
 }
