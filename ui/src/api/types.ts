@@ -31,3 +31,6 @@ export type ErrorBody = Schema<'ErrorBody'>;
 
 /** A server shape read only (as a valtio snapshot hands it out): arrays and nested objects too. */
 export type Frozen<T> = T extends readonly (infer U)[] ? readonly Frozen<U>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+
+/** The id of an API operation (its `operation_id`): `'users_list'`. */
+export type OperationId = keyof operations;

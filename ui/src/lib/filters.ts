@@ -2,8 +2,7 @@
 //! and a bookmark show the same list): each field says how it reads from and writes to the
 //! address, what it sends to the API, and whether it narrows the list (for «Сбросить фильтры»).
 //! Defaults are left out of the address; a nonsense value in it is dropped.
-import type { operations } from '../api/schema';
-import type { Row } from '../api/types';
+import type { OperationId, Row } from '../api/types';
 import type { Query, QueryValue } from './api/request';
 
 export interface Field<V> {
@@ -157,7 +156,7 @@ export interface FilterDefinition<F extends Fields, T = unknown> {
  * `defineFilters('users_list', { search: text(), roles: manyOf(ROLES, { param: 'role' }) })`.
  * `settle` puts read values in order (a reversed period turned round).
  */
-export function defineFilters<Op extends keyof operations, F extends Fields>(
+export function defineFilters<Op extends OperationId, F extends Fields>(
   _operation: Op,
   fields: F,
   settle: (values: Values<F>) => Values<F> = (v) => v,

@@ -7,11 +7,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { SearchField } from '../../components/SearchField';
 import { api } from '../../lib/api/client';
 import { createOverlay, openOverlay } from '../../lib/overlays';
+import { countPeople } from '../../lib/plural';
 import { useTags, type Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
 import { useLocalListPage } from '../../lib/useListPage';
 import { endpoints } from '../../paths';
-import { people, TAG_SORTS, tagFilters, tagRules } from './tags';
+import { TAG_SORTS, tagFilters, tagRules } from './tags';
 import { TagDialog } from './TagDialog';
 import { TagsTable } from './TagsTable';
 import './tags.css';
@@ -28,7 +29,7 @@ export default function TagsPage() {
     const count = tag.users_count ?? 0;
     const sure = await confirm({
       title: 'Удалить тег?',
-      message: count ? `Тег «${tag.name}» снимется с ${people(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
+      message: count ? `Тег «${tag.name}» снимется с ${countPeople(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
       action: 'Удалить',
       danger: true,
     });

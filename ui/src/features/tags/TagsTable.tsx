@@ -4,9 +4,10 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { SortHeader } from '../../components/SortHeader';
 import { TagBadge } from '../../components/TagBadge';
+import { countPeople } from '../../lib/plural';
 import type { Tag } from '../../lib/tags';
 import { paths } from '../../paths';
-import { people, TAG_SORTS } from './tags';
+import { TAG_SORTS } from './tags';
 
 interface Props {
   rows: readonly Tag[];
@@ -38,7 +39,7 @@ export function TagsTable({ rows, busy, sort, onSort, onEdit, onRemove }: Props)
                 <TagBadge tag={tag} />
               </td>
               <td data-label="Люди">
-                <Link to={`${paths.users}?tag=${tag.id}`}>{people(tag.users_count ?? 0)}</Link>
+                <Link to={`${paths.users}?tag=${tag.id}`}>{countPeople(tag.users_count ?? 0)}</Link>
               </td>
               <td className="tag-row-actions">
                 <button type="button" className="secondary outline" aria-label={`Изменить тег «${tag.name}»`} onClick={() => onEdit(tag)}>

@@ -17,9 +17,3 @@ export const tagRules: LocalRules<Tag> = {
   text: (tag) => tag.name,
   sortBy: { name: (tag) => tag.name, users_count: (tag) => tag.users_count ?? 0 },
 };
-
-/** «1 человек», «3 человека», «12 человек». */
-export const people = (count: number) => {
-  const few = count % 10 >= 2 && count % 10 <= 4 && !(count % 100 >= 12 && count % 100 <= 14);
-  return `${count} ${few ? 'человека' : 'человек'}`;
-};
