@@ -110,7 +110,7 @@ test('when the tags do not load, /tags says so and a retry loads them', async ()
   await page.goto('/tags');
   await page.getByText('Не удалось загрузить теги.').waitFor();
   await page.getByRole('button', { name: 'Повторить' }).click();
-  await page.locator('.tag-rows').waitFor();
+  await page.locator('.tags-table').waitFor();
 });
 
 test('a manager deletes a user after confirming and restores him', async () => {
@@ -149,7 +149,7 @@ for (const scheme of ['light', 'dark']) {
       await shot('user-card', card, '.user-details .tag-badge');
       await shot('user-parents', `${card}/parents`, '.picker-chosen li button');
       await shot('user-create', '/users/create', 'form.person-form');
-      await shot('tags', '/tags', '.tag-rows');
+      await shot('tags', '/tags', '.tags-table');
       await page.getByRole('button', { name: 'Создать тег' }).click();
       await page.getByRole('dialog').waitFor();
       await page.waitForTimeout(200);

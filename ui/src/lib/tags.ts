@@ -1,12 +1,12 @@
 //! Tags on people (spec §3): their palette (spec §9) and the school's list, which only staff may
 //! read (`GET /api/tags`); for anyone else the list stays empty and no call is made.
 import { useEffect, useState } from 'react';
-import type { components } from '../api/schema';
+import type { Ok, Schema } from '../api/types';
 import { endpoints } from '../paths';
 import { api } from './api/client';
 import { COLOUR_NAMES, PALETTE, type PaletteColour } from './palette';
 
-export type Tag = components['schemas']['TagView'];
+export type Tag = Schema<'TagView'>;
 
 /** A tag's colours: the palette of spec §9. */
 export const TAG_COLOURS = PALETTE;
@@ -24,7 +24,7 @@ export function useTags(enabled: boolean) {
     if (!enabled) return;
     const controller = new AbortController();
     setFailed(false);
-    api<{ data: Tag[] }>(endpoints.tags, { signal: controller.signal }).then(
+    api<Ok<'tags_list'>>(endpoints.tags, { signal: controller.signal }).then(
       ({ data }) => {
         setTags(data);
         setLoaded(true);

@@ -4,13 +4,15 @@
 //! refused here, before it is sent.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { UserHeader } from '../../components/UserHeader';
 import { api, ApiError } from '../../lib/api/client';
 import { upload } from '../../lib/api/upload';
 import { addToast } from '../../lib/toasts';
 import { useCard } from '../../lib/useCard';
-import { filesUrl, formatDate, formatSize, oversized, typeLabel, uploadError, type FilesAnswer, type StoredFile } from './files';
+import { formatDateTime, formatSize } from '../../lib/format';
+import { filesUrl, oversized, typeLabel, uploadError, type StoredFile } from './files';
 import './files.css';
 
 export default function FilesPage() {
@@ -25,7 +27,7 @@ export default function FilesPage() {
   const input = useRef<HTMLInputElement>(null);
 
   const load = (signal?: AbortSignal) =>
-    api<FilesAnswer>(filesUrl(id), { signal }).then(
+    api<Ok<'files_list'>>(filesUrl(id), { signal }).then(
       ({ data, meta }) => {
         setFiles(data);
         setLimit(meta.max_upload_bytes);
@@ -150,7 +152,7 @@ export default function FilesPage() {
                 <td data-label="Тип" title={file.content_type}>
                   {typeLabel(file)}
                 </td>
-                <td data-label="Загружен">{formatDate(file.uploaded_at)}</td>
+                <td data-label="Загружен">{formatDateTime(file.uploaded_at)}</td>
                 <td data-label="Действия">
                   <button type="button" className="secondary outline small" onClick={() => void remove(file)} aria-label={`Удалить ${file.name}`}>
                     Удалить

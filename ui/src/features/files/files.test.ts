@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api/client';
-import { filesUrl, formatSize, oversized, typeLabel, uploadError } from './files';
+import { filesUrl, oversized, typeLabel, uploadError } from './files';
 
 describe('file cabinet helpers', () => {
-  it('puts sizes in Б, КБ and МБ the Russian way', () => {
-    expect(formatSize(512)).toBe('512 Б');
-    expect(formatSize(12 * 1024)).toBe('12 КБ');
-    expect(formatSize(1.5 * 1024 * 1024)).toBe('1,5 МБ');
-    expect(formatSize(25 * 1024 * 1024)).toBe('25 МБ');
-  });
-
   it('labels the type by extension, else by content type', () => {
     expect(typeLabel({ name: 'Договор №5 — Иванов.pdf', content_type: 'application/pdf' })).toBe('PDF');
     expect(typeLabel({ name: 'README', content_type: 'text/plain' })).toBe('PLAIN');

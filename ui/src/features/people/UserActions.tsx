@@ -2,6 +2,7 @@
 //! Deleting and acting as the user ask first.
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { TagBadge } from '../../components/TagBadge';
@@ -25,7 +26,7 @@ interface Props {
   onReload: () => void;
 }
 
-const post = async (url: string, body?: unknown) => (await api<{ data: UserCard }>(url, { method: 'POST', body })).data;
+const post = async (url: string, body?: unknown) => (await api<Ok<'users_restore'>>(url, { method: 'POST', body })).data;
 
 function choose<V extends string | number>(props: ChoicesProps<V>) {
   return openOverlay<UserCard>(createOverlay(ChoicesDialog<V>, { props, destroyOnClose: true }));

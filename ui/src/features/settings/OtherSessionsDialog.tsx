@@ -1,4 +1,5 @@
 //! The confirmation of "sign out on all other devices": asks for the current password.
+import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
@@ -14,7 +15,7 @@ export function OtherSessionsDialog({ open, close }: OverlayProps) {
     schema: confirmPasswordSchema,
     initial: { password: '' },
     submit: async (data) => {
-      const { ended } = await api<{ ended: number }>(endpoints.endOtherSessions, { method: 'POST', body: data });
+      const { ended } = await api<Ok<'end_other_sessions'>>(endpoints.endOtherSessions, { method: 'POST', body: data });
       close();
       addToast({ color: 'success', title: 'Выполнен выход на других устройствах', description: `Завершено сеансов: ${ended}` });
     },

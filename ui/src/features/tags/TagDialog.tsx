@@ -1,5 +1,6 @@
 //! Creating or changing a tag: its name and a colour from the palette (spec §9), shown as a
 //! preview badge; the server's 422 messages show under the fields.
+import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
@@ -19,7 +20,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
     schema,
     initial: { name: tag?.name ?? '', color: (tag?.color ?? 'blue') as (typeof TAG_COLOURS)[number] },
     submit: async (data) => {
-      const { data: saved } = await api<{ data: Tag }>(tag ? `${endpoints.tags}/${tag.id}` : endpoints.tags, { method: tag ? 'PUT' : 'POST', body: data });
+      const { data: saved } = await api<Ok<'tags_update'>>(tag ? `${endpoints.tags}/${tag.id}` : endpoints.tags, { method: tag ? 'PUT' : 'POST', body: data });
       close(saved);
       addToast({ color: 'success', title: tag ? 'Тег сохранён' : 'Тег создан', description: saved.name });
     },

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../navigation';
 import { toasts } from '../toasts';
 import { currentUser, setCurrentUser } from '../user';
+import { aUser } from '../../test/user';
 import { api, ApiError, resource } from './client';
 
 const navigate = vi.fn();
@@ -33,7 +34,7 @@ async function failure(status: number, body?: unknown, options = {}) {
 
 describe('API client error catalogue', () => {
   it.each([401, 419])('%i sends to /auth/login and forgets the user', async (status) => {
-    setCurrentUser({ id: 1, email: 'a@b.c', first_name: 'А', last_name: 'Б', middle_name: null, roles: [] });
+    setCurrentUser(aUser([], { id: 1 }));
     await failure(status, { message: 'Unauthenticated.' });
     expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: false });
     expect(currentUser.user).toBeNull();
