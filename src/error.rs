@@ -1,6 +1,7 @@
 //! The one mapping from errors to HTTP statuses and JSON bodies (`{message, errors?}`).
 //! Internal causes are logged with an error id; the client sees only `Server Error` and the id.
 
+use crate::service::ServiceError;
 use poem::http::StatusCode;
 use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
@@ -128,6 +129,22 @@ impl From<crate::auth::Limited> for ApiError {
             ErrorBody::new(format!("Слишком много попыток. Повторите через {seconds} с.")),
             seconds,
         )
+    }
+}
+
+/// A use case that did not happen, as the HTTP answer that says why.
+impl From<ServiceError> for ApiError {
+    fn from(err: ServiceError) -> Self {
+        match err {
+            ServiceError::Invalid(errors) => ApiError::invalid(errors),
+            ServiceError::NotFound(message) => ApiError::not_found(message),
+            ServiceError::BadCredentials => ApiError::unauthenticated(err.to_string()),
+            ServiceError::TooMany(limited) => limited.into(),
+            ServiceError::Denied(denied) => denied.into(),
+            ServiceError::Forbidden(message) => ApiError::forbidden(message),
+            ServiceError::Store(err) => ApiError::internal(err),
+            ServiceError::Spool(err) => ApiError::internal(err),
+        }
     }
 }
 

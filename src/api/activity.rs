@@ -4,13 +4,12 @@
 use super::json_text::JsonText;
 use super::paging::PageMeta;
 use super::{ApiTags, State};
-use crate::domain::activity::{Action, ActivityEntry, Entity};
+use crate::domain::activity::{Action, ActivityEntry, ActivityFilter, Entity};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::ServiceError;
 use crate::service::activity::{self, LogPage};
-use crate::store::activity::ActivityFilter;
 use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;

@@ -31,7 +31,7 @@ impl HealthApi {
     #[oai(path = "/api/health", method = "get", operation_id = "health")]
     async fn health(&self, state: State<'_>, caller: Caller) -> Result<Json<Health>, ApiError> {
         caller.allow(Rule::Public)?;
-        state.read(|store| store.read().map(drop))?;
+        state.database_readable()?;
         Ok(Json(Health {
             status: "ok".into(),
             version: crate::VERSION.into(),

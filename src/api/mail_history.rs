@@ -3,10 +3,11 @@
 
 use super::paging::PageMeta;
 use super::{ApiTags, State};
+use crate::domain::mail::{MailFilter, MailKind, MailRecord, MailStatus};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
-use crate::mail::{self, MailFilter, MailKind, MailRecord, MailStatus};
 use crate::policy::{Caller, Rule};
+use crate::service::mail_history;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -68,7 +69,7 @@ fn page_of(
     per_page: Option<u32>,
 ) -> Result<Json<MailPage>, ApiError> {
     let request = PageRequest::new(page, per_page);
-    let found = state.read(|store| mail::history(store, &filter, request))?;
+    let found = state.read(|store| mail_history::page(store, &filter, request))?;
     let meta = PageMeta::of(&found);
     Ok(Json(MailPage {
         data: found.items.into_iter().map(MailEntry::from).collect(),

@@ -101,11 +101,7 @@ impl SessionApi {
     async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<CurrentUserEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
         let impersonator = match actor.impersonator {
-            Some(id) => {
-                state
-                    .run(move |store| crate::store::users::get(&store.read()?, id))
-                    .await?
-            }
+            Some(id) => state.run(move |store| crate::service::users::find(store, id)).await?,
             None => None,
         };
         Ok(Json(CurrentUserEnvelope {

@@ -3,8 +3,7 @@
 use super::json_text::JsonText;
 use super::paging::PageMeta;
 use crate::domain::{Page, User, UserId};
-use crate::service::people::Person;
-use crate::store::directory::Entry;
+use crate::service::people::{Entry, Person};
 use poem_openapi::Object;
 use poem_openapi::types::ToJSON;
 use std::sync::Arc;

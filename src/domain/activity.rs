@@ -160,3 +160,15 @@ mod tests {
         assert_eq!(entry.people(), vec![UserId(1), UserId(3), UserId(7)]);
     }
 }
+
+/// What a page of the log is narrowed to.
+#[derive(Clone, Debug, Default)]
+pub struct ActivityFilter {
+    /// Entries done by, as, or to this person.
+    pub person: Option<UserId>,
+    pub action: Option<Action>,
+    /// Entries at or after this instant.
+    pub from: Option<Timestamp>,
+    /// Entries before this instant.
+    pub until: Option<Timestamp>,
+}

@@ -1,14 +1,12 @@
 //! Mail: every mail is first recorded in the database (inside the caller's transaction), then
 //! sent by a background worker through the configured transport, with retries and backoff.
 
-mod history;
 mod outbox;
 pub mod template;
 mod transport;
 mod worker;
 
 pub use crate::domain::mail::{MailFilter, MailKind, MailRecord, MailStatus};
-pub use history::history;
 pub(crate) use outbox::compose;
 pub use outbox::{MailContext, MailDraft, enqueue};
 pub use transport::{Delivery, SendError, Transport, message_of};

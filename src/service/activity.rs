@@ -2,9 +2,10 @@
 
 use super::ServiceError;
 use crate::domain::activity::ActivityEntry;
+use crate::domain::activity::ActivityFilter;
 use crate::domain::{Page, PageRequest, UserId};
 use crate::store::Store;
-use crate::store::activity::{self, ActivityFilter};
+use crate::store::activity;
 use std::collections::HashMap;
 
 /// A page of the log and the current full names of the people on it.

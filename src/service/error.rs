@@ -1,6 +1,5 @@
 //! Errors of the use cases, with per-field Russian messages for invalid input.
 
-use crate::error::ApiError;
 use crate::store::StoreError;
 use std::collections::BTreeMap;
 
@@ -55,21 +54,6 @@ impl From<crate::policy::Denied> for ServiceError {
 impl From<crate::auth::Limited> for ServiceError {
     fn from(limited: crate::auth::Limited) -> Self {
         Self::TooMany(limited)
-    }
-}
-
-impl From<ServiceError> for ApiError {
-    fn from(err: ServiceError) -> Self {
-        match err {
-            ServiceError::Invalid(errors) => ApiError::invalid(errors),
-            ServiceError::NotFound(message) => ApiError::not_found(message),
-            ServiceError::BadCredentials => ApiError::unauthenticated(err.to_string()),
-            ServiceError::TooMany(limited) => limited.into(),
-            ServiceError::Denied(denied) => denied.into(),
-            ServiceError::Forbidden(message) => ApiError::forbidden(message),
-            ServiceError::Store(err) => ApiError::internal(err),
-            ServiceError::Spool(err) => ApiError::internal(err),
-        }
     }
 }
 

@@ -6,6 +6,7 @@ mod error;
 pub mod files;
 pub mod import;
 pub mod journal;
+pub mod mail_history;
 mod mail_links;
 pub mod notifications;
 pub mod passwords;

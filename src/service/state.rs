@@ -4,7 +4,6 @@ use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
 use crate::config::Config;
 use crate::domain::activity::Origin;
-use crate::error::ApiError;
 use crate::mail::Mailer;
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
@@ -53,6 +52,11 @@ impl AppState {
         work(&self.store)
     }
 
+    /// Whether the database answers a read (the health check).
+    pub fn database_readable(&self) -> Result<(), super::ServiceError> {
+        Ok(self.store.read().map(drop)?)
+    }
+
     /// Runs storage work on the blocking pool (redb is synchronous). A panic inside it is
     /// passed on to the request, where it becomes a logged 500.
     pub async fn run<T, E, F>(&self, work: F) -> Result<T, E>
@@ -66,11 +70,5 @@ impl AppState {
             Ok(result) => result,
             Err(err) => std::panic::resume_unwind(err.into_panic()),
         }
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(err: StoreError) -> Self {
-        ApiError::internal(err)
     }
 }

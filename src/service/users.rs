@@ -4,7 +4,7 @@ use super::journal::{Change, Journal};
 use super::people::summary::{self, password_changed, who};
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::Action;
-use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Role, Roles, User};
+use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Role, Roles, User, UserId};
 use crate::store::{Store, StoreError, users};
 
 /// A user as typed in by a person (CLI, form, import), not yet validated.
@@ -110,4 +110,9 @@ pub fn list(store: &Store, role: Option<Role>) -> Result<Vec<User>, ServiceError
             Ok(found?.into_iter().flatten().collect())
         }
     }
+}
+
+/// The user `id` as stored, deleted or not (e.g. the manager behind an impersonation).
+pub fn find(store: &Store, id: UserId) -> Result<Option<User>, ServiceError> {
+    Ok(users::get(&store.read()?, id)?)
 }

@@ -4,8 +4,8 @@
 
 use super::newest_first::{self, Scope};
 use super::{StoreError, codec, sequence, tables};
-use crate::domain::activity::{Action, ActivityEntry};
-use crate::domain::{ActivityId, Page, PageRequest, UserId};
+use crate::domain::activity::{ActivityEntry, ActivityFilter};
+use crate::domain::{ActivityId, Page, PageRequest};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use std::ops::RangeInclusive;
@@ -38,18 +38,6 @@ fn append_numbered(index: &mut redb::Table<(u64, u64), u64>, key: u64, id: u64) 
     let number = last.map_or(0, |(_, number)| number.value()) + 1;
     index.insert((key, id), number)?;
     Ok(())
-}
-
-/// What a page of the log is narrowed to.
-#[derive(Clone, Debug, Default)]
-pub struct ActivityFilter {
-    /// Entries done by, as, or to this person.
-    pub person: Option<UserId>,
-    pub action: Option<Action>,
-    /// Entries at or after this instant.
-    pub from: Option<Timestamp>,
-    /// Entries before this instant.
-    pub until: Option<Timestamp>,
 }
 
 /// One page of the entries passing `filter`, newest first. The dates narrow the ids to a
@@ -119,7 +107,8 @@ fn first_at_or_after(rows: &impl ReadableTable<u64, &'static [u8]>, at: Timestam
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::activity::Entity;
+    use crate::domain::UserId;
+    use crate::domain::activity::{Action, Entity};
     use jiff::SignedDuration;
 
     /// 240 entries a minute apart, of 3 people and 3 actions, and what each filter must find,

@@ -244,7 +244,7 @@ async fn the_history_filters_and_pages_newest_first() {
     txn.commit().expect("commit");
 
     let ids = |filter: MailFilter, page: PageRequest| {
-        let page = mail::history(&outbox.store, &filter, page).expect("history");
+        let page = klass::service::mail_history::page(&outbox.store, &filter, page).expect("history");
         (page.items.iter().map(|m| m.id).collect::<Vec<_>>(), page.total)
     };
     let all = PageRequest::default();

@@ -5,7 +5,9 @@ use crate::domain::search::{Pairs, matches, query_words};
 use crate::domain::{Page, PageRequest, Role, TagId, UserId};
 use crate::policy::Actor;
 use crate::service::ServiceError;
-use crate::store::directory::Entry;
+/// A person as the directory keeps them in memory: what a list page is made of (the API
+/// writes its rows from it without decoding the record again).
+pub use crate::store::directory::Entry;
 use crate::store::{Store, family};
 use std::sync::Arc;
 
