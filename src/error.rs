@@ -136,7 +136,7 @@ impl From<crate::auth::Limited> for ApiError {
 impl From<ServiceError> for ApiError {
     fn from(err: ServiceError) -> Self {
         match err {
-            ServiceError::Invalid(errors) => ApiError::invalid(errors),
+            ServiceError::Invalid(errors) => ApiError::invalid(errors.into_map()),
             ServiceError::NotFound(message) => ApiError::not_found(message),
             ServiceError::BadCredentials => ApiError::unauthenticated(err.to_string()),
             ServiceError::TooMany(limited) => limited.into(),

@@ -8,6 +8,7 @@ use crate::domain::activity::{Action, ActivityEntry, ActivityFilter, Entity};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
+use crate::service::FieldErrors;
 use crate::service::ServiceError;
 use crate::service::activity::{self, LogPage};
 use jiff::Timestamp;
@@ -94,7 +95,7 @@ fn day_start(raw: Option<&str>, field: &str, tz: &TimeZone, next_day: bool) -> R
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
         return Ok(None);
     };
-    let invalid = || ServiceError::field(field, "Дата в формате ГГГГ-ММ-ДД");
+    let invalid = || FieldErrors::one(field, "Дата в формате ГГГГ-ММ-ДД");
     let date: Date = raw.parse().map_err(|_| invalid())?;
     let date = if next_day {
         date.tomorrow().map_err(|_| invalid())?
@@ -119,7 +120,7 @@ fn read(
         None => None,
         Some(code) => Some(
             code.parse::<Action>()
-                .map_err(|()| ServiceError::field("action", "Неизвестное действие"))?,
+                .map_err(|()| FieldErrors::one("action", "Неизвестное действие"))?,
         ),
     };
     let filter = ActivityFilter {

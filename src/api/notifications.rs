@@ -6,7 +6,8 @@ use crate::domain::notification::{MailChoice, Notification, NotificationKind};
 use crate::domain::{NotificationId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::{ServiceError, notifications};
+use crate::service::FieldErrors;
+use crate::service::notifications;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -240,7 +241,7 @@ impl NotificationsApi {
             .iter()
             .map(|name| {
                 NotificationKind::parse(name)
-                    .ok_or_else(|| ServiceError::field("mail", format!("Неизвестный вид уведомления: {name}")))
+                    .ok_or_else(|| FieldErrors::one("mail", format!("Неизвестный вид уведомления: {name}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
         let journal = state.journal(caller.origin());

@@ -6,6 +6,7 @@ use super::{ApiTags, NoContent, State};
 use crate::domain::{PageRequest, Role, TagId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
+use crate::service::FieldErrors;
 use crate::service::ServiceError;
 use crate::service::people::{self, PersonForm, Sort, Trashed, UserQuery};
 use poem_openapi::param::{Path, Query};
@@ -65,7 +66,7 @@ fn parse_sort(raw: Option<&str>) -> Result<Sort, ServiceError> {
         "email" => Sort::Email,
         "-email" => Sort::EmailDesc,
         _ => {
-            return Err(ServiceError::field(
+            return Err(FieldErrors::one(
                 "sort",
                 "Допустимо: last_name, created_at, email (с «-» — по убыванию)",
             ));
@@ -76,10 +77,7 @@ fn parse_sort(raw: Option<&str>) -> Result<Sort, ServiceError> {
 fn parse_roles(names: &[String]) -> Result<Vec<Role>, ServiceError> {
     names
         .iter()
-        .map(|n| {
-            n.parse::<Role>()
-                .map_err(|e| ServiceError::field("roles", e.to_string()))
-        })
+        .map(|n| n.parse::<Role>().map_err(|e| FieldErrors::one("roles", e.to_string())))
         .collect()
 }
 
@@ -88,7 +86,7 @@ fn parse_trashed(raw: Option<&str>) -> Result<Trashed, ServiceError> {
         None | Some("") => Ok(Trashed::Without),
         Some("with") => Ok(Trashed::With),
         Some("only") => Ok(Trashed::Only),
-        Some(_) => Err(ServiceError::field("trashed", "Допустимо: with или only")),
+        Some(_) => Err(FieldErrors::one("trashed", "Допустимо: with или only")),
     }
 }
 

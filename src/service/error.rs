@@ -1,15 +1,12 @@
 //! Errors of the use cases, with per-field Russian messages for invalid input.
 
+use super::FieldErrors;
 use crate::store::StoreError;
-use std::collections::BTreeMap;
-
-/// Field name -> messages, as a 422 answer carries them.
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
 
 /// Why a use case did not happen.
 #[derive(Debug, thiserror::Error)]
 pub enum ServiceError {
-    #[error("{}", describe(.0))]
+    #[error("{}", .0.describe())]
     Invalid(FieldErrors),
     #[error("{0}")]
     NotFound(String),
@@ -24,24 +21,20 @@ pub enum ServiceError {
     #[error("{0}")]
     Forbidden(&'static str),
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(StoreError),
     /// An upload's temporary copy could not be read back.
     #[error("временный файл загрузки не читается: {0}")]
     Spool(std::io::Error),
 }
 
-fn describe(errors: &FieldErrors) -> String {
-    errors
-        .iter()
-        .map(|(field, messages)| format!("{field}: {}", messages.join("; ")))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-impl ServiceError {
-    /// One invalid field.
-    pub fn field(field: &str, message: impl Into<String>) -> Self {
-        Self::Invalid(BTreeMap::from([(field.to_owned(), vec![message.into()])]))
+/// A unique value another record holds is the form's 422 on that field, here for every form;
+/// anything else the store refuses is a server error.
+impl From<StoreError> for ServiceError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::Taken { field } => FieldErrors::taken(field).into(),
+            other => Self::Store(other),
+        }
     }
 }
 

@@ -9,6 +9,7 @@ use crate::domain::file::StoredFile;
 use crate::domain::file_name::{clean_file_name, content_type_of};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{FileId, UserId};
+use crate::service::FieldErrors;
 use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile};
 use crate::store::{Store, family, users};
 use jiff::Timestamp;
@@ -54,13 +55,13 @@ pub fn upload(
     upload: Option<Upload>,
 ) -> Result<StoredFile, ServiceError> {
     let Some(mut upload) = upload else {
-        return Err(ServiceError::field("file", "Выберите файл"));
+        return Err(FieldErrors::one("file", "Выберите файл"));
     };
     if upload.size == 0 {
-        return Err(ServiceError::field("file", "Файл пустой"));
+        return Err(FieldErrors::one("file", "Файл пустой"));
     }
     let name = clean_file_name(upload.file_name.as_deref().unwrap_or_default())
-        .map_err(|refused| ServiceError::field("file", refused.to_string()))?;
+        .map_err(|refused| FieldErrors::one("file", refused.to_string()))?;
     let content_type = content_type_of(upload.content_type.as_deref(), &name);
     let txn = store.write()?;
     let owner = users::get(&txn, user)?.ok_or_else(user_not_found)?;

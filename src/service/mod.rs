@@ -3,6 +3,7 @@
 pub mod activity;
 pub mod demo;
 mod error;
+mod field_errors;
 pub mod files;
 pub mod import;
 pub mod journal;
@@ -17,5 +18,6 @@ pub mod tags;
 pub mod users;
 pub mod verification;
 
-pub use error::{FieldErrors, ServiceError};
+pub use error::ServiceError;
+pub use field_errors::FieldErrors;
 pub use state::AppState;

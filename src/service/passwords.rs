@@ -30,9 +30,9 @@ pub fn new_password(password: Option<&str>, confirmation: Option<&str>) -> Resul
         Some(text) => Password::parse(text).map_err(|e| e.to_string()),
     };
     if let Err(message) = &parsed {
-        errors.insert("password".into(), vec![message.clone()]);
+        errors.push("password", message.clone());
     } else if confirmation != password {
-        errors.insert("password_confirmation".into(), vec!["Пароли не совпадают".into()]);
+        errors.push("password_confirmation", "Пароли не совпадают");
     }
     match parsed {
         Ok(password) if errors.is_empty() => Ok(password),
@@ -51,8 +51,8 @@ pub async fn request_reset(
     email: Option<&str>,
 ) -> Result<(), ServiceError> {
     let raw = email.map(str::trim).filter(|e| !e.is_empty());
-    let email = Email::parse(raw.ok_or_else(|| ServiceError::field("email", "Обязательное поле"))?)
-        .map_err(|e| ServiceError::field("email", e.to_string()))?;
+    let email = Email::parse(raw.ok_or_else(|| FieldErrors::one("email", "Обязательное поле"))?)
+        .map_err(|e| FieldErrors::one("email", e.to_string()))?;
     if !state.limits.forgot(ip, email.as_str())? {
         tracing::info!(%ip, "password reset mail not sent: too many for this e-mail");
         return Ok(());
@@ -122,7 +122,7 @@ pub async fn check_link(
     if valid {
         Ok(())
     } else {
-        Err(ServiceError::field("email", RESET_LINK_INVALID))
+        Err(FieldErrors::one("email", RESET_LINK_INVALID))
     }
 }
 
@@ -140,7 +140,7 @@ pub async fn reset(state: &AppState, journal: Journal, ip: IpAddr, form: ResetFo
     state.limits.link(ip)?;
     let password =
         new_password(form.password.as_deref(), form.password_confirmation.as_deref()).map_err(ServiceError::Invalid)?;
-    let invalid = || ServiceError::field("email", RESET_LINK_INVALID);
+    let invalid = || FieldErrors::one("email", RESET_LINK_INVALID);
     let email = form
         .email
         .as_deref()
@@ -193,7 +193,7 @@ pub async fn change(
         Err(errors) => errors,
     };
     if !check_own_password(state, actor, ip, current).await? {
-        errors.insert("current_password".into(), vec!["Неверный текущий пароль".into()]);
+        errors.push("current_password", "Неверный текущий пароль");
     }
     let password = match new_password(password.as_deref(), confirmation.as_deref()) {
         Ok(password) if errors.is_empty() => password,
@@ -245,7 +245,7 @@ pub async fn end_other_sessions(
     password: Option<String>,
 ) -> Result<usize, ServiceError> {
     if !check_own_password(state, actor, ip, password).await? {
-        return Err(ServiceError::field("password", "Неверный пароль"));
+        return Err(FieldErrors::one("password", "Неверный пароль"));
     }
     let (id, keep) = (actor.user.id, actor.session_key);
     state

@@ -98,20 +98,18 @@ fn check_form(form: &Credentials) -> Result<(Email, String), ServiceError> {
     let mut errors = FieldErrors::new();
     let email = match form.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
         None => {
-            errors.insert("email".into(), vec!["Обязательное поле".into()]);
+            errors.push("email", "Обязательное поле");
             None
         }
-        Some(raw) => Email::parse(raw)
-            .map_err(|e| errors.insert("email".into(), vec![e.to_string()]))
-            .ok(),
+        Some(raw) => Email::parse(raw).map_err(|e| errors.push("email", e.to_string())).ok(),
     };
     let password = match form.password.as_deref().filter(|p| !p.is_empty()) {
         None => {
-            errors.insert("password".into(), vec!["Обязательное поле".into()]);
+            errors.push("password", "Обязательное поле");
             None
         }
         Some(p) if p.chars().count() > MAX_SIGN_IN_PASSWORD => {
-            errors.insert("password".into(), vec!["Слишком длинный пароль".into()]);
+            errors.push("password", "Слишком длинный пароль");
             None
         }
         Some(p) => Some(p.to_owned()),

@@ -6,7 +6,6 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::tag::check_tag;
 use crate::domain::{Tag, TagId};
 use crate::store::{Store, record, tags, users};
-use redb::WriteTransaction;
 
 /// A tag and how many people (not deleted) carry it.
 pub struct TagWithCount {
@@ -17,7 +16,7 @@ pub struct TagWithCount {
 fn invalid(errors: Vec<(&'static str, String)>) -> ServiceError {
     let mut fields = FieldErrors::new();
     for (field, message) in errors {
-        fields.entry(field.to_owned()).or_default().push(message);
+        fields.push(field, message);
     }
     ServiceError::Invalid(fields)
 }
@@ -50,18 +49,10 @@ pub fn get(store: &Store, id: TagId) -> Result<Tag, ServiceError> {
     record::get(&store.read()?, id)?.ok_or_else(not_found)
 }
 
-fn name_free(txn: &WriteTransaction, name: &str, except: Option<TagId>) -> Result<(), ServiceError> {
-    match tags::id_by_name(txn, name)? {
-        Some(id) if Some(id) != except => Err(ServiceError::field("name", "Тег с таким названием уже есть")),
-        _ => Ok(()),
-    }
-}
-
 /// Creates a tag with a unique name and a palette colour.
 pub fn create(store: &Store, journal: &Journal, name: &str, color: &str) -> Result<Tag, ServiceError> {
     let name = check_tag(name, color).map_err(invalid)?;
     let txn = store.write()?;
-    name_free(&txn, &name, None)?;
     let tag = tags::insert(&txn, name, color.to_owned())?;
     let summary = format!("Создан тег «{}» ({})", tag.name, tag.color);
     journal.record(
@@ -77,7 +68,6 @@ pub fn update(store: &Store, journal: &Journal, id: TagId, name: &str, color: &s
     let name = check_tag(name, color).map_err(invalid)?;
     let txn = store.write()?;
     let old: Tag = record::get(&txn, id)?.ok_or_else(not_found)?;
-    name_free(&txn, &name, Some(id))?;
     let new = Tag {
         id,
         name,

@@ -5,7 +5,7 @@ use super::people::summary::{self, password_changed, who};
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::Action;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Role, Roles, User, UserId};
-use crate::store::{Store, StoreError, users};
+use crate::store::{Store, users};
 
 /// A user as typed in by a person (CLI, form, import), not yet validated.
 #[derive(Clone, Debug, Default)]
@@ -22,7 +22,7 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
     let mut errors = FieldErrors::new();
     let mut check = |field: &str, result: Result<(), String>| {
         if let Err(message) = result {
-            errors.entry(field.to_owned()).or_default().push(message);
+            errors.push(field, message);
         }
     };
     let email = Email::parse(&input.email);
@@ -60,10 +60,7 @@ pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUse
 pub fn create(store: &Store, journal: &Journal, input: &UserInput, password: &Password) -> Result<User, ServiceError> {
     let new = validate(input, password.hash())?;
     let txn = store.write()?;
-    let user = users::insert(&txn, new, jiff::Timestamp::now()).map_err(|err| match err {
-        StoreError::Taken { field: "email" } => ServiceError::field("email", "Этот email уже используется"),
-        other => other.into(),
-    })?;
+    let user = users::insert(&txn, new, jiff::Timestamp::now())?;
     let summary = format!(
         "Создан пользователь {}, роли: {}",
         who(&user),
@@ -77,7 +74,7 @@ pub fn create(store: &Store, journal: &Journal, input: &UserInput, password: &Pa
 /// Sets a new password for the user with this e-mail (from the command line); like a manager's,
 /// it ends their sessions and the reset links in their mailbox.
 pub fn set_password(store: &Store, journal: &Journal, email: &str, password: &Password) -> Result<User, ServiceError> {
-    let email = Email::parse(email).map_err(|err| ServiceError::field("email", err.to_string()))?;
+    let email = Email::parse(email).map_err(|err| FieldErrors::one("email", err.to_string()))?;
     let hash = password.hash();
     let txn = store.write()?;
     let found = users::find_by_email(&txn, &email)?;

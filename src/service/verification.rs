@@ -6,6 +6,7 @@ use crate::auth::{Purpose, token};
 use crate::domain::activity::Action;
 use crate::mail::MailKind;
 use crate::policy::Actor;
+use crate::service::FieldErrors;
 use crate::store::{one_time_tokens, users};
 use jiff::Timestamp;
 
@@ -52,7 +53,7 @@ pub async fn confirm(state: &AppState, journal: Journal, secret: Option<String>)
                 Some(spent) => users::get(&txn, spent.user_id)?,
                 None => None,
             };
-            let mut user = user.ok_or_else(|| ServiceError::field("token", LINK_INVALID))?;
+            let mut user = user.ok_or_else(|| FieldErrors::one("token", LINK_INVALID))?;
             user.email_verified_at.get_or_insert(now);
             users::update(&txn, &user)?;
             let change = Change::on_user(

@@ -9,6 +9,7 @@ use super::people::{self, summary::account_created};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::family::InvalidLink;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
+use crate::service::FieldErrors;
 use crate::store::{Store, tags, users};
 use names::{BOYS, FATHERS, GIRLS, MOTHERS, SURNAMES, translit};
 use redb::WriteTransaction;
@@ -66,7 +67,7 @@ impl Writer<'_> {
         email: Option<&str>,
         role: Role,
     ) -> Result<User, ServiceError> {
-        let name = |s: &str| PersonName::parse(s).map_err(|e| ServiceError::field("name", e.to_string()));
+        let name = |s: &str| PersonName::parse(s).map_err(|e| FieldErrors::one("name", e.to_string()));
         let base = email
             .map(str::to_owned)
             .unwrap_or_else(|| format!("{}.{}", translit(first), translit(last)));
@@ -81,7 +82,7 @@ impl Writer<'_> {
             })
             .find(|candidate| self.emails.insert(candidate.clone()))
             .unwrap_or_default();
-        let email = Email::parse(&address).map_err(|e| ServiceError::field("email", e.to_string()))?;
+        let email = Email::parse(&address).map_err(|e| FieldErrors::one("email", e.to_string()))?;
         let mut new = NewUser::new(email, name(last)?, name(first)?, Roles::from([role]), self.hash.clone());
         new.middle_name = Some(name(middle)?);
         self.created += 1;
@@ -98,7 +99,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     }
     // One hash for every demo account: hashing is deliberately slow.
     let hash = Password::parse(PASSWORD)
-        .map_err(|e| ServiceError::field("password", e.to_string()))?
+        .map_err(|e| FieldErrors::one("password", e.to_string()))?
         .hash();
     let txn = store.write()?;
     let mut writer = Writer {
@@ -143,7 +144,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
             users::update(&txn, &child)?;
             people::link_family(&txn, parent.id, child.id).map_err(|err| match err {
                 InvalidLink::Lookup(err) => err,
-                refused => ServiceError::field("demo", refused.to_string()),
+                refused => FieldErrors::one("demo", refused.to_string()),
             })?;
             child_number += 1;
         }

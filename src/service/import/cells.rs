@@ -72,7 +72,7 @@ pub fn roles_of(row: &Row, existing: Option<&User>) -> Result<Roles, Vec<String>
                 roles.extend(existing.iter().flat_map(|u| u.roles.iter().copied()));
                 Ok(roles)
             }
-            Err(ServiceError::Invalid(fields)) => Err(fields.into_values().flatten().collect()),
+            Err(ServiceError::Invalid(fields)) => Err(fields.into_messages().collect()),
             Err(other) => Err(vec![other.to_string()]),
         },
     }

@@ -185,7 +185,7 @@ impl Import<'_> {
         let checked = match form_of(row, existing.as_ref()).check(self.today) {
             Ok(checked) => Some(checked),
             Err(ServiceError::Invalid(fields)) => {
-                for (field, messages) in fields {
+                for (field, messages) in fields.into_map() {
                     let column = Column::of_field(&field).unwrap_or(Column::Email);
                     messages.into_iter().for_each(|m| self.note(row.number, column, m));
                 }
@@ -212,8 +212,7 @@ impl Import<'_> {
             // The card's rule: a child with parents is not made staff, a parent keeps his role.
             match roles_fit_family(self.txn, person.id, roles) {
                 Err(ServiceError::Invalid(fields)) => fields
-                    .into_values()
-                    .flatten()
+                    .into_messages()
                     .for_each(|m| self.note(row.number, Column::Roles, m)),
                 other => other?,
             }

@@ -2,14 +2,15 @@
 
 use super::form::PersonForm;
 use super::links::add_parents_in;
+use super::load_for_change;
 use super::summary::{self, who};
-use super::{email_taken, load_for_change};
 use crate::auth::Purpose;
 use crate::domain::activity::Action;
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{Password, Role, Roles, Tag, TagId, User, UserId};
 use crate::mail::MailKind;
 use crate::policy::Actor;
+use crate::service::FieldErrors;
 use crate::service::journal::{Change, Journal};
 use crate::service::verification;
 use crate::service::{AppState, ServiceError};
@@ -27,8 +28,8 @@ pub fn today(state_tz: &str) -> jiff::civil::Date {
 pub fn parse_roles(names: &[String]) -> Result<Roles, ServiceError> {
     let roles = names.iter().map(|n| n.parse::<Role>()).collect::<Result<Roles, _>>();
     match roles {
-        Err(err) => Err(ServiceError::field("roles", err.to_string())),
-        Ok(roles) if roles.is_empty() => Err(ServiceError::field("roles", "Выберите хотя бы одну роль")),
+        Err(err) => Err(FieldErrors::one("roles", err.to_string())),
+        Ok(roles) if roles.is_empty() => Err(FieldErrors::one("roles", "Выберите хотя бы одну роль")),
         Ok(roles) => Ok(roles),
     }
 }
@@ -37,8 +38,7 @@ pub fn parse_roles(names: &[String]) -> Result<Roles, ServiceError> {
 pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collections::BTreeSet<TagId>, ServiceError> {
     let mut set = std::collections::BTreeSet::new();
     for id in ids {
-        record::get::<Tag>(txn, TagId(*id))?
-            .ok_or_else(|| ServiceError::field("tags", format!("Тег #{id} не найден")))?;
+        record::get::<Tag>(txn, TagId(*id))?.ok_or_else(|| FieldErrors::one("tags", format!("Тег #{id} не найден")))?;
         set.insert(TagId(*id));
     }
     Ok(set)
@@ -59,7 +59,7 @@ pub async fn create(
     let (checked, roles) = match (checked, roles) {
         (Ok(c), Ok(r)) => (c, r),
         (Err(ServiceError::Invalid(mut a)), Err(ServiceError::Invalid(b))) => {
-            a.extend(b);
+            a.merge(b);
             return Err(ServiceError::Invalid(a));
         }
         (Err(e), _) | (_, Err(e)) => return Err(e),
@@ -70,7 +70,7 @@ pub async fn create(
             let txn = store.write()?;
             let mut new = checked.into_new_user(roles, hash);
             new.tags = known_tags(&txn, &tag_ids)?;
-            let user = users::insert(&txn, new, Timestamp::now()).map_err(email_taken)?;
+            let user = users::insert(&txn, new, Timestamp::now())?;
             let (parents, parent_names) = add_parents_in(&txn, user.id, &parent_ids)?;
             let mut summary = format!(
                 "Создан пользователь {}, роли: {}",
@@ -114,7 +114,7 @@ pub fn update(
         user.email_verified_at = None;
         one_time_tokens::end_all_of(&txn, id, Purpose::VerifyEmail, user.updated_at)?;
     }
-    users::update(&txn, &user).map_err(email_taken)?;
+    users::update(&txn, &user)?;
     if new_address && journal.requires_verified_email() && user.deleted_at.is_none() {
         journal.queue_link(&txn, &user, MailKind::VerifyEmail, verification::LINK_HOURS * 60)?;
     }
@@ -141,7 +141,7 @@ fn other_managers(txn: &WriteTransaction, except: UserId) -> Result<usize, Servi
 /// Soft-deletes a person: hidden from lists, signed out everywhere, restorable.
 pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
     if id == actor.user.id {
-        return Err(ServiceError::field("id", "Нельзя удалить самого себя"));
+        return Err(FieldErrors::one("id", "Нельзя удалить самого себя"));
     }
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;
@@ -149,7 +149,7 @@ pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Re
         return Ok(());
     }
     if user.roles.contains(&Role::Manager) && other_managers(&txn, id)? == 0 {
-        return Err(ServiceError::field("roles", "Нельзя удалить последнего менеджера"));
+        return Err(FieldErrors::one("roles", "Нельзя удалить последнего менеджера"));
     }
     user.deleted_at = Some(Timestamp::now());
     users::update(&txn, &user)?;
@@ -184,7 +184,7 @@ pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[Strin
     let mut user = load_for_change(&txn, id)?;
     let loses_manager = user.roles.contains(&Role::Manager) && !roles.contains(&Role::Manager);
     if loses_manager && other_managers(&txn, id)? == 0 {
-        return Err(ServiceError::field(
+        return Err(FieldErrors::one(
             "roles",
             "Нельзя снять роль менеджера с последнего менеджера",
         ));

@@ -76,7 +76,7 @@ impl PersonForm {
     /// Checks every field; `today` bounds the birth date.
     pub fn check(&self, today: Date) -> Result<Checked, ServiceError> {
         let mut errors = FieldErrors::new();
-        let mut note = |field: &str, message: String| errors.entry(field.to_owned()).or_default().push(message);
+        let mut note = |field: &str, message: String| errors.push(field, message);
         let email = match present(&self.email) {
             None => {
                 note("email", "Обязательное поле".into());
@@ -150,6 +150,7 @@ mod tests {
         let Err(ServiceError::Invalid(errors)) = form.check(today()) else {
             panic!("invalid")
         };
+        let errors = errors.into_map();
         let fields: Vec<_> = errors.keys().map(String::as_str).collect();
         assert_eq!(fields, vec!["birth_date", "email", "last_name", "phone"]);
     }

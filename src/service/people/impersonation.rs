@@ -7,6 +7,7 @@ use crate::domain::declension::{NameCase, full_name_in};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{User, UserId};
 use crate::policy::{Actor, Denied, NOT_AS_A_MANAGER, may_be_acted_as, may_impersonate};
+use crate::service::FieldErrors;
 use crate::service::journal::{Change, Journal};
 use crate::service::sign_in::SignedIn;
 use crate::service::{AppState, ServiceError};
@@ -48,7 +49,7 @@ async fn switch(
                 Next::Acting { user, manager } => {
                     let target = load_for_change(&txn, user)?;
                     if target.deleted_at.is_some() {
-                        return Err(ServiceError::field("id", "Пользователь удалён"));
+                        return Err(FieldErrors::one("id", "Пользователь удалён"));
                     }
                     if !may_be_acted_as(&target) {
                         return Err(ServiceError::Forbidden(NOT_AS_A_MANAGER));
@@ -90,7 +91,7 @@ pub async fn start(
     target: UserId,
 ) -> Result<SignedIn, ServiceError> {
     if target == actor.user.id {
-        return Err(ServiceError::field("id", "Нельзя войти под своей же учётной записью"));
+        return Err(FieldErrors::one("id", "Нельзя войти под своей же учётной записью"));
     }
     let manager = full_name_in(&actor.user, NameCase::Instrumental, "менеджером");
     let describe = move |target: &User| {
@@ -119,7 +120,7 @@ pub async fn start(
 pub async fn leave(state: &AppState, journal: Journal, actor: &Actor) -> Result<SignedIn, ServiceError> {
     let manager = actor
         .impersonator
-        .ok_or_else(|| ServiceError::field("id", "Вы не вошли под другим пользователем"))?;
+        .ok_or_else(|| FieldErrors::one("id", "Вы не вошли под другим пользователем"))?;
     let user = actor.user.clone();
     let describe = move |_: &User| {
         let summary = format!("Возврат к своей учётной записи из учётной записи {}", whose(&user));

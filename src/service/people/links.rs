@@ -5,6 +5,7 @@ use super::{load_for_change, summary};
 use crate::domain::activity::Action;
 use crate::domain::family::{InvalidLink, check_link, check_roles};
 use crate::domain::{Role, Roles, Tag, TagId, User, UserId};
+use crate::service::FieldErrors;
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::store::{Store, family, record, users};
@@ -16,7 +17,7 @@ fn existing(txn: &WriteTransaction, ids: &[u64], field: &str) -> Result<BTreeSet
     let mut set = BTreeSet::new();
     for id in ids {
         let found = users::get(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
-        found.ok_or_else(|| ServiceError::field(field, format!("Пользователь #{id} не найден")))?;
+        found.ok_or_else(|| FieldErrors::one(field, format!("Пользователь #{id} не найден")))?;
         set.insert(UserId(*id));
     }
     Ok(set)
@@ -123,9 +124,9 @@ fn link_checked(
         Err(InvalidLink::Lookup(err)) => Err(err),
         Err(refused @ (InvalidLink::NotAParent | InvalidLink::StaffChild)) => {
             let name = names(txn, &[other])?.concat();
-            Err(ServiceError::field(field, format!("{name}: {refused}")))
+            Err(FieldErrors::one(field, format!("{name}: {refused}")))
         }
-        Err(refused) => Err(ServiceError::field(field, refused.to_string())),
+        Err(refused) => Err(FieldErrors::one(field, refused.to_string())),
     }
 }
 
@@ -153,13 +154,13 @@ pub fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Re
     let as_parent = check_roles::<()>(roles, &Roles::new());
     if as_parent.is_err() && !family::children_of(txn, id)?.is_empty() {
         let message = "У пользователя есть дети: роль «Родитель» снять нельзя, сначала уберите связи с детьми";
-        return Err(ServiceError::field("roles", message));
+        return Err(FieldErrors::one("roles", message));
     }
     let as_child = check_roles::<()>(&Roles::from([Role::Parent]), roles);
     if as_child.is_err() && !family::parents_of(txn, id)?.is_empty() {
         let message = "У пользователя есть родители: сотрудником или менеджером его сделать нельзя, \
                        сначала уберите связи с родителями";
-        return Err(ServiceError::field("roles", message));
+        return Err(FieldErrors::one("roles", message));
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ pub use passwords::{SET_PASSWORD_MINUTES, send_password_link, set_password};
 
 use super::ServiceError;
 use crate::domain::{User, UserId};
-use crate::store::{StoreError, users};
+use crate::store::users;
 use redb::WriteTransaction;
 
 /// The user `id` for changing, or 404.
@@ -27,12 +27,4 @@ fn load_for_change(txn: &WriteTransaction, id: UserId) -> Result<User, ServiceEr
 
 fn not_found() -> ServiceError {
     ServiceError::NotFound("Пользователь не найден".into())
-}
-
-/// Maps the store's "e-mail taken" to the form's field message.
-fn email_taken(err: StoreError) -> ServiceError {
-    match err {
-        StoreError::Taken { field: "email" } => ServiceError::field("email", "Этот email уже используется"),
-        other => other.into(),
-    }
 }

@@ -5,6 +5,7 @@ use super::summary::{self, who};
 use crate::domain::UserId;
 use crate::domain::activity::Action;
 use crate::mail::MailKind;
+use crate::service::FieldErrors;
 use crate::service::journal::{Change, Journal};
 use crate::service::passwords::{end_old_access, new_password};
 use crate::service::{AppState, ServiceError, mail_links};
@@ -54,7 +55,7 @@ pub async fn send_password_link(state: &AppState, journal: Journal, id: UserId) 
             let txn = store.write()?;
             let user = load_for_change(&txn, id)?;
             if user.deleted_at.is_some() {
-                return Err(ServiceError::field("id", "Пользователь удалён"));
+                return Err(FieldErrors::one("id", "Пользователь удалён"));
             }
             mail_links::queue(&txn, &config, &user, MailKind::SetPassword, SET_PASSWORD_MINUTES)?;
             let summary = format!("Отправлена ссылка для установки пароля: {}", who(&user));
