@@ -103,10 +103,11 @@ pub fn update(
     let before = load_for_change(&txn, id)?;
     let mut user = before.clone();
     form.check(today(timezone))?.apply_to(&mut user);
-    let changes = summary::card_changes(&before, &user);
-    if changes.is_empty() {
+    // What is saved is decided by the record, not by the log's wording.
+    if user == before {
         return Ok(before);
     }
+    let changes = summary::card_changes(&before, &user);
     user.updated_at = Timestamp::now();
     let new_address = user.email != before.email;
     if new_address {
