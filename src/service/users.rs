@@ -20,39 +20,34 @@ pub struct UserInput {
 /// Validates every field at once, so a person sees all problems together.
 pub fn validate(input: &UserInput, password_hash: PasswordHash) -> Result<NewUser, ServiceError> {
     let mut errors = FieldErrors::new();
-    let mut check = |field: &str, result: Result<(), String>| {
-        if let Err(message) = result {
-            errors.push(field, message);
-        }
-    };
-    let email = Email::parse(&input.email);
-    check("email", email.as_ref().map(drop).map_err(ToString::to_string));
-    let last_name = PersonName::parse(&input.last_name);
-    check("last_name", last_name.as_ref().map(drop).map_err(ToString::to_string));
-    let first_name = PersonName::parse(&input.first_name);
-    check("first_name", first_name.as_ref().map(drop).map_err(ToString::to_string));
+    let email = errors.check("email", Email::parse(&input.email));
+    let last_name = errors.check("last_name", PersonName::parse(&input.last_name));
+    let first_name = errors.check("first_name", PersonName::parse(&input.first_name));
     let middle_name = input
         .middle_name
         .as_deref()
         .filter(|m| !m.trim().is_empty())
         .map(PersonName::parse)
         .transpose();
-    check(
-        "middle_name",
-        middle_name.as_ref().map(drop).map_err(ToString::to_string),
+    let middle_name = errors.check("middle_name", middle_name);
+    let roles = errors.check(
+        "roles",
+        input
+            .roles
+            .iter()
+            .map(|r| r.parse::<Role>())
+            .collect::<Result<Roles, _>>(),
     );
-    let roles: Result<Roles, _> = input.roles.iter().map(|r| r.parse::<Role>()).collect();
-    check("roles", roles.as_ref().map(drop).map_err(ToString::to_string));
-    if roles.as_ref().is_ok_and(|r| r.is_empty()) {
-        check("roles", Err("Выберите хотя бы одну роль".into()));
+    if roles.as_ref().is_some_and(|r| r.is_empty()) {
+        errors.push("roles", "Выберите хотя бы одну роль");
     }
     match (email, last_name, first_name, middle_name, roles) {
-        (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(roles)) if errors.is_empty() => {
+        (Some(email), Some(last_name), Some(first_name), Some(middle_name), Some(roles)) if errors.is_empty() => {
             let mut new = NewUser::new(email, last_name, first_name, roles, password_hash);
             new.middle_name = middle_name;
             Ok(new)
         }
-        _ => Err(ServiceError::Invalid(errors)),
+        _ => Err(errors.into()),
     }
 }
 
