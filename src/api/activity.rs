@@ -1,10 +1,12 @@
 //! `GET /api/history` and `GET /api/users/{id}/logs`: the append-only activity log
 //! (managers). There is no operation that changes or removes an entry.
 
+use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
 use super::paging::PageMeta;
+use super::vocabulary::EntityName;
 use super::{ApiTags, State};
-use crate::domain::activity::{Action, ActivityEntry, Entity};
+use crate::domain::activity::{Action, ActivityEntry};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -36,7 +38,7 @@ pub struct ActivityView {
     pub action: String,
     /// The action in Russian.
     pub action_title: String,
-    pub entity: Entity,
+    pub entity: EntityName,
     pub entity_id: Option<u64>,
     /// The people the change was done to (for a file: whose cabinet).
     pub subject_ids: Vec<u64>,
@@ -57,7 +59,7 @@ impl ActivityView {
             impersonator_name: name(entry.impersonator),
             action: entry.action.code().to_owned(),
             action_title: entry.action.title().to_owned(),
-            entity: entry.entity,
+            entity: entry.entity.into(),
             entity_id: entry.entity_id,
             subject_ids: entry.subjects.iter().map(|id| id.0).collect(),
             summary: entry.summary,
@@ -66,24 +68,11 @@ impl ActivityView {
     }
 }
 
-/// A page of the log.
-#[derive(Debug, Object, serde::Serialize)]
-pub struct ActivityPage {
-    pub data: Vec<ActivityView>,
-    pub meta: PageMeta,
-}
-
 /// An action the log knows, for the history's filter.
 #[derive(Debug, Object)]
 pub struct ActionView {
     pub action: String,
     pub title: String,
-}
-
-/// `{data: [actions]}`.
-#[derive(Debug, Object)]
-pub struct ActionList {
-    pub data: Vec<ActionView>,
 }
 
 /// The activity log.
@@ -114,7 +103,7 @@ fn read(
     date_from: Option<String>,
     date_to: Option<String>,
     request: PageRequest,
-) -> Result<JsonText<ActivityPage>, ApiError> {
+) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
     let tz = TimeZone::get(&state.config.school.timezone).unwrap_or(TimeZone::UTC);
     let action = match action.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
         None => None,
@@ -131,7 +120,7 @@ fn read(
     };
     let LogPage { page, names } = state.read(|store| activity::page(store, &filter, request))?;
     let meta = PageMeta::of(&page);
-    let page = ActivityPage {
+    let page = Paged {
         data: page.items.into_iter().map(|e| ActivityView::new(e, &names)).collect(),
         meta,
     };
@@ -158,7 +147,7 @@ impl ActivityApi {
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
-    ) -> Result<JsonText<ActivityPage>, ApiError> {
+    ) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
         read(&state, user_id.0.map(UserId), action.0, date_from.0, date_to.0, request)
@@ -180,7 +169,7 @@ impl ActivityApi {
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
-    ) -> Result<JsonText<ActivityPage>, ApiError> {
+    ) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
         read(&state, Some(UserId(id.0)), action.0, date_from.0, date_to.0, request)
@@ -190,9 +179,9 @@ impl ActivityApi {
     ///
     /// Every action code with its Russian title, for the history's filter. Managers only.
     #[oai(path = "/api/history/actions", method = "get", operation_id = "history_actions")]
-    async fn actions(&self, caller: Caller) -> Result<Json<ActionList>, ApiError> {
+    async fn actions(&self, caller: Caller) -> Result<Json<Data<Vec<ActionView>>>, ApiError> {
         caller.allow(Rule::Manager)?;
-        Ok(Json(ActionList {
+        Ok(Json(Data {
             data: Action::ALL
                 .iter()
                 .map(|a| ActionView {
@@ -208,6 +197,7 @@ impl ActivityApi {
 mod tests {
     use super::*;
     use crate::domain::Page;
+    use crate::domain::activity::Entity;
 
     async fn parsed(response: impl poem::IntoResponse) -> serde_json::Value {
         let text = response.into_response().into_body().into_string().await.expect("body");
@@ -234,7 +224,7 @@ mod tests {
             total: 41,
             request: PageRequest::new(Some(2), Some(2)),
         };
-        let view = || ActivityPage {
+        let view = || Paged {
             data: page
                 .items
                 .iter()

@@ -1,5 +1,6 @@
 //! `/api/users/{id}/files`: a user's file cabinet (managers only): list, upload, download, delete.
 
+use super::envelope::Data;
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
 use crate::domain::UserId;
@@ -43,24 +44,12 @@ impl From<StoredFile> for FileView {
     }
 }
 
-/// A user's files, newest first.
-#[derive(Debug, Object)]
-pub struct FileList {
-    pub data: Vec<FileView>,
-}
-
-/// `{data: file}`.
-#[derive(Debug, Object)]
-pub struct FileEnvelope {
-    pub data: FileView,
-}
-
 /// The answer to an upload.
 #[derive(Debug, ApiResponse)]
 pub enum UploadAnswer {
     /// Stored.
     #[oai(status = 201)]
-    Created(Json<FileEnvelope>),
+    Created(Json<Data<FileView>>),
     /// The file is larger than `files.max_upload_mb`.
     #[oai(status = 413)]
     TooLarge(Json<ErrorBody>),
@@ -95,10 +84,15 @@ impl FilesApi {
     ///
     /// Managers only. Newest first.
     #[oai(path = "/api/users/:id/files", method = "get", operation_id = "files_list")]
-    async fn list(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<FileList>, ApiError> {
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<u64>,
+    ) -> Result<Json<Data<Vec<FileView>>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let found = state.read(|store| files::list(store, UserId(id.0)))?;
-        Ok(Json(FileList {
+        Ok(Json(Data {
             data: found.into_iter().map(FileView::from).collect(),
         }))
     }
@@ -132,7 +126,7 @@ impl FilesApi {
         let file = state
             .run(move |store| files::upload(store, &journal, UserId(id.0), by, upload))
             .await?;
-        Ok(UploadAnswer::Created(Json(FileEnvelope { data: file.into() })))
+        Ok(UploadAnswer::Created(Json(Data { data: file.into() })))
     }
 
     /// Download a file

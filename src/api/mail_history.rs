@@ -1,6 +1,7 @@
 //! `GET /api/history/mail` and `GET /api/users/{id}/mail`: the mail the portal sent or tried
 //! to send, to everyone or to one person (managers).
 
+use super::envelope::Paged;
 use super::paging::PageMeta;
 use super::{ApiTags, State};
 use crate::domain::{PageRequest, UserId};
@@ -49,13 +50,6 @@ impl From<MailRecord> for MailEntry {
     }
 }
 
-/// A page of the mail history.
-#[derive(Debug, Object)]
-pub struct MailPage {
-    pub data: Vec<MailEntry>,
-    pub meta: PageMeta,
-}
-
 /// The mail history.
 #[derive(Default)]
 pub struct MailHistoryApi;
@@ -66,11 +60,11 @@ fn page_of(
     filter: MailFilter,
     page: Option<u32>,
     per_page: Option<u32>,
-) -> Result<Json<MailPage>, ApiError> {
+) -> Result<Json<Paged<MailEntry>>, ApiError> {
     let request = PageRequest::new(page, per_page);
     let found = state.read(|store| mail::history(store, &filter, request))?;
     let meta = PageMeta::of(&found);
-    Ok(Json(MailPage {
+    Ok(Json(Paged {
         data: found.items.into_iter().map(MailEntry::from).collect(),
         meta,
     }))
@@ -93,7 +87,7 @@ impl MailHistoryApi {
         status: Query<Option<MailStatus>>,
         kind: Query<Option<MailKind>>,
         search: Query<Option<String>>,
-    ) -> Result<Json<MailPage>, ApiError> {
+    ) -> Result<Json<Paged<MailEntry>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let filter = MailFilter {
             status: status.0,
@@ -120,7 +114,7 @@ impl MailHistoryApi {
         status: Query<Option<MailStatus>>,
         kind: Query<Option<MailKind>>,
         search: Query<Option<String>>,
-    ) -> Result<Json<MailPage>, ApiError> {
+    ) -> Result<Json<Paged<MailEntry>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let filter = MailFilter {
             status: status.0,

@@ -1,6 +1,8 @@
 //! A person's notifications (the bell and the F8 panel) and which kinds also come by mail.
 
+use super::envelope::{Data, Paged};
 use super::paging::PageMeta;
+use super::vocabulary::KindName;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
 use crate::domain::{PageRequest, UserId};
@@ -15,7 +17,7 @@ use poem_openapi::{Object, OpenApi};
 #[derive(Debug, Object)]
 pub struct NotificationView {
     pub id: u64,
-    pub kind: NotificationKind,
+    pub kind: KindName,
     /// The kind in Russian.
     pub kind_title: String,
     pub title: String,
@@ -32,7 +34,7 @@ impl From<Notification> for NotificationView {
     fn from(n: Notification) -> Self {
         Self {
             id: n.id,
-            kind: n.kind,
+            kind: n.kind.into(),
             kind_title: n.kind.title().to_owned(),
             title: n.title,
             body: n.body,
@@ -51,44 +53,19 @@ pub struct InboxMeta {
     pub unread: u64,
 }
 
-/// A page of notifications.
-#[derive(Debug, Object)]
-pub struct InboxPage {
-    pub data: Vec<NotificationView>,
-    pub meta: InboxMeta,
-}
-
-/// `{data: notification}`.
-#[derive(Debug, Object)]
-pub struct NotificationEnvelope {
-    pub data: NotificationView,
-}
-
 /// How many were marked read.
 #[derive(Debug, Object)]
 pub struct Marked {
     pub marked: u64,
 }
 
-/// `{data: {marked}}`.
-#[derive(Debug, Object)]
-pub struct MarkedEnvelope {
-    pub data: Marked,
-}
-
 /// One kind of notification and whether it also comes by mail.
 #[derive(Debug, Object)]
 pub struct KindSetting {
-    pub kind: NotificationKind,
+    pub kind: KindName,
     pub title: String,
     pub description: String,
     pub mail: bool,
-}
-
-/// `{data: [settings]}`.
-#[derive(Debug, Object)]
-pub struct SettingsEnvelope {
-    pub data: Vec<KindSetting>,
 }
 
 /// `{mail: [kind…]}`: the kinds that also come by mail.
@@ -99,12 +76,12 @@ pub struct SettingsBody {
     pub mail: Vec<String>,
 }
 
-fn settings(choice: &MailChoice) -> Json<SettingsEnvelope> {
-    Json(SettingsEnvelope {
+fn settings(choice: &MailChoice) -> Json<Data<Vec<KindSetting>>> {
+    Json(Data {
         data: NotificationKind::ALL
             .into_iter()
             .map(|kind| KindSetting {
-                kind,
+                kind: kind.into(),
                 title: kind.title().to_owned(),
                 description: kind.description().to_owned(),
                 mail: choice.mails(kind),
@@ -136,7 +113,7 @@ impl NotificationsApi {
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         unread: Query<Option<u8>>,
-    ) -> Result<Json<InboxPage>, ApiError> {
+    ) -> Result<Json<Paged<NotificationView, InboxMeta>>, ApiError> {
         caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
         let request = PageRequest::new(page.0, per_page.0);
         let unread_only = unread.0.is_some_and(|u| u != 0);
@@ -145,7 +122,7 @@ impl NotificationsApi {
             page: PageMeta::of(&inbox.page),
             unread: inbox.unread,
         };
-        Ok(Json(InboxPage {
+        Ok(Json(Paged {
             data: inbox.page.items.into_iter().map(NotificationView::from).collect(),
             meta,
         }))
@@ -165,7 +142,7 @@ impl NotificationsApi {
         state: State<'_>,
         caller: Caller,
         id: Path<u64>,
-    ) -> Result<Json<NotificationEnvelope>, ApiError> {
+    ) -> Result<Json<Data<NotificationView>>, ApiError> {
         caller.actor(Rule::SignedIn)?;
         let owner = state.read(|store| notifications::owner(store, id.0))?;
         // Someone else's notification answers like a missing one: whether it exists is
@@ -174,7 +151,7 @@ impl NotificationsApi {
             .allow(Rule::OwnOrManager(owner))
             .map_err(|_| notifications::not_found())?;
         let read = state.run(move |store| notifications::mark_read(store, id.0)).await?;
-        Ok(Json(NotificationEnvelope { data: read.into() }))
+        Ok(Json(Data { data: read.into() }))
     }
 
     /// Mark all read
@@ -186,17 +163,12 @@ impl NotificationsApi {
         method = "post",
         operation_id = "users_notifications_check_all"
     )]
-    async fn check_all(
-        &self,
-        state: State<'_>,
-        caller: Caller,
-        id: Path<u64>,
-    ) -> Result<Json<MarkedEnvelope>, ApiError> {
+    async fn check_all(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<Data<Marked>>, ApiError> {
         caller.allow(Rule::OwnTrace(UserId(id.0)))?;
         let marked = state
             .run(move |store| notifications::mark_all_read(store, UserId(id.0)))
             .await?;
-        Ok(Json(MarkedEnvelope {
+        Ok(Json(Data {
             data: Marked { marked },
         }))
     }
@@ -209,7 +181,7 @@ impl NotificationsApi {
         method = "get",
         operation_id = "notification_settings"
     )]
-    async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<SettingsEnvelope>, ApiError> {
+    async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let choice = state.read(|store| notifications::mail_choice(store, actor.user.id))?;
         Ok(settings(&choice))
@@ -229,7 +201,7 @@ impl NotificationsApi {
         state: State<'_>,
         caller: Caller,
         body: Json<SettingsBody>,
-    ) -> Result<Json<SettingsEnvelope>, ApiError> {
+    ) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
         let user = caller.actor(Rule::SignedIn)?.user.id;
         caller.allow(Rule::OwnTrace(user))?;
         let kinds = body

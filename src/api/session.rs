@@ -1,6 +1,7 @@
 //! The Sanctum calls: the CSRF cookie, signing in and out, and the current user.
 
 use super::cookies;
+use super::envelope::Data;
 use super::user_view::{CurrentUser, Impersonator, UserView};
 use super::{ApiTags, NoContent, State};
 use crate::auth::csrf;
@@ -19,12 +20,6 @@ pub struct LoginBody {
     /// "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
     /// `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
     pub remember: Option<bool>,
-}
-
-/// `{data: user}`.
-#[derive(Debug, Object)]
-pub struct CurrentUserEnvelope {
-    pub data: CurrentUser,
 }
 
 /// Sessions and the current user.
@@ -98,7 +93,7 @@ impl SessionApi {
     ///
     /// `{data: user}` for the session's user; 401 `Unauthenticated.` when not signed in.
     #[oai(path = "/api/user", method = "get", operation_id = "current_user")]
-    async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<CurrentUserEnvelope>, ApiError> {
+    async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<CurrentUser>>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
         let impersonator = match actor.impersonator {
             Some(id) => {
@@ -108,7 +103,7 @@ impl SessionApi {
             }
             None => None,
         };
-        Ok(Json(CurrentUserEnvelope {
+        Ok(Json(Data {
             data: CurrentUser {
                 user: UserView::new(&actor.user, actor.is_staff()),
                 children_ids: actor.children.iter().map(|id| id.0).collect(),

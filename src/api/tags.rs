@@ -1,5 +1,6 @@
 //! `/api/tags`: the school's tag catalogue.
 
+use super::envelope::Data;
 use super::{ApiTags, NoContent, State};
 use crate::domain::{Tag, TagId};
 use crate::error::ApiError;
@@ -31,18 +32,6 @@ impl TagView {
     }
 }
 
-/// Every tag.
-#[derive(Debug, Object)]
-pub struct TagList {
-    pub data: Vec<TagView>,
-}
-
-/// `{data: tag}`.
-#[derive(Debug, Object)]
-pub struct TagEnvelope {
-    pub data: TagView,
-}
-
 /// A tag's name and colour.
 #[derive(Debug, Object)]
 pub struct TagBody {
@@ -55,7 +44,7 @@ pub struct TagBody {
 pub enum TagCreated {
     /// Created.
     #[oai(status = 201)]
-    Created(Json<TagEnvelope>),
+    Created(Json<Data<TagView>>),
 }
 
 /// Tags.
@@ -68,10 +57,10 @@ impl TagsApi {
     ///
     /// Staff only. Every tag, by name, with how many people carry it.
     #[oai(path = "/api/tags", method = "get", operation_id = "tags_list")]
-    async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<TagList>, ApiError> {
+    async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<TagView>>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let all = state.read(tags::list)?;
-        Ok(Json(TagList {
+        Ok(Json(Data {
             data: all
                 .into_iter()
                 .map(|t| TagView::new(t.tag, Some(t.users as u64)))
@@ -83,10 +72,10 @@ impl TagsApi {
     ///
     /// Staff only.
     #[oai(path = "/api/tags/:id", method = "get", operation_id = "tags_show")]
-    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<TagEnvelope>, ApiError> {
+    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let tag = state.read(|store| tags::get(store, TagId(id.0)))?;
-        Ok(Json(TagEnvelope {
+        Ok(Json(Data {
             data: TagView::new(tag, None),
         }))
     }
@@ -102,7 +91,7 @@ impl TagsApi {
         let tag = state
             .run(move |store| tags::create(store, &journal, &name, &color))
             .await?;
-        Ok(TagCreated::Created(Json(TagEnvelope {
+        Ok(TagCreated::Created(Json(Data {
             data: TagView::new(tag, None),
         })))
     }
@@ -117,14 +106,14 @@ impl TagsApi {
         caller: Caller,
         id: Path<u64>,
         body: Json<TagBody>,
-    ) -> Result<Json<TagEnvelope>, ApiError> {
+    ) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
         let journal = state.journal(caller.origin());
         let tag = state
             .run(move |store| tags::update(store, &journal, TagId(id.0), &name, &color))
             .await?;
-        Ok(Json(TagEnvelope {
+        Ok(Json(Data {
             data: TagView::new(tag, None),
         }))
     }

@@ -1,5 +1,6 @@
 //! How a user is shown by the API: a page of list rows, the card, and the signed-in user.
 
+use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
 use super::paging::PageMeta;
 use crate::domain::{Page, User, UserId};
@@ -71,11 +72,7 @@ impl UserView {
 }
 
 /// A page of people.
-#[derive(Debug, Object)]
-pub struct UserPage {
-    pub data: Vec<UserView>,
-    pub meta: PageMeta,
-}
+pub type UserPage = Paged<UserView>;
 
 impl UserPage {
     /// The page of `found` as JSON text: each row is the entry's view, rendered once per version
@@ -106,10 +103,7 @@ pub struct UserCard {
 }
 
 /// `{data: card}`.
-#[derive(Debug, Object)]
-pub struct CardEnvelope {
-    pub data: UserCard,
-}
+pub type CardEnvelope = Data<UserCard>;
 
 impl CardEnvelope {
     /// The card of `person` for a viewer who is (or is not) staff, as JSON text: the user's view

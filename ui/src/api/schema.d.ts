@@ -708,6 +708,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/import/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import people from CSV
+         * @description Managers only. `multipart/form-data` with `file` (UTF-8 with or without BOM, or
+         *     Windows-1251; `;`, `,` or tab; a header row in Russian or English: Фамилия, Имя,
+         *     Отчество, Email, Телефон, Роль, Дата рождения, Теги, Заметки, Email родителя),
+         *     `dry_run` (`1`: only check; otherwise write) and `send_invites` (`1`: mail each new
+         *     person a link to set a password). People found by e-mail are updated (empty cells keep
+         *     their values, roles and tags are added); missing tags are created. The write is one
+         *     transaction: with any row error it is 422 with every error and nothing is written; a
+         *     preview with errors is 200. A file that is not a table is 422; over the body limit, 413.
+         */
+        post: operations["users_import_csv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tags": {
         parameters: {
             query?: never;
@@ -755,33 +782,6 @@ export interface paths {
          * @description Staff only. The tag is taken off everyone who carried it.
          */
         delete: operations["tags_delete"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/import/csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Import people from CSV
-         * @description Managers only. `multipart/form-data` with `file` (UTF-8 with or without BOM, or
-         *     Windows-1251; `;`, `,` or tab; a header row in Russian or English: Фамилия, Имя,
-         *     Отчество, Email, Телефон, Роль, Дата рождения, Теги, Заметки, Email родителя),
-         *     `dry_run` (`1`: only check; otherwise write) and `send_invites` (`1`: mail each new
-         *     person a link to set a password). People found by e-mail are updated (empty cells keep
-         *     their values, roles and tags are added); missing tags are created. The write is one
-         *     transaction: with any row error it is 422 with every error and nothing is written; a
-         *     preview with errors is 200. A file that is not a table is 422; over the body limit, 413.
-         */
-        post: operations["users_import_csv"];
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -844,27 +844,12 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * ActionList
-         * @description `{data: [actions]}`.
-         */
-        ActionList: {
-            data: components["schemas"]["ActionView"][];
-        };
-        /**
          * ActionView
          * @description An action the log knows, for the history's filter.
          */
         ActionView: {
             action: string;
             title: string;
-        };
-        /**
-         * ActivityPage
-         * @description A page of the log.
-         */
-        ActivityPage: {
-            data: components["schemas"]["ActivityView"][];
-            meta: components["schemas"]["PageMeta"];
         };
         /**
          * ActivityView
@@ -900,13 +885,6 @@ export interface components {
             /** @description What changed, in Russian. */
             summary: string;
             ip?: string;
-        };
-        /**
-         * CardEnvelope
-         * @description `{data: card}`.
-         */
-        CardEnvelope: {
-            data: components["schemas"]["UserCard"];
         };
         /**
          * ChangeBody
@@ -960,14 +938,84 @@ export interface components {
             impersonator?: components["schemas"]["Impersonator"] & unknown;
         };
         /**
-         * CurrentUserEnvelope
-         * @description `{data: user}`.
+         * Data_CurrentUser
+         * @description `{data: T}`: one record, a list, or a report.
          */
-        CurrentUserEnvelope: {
+        Data_CurrentUser: {
             data: components["schemas"]["CurrentUser"];
         };
         /**
-         * @description What was changed: the kind of record an entry is about.
+         * Data_FileView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_FileView: {
+            data: components["schemas"]["FileView"];
+        };
+        /**
+         * Data_ImportReport
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_ImportReport: {
+            data: components["schemas"]["ImportReport"];
+        };
+        /**
+         * Data_Marked
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_Marked: {
+            data: components["schemas"]["Marked"];
+        };
+        /**
+         * Data_NotificationView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_NotificationView: {
+            data: components["schemas"]["NotificationView"];
+        };
+        /**
+         * Data_TagView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_TagView: {
+            data: components["schemas"]["TagView"];
+        };
+        /**
+         * Data_UserCard
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_UserCard: {
+            data: components["schemas"]["UserCard"];
+        };
+        /**
+         * Data_list_ActionView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_ActionView: {
+            data: components["schemas"]["ActionView"][];
+        };
+        /**
+         * Data_list_FileView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_FileView: {
+            data: components["schemas"]["FileView"][];
+        };
+        /**
+         * Data_list_KindSetting
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_KindSetting: {
+            data: components["schemas"]["KindSetting"][];
+        };
+        /**
+         * Data_list_TagView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_TagView: {
+            data: components["schemas"]["TagView"][];
+        };
+        /**
+         * @description The kind of record an entry of the log is about.
          * @enum {string}
          */
         Entity: "user" | "tag" | "file" | "session" | "import";
@@ -984,20 +1032,6 @@ export interface components {
             };
             /** @description For 500: the id under which the cause is in the server's log. */
             error_id?: string;
-        };
-        /**
-         * FileEnvelope
-         * @description `{data: file}`.
-         */
-        FileEnvelope: {
-            data: components["schemas"]["FileView"];
-        };
-        /**
-         * FileList
-         * @description A user's files, newest first.
-         */
-        FileList: {
-            data: components["schemas"]["FileView"][];
         };
         /**
          * FileView
@@ -1050,13 +1084,6 @@ export interface components {
             /** Format: uint64 */
             id: number;
             full_name: string;
-        };
-        /**
-         * ImportEnvelope
-         * @description `{data: report}`.
-         */
-        ImportEnvelope: {
-            data: components["schemas"]["ImportReport"];
         };
         /**
          * ImportRejected
@@ -1127,14 +1154,6 @@ export interface components {
             unread: number;
         };
         /**
-         * InboxPage
-         * @description A page of notifications.
-         */
-        InboxPage: {
-            data: components["schemas"]["NotificationView"][];
-            meta: components["schemas"]["InboxMeta"];
-        };
-        /**
          * KindSetting
          * @description One kind of notification and whether it also comes by mail.
          */
@@ -1194,14 +1213,6 @@ export interface components {
          */
         MailKind: "password_reset" | "verify_email" | "set_password" | "test" | "notification";
         /**
-         * MailPage
-         * @description A page of the mail history.
-         */
-        MailPage: {
-            data: components["schemas"]["MailEntry"][];
-            meta: components["schemas"]["PageMeta"];
-        };
-        /**
          * @description Where a mail is on its way out.
          * @enum {string}
          */
@@ -1213,13 +1224,6 @@ export interface components {
         Marked: {
             /** Format: uint64 */
             marked: number;
-        };
-        /**
-         * MarkedEnvelope
-         * @description `{data: {marked}}`.
-         */
-        MarkedEnvelope: {
-            data: components["schemas"]["Marked"];
         };
         /**
          * Message
@@ -1237,14 +1241,7 @@ export interface components {
             password_confirmation?: string;
         };
         /**
-         * NotificationEnvelope
-         * @description `{data: notification}`.
-         */
-        NotificationEnvelope: {
-            data: components["schemas"]["NotificationView"];
-        };
-        /**
-         * @description What a notification is about; the person chooses per kind whether it also comes by mail.
+         * @description What a notification is about.
          * @enum {string}
          */
         NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added";
@@ -1290,6 +1287,42 @@ export interface components {
              * @description 1-based number of the last row on this page (null when the page is empty).
              */
             to?: number;
+        };
+        /**
+         * Paged_ActivityView_PageMeta
+         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in).
+         */
+        Paged_ActivityView_PageMeta: {
+            data: components["schemas"]["ActivityView"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * Paged_MailEntry_PageMeta
+         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in).
+         */
+        Paged_MailEntry_PageMeta: {
+            data: components["schemas"]["MailEntry"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * Paged_NotificationView_InboxMeta
+         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in).
+         */
+        Paged_NotificationView_InboxMeta: {
+            data: components["schemas"]["NotificationView"][];
+            meta: components["schemas"]["InboxMeta"];
+        };
+        /**
+         * Paged_UserView_PageMeta
+         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in).
+         */
+        Paged_UserView_PageMeta: {
+            data: components["schemas"]["UserView"][];
+            meta: components["schemas"]["PageMeta"];
         };
         /**
          * ParentsBody
@@ -1363,33 +1396,12 @@ export interface components {
             mail: string[];
         };
         /**
-         * SettingsEnvelope
-         * @description `{data: [settings]}`.
-         */
-        SettingsEnvelope: {
-            data: components["schemas"]["KindSetting"][];
-        };
-        /**
          * TagBody
          * @description A tag's name and colour.
          */
         TagBody: {
             name?: string;
             color?: string;
-        };
-        /**
-         * TagEnvelope
-         * @description `{data: tag}`.
-         */
-        TagEnvelope: {
-            data: components["schemas"]["TagView"];
-        };
-        /**
-         * TagList
-         * @description Every tag.
-         */
-        TagList: {
-            data: components["schemas"]["TagView"][];
         };
         /**
          * TagView
@@ -1453,14 +1465,6 @@ export interface components {
             last_login_at?: string;
             parent_ids: number[];
             children_ids: number[];
-        };
-        /**
-         * UserPage
-         * @description A page of people.
-         */
-        UserPage: {
-            data: components["schemas"]["UserView"][];
-            meta: components["schemas"]["PageMeta"];
         };
         /**
          * UserView
@@ -1849,7 +1853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CurrentUserEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_CurrentUser"];
                 };
             };
             /** @description Not signed in. */
@@ -2552,7 +2556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["MailPage"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_MailEntry_PageMeta"];
                 };
             };
             /** @description Not signed in. */
@@ -2643,7 +2647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["MailPage"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_MailEntry_PageMeta"];
                 };
             };
             /** @description Not signed in. */
@@ -2733,7 +2737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ActivityPage"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_ActivityView_PageMeta"];
                 };
             };
             /** @description Not signed in. */
@@ -2824,7 +2828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ActivityPage"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_ActivityView_PageMeta"];
                 };
             };
             /** @description Not signed in. */
@@ -2907,7 +2911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["ActionList"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_ActionView"];
                 };
             };
             /** @description Not signed in. */
@@ -2996,7 +3000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["InboxPage"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_NotificationView_InboxMeta"];
                 };
             };
             /** @description Not signed in. */
@@ -3081,7 +3085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["NotificationEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_NotificationView"];
                 };
             };
             /** @description Not signed in. */
@@ -3166,7 +3170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["MarkedEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_Marked"];
                 };
             };
             /** @description Not signed in. */
@@ -3249,7 +3253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["SettingsEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_KindSetting"];
                 };
             };
             /** @description Not signed in. */
@@ -3336,7 +3340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["SettingsEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_KindSetting"];
                 };
             };
             /** @description Not signed in. */
@@ -3427,7 +3431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["UserPage"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_UserView_PageMeta"];
                 };
             };
             /** @description Not signed in. */
@@ -3515,7 +3519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -3600,7 +3604,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -3689,7 +3693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -3858,7 +3862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -4122,7 +4126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -4211,7 +4215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -4300,7 +4304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -4389,7 +4393,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["CardEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
             /** @description Not signed in. */
@@ -4624,6 +4628,102 @@ export interface operations {
             };
         };
     };
+    users_import_csv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `multipart/form-data`: `file` (CSV), `dry_run` (`1` — только проверить), `send_invites` (`1` — письма новым) */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                    /** @enum {string} */
+                    dry_run?: "0" | "1";
+                    /** @enum {string} */
+                    send_invites?: "0" | "1";
+                };
+            };
+        };
+        responses: {
+            /** @description A preview (maybe with row errors), or everything written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_ImportReport"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Row errors, or a file that is not a table of people: nothing was written. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ImportRejected"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     tags_list: {
         parameters: {
             query?: never;
@@ -4638,7 +4738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["TagList"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_TagView"];
                 };
             };
             /** @description Not signed in. */
@@ -4726,7 +4826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["TagEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_TagView"];
                 };
             };
             /** @description Not signed in. */
@@ -4811,7 +4911,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["TagEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_TagView"];
                 };
             };
             /** @description Not signed in. */
@@ -4900,7 +5000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["TagEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_TagView"];
                 };
             };
             /** @description Not signed in. */
@@ -5053,83 +5153,6 @@ export interface operations {
             };
         };
     };
-    users_import_csv: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description `multipart/form-data`: `file` (CSV), `dry_run` (`1` — только проверить), `send_invites` (`1` — письма новым) */
-        requestBody: {
-            content: {
-                "multipart/form-data": {
-                    /** Format: binary */
-                    file: string;
-                    /** @enum {string} */
-                    dry_run?: "0" | "1";
-                    /** @enum {string} */
-                    send_invites?: "0" | "1";
-                };
-            };
-        };
-        responses: {
-            /** @description A preview (maybe with row errors), or everything written. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ImportEnvelope"];
-                };
-            };
-            /** @description Not signed in. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not a manager. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The school requires a confirmed e-mail. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Row errors, or a file that is not a table of people: nothing was written. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ImportRejected"];
-                };
-            };
-            /** @description Something broke on the server; `error_id` points to the log. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
     files_list: {
         parameters: {
             query?: never;
@@ -5146,7 +5169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["FileList"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_FileView"];
                 };
             };
             /** @description Not signed in. */
@@ -5240,7 +5263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["FileEnvelope"];
+                    "application/json; charset=utf-8": components["schemas"]["Data_FileView"];
                 };
             };
             /** @description Not signed in. */
