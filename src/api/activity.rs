@@ -29,21 +29,27 @@ pub struct ActivityView {
     pub created_at: String,
     /// Who made the change (while impersonating: the impersonated user); null from the
     /// command line.
+    #[oai(nullable)]
     pub actor_id: Option<u64>,
+    #[oai(nullable)]
     pub actor_name: Option<String>,
     /// The manager acting as `actor`, if any.
+    #[oai(nullable)]
     pub impersonator_id: Option<u64>,
+    #[oai(nullable)]
     pub impersonator_name: Option<String>,
     /// A code such as `user.updated` (see `GET /api/history/actions`).
     pub action: String,
     /// The action in Russian.
     pub action_title: String,
     pub entity: EntityName,
+    #[oai(nullable)]
     pub entity_id: Option<u64>,
     /// The people the change was done to (for a file: whose cabinet).
     pub subject_ids: Vec<u64>,
     /// What changed, in Russian.
     pub summary: String,
+    #[oai(nullable)]
     pub ip: Option<String>,
 }
 

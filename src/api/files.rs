@@ -5,13 +5,14 @@ use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
 use crate::domain::UserId;
 use crate::domain::file_name::{attachment_disposition, served_type};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::files;
 use crate::store::files::StoredFile;
-use poem::Body;
+use poem::{Body, IntoResponse, Response};
 use poem_openapi::param::Path;
-use poem_openapi::payload::{Binary, Json};
+use poem_openapi::payload::{Binary, Json, Payload};
+use poem_openapi::registry::MetaSchemaRef;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 /// A file in a user's cabinet.
@@ -50,9 +51,6 @@ pub enum UploadAnswer {
     /// Stored.
     #[oai(status = 201)]
     Created(Json<Data<FileView>>),
-    /// The file is larger than `files.max_upload_mb`.
-    #[oai(status = 413)]
-    TooLarge(Json<ErrorBody>),
 }
 
 /// The policy of a download: whatever it is, a browser that opens it runs nothing of it.
@@ -66,12 +64,34 @@ pub enum FileDownload {
     /// and a sandboxing `Content-Security-Policy`.
     #[oai(status = 200)]
     File(
-        Binary<Body>,
+        FileBytes,
         #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Content-Length")] u64,
         #[oai(header = "Content-Security-Policy")] String,
     ),
+}
+
+/// A file's bytes, of whatever type it was stored with: documented as any type (`*/*`), sent
+/// with the type in the answer's `Content-Type` header.
+pub struct FileBytes(Body);
+
+impl Payload for FileBytes {
+    const CONTENT_TYPE: &'static str = "*/*";
+
+    fn check_content_type(_content_type: &str) -> bool {
+        true
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        Binary::<Body>::schema_ref()
+    }
+}
+
+impl IntoResponse for FileBytes {
+    fn into_response(self) -> Response {
+        Response::builder().body(self.0)
+    }
 }
 
 /// Users' file cabinets.
@@ -115,11 +135,7 @@ impl FilesApi {
         let upload = match form.receive(limits.upload, &state.config.data_dir).await? {
             Received::Form(upload) => upload,
             Received::TooLarge => {
-                return Ok(UploadAnswer::TooLarge(Json(ErrorBody {
-                    message: crate::web::file_too_large_message(limits.upload),
-                    errors: None,
-                    error_id: None,
-                })));
+                return Err(ApiError::too_large(crate::web::file_too_large_message(limits.upload)));
             }
         };
         let journal = state.journal(caller.origin());
@@ -147,7 +163,7 @@ impl FilesApi {
         let chunks = contents.map(|chunk| chunk.map_err(|err| std::io::Error::other(err.to_string())));
         let body = Body::from_bytes_stream(futures_util::stream::iter(chunks));
         Ok(FileDownload::File(
-            Binary(body),
+            FileBytes(body),
             served_type(&stored.content_type).to_owned(),
             attachment_disposition(&stored.name),
             stored.size,

@@ -17,7 +17,9 @@ use poem_openapi::{Object, OpenApi};
 pub struct MailEntry {
     pub id: u64,
     pub to: String,
+    #[oai(nullable)]
     pub to_name: Option<String>,
+    #[oai(nullable)]
     pub user_id: Option<u64>,
     pub kind: MailKind,
     /// The kind in Russian, e.g. "Сброс пароля".
@@ -25,9 +27,11 @@ pub struct MailEntry {
     pub subject: String,
     pub status: MailStatus,
     pub attempts: u32,
+    #[oai(nullable)]
     pub last_error: Option<String>,
     /// RFC 3339.
     pub created_at: String,
+    #[oai(nullable)]
     pub sent_at: Option<String>,
 }
 

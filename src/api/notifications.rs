@@ -23,10 +23,12 @@ pub struct NotificationView {
     pub title: String,
     pub body: String,
     /// A page of the portal to open, e.g. `/users/5`.
+    #[oai(nullable)]
     pub link: Option<String>,
     /// RFC 3339.
     pub created_at: String,
     /// Null while unread.
+    #[oai(nullable)]
     pub read_at: Option<String>,
 }
 

@@ -15,10 +15,13 @@ use poem_openapi::{Object, OpenApi};
 /// The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
 #[derive(Debug, Object)]
 pub struct LoginBody {
+    #[oai(nullable)]
     pub email: Option<String>,
+    #[oai(nullable)]
     pub password: Option<String>,
     /// "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
     /// `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
+    #[oai(nullable)]
     pub remember: Option<bool>,
 }
 

@@ -18,6 +18,7 @@ pub struct TagView {
     /// One of the palette's colours (red, orange, … gray).
     pub color: String,
     /// People (not deleted) carrying it; only in the list.
+    #[oai(nullable)]
     pub users_count: Option<u64>,
 }
 
@@ -35,7 +36,9 @@ impl TagView {
 /// A tag's name and colour.
 #[derive(Debug, Object)]
 pub struct TagBody {
+    #[oai(nullable)]
     pub name: Option<String>,
+    #[oai(nullable)]
     pub color: Option<String>,
 }
 

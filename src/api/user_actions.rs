@@ -17,7 +17,9 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A new password, twice.
 #[derive(Debug, Object)]
 pub struct NewPasswordBody {
+    #[oai(nullable)]
     pub password: Option<String>,
+    #[oai(nullable)]
     pub password_confirmation: Option<String>,
 }
 

@@ -17,25 +17,31 @@ pub struct UserView {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    #[oai(nullable)]
     pub middle_name: Option<String>,
     /// "Фамилия Имя Отчество".
     pub full_name: String,
     /// Normalised, e.g. `+79123456789`.
+    #[oai(nullable)]
     pub phone: Option<String>,
     /// `YYYY-MM-DD`.
+    #[oai(nullable)]
     pub birth_date: Option<String>,
     /// Among `manager`, `worker`, `student`, `parent`.
     pub roles: Vec<String>,
     /// Tag ids.
     pub tags: Vec<u64>,
     /// Staff notes; null for viewers who are not staff.
+    #[oai(nullable)]
     pub notes: Option<String>,
     /// Whether the user confirmed the e-mail address.
     pub email_verified: bool,
     pub created_at: String,
     pub updated_at: String,
     /// Set when the user is deleted (restorable).
+    #[oai(nullable)]
     pub deleted_at: Option<String>,
+    #[oai(nullable)]
     pub last_login_at: Option<String>,
 }
 
@@ -136,6 +142,7 @@ pub struct CurrentUser {
     /// For `master-by-url`: a parent may open his children's pages.
     pub children_ids: Vec<u64>,
     /// Set while a manager acts as this user ("Вы вошли как …").
+    #[oai(nullable)]
     pub impersonator: Option<Impersonator>,
 }
 

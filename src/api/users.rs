@@ -15,19 +15,29 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A person's fields as a form sends them; all optional here, checked by the server.
 #[derive(Debug, Object)]
 pub struct PersonBody {
+    #[oai(nullable)]
     pub email: Option<String>,
+    #[oai(nullable)]
     pub last_name: Option<String>,
+    #[oai(nullable)]
     pub first_name: Option<String>,
+    #[oai(nullable)]
     pub middle_name: Option<String>,
+    #[oai(nullable)]
     pub phone: Option<String>,
     /// `YYYY-MM-DD` or `DD.MM.YYYY`.
+    #[oai(nullable)]
     pub birth_date: Option<String>,
+    #[oai(nullable)]
     pub notes: Option<String>,
     /// On create only: the roles (at least one).
+    #[oai(nullable)]
     pub roles: Option<Vec<String>>,
     /// On create only: tag ids.
+    #[oai(nullable)]
     pub tags: Option<Vec<u64>>,
     /// On create only: mail the new person a link to set their password.
+    #[oai(nullable)]
     pub send_password_link: Option<bool>,
 }
 
@@ -108,8 +118,8 @@ impl UsersApi {
         state: State<'_>,
         caller: Caller,
         search: Query<Option<String>>,
-        #[oai(name = "roles[]")] roles: Query<Vec<String>>,
-        #[oai(name = "tags[]")] tags: Query<Vec<u64>>,
+        #[oai(name = "roles[]", default)] roles: Query<Vec<String>>,
+        #[oai(name = "tags[]", default)] tags: Query<Vec<u64>>,
         trashed: Query<Option<String>>,
         sort: Query<Option<String>>,
         page: Query<Option<u32>>,

@@ -865,35 +865,35 @@ export interface components {
              * @description Who made the change (while impersonating: the impersonated user); null from the
              *     command line.
              */
-            actor_id?: number;
-            actor_name?: string;
+            actor_id?: number | null;
+            actor_name?: string | null;
             /**
              * Format: uint64
              * @description The manager acting as `actor`, if any.
              */
-            impersonator_id?: number;
-            impersonator_name?: string;
+            impersonator_id?: number | null;
+            impersonator_name?: string | null;
             /** @description A code such as `user.updated` (see `GET /api/history/actions`). */
             action: string;
             /** @description The action in Russian. */
             action_title: string;
             entity: components["schemas"]["Entity"];
             /** Format: uint64 */
-            entity_id?: number;
+            entity_id?: number | null;
             /** @description The people the change was done to (for a file: whose cabinet). */
             subject_ids: number[];
             /** @description What changed, in Russian. */
             summary: string;
-            ip?: string;
+            ip?: string | null;
         };
         /**
          * ChangeBody
          * @description A change of one's own password.
          */
         ChangeBody: {
-            current_password?: string;
-            password?: string;
-            password_confirmation?: string;
+            current_password?: string | null;
+            password?: string | null;
+            password_confirmation?: string | null;
         };
         /**
          * ChildrenBody
@@ -912,30 +912,30 @@ export interface components {
             email: string;
             first_name: string;
             last_name: string;
-            middle_name?: string;
+            middle_name?: string | null;
             /** @description "Фамилия Имя Отчество". */
             full_name: string;
             /** @description Normalised, e.g. `+79123456789`. */
-            phone?: string;
+            phone?: string | null;
             /** @description `YYYY-MM-DD`. */
-            birth_date?: string;
+            birth_date?: string | null;
             /** @description Among `manager`, `worker`, `student`, `parent`. */
             roles: string[];
             /** @description Tag ids. */
             tags: number[];
             /** @description Staff notes; null for viewers who are not staff. */
-            notes?: string;
+            notes?: string | null;
             /** @description Whether the user confirmed the e-mail address. */
             email_verified: boolean;
             created_at: string;
             updated_at: string;
             /** @description Set when the user is deleted (restorable). */
-            deleted_at?: string;
-            last_login_at?: string;
+            deleted_at?: string | null;
+            last_login_at?: string | null;
             /** @description For `master-by-url`: a parent may open his children's pages. */
             children_ids: number[];
             /** @description Set while a manager acts as this user ("Вы вошли как …"). */
-            impersonator?: components["schemas"]["Impersonator"] & unknown;
+            impersonator?: (components["schemas"]["Impersonator"] & unknown) | null;
         };
         /**
          * Data_CurrentUser
@@ -1062,7 +1062,7 @@ export interface components {
          * @description `{email}`.
          */
         ForgotBody: {
-            email?: string;
+            email?: string | null;
         };
         /**
          * Health
@@ -1144,12 +1144,12 @@ export interface components {
              * Format: uint64
              * @description 1-based number of the first row on this page (null when the page is empty).
              */
-            from?: number;
+            from?: number | null;
             /**
              * Format: uint64
              * @description 1-based number of the last row on this page (null when the page is empty).
              */
-            to?: number;
+            to?: number | null;
             /** Format: uint64 */
             unread: number;
         };
@@ -1168,21 +1168,21 @@ export interface components {
          * @description The token and e-mail of a reset or set-password link.
          */
         LinkBody: {
-            token?: string;
-            email?: string;
+            token?: string | null;
+            email?: string | null;
         };
         /**
          * LoginBody
          * @description The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
          */
         LoginBody: {
-            email?: string;
-            password?: string;
+            email?: string | null;
+            password?: string | null;
             /**
              * @description "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
              *     `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
              */
-            remember?: boolean;
+            remember?: boolean | null;
         };
         /**
          * MailEntry
@@ -1192,9 +1192,9 @@ export interface components {
             /** Format: uint64 */
             id: number;
             to: string;
-            to_name?: string;
+            to_name?: string | null;
             /** Format: uint64 */
-            user_id?: number;
+            user_id?: number | null;
             kind: components["schemas"]["MailKind"];
             /** @description The kind in Russian, e.g. "Сброс пароля". */
             kind_title: string;
@@ -1202,10 +1202,10 @@ export interface components {
             status: components["schemas"]["MailStatus"];
             /** Format: uint32 */
             attempts: number;
-            last_error?: string;
+            last_error?: string | null;
             /** @description RFC 3339. */
             created_at: string;
-            sent_at?: string;
+            sent_at?: string | null;
         };
         /**
          * @description What a mail is for; decides its template.
@@ -1237,8 +1237,8 @@ export interface components {
          * @description A new password, twice.
          */
         NewPasswordBody: {
-            password?: string;
-            password_confirmation?: string;
+            password?: string | null;
+            password_confirmation?: string | null;
         };
         /**
          * @description What a notification is about.
@@ -1258,11 +1258,11 @@ export interface components {
             title: string;
             body: string;
             /** @description A page of the portal to open, e.g. `/users/5`. */
-            link?: string;
+            link?: string | null;
             /** @description RFC 3339. */
             created_at: string;
             /** @description Null while unread. */
-            read_at?: string;
+            read_at?: string | null;
         };
         /**
          * PageMeta
@@ -1281,12 +1281,12 @@ export interface components {
              * Format: uint64
              * @description 1-based number of the first row on this page (null when the page is empty).
              */
-            from?: number;
+            from?: number | null;
             /**
              * Format: uint64
              * @description 1-based number of the last row on this page (null when the page is empty).
              */
-            to?: number;
+            to?: number | null;
         };
         /**
          * Paged_ActivityView_PageMeta
@@ -1336,37 +1336,37 @@ export interface components {
          * @description The password that confirms ending the other sessions.
          */
         PasswordBody: {
-            password?: string;
+            password?: string | null;
         };
         /**
          * PersonBody
          * @description A person's fields as a form sends them; all optional here, checked by the server.
          */
         PersonBody: {
-            email?: string;
-            last_name?: string;
-            first_name?: string;
-            middle_name?: string;
-            phone?: string;
+            email?: string | null;
+            last_name?: string | null;
+            first_name?: string | null;
+            middle_name?: string | null;
+            phone?: string | null;
             /** @description `YYYY-MM-DD` or `DD.MM.YYYY`. */
-            birth_date?: string;
-            notes?: string;
+            birth_date?: string | null;
+            notes?: string | null;
             /** @description On create only: the roles (at least one). */
-            roles?: string[];
+            roles?: string[] | null;
             /** @description On create only: tag ids. */
-            tags?: number[];
+            tags?: number[] | null;
             /** @description On create only: mail the new person a link to set their password. */
-            send_password_link?: boolean;
+            send_password_link?: boolean | null;
         };
         /**
          * ResetBody
          * @description The reset form: the token and e-mail from the link, and the new password twice.
          */
         ResetBody: {
-            token?: string;
-            email?: string;
-            password?: string;
-            password_confirmation?: string;
+            token?: string | null;
+            email?: string | null;
+            password?: string | null;
+            password_confirmation?: string | null;
         };
         /**
          * RolesBody
@@ -1400,8 +1400,8 @@ export interface components {
          * @description A tag's name and colour.
          */
         TagBody: {
-            name?: string;
-            color?: string;
+            name?: string | null;
+            color?: string | null;
         };
         /**
          * TagView
@@ -1417,7 +1417,7 @@ export interface components {
              * Format: uint64
              * @description People (not deleted) carrying it; only in the list.
              */
-            users_count?: number;
+            users_count?: number | null;
         };
         /**
          * TagsBody
@@ -1431,7 +1431,7 @@ export interface components {
          * @description `{token}` from the confirmation link.
          */
         TokenBody: {
-            token?: string;
+            token?: string | null;
         };
         /**
          * UserCard
@@ -1443,26 +1443,26 @@ export interface components {
             email: string;
             first_name: string;
             last_name: string;
-            middle_name?: string;
+            middle_name?: string | null;
             /** @description "Фамилия Имя Отчество". */
             full_name: string;
             /** @description Normalised, e.g. `+79123456789`. */
-            phone?: string;
+            phone?: string | null;
             /** @description `YYYY-MM-DD`. */
-            birth_date?: string;
+            birth_date?: string | null;
             /** @description Among `manager`, `worker`, `student`, `parent`. */
             roles: string[];
             /** @description Tag ids. */
             tags: number[];
             /** @description Staff notes; null for viewers who are not staff. */
-            notes?: string;
+            notes?: string | null;
             /** @description Whether the user confirmed the e-mail address. */
             email_verified: boolean;
             created_at: string;
             updated_at: string;
             /** @description Set when the user is deleted (restorable). */
-            deleted_at?: string;
-            last_login_at?: string;
+            deleted_at?: string | null;
+            last_login_at?: string | null;
             parent_ids: number[];
             children_ids: number[];
         };
@@ -1476,26 +1476,26 @@ export interface components {
             email: string;
             first_name: string;
             last_name: string;
-            middle_name?: string;
+            middle_name?: string | null;
             /** @description "Фамилия Имя Отчество". */
             full_name: string;
             /** @description Normalised, e.g. `+79123456789`. */
-            phone?: string;
+            phone?: string | null;
             /** @description `YYYY-MM-DD`. */
-            birth_date?: string;
+            birth_date?: string | null;
             /** @description Among `manager`, `worker`, `student`, `parent`. */
             roles: string[];
             /** @description Tag ids. */
             tags: number[];
             /** @description Staff notes; null for viewers who are not staff. */
-            notes?: string;
+            notes?: string | null;
             /** @description Whether the user confirmed the e-mail address. */
             email_verified: boolean;
             created_at: string;
             updated_at: string;
             /** @description Set when the user is deleted (restorable). */
-            deleted_at?: string;
-            last_login_at?: string;
+            deleted_at?: string | null;
+            last_login_at?: string | null;
         };
     };
     responses: never;
@@ -1521,6 +1521,15 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Health"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in. */
@@ -1559,7 +1568,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,6 +1647,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -1641,7 +1692,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1691,6 +1775,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -1727,7 +1820,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1773,6 +1899,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -1809,7 +1944,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1856,6 +2024,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_CurrentUser"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -1892,7 +2069,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1943,6 +2153,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -1979,7 +2198,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2030,6 +2282,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2066,7 +2327,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2116,6 +2410,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2152,7 +2455,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2203,6 +2539,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2239,7 +2584,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2290,6 +2668,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["SessionsEnded"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2326,7 +2713,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,6 +2803,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2419,7 +2848,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2470,6 +2932,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2506,7 +2977,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,6 +3063,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Paged_MailEntry_PageMeta"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2595,7 +3108,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2650,6 +3196,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Paged_MailEntry_PageMeta"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2686,7 +3241,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2740,6 +3328,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Paged_ActivityView_PageMeta"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2776,7 +3373,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2831,6 +3461,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Paged_ActivityView_PageMeta"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2867,7 +3506,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2914,6 +3586,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_list_ActionView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -2950,7 +3631,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3003,6 +3717,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Paged_NotificationView_InboxMeta"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3039,7 +3762,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3088,6 +3844,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_NotificationView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3124,7 +3889,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3173,6 +3971,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_Marked"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3209,7 +4016,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,6 +4096,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_list_KindSetting"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3292,7 +4141,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3343,6 +4225,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_list_KindSetting"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3379,7 +4270,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3411,10 +4335,10 @@ export interface operations {
     };
     users_list: {
         parameters: {
-            query: {
+            query?: {
                 search?: string;
-                "roles[]": string[];
-                "tags[]": number[];
+                "roles[]"?: string[];
+                "tags[]"?: number[];
                 trashed?: string;
                 sort?: string;
                 page?: number;
@@ -3432,6 +4356,15 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Paged_UserView_PageMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in. */
@@ -3470,7 +4403,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3522,6 +4488,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3558,7 +4533,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3607,6 +4615,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3643,7 +4660,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3696,6 +4746,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3732,7 +4791,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,6 +4872,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3816,7 +4917,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3865,6 +4999,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3901,7 +5044,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3954,6 +5130,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -3990,7 +5175,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4040,6 +5258,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4076,7 +5303,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4129,6 +5389,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4165,7 +5434,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4218,6 +5520,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4254,7 +5565,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4307,6 +5651,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4343,7 +5696,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4396,6 +5782,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_UserCard"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4432,7 +5827,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4480,6 +5908,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4516,7 +5953,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4562,6 +6032,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4598,7 +6077,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4658,6 +6170,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_ImportReport"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4687,6 +6208,36 @@ export interface operations {
             };
             /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4741,6 +6292,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_list_TagView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4777,7 +6337,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4829,6 +6422,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_TagView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4865,7 +6467,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4914,6 +6549,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_TagView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -4950,7 +6594,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5003,6 +6680,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_TagView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5039,7 +6725,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5087,6 +6806,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5123,7 +6851,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5172,6 +6933,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_list_FileView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5208,7 +6978,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5266,6 +7069,15 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_FileView"];
                 };
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5302,7 +7114,10 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The file is larger than `files.max_upload_mb`. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5311,7 +7126,28 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +7203,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in. */
@@ -5406,7 +7251,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,6 +7333,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in. */
             401: {
                 headers: {
@@ -5491,7 +7378,40 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The data sent is invalid; `errors` names each field. */
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
             422: {
                 headers: {
                     [name: string]: unknown;
