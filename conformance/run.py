@@ -146,7 +146,8 @@ def main():
         ]
         # The hooks keep generated path ids off the manager himself (see hooks.py).
         hooks_env = dict(os.environ, SCHEMATHESIS_HOOKS="hooks", PYTHONPATH=HERE, KLASS_OWN_ID=str(own_id))
-        result = subprocess.run(command, env=hooks_env)
+        # Run where schemathesis may leave its example database: not in the checkout.
+        result = subprocess.run(command, env=hooks_env, cwd=data_dir)
         if server.poll() is not None:
             print(f"conformance: klass exited with {server.returncode} during the run")
             return 1

@@ -169,7 +169,7 @@ impl ActivityApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         action: Query<Option<String>>,
@@ -178,7 +178,7 @@ impl ActivityApi {
     ) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
-        read(&state, Some(UserId(id.0)), action.0, date_from.0, date_to.0, request)
+        read(&state, Some(id.0), action.0, date_from.0, date_to.0, request)
     }
 
     /// Actions of the log

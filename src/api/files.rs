@@ -108,10 +108,10 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
     ) -> Result<Json<Data<Vec<FileView>>>, ApiError> {
         caller.allow(Rule::Manager)?;
-        let found = state.read(|store| files::list(store, UserId(id.0)))?;
+        let found = state.read(|store| files::list(store, id.0))?;
         Ok(Json(Data {
             data: found.into_iter().map(FileView::from).collect(),
         }))
@@ -127,7 +127,7 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         form: UploadForm<'_>,
     ) -> Result<UploadAnswer, ApiError> {
         let by = caller.actor(Rule::Manager)?.user.id;
@@ -140,7 +140,7 @@ impl FilesApi {
         };
         let journal = state.journal(caller.origin());
         let file = state
-            .run(move |store| files::upload(store, &journal, UserId(id.0), by, upload))
+            .run(move |store| files::upload(store, &journal, id.0, by, upload))
             .await?;
         Ok(UploadAnswer::Created(Json(Data { data: file.into() })))
     }
@@ -155,11 +155,11 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         file: Path<u64>,
     ) -> Result<FileDownload, ApiError> {
         caller.allow(Rule::Manager)?;
-        let (stored, contents) = state.read(|store| files::download(store, UserId(id.0), file.0))?;
+        let (stored, contents) = state.read(|store| files::download(store, id.0, file.0))?;
         let chunks = contents.map(|chunk| chunk.map_err(|err| std::io::Error::other(err.to_string())));
         let body = Body::from_bytes_stream(futures_util::stream::iter(chunks));
         Ok(FileDownload::File(
@@ -183,13 +183,13 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         file: Path<u64>,
     ) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| files::delete(store, &journal, UserId(id.0), file.0))
+            .run(move |store| files::delete(store, &journal, id.0, file.0))
             .await?;
         Ok(NoContent::Done)
     }

@@ -112,7 +112,7 @@ impl MailHistoryApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         status: Query<Option<MailStatus>>,
@@ -124,7 +124,7 @@ impl MailHistoryApi {
             status: status.0,
             kind: kind.0,
             search: search.0,
-            user_id: Some(UserId(id.0)),
+            user_id: Some(id.0),
         };
         page_of(&state, filter, page.0, per_page.0)
     }

@@ -7,6 +7,7 @@ mod deferred_form;
 mod envelope;
 mod files;
 mod health;
+mod id_types;
 mod import;
 mod import_form;
 mod json_text;

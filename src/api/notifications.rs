@@ -111,15 +111,15 @@ impl NotificationsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         unread: Query<Option<u8>>,
     ) -> Result<Json<Paged<NotificationView, InboxMeta>>, ApiError> {
-        caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
+        caller.allow(Rule::OwnOrManager(id.0))?;
         let request = PageRequest::new(page.0, per_page.0);
         let unread_only = unread.0.is_some_and(|u| u != 0);
-        let inbox = state.read(|store| notifications::inbox(store, UserId(id.0), unread_only, request))?;
+        let inbox = state.read(|store| notifications::inbox(store, id.0, unread_only, request))?;
         let meta = InboxMeta {
             page: PageMeta::of(&inbox.page),
             unread: inbox.unread,
@@ -165,10 +165,15 @@ impl NotificationsApi {
         method = "post",
         operation_id = "users_notifications_check_all"
     )]
-    async fn check_all(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<Data<Marked>>, ApiError> {
-        caller.allow(Rule::OwnTrace(UserId(id.0)))?;
+    async fn check_all(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<UserId>,
+    ) -> Result<Json<Data<Marked>>, ApiError> {
+        caller.allow(Rule::OwnTrace(id.0))?;
         let marked = state
-            .run(move |store| notifications::mark_all_read(store, UserId(id.0)))
+            .run(move |store| notifications::mark_all_read(store, id.0))
             .await?;
         Ok(Json(Data {
             data: Marked { marked },

@@ -75,9 +75,9 @@ impl TagsApi {
     ///
     /// Staff only.
     #[oai(path = "/api/tags/:id", method = "get", operation_id = "tags_show")]
-    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<Data<TagView>>, ApiError> {
+    async fn show(&self, state: State<'_>, caller: Caller, id: Path<TagId>) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
-        let tag = state.read(|store| tags::get(store, TagId(id.0)))?;
+        let tag = state.read(|store| tags::get(store, id.0))?;
         Ok(Json(Data {
             data: TagView::new(tag, None),
         }))
@@ -107,14 +107,14 @@ impl TagsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<TagId>,
         body: Json<TagBody>,
     ) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
         let journal = state.journal(caller.origin());
         let tag = state
-            .run(move |store| tags::update(store, &journal, TagId(id.0), &name, &color))
+            .run(move |store| tags::update(store, &journal, id.0, &name, &color))
             .await?;
         Ok(Json(Data {
             data: TagView::new(tag, None),
@@ -125,12 +125,10 @@ impl TagsApi {
     ///
     /// Staff only. The tag is taken off everyone who carried it.
     #[oai(path = "/api/tags/:id", method = "delete", operation_id = "tags_delete")]
-    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<TagId>) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Staff)?;
         let journal = state.journal(caller.origin());
-        state
-            .run(move |store| tags::delete(store, &journal, TagId(id.0)))
-            .await?;
+        state.run(move |store| tags::delete(store, &journal, id.0)).await?;
         Ok(NoContent::Done)
     }
 }

@@ -144,10 +144,15 @@ impl UsersApi {
     /// The user with parent and children ids. Staff read anyone; a user reads himself and
     /// his children (`master-by-url`); others get 403.
     #[oai(path = "/api/users/:id", method = "get", operation_id = "users_show")]
-    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<JsonText<CardEnvelope>, ApiError> {
-        let actor = caller.actor(Rule::SeeUser(UserId(id.0)))?.clone();
+    async fn show(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<UserId>,
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::SeeUser(id.0))?.clone();
         let staff = actor.is_staff();
-        let person = state.read(|store| people::get(store, &actor, UserId(id.0)))?;
+        let person = state.read(|store| people::get(store, &actor, id.0))?;
         Ok(CardEnvelope::text(&person, staff))
     }
 
@@ -184,7 +189,7 @@ impl UsersApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<PersonBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
@@ -192,8 +197,8 @@ impl UsersApi {
         let journal = state.journal(caller.origin());
         let person = state
             .run(move |store| {
-                people::update(store, &journal, &tz, UserId(id.0), form)?;
-                people::get(store, &actor, UserId(id.0))
+                people::update(store, &journal, &tz, id.0, form)?;
+                people::get(store, &actor, id.0)
             })
             .await?;
         Ok(CardEnvelope::text(&person, true))
@@ -204,11 +209,11 @@ impl UsersApi {
     /// Managers only; soft: hidden from lists, signed out everywhere, restorable. Nobody can
     /// delete himself or the last manager (422).
     #[oai(path = "/api/users/:id", method = "delete", operation_id = "users_delete")]
-    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<UserId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::delete(store, &journal, &actor, UserId(id.0)))
+            .run(move |store| people::delete(store, &journal, &actor, id.0))
             .await?;
         Ok(NoContent::Done)
     }
@@ -221,14 +226,14 @@ impl UsersApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let journal = state.journal(caller.origin());
         let person = state
             .run(move |store| {
-                people::restore(store, &journal, UserId(id.0))?;
-                people::get(store, &actor, UserId(id.0))
+                people::restore(store, &journal, id.0)?;
+                people::get(store, &actor, id.0)
             })
             .await?;
         Ok(CardEnvelope::text(&person, true))
