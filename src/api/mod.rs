@@ -95,3 +95,49 @@ pub fn openapi_json() -> String {
 
 /// Shared state every operation may ask for with `Data<&AppState>`.
 pub type State<'a> = poem::web::Data<&'a AppState>;
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    /// The document, parsed.
+    fn document() -> Value {
+        serde_json::from_str(&super::openapi_json()).expect("the document is JSON")
+    }
+
+    // Every status the server can answer to any request the framework refuses (or any
+    // operation's shared errors) is in the document of every operation: a client and a
+    // conformance run can rely on it.
+    #[test]
+    fn every_operation_documents_the_shared_error_answers() {
+        let shared = [
+            "400", "401", "403", "404", "409", "413", "415", "419", "422", "429", "500",
+        ];
+        let document = document();
+        let paths = document["paths"].as_object().expect("paths");
+        for (path, operations) in paths {
+            for (method, operation) in operations.as_object().expect("operations") {
+                let responses = operation["responses"].as_object().expect("responses");
+                for status in shared {
+                    assert!(responses.contains_key(status), "{method} {path} lacks {status}");
+                }
+            }
+        }
+    }
+
+    // A property the server may send as null says so; ids say they are never negative.
+    #[test]
+    fn optional_properties_are_nullable_and_ids_non_negative() {
+        let document = document();
+        let user = &document["components"]["schemas"]["UserView"]["properties"];
+        for field in ["middle_name", "phone", "birth_date", "deleted_at", "last_login_at"] {
+            assert_eq!(user[field]["nullable"], Value::Bool(true), "UserView.{field}");
+        }
+        let meta = &document["components"]["schemas"]["PageMeta"]["properties"];
+        assert_eq!(meta["from"]["nullable"], Value::Bool(true));
+        let card = &document["paths"]["/api/users/{id}"]["get"];
+        assert_eq!(card["parameters"][0]["schema"]["minimum"].as_f64(), Some(0.0));
+        let download = &document["paths"]["/api/users/{id}/files/{file}"]["get"]["responses"]["200"];
+        assert!(download["content"]["*/*"].is_object(), "a download is of any type");
+    }
+}
