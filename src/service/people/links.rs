@@ -134,7 +134,7 @@ pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Res
 /// Checks that `roles`, given to `id`, keep `id`'s links within the family rules (the same
 /// rule as making a link): someone with children keeps the parent role, someone with parents
 /// does not become staff.
-pub(super) fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
+pub fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
     let as_parent = check_roles::<()>(roles, &Roles::new());
     if as_parent.is_err() && !family::children_of_in(txn, id)?.is_empty() {
         let message = "У пользователя есть дети: роль «Родитель» снять нельзя, сначала уберите связи с детьми";

@@ -84,4 +84,17 @@ async fn only_a_parent_is_linked_as_a_parent_and_staff_are_nobodys_child() {
         .map(|e| (e["row"].as_u64().unwrap_or(0), e["column"].as_str().unwrap_or("")))
         .collect();
     assert_eq!(found, vec![(2, "Email родителя"), (3, "Email родителя")], "{preview}");
+
+    // …and changes roles by the same rule: a child with parents is not made staff by a file.
+    let csv = "Фамилия;Имя;Email;Роль\nУченикова;Сима;kid@school.ru;ученик, учитель\n";
+    let (status, preview) = import_preview(&boss, csv).await;
+    assert_eq!(status, 200, "{preview}");
+    let errors = preview["data"]["errors"].as_array().cloned().unwrap_or_default();
+    assert_eq!(errors.len(), 1, "{preview}");
+    assert_eq!(errors[0]["column"], "Роль", "{preview}");
+    let message = errors[0]["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("сотрудником или менеджером его сделать нельзя"),
+        "{message}"
+    );
 }

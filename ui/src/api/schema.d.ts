@@ -724,9 +724,14 @@ export interface paths {
          *     Отчество, Email, Телефон, Роль, Дата рождения, Теги, Заметки, Email родителя),
          *     `dry_run` (`1`: only check; otherwise write) and `send_invites` (`1`: mail each new
          *     person a link to set a password). People found by e-mail are updated (empty cells keep
-         *     their values, roles and tags are added); missing tags are created. The write is one
-         *     transaction: with any row error it is 422 with every error and nothing is written; a
-         *     preview with errors is 200. A file that is not a table is 422; over the body limit, 413.
+         *     their values, roles and tags are added) and deleted ones restored; missing tags are
+         *     created. An import never makes a manager: a row asking for the role, or bringing back a
+         *     deleted manager, is an error of that row. The write is one transaction: with any row
+         *     error it is 422 with every error and nothing is written; a preview with errors is 200.
+         *     A file that is not a table is 422; over the body limit, 413. Every answer carries the
+         *     same report: `rows` lists each data row with its action, its cells (`values`), what it
+         *     changes (`changes`, «было → станет»), the roles it grants and its errors — for a
+         *     preview what would happen, for a write what was done; `rows_total` counts them.
          */
         post: operations["users_import_csv"];
         delete?: never;
@@ -1086,6 +1091,22 @@ export interface components {
             full_name: string;
         };
         /**
+         * @description What a row does: `create` a new person, `update` someone already in the school (by
+         *     e-mail), `restore` a deleted person, or `skip` (nothing written: the row changes nothing,
+         *     or it has errors).
+         * @enum {string}
+         */
+        ImportAction: "create" | "update" | "restore" | "skip";
+        /**
+         * ImportChange
+         * @description One field a row changes: the column's header, the value before and after (empty: none).
+         */
+        ImportChange: {
+            field: string;
+            from: string;
+            to: string;
+        };
+        /**
          * ImportRejected
          * @description `{message, data: report}`: nothing was written.
          */
@@ -1095,14 +1116,19 @@ export interface components {
         };
         /**
          * ImportReport
-         * @description What an import found or did.
+         * @description What an import found (`dry_run=1`) or did: the same shape for a preview, a write and a
+         *     refusal (422).
          */
         ImportReport: {
+            /** @description The recognised columns' headers as the file wrote them, in the file's order. */
+            columns: string[];
+            /** @description Every data row (blank rows skipped), in the file's order. */
+            rows: components["schemas"]["ImportRow"][];
             /**
              * Format: uint32
-             * @description Data rows read (blank rows skipped).
+             * @description How many data rows were read.
              */
-            rows: number;
+            rows_total: number;
             /**
              * Format: uint32
              * @description People created (in a preview: to be created).
@@ -1110,12 +1136,40 @@ export interface components {
             created: number;
             /**
              * Format: uint32
-             * @description People already in the school, by e-mail, updated (in a preview: to be updated).
+             * @description People already in the school, by e-mail, whose card changes (in a preview: would).
              */
             updated: number;
+            /**
+             * Format: uint32
+             * @description Deleted people brought back (in a preview: would be); they count here, not in `updated`.
+             */
+            restored: number;
+            /** @description Every problem, by row and column; with any, nothing is written. */
             errors: components["schemas"]["ImportRowError"][];
             /** @description What was ignored, such as unknown columns. */
             warnings: string[];
+        };
+        /**
+         * ImportRow
+         * @description One data row as it was read and what it does.
+         */
+        ImportRow: {
+            /**
+             * Format: uint32
+             * @description The row's number in the file (the header is row 1).
+             */
+            row: number;
+            action: components["schemas"]["ImportAction"];
+            /** @description Every recognised column's cell, trimmed (empty when blank), by the header's text. */
+            values: {
+                [key: string]: string;
+            };
+            /** @description For `update` and `restore`: each field that changes, roles, tags and parents included. */
+            changes: components["schemas"]["ImportChange"][];
+            /** @description Roles the person gains (all of a new person's), e.g. `worker`: staff access. */
+            roles_added: string[];
+            /** @description This row's problems (also in the report's `errors`). */
+            errors: components["schemas"]["ImportRowError"][];
         };
         /**
          * ImportRowError

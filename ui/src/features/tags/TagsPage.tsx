@@ -7,17 +7,12 @@ import { PageHeading } from '../../components/PageHeading';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
 import { createOverlay, openOverlay } from '../../lib/overlays';
+import { countPeople } from '../../lib/plural';
 import { useTags, type Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
 import { endpoints, paths } from '../../paths';
 import { TagDialog } from './TagDialog';
 import './tags.css';
-
-/** "1 человек", "3 человека", "12 человек". */
-const people = (count: number) => {
-  const few = count % 10 >= 2 && count % 10 <= 4 && !(count % 100 >= 12 && count % 100 <= 14);
-  return `${count} ${few ? 'человека' : 'человек'}`;
-};
 
 export default function TagsPage() {
   const { tags, loaded, failed, reload } = useTags(true);
@@ -29,7 +24,7 @@ export default function TagsPage() {
     const count = tag.users_count ?? 0;
     const sure = await confirm({
       title: 'Удалить тег?',
-      message: count ? `Тег «${tag.name}» снимется с ${people(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
+      message: count ? `Тег «${tag.name}» снимется с ${countPeople(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
       action: 'Удалить',
       danger: true,
     });
@@ -66,7 +61,7 @@ export default function TagsPage() {
               <span className="tag-row-name">
                 <TagBadge tag={tag} />
                 <Link to={`${paths.users}?tag=${tag.id}`} className="muted">
-                  {people(tag.users_count ?? 0)}
+                  {countPeople(tag.users_count ?? 0)}
                 </Link>
               </span>
               <span className="tag-row-actions">
