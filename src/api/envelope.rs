@@ -18,8 +18,8 @@ impl<T: ParseFromJSON + ToJSON> Data<T> {
     }
 }
 
-/// `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
-/// an area's own meta that flattens `PageMeta` in).
+/// `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+/// an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
 #[derive(Debug, Object, serde::Serialize)]
 pub struct Paged<T: ParseFromJSON + ToJSON, M: ParseFromJSON + ToJSON = PageMeta> {
     pub data: Vec<T>,

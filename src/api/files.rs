@@ -1,6 +1,6 @@
 //! `/api/users/{id}/files`: a user's file cabinet (managers only): list, upload, download, delete.
 
-use super::envelope::Data;
+use super::envelope::{Data, Paged};
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
 use crate::domain::UserId;
@@ -43,6 +43,13 @@ impl From<StoredFile> for FileView {
             uploaded_by: file.uploaded_by.0,
         }
     }
+}
+
+/// What the cabinet accepts, so the page can say it before a file is chosen.
+#[derive(Debug, Object)]
+pub struct FileListMeta {
+    /// The largest file an upload takes, in bytes (`files.max_upload_mb`); larger ones get 413.
+    pub max_upload_bytes: u64,
 }
 
 /// The answer to an upload.
@@ -102,18 +109,22 @@ pub struct FilesApi;
 impl FilesApi {
     /// List a user's files
     ///
-    /// Managers only. Newest first.
+    /// Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
     #[oai(path = "/api/users/:id/files", method = "get", operation_id = "files_list")]
     async fn list(
         &self,
         state: State<'_>,
         caller: Caller,
         id: Path<UserId>,
-    ) -> Result<Json<Data<Vec<FileView>>>, ApiError> {
+    ) -> Result<Json<Paged<FileView, FileListMeta>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let found = state.read(|store| files::list(store, id.0))?;
-        Ok(Json(Data {
+        let limits = crate::web::BodyLimits::from_mib(1, state.config.files.max_upload_mb);
+        Ok(Json(Paged {
             data: found.into_iter().map(FileView::from).collect(),
+            meta: FileListMeta {
+                max_upload_bytes: u64::try_from(limits.upload).unwrap_or(u64::MAX),
+            },
         }))
     }
 

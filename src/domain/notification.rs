@@ -49,7 +49,7 @@ impl NotificationKind {
             NotificationKind::AccountCreated => "Учётная запись создана",
             NotificationKind::PasswordChanged => "Пароль изменён",
             NotificationKind::RolesChanged => "Роли изменены",
-            NotificationKind::AccountUsed => "Вход руководителя в учётную запись",
+            NotificationKind::AccountUsed => "Вход менеджера в учётную запись",
             NotificationKind::FileAdded => "Новый файл",
         }
     }
@@ -60,7 +60,7 @@ impl NotificationKind {
             NotificationKind::AccountCreated => "Когда для Вас создают учётную запись",
             NotificationKind::PasswordChanged => "Когда Ваш пароль меняют или восстанавливают",
             NotificationKind::RolesChanged => "Когда менеджер меняет Ваши роли",
-            NotificationKind::AccountUsed => "Когда руководитель входит в портал под Вашей учётной записью",
+            NotificationKind::AccountUsed => "Когда менеджер входит в портал под Вашей учётной записью",
             NotificationKind::FileAdded => "Когда в Вашу карточку добавляют файл",
         }
     }

@@ -5,6 +5,7 @@ use super::ServiceError;
 use super::journal::{Change, Journal};
 use crate::domain::UserId;
 use crate::domain::activity::{Action, Entity};
+use crate::domain::declension::{NameCase, full_name_in};
 use crate::domain::file_name::{clean_file_name, content_type_of};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile, StoredFile};
@@ -85,7 +86,7 @@ pub fn upload(
         let whose = if to == user {
             "Вашу карточку".to_owned()
         } else {
-            format!("карточку: {}", owner.full_name())
+            format!("карточку {}", full_name_in(&owner, NameCase::Genitive, "пользователя"))
         };
         change = change.notify(Notice {
             to,

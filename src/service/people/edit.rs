@@ -1,6 +1,7 @@
 //! Creating, editing, deleting and restoring people, and changing their roles.
 
 use super::form::PersonForm;
+use super::links::add_parents_in;
 use super::summary::{self, who};
 use super::{email_taken, load_for_change};
 use crate::auth::Purpose;
@@ -42,13 +43,15 @@ pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collection
     Ok(set)
 }
 
-/// Creates a person with a random password (they set their own through a mailed link).
+/// Creates a person with a random password (they set their own through a mailed link), linked
+/// to `parent_ids` by the family-link rule of saving parents, all in one transaction.
 pub async fn create(
     state: &AppState,
     journal: Journal,
     form: PersonForm,
     roles: Vec<String>,
     tag_ids: Vec<u64>,
+    parent_ids: Vec<u64>,
 ) -> Result<User, ServiceError> {
     let checked = form.check(today(&state.config.school.timezone));
     let roles = parse_roles(&roles);
@@ -67,12 +70,18 @@ pub async fn create(
             let mut new = checked.into_new_user(roles, hash);
             new.tags = known_tags(&txn, &tag_ids)?;
             let user = users::insert(&txn, new, Timestamp::now()).map_err(email_taken)?;
-            let summary = format!(
+            let (parents, parent_names) = add_parents_in(&txn, user.id, &parent_ids)?;
+            let mut summary = format!(
                 "Создан пользователь {}, роли: {}",
                 who(&user),
                 summary::roles(&user.roles)
             );
-            let change = Change::on_user(Action::UserCreated, &user, summary).notify(summary::account_created(&user));
+            if !parent_names.is_empty() {
+                summary.push_str(&format!("; родители: {}", parent_names.join(", ")));
+            }
+            let change = Change::on_user(Action::UserCreated, &user, summary)
+                .concerning(parents)
+                .notify(summary::account_created(&user));
             journal.record(&txn, change)?;
             journal.commit(txn)?;
             Ok(user)

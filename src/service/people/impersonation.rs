@@ -1,9 +1,9 @@
 //! "Login as": a manager sees the portal through a user's eyes, then returns to himself.
 
 use super::load_for_change;
-use super::summary::who;
 use crate::auth::{Resume, Session, token};
 use crate::domain::activity::{Action, Entity};
+use crate::domain::declension::{NameCase, full_name_in};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{User, UserId};
 use crate::policy::{Actor, Denied, NOT_AS_A_MANAGER, may_be_acted_as, may_impersonate};
@@ -12,6 +12,12 @@ use crate::service::sign_in::SignedIn;
 use crate::service::{AppState, ServiceError};
 use crate::store::{sessions, users};
 use jiff::Timestamp;
+
+/// «пользователя Соколовой Марины Олеговны (marina@school.ru)»: whose account it is, declined.
+fn whose(user: &User) -> String {
+    let name = full_name_in(user, NameCase::Genitive, "пользователя");
+    format!("{name} ({})", user.email)
+}
 
 /// How the session after a switch is made from the one that ends.
 enum Next {
@@ -86,17 +92,17 @@ pub async fn start(
     if target == actor.user.id {
         return Err(ServiceError::field("id", "Нельзя войти под своей же учётной записью"));
     }
-    let manager = actor.user.full_name();
+    let manager = full_name_in(&actor.user, NameCase::Instrumental, "менеджером");
     let describe = move |target: &User| {
         let notice = Notice {
             to: target.id,
             kind: NotificationKind::AccountUsed,
             body: format!(
-                "Вход в портал под Вашей учётной записью: руководитель {manager}. Всё, что сделано от Вашего имени, записано в журнал."
+                "Вход в портал под Вашей учётной записью выполнен {manager}. Всё, что сделано от Вашего имени, записано в журнал."
             ),
             link: None,
         };
-        let summary = format!("Вход под учётной записью {}", who(target));
+        let summary = format!("Вход под учётной записью {}", whose(target));
         Change::on_user(Action::ImpersonationStarted, target, summary).notify(notice)
     };
     let next = Next::Acting {
@@ -116,7 +122,7 @@ pub async fn leave(state: &AppState, journal: Journal, actor: &Actor) -> Result<
         .ok_or_else(|| ServiceError::field("id", "Вы не вошли под другим пользователем"))?;
     let user = actor.user.clone();
     let describe = move |_: &User| {
-        let summary = format!("Возврат к своей учётной записи из учётной записи {}", who(&user));
+        let summary = format!("Возврат к своей учётной записи из учётной записи {}", whose(&user));
         Change::new(Action::ImpersonationEnded, Entity::User, Some(user.id.0), summary).concerning([user.id])
     };
     let signed_in = switch(state, journal, actor.session_key, Next::Own { manager }, describe).await?;

@@ -85,6 +85,21 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     Ok(user)
 }
 
+/// Links `parents` to `child`, a person made in this same transaction (the create form), by the
+/// rule of saving a person's parents; returns the parents and their names for the log.
+pub(super) fn add_parents_in(
+    txn: &WriteTransaction,
+    child: UserId,
+    parents: &[u64],
+) -> Result<(Vec<UserId>, Vec<String>), ServiceError> {
+    let wanted: Vec<UserId> = existing(txn, parents, Side::Parents.field())?.into_iter().collect();
+    for parent in &wanted {
+        link_checked(txn, *parent, child, *parent, Side::Parents.field())?;
+    }
+    let names = names(txn, &wanted)?;
+    Ok((wanted, names))
+}
+
 /// The full names of `ids`, for a summary.
 fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceError> {
     let mut names = Vec::with_capacity(ids.len());

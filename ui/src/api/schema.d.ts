@@ -481,6 +481,8 @@ export interface paths {
          * Create a person
          * @description Managers only. Needs e-mail (unique), last and first name and at least one role; the
          *     password is random, and with `send_password_link` the person gets a mail to set it.
+         *     `parents` links the new person to parents in the same step (nothing is created when a
+         *     link is refused).
          */
         post: operations["users_create"];
         delete?: never;
@@ -801,7 +803,7 @@ export interface paths {
         };
         /**
          * List a user's files
-         * @description Managers only. Newest first.
+         * @description Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
          */
         get: operations["files_list"];
         put?: never;
@@ -999,13 +1001,6 @@ export interface components {
             data: components["schemas"]["ActionView"][];
         };
         /**
-         * Data_list_FileView
-         * @description `{data: T}`: one record, a list, or a report.
-         */
-        Data_list_FileView: {
-            data: components["schemas"]["FileView"][];
-        };
-        /**
          * Data_list_KindSetting
          * @description `{data: T}`: one record, a list, or a report.
          */
@@ -1037,6 +1032,17 @@ export interface components {
             };
             /** @description For 500: the id under which the cause is in the server's log. */
             error_id?: string;
+        };
+        /**
+         * FileListMeta
+         * @description What the cabinet accepts, so the page can say it before a file is chosen.
+         */
+        FileListMeta: {
+            /**
+             * Format: uint64
+             * @description The largest file an upload takes, in bytes (`files.max_upload_mb`); larger ones get 413.
+             */
+            max_upload_bytes: number;
         };
         /**
          * FileView
@@ -1344,17 +1350,26 @@ export interface components {
         };
         /**
          * Paged_ActivityView_PageMeta
-         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
-         *     an area's own meta that flattens `PageMeta` in).
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
          */
         Paged_ActivityView_PageMeta: {
             data: components["schemas"]["ActivityView"][];
             meta: components["schemas"]["PageMeta"];
         };
         /**
+         * Paged_FileView_FileListMeta
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
+         */
+        Paged_FileView_FileListMeta: {
+            data: components["schemas"]["FileView"][];
+            meta: components["schemas"]["FileListMeta"];
+        };
+        /**
          * Paged_MailEntry_PageMeta
-         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
-         *     an area's own meta that flattens `PageMeta` in).
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
          */
         Paged_MailEntry_PageMeta: {
             data: components["schemas"]["MailEntry"][];
@@ -1362,8 +1377,8 @@ export interface components {
         };
         /**
          * Paged_NotificationView_InboxMeta
-         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
-         *     an area's own meta that flattens `PageMeta` in).
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
          */
         Paged_NotificationView_InboxMeta: {
             data: components["schemas"]["NotificationView"][];
@@ -1371,8 +1386,8 @@ export interface components {
         };
         /**
          * Paged_UserView_PageMeta
-         * @description `{data: [T…], meta}`: one page of a list; `meta` says where the page stands (`PageMeta`, or
-         *     an area's own meta that flattens `PageMeta` in).
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
          */
         Paged_UserView_PageMeta: {
             data: components["schemas"]["UserView"][];
@@ -1411,6 +1426,11 @@ export interface components {
             tags?: number[] | null;
             /** @description On create only: mail the new person a link to set their password. */
             send_password_link?: boolean | null;
+            /**
+             * @description On create only: ids of the new person's parents, linked by the same rules as
+             *     `POST /api/users/{id}/parents/save` (422 on the field `parents` otherwise).
+             */
+            parents?: number[] | null;
         };
         /**
          * ResetBody
@@ -6984,7 +7004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["Data_list_FileView"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_FileView_FileListMeta"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */

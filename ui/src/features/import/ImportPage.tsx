@@ -5,9 +5,10 @@ import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
+import { formatSize } from '../../lib/format';
 import { paths } from '../../paths';
 import { ImportPreview } from './ImportPreview';
-import { canCommit, changeQuestion, fileSize, rowLabel, sendCsv, type ImportResult } from './importCsv';
+import { canCommit, changeQuestion, rowLabel, sendCsv, type ImportResult } from './importCsv';
 import './import.css';
 
 type Busy = null | { step: 'check' | 'write'; sent: number };
@@ -86,7 +87,7 @@ export default function ImportPage() {
         />
         {file ? (
           <span>
-            <b>{file.name}</b> · {fileSize(file.size)}
+            <b>{file.name}</b> · {formatSize(file.size)}
           </span>
         ) : (
           <span>Перетащите CSV-файл сюда или нажмите, чтобы выбрать</span>

@@ -1,7 +1,6 @@
 //! CSV import: the server's report (generated types), the call (a preview or the real write)
 //! and what the page derives from them: row filters, the confirmation before changing people.
-import type { components } from '../../api/schema';
-import type { Ok } from '../../api/types';
+import type { Ok, Schema } from '../../api/types';
 import { ApiError } from '../../lib/api/client';
 import { upload } from '../../lib/api/upload';
 import { countPeople } from '../../lib/plural';
@@ -11,7 +10,7 @@ export type ImportReport = Ok<'users_import_csv'>['data'];
 export type ImportRow = ImportReport['rows'][number];
 export type RowError = ImportReport['errors'][number];
 export type ImportAction = ImportRow['action'];
-type Rejected = components['schemas']['ImportRejected'];
+type Rejected = Schema<'ImportRejected'>;
 
 /** What one call ended with: a report, or a refusal (422, 413) with its message and report. */
 export type ImportResult = { ok: true; report: ImportReport } | { ok: false; message: string; report: ImportReport };
@@ -47,13 +46,6 @@ export function rowLabel(row: number): string {
 /** «Импортировать» is allowed after a clean preview of the same file. */
 export function canCommit(preview: ImportResult | null, busy: boolean): boolean {
   return !busy && preview !== null && preview.ok && preview.report.errors.length === 0 && preview.report.rows_total > 0;
-}
-
-/** A size in Russian units. */
-export function fileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} МБ`;
 }
 
 /** The preview's filters: one action, or the rows with errors. */
