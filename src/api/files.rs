@@ -3,12 +3,12 @@
 use super::envelope::{Data, Paged};
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
-use crate::domain::UserId;
+use crate::domain::file::StoredFile;
 use crate::domain::file_name::{attachment_disposition, served_type};
+use crate::domain::{FileId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::files;
-use crate::store::files::StoredFile;
 use poem::{Body, IntoResponse, Response};
 use poem_openapi::param::Path;
 use poem_openapi::payload::{Binary, Json, Payload};
@@ -34,7 +34,7 @@ pub struct FileView {
 impl From<StoredFile> for FileView {
     fn from(file: StoredFile) -> Self {
         Self {
-            id: file.id,
+            id: file.id.0,
             name: file.name,
             content_type: file.content_type,
             size: file.size,
@@ -167,7 +167,7 @@ impl FilesApi {
         state: State<'_>,
         caller: Caller,
         id: Path<UserId>,
-        file: Path<u64>,
+        file: Path<FileId>,
     ) -> Result<FileDownload, ApiError> {
         caller.allow(Rule::Manager)?;
         let (stored, contents) = state.read(|store| files::download(store, id.0, file.0))?;
@@ -195,7 +195,7 @@ impl FilesApi {
         state: State<'_>,
         caller: Caller,
         id: Path<UserId>,
-        file: Path<u64>,
+        file: Path<FileId>,
     ) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());

@@ -7,7 +7,7 @@ mod deferred_form;
 mod envelope;
 mod files;
 mod health;
-mod id_types;
+mod ids;
 mod import;
 mod import_form;
 mod json_text;
@@ -125,7 +125,7 @@ mod tests {
         }
     }
 
-    // A property the server may send as null says so; ids say they are never negative.
+    // A property the server may send as null says so; an id in the address says it starts at 1.
     #[test]
     fn optional_properties_are_nullable_and_ids_non_negative() {
         let document = document();
@@ -136,7 +136,7 @@ mod tests {
         let meta = &document["components"]["schemas"]["PageMeta"]["properties"];
         assert_eq!(meta["from"]["nullable"], Value::Bool(true));
         let card = &document["paths"]["/api/users/{id}"]["get"];
-        assert_eq!(card["parameters"][0]["schema"]["minimum"].as_f64(), Some(0.0));
+        assert_eq!(card["parameters"][0]["schema"]["minimum"].as_f64(), Some(1.0));
         let download = &document["paths"]["/api/users/{id}/files/{file}"]["get"]["responses"]["200"];
         assert!(download["content"]["*/*"].is_object(), "a download is of any type");
     }

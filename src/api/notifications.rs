@@ -5,7 +5,7 @@ use super::paging::PageMeta;
 use super::vocabulary::KindName;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
-use crate::domain::{PageRequest, UserId};
+use crate::domain::{NotificationId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::{ServiceError, notifications};
@@ -35,7 +35,7 @@ pub struct NotificationView {
 impl From<Notification> for NotificationView {
     fn from(n: Notification) -> Self {
         Self {
-            id: n.id,
+            id: n.id.0,
             kind: n.kind.into(),
             kind_title: n.kind.title().to_owned(),
             title: n.title,
@@ -143,7 +143,7 @@ impl NotificationsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<NotificationId>,
     ) -> Result<Json<Data<NotificationView>>, ApiError> {
         caller.actor(Rule::SignedIn)?;
         let owner = state.read(|store| notifications::owner(store, id.0))?;
