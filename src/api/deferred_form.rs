@@ -3,11 +3,11 @@
 //! for the API description; reading the fields is the form's own business.
 
 use crate::error::ApiError;
+use crate::service::FieldErrors;
 use poem::web::Multipart;
 use poem::{Body, FromRequest, Request, RequestBody};
 use poem_openapi::registry::{MetaMediaType, MetaRequest, MetaSchema, MetaSchemaRef};
 use poem_openapi::{ApiExtractor, ApiExtractorType, ExtractParamOptions};
-use std::collections::BTreeMap;
 use std::marker::PhantomData;
 
 /// What a form looks like in the API description.
@@ -78,5 +78,5 @@ impl<S> DeferredForm<'_, S> {
 
 /// A 422 on one field of a form.
 pub fn invalid(field: &str, message: &str) -> ApiError {
-    ApiError::invalid(BTreeMap::from([(field.to_owned(), vec![message.to_owned()])]))
+    FieldErrors::one(field, message).into()
 }
