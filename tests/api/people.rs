@@ -305,7 +305,21 @@ async fn tags_are_attached_filtered_and_removed_with_their_deletion() {
             .await,
     )
     .await;
-    assert_eq!(clash["errors"]["name"], json!(["Тег с таким названием уже есть"]));
+    assert_eq!(clash["errors"], json!({"name": ["Тег с таким названием уже есть"]}));
+    let other =
+        json(boss.post("/api/tags", json!({"name": "Шахматы", "color": "red"})).await).await["data"]["id"].clone();
+    let renamed = boss
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/tags/{other}"),
+            json!({"name": "ОЛИМПИАДНИК", "color": "red"}),
+        )
+        .await;
+    assert_eq!(renamed.status(), 422, "a rename onto another tag's name");
+    assert_eq!(
+        json(renamed).await["errors"],
+        json!({"name": ["Тег с таким названием уже есть"]})
+    );
     let bad_colour = json(
         boss.post("/api/tags", json!({"name": "Другой", "color": "beige"}))
             .await,
