@@ -128,6 +128,14 @@ impl Config {
         toml::to_string_pretty(&shown).unwrap_or_else(|err| unreachable!("config serialisation failed: {err}"))
     }
 
+    /// The directory of the copies: `backup.dir`, or `<data_dir>/backups` when it is empty.
+    pub fn backup_dir(&self) -> PathBuf {
+        match self.backup.dir.as_os_str().is_empty() {
+            true => self.data_dir.join("backups"),
+            false => self.backup.dir.clone(),
+        }
+    }
+
     /// True when the portal is reached over TLS, so cookies get the `Secure` flag.
     pub fn served_over_tls(&self) -> bool {
         self.server.public_url.starts_with("https://")

@@ -61,6 +61,10 @@ impl App {
                 limits.forget_idle();
             }
         });
+        let admin_socket = tokio::spawn(crate::backup::socket::serve(
+            self.state.config.data_dir.clone(),
+            self.state.backups.clone(),
+        ));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -80,6 +84,7 @@ impl App {
             .run_with_graceful_shutdown(endpoint, shutdown, Some(grace))
             .await;
         forgetting.abort();
+        admin_socket.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served

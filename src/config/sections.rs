@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 /// `[server]`: where the portal listens and how it is reached.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -167,10 +168,13 @@ impl Default for Smtp {
 #[serde(deny_unknown_fields, default)]
 pub struct Moodle {}
 
-/// `[backup]`: scheduled backups (filled by the backup release).
+/// `[backup]`: where copies of the database go.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct Backup {}
+pub struct Backup {
+    /// Directory of the copies; empty means `<data_dir>/backups`.
+    pub dir: PathBuf,
+}
 
 impl Default for Server {
     fn default() -> Self {

@@ -2,6 +2,7 @@
 
 use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
+use crate::backup::Backups;
 use crate::config::Config;
 use crate::domain::activity::Origin;
 use crate::error::ApiError;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub hashes: HashPool,
     /// Wakes the mail worker after a commit that queued mail.
     pub mailer: Mailer,
+    /// Makes copies of the database, one at a time.
+    pub backups: Backups,
 }
 
 impl AppState {
@@ -30,7 +33,9 @@ impl AppState {
         let secret_key = store.secret_key()?;
         let limits = Arc::new(RateLimits::new(&config.auth));
         let hashes = HashPool::new(config.auth.hash_workers);
+        let backups = Backups::new(store.clone(), config.backup_dir());
         Ok(Self {
+            backups,
             store,
             config: Arc::new(config),
             build,

@@ -2,6 +2,7 @@
 
 pub mod activity;
 mod codec;
+pub mod copy;
 pub mod directory;
 mod error;
 pub mod family;
@@ -18,7 +19,7 @@ pub mod tags;
 pub mod users;
 
 pub use error::StoreError;
-pub use migrations::SCHEMA_VERSION;
+pub use migrations::{SCHEMA_VERSION, version_in as schema_version_in};
 
 use redb::{Database, Durability, ReadTransaction, ReadableDatabase, WriteTransaction};
 use std::path::{Path, PathBuf};
@@ -69,6 +70,22 @@ impl Store {
             table: "meta-1",
             reason: "secret_key missing".into(),
         })
+    }
+
+    /// Opens the database file at `path` without migrating it, for a copy made while no server
+    /// runs: read-only when it was closed cleanly, repaired first (as a start would) otherwise.
+    /// Refused while another process holds it.
+    pub fn open_for_copy(path: &Path) -> Result<Box<dyn ReadableDatabase>, StoreError> {
+        match Database::builder().open_read_only(path) {
+            Ok(db) => Ok(Box::new(db)),
+            Err(redb::DatabaseError::RepairAborted) => {
+                let db = Database::builder()
+                    .open(path)
+                    .map_err(|err| StoreError::from_open(err, path))?;
+                Ok(Box::new(db))
+            }
+            Err(err) => Err(StoreError::from_open(err, path)),
+        }
     }
 
     /// Where the database file lives.
