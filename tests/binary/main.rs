@@ -1,5 +1,6 @@
 //! Tests of the real `klass` binary: the command line, start-up, locking and shutdown.
 
+mod backup;
 mod cli;
 mod crash;
 mod http;
