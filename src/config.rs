@@ -115,6 +115,12 @@ impl Config {
         if !(1..=1024).contains(&self.files.max_upload_mb) {
             return invalid("files.max_upload_mb", "ожидается число от 1 до 1024 (МиБ)");
         }
+        if !self.backup.at.is_empty() && self.backup.time().is_none() {
+            return invalid(
+                "backup.at",
+                "ожидается время вида 03:00 (или пустая строка: без плановых копий)",
+            );
+        }
         Ok(())
     }
 
@@ -126,6 +132,11 @@ impl Config {
         }
         // Serialising our own plain struct to TOML cannot fail.
         toml::to_string_pretty(&shown).unwrap_or_else(|err| unreachable!("config serialisation failed: {err}"))
+    }
+
+    /// The school's time zone (`school.timezone`, checked at load).
+    pub fn time_zone(&self) -> jiff::tz::TimeZone {
+        jiff::tz::TimeZone::get(&self.school.timezone).unwrap_or(jiff::tz::TimeZone::UTC)
     }
 
     /// The directory of the copies: `backup.dir`, or `<data_dir>/backups` when it is empty.

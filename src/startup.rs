@@ -65,6 +65,7 @@ impl App {
             self.state.config.data_dir.clone(),
             self.state.backups.clone(),
         ));
+        let nightly_backups = tokio::spawn(crate::service::backups::schedule(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -85,6 +86,7 @@ impl App {
             .await;
         forgetting.abort();
         admin_socket.abort();
+        nightly_backups.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served

@@ -2,6 +2,7 @@
 //! their full paths: most live under `/api`, the Sanctum sign-in calls at the root.
 
 mod activity;
+mod backups;
 mod cookies;
 mod deferred_form;
 mod files;
@@ -43,6 +44,8 @@ pub enum ApiTags {
     Files,
     /// What a person is told, and what comes by mail.
     Notifications,
+    /// Copies of the whole school's database.
+    Backups,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -66,7 +69,8 @@ type Areas = (
     user_actions::UserActionsApi,
     tags::TagsApi,
     import::ImportApi,
-    files::FilesApi,
+    // A tuple has `Default` up to 12 members: the last ones are grouped.
+    (files::FilesApi, backups::BackupsApi),
 );
 
 /// Every area of the API.

@@ -3,9 +3,9 @@
 use super::paging::PageMeta;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
-use crate::domain::{PageRequest, UserId};
+use crate::domain::{PageRequest, Role, UserId};
 use crate::error::ApiError;
-use crate::policy::{Caller, Rule};
+use crate::policy::{Actor, Caller, Rule};
 use crate::service::{ServiceError, notifications};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -95,14 +95,17 @@ pub struct SettingsEnvelope {
 #[derive(Debug, Object)]
 pub struct SettingsBody {
     /// Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-    /// `file_added`.
+    /// `file_added`, and for managers `backup_failed`.
     pub mail: Vec<String>,
 }
 
-fn settings(choice: &MailChoice) -> Json<SettingsEnvelope> {
+/// The kinds `actor` can be told of, with whether each comes by mail.
+fn settings(choice: &MailChoice, actor: &Actor) -> Json<SettingsEnvelope> {
+    let manager = actor.user.roles.contains(&Role::Manager);
     Json(SettingsEnvelope {
         data: NotificationKind::ALL
             .into_iter()
+            .filter(|kind| manager || !kind.for_managers_only())
             .map(|kind| KindSetting {
                 kind,
                 title: kind.title().to_owned(),
@@ -206,7 +209,7 @@ impl NotificationsApi {
     async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<SettingsEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let choice = state.read(|store| notifications::mail_choice(store, actor.user.id))?;
-        Ok(settings(&choice))
+        Ok(settings(&choice, actor))
     }
 
     /// Choose what comes by mail
@@ -224,7 +227,8 @@ impl NotificationsApi {
         caller: Caller,
         body: Json<SettingsBody>,
     ) -> Result<Json<SettingsEnvelope>, ApiError> {
-        let user = caller.actor(Rule::SignedIn)?.user.id;
+        let actor = caller.actor(Rule::SignedIn)?;
+        let user = actor.user.id;
         let kinds = body
             .0
             .mail
@@ -238,6 +242,6 @@ impl NotificationsApi {
         let choice = state
             .run(move |store| notifications::choose_mail(store, &journal, user, kinds))
             .await?;
-        Ok(settings(&choice))
+        Ok(settings(&choice, actor))
     }
 }

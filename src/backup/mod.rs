@@ -6,6 +6,8 @@ mod error;
 mod list;
 mod manifest;
 mod restore;
+pub mod rotation;
+mod runner;
 pub mod socket;
 mod verify;
 
@@ -14,13 +16,13 @@ pub use error::BackupError;
 pub use list::{Listed, list};
 pub use manifest::Manifest;
 pub use restore::{Restored, restore};
+pub use runner::{Backups, Failure, Status};
 pub use verify::{Verified, verify};
 
-use crate::store::{self, Store};
+use crate::store;
 use redb::ReadTransaction;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
 
 /// How far a copy has come: rows copied, then bytes packed.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -139,39 +141,5 @@ fn temp_in(dir: &Path, prefix: &str) -> Result<tempfile::NamedTempFile, BackupEr
 fn sync_dir(dir: &Path) {
     if let Ok(handle) = std::fs::File::open(dir) {
         let _ = handle.sync_all();
-    }
-}
-
-/// Makes copies of the open database, one at a time: the admin socket, the schedule and the
-/// portal share one of these.
-#[derive(Clone)]
-pub struct Backups {
-    store: Store,
-    dir: PathBuf,
-    busy: Arc<Mutex<()>>,
-}
-
-impl Backups {
-    /// Copies of `store` go into `dir` unless a caller names the file.
-    pub fn new(store: Store, dir: PathBuf) -> Self {
-        Self {
-            store,
-            dir,
-            busy: Default::default(),
-        }
-    }
-
-    /// Makes a copy now, into `out` or a new file in the backup directory (blocking: call it
-    /// on the blocking pool). A second copy asked for meanwhile gets `BackupError::Busy`.
-    pub fn create(&self, out: Option<PathBuf>, progress: &mut dyn FnMut(Progress)) -> Result<Created, BackupError> {
-        let _one_at_a_time = self.busy.try_lock().map_err(|_| BackupError::Busy)?;
-        let target = out.unwrap_or_else(|| self.dir.join(file_name(&jiff::Zoned::now())));
-        let txn = self.store.read()?;
-        let created = create(&txn, &target, progress);
-        match &created {
-            Ok(copy) => tracing::info!(path = %copy.path.display(), size = copy.size, "backup created"),
-            Err(err) => tracing::error!(path = %target.display(), "backup failed: {err}"),
-        }
-        created
     }
 }

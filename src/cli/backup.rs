@@ -48,7 +48,7 @@ fn create(out: Option<&Path>, config: &Config) -> Result<(), BackupError> {
         Some(path) => std::path::absolute(path).map_err(|err| BackupError::writing(path, err))?,
         None => std::path::absolute(config.backup_dir())
             .map_err(|err| BackupError::writing(&config.backup_dir(), err))?
-            .join(backup::file_name(&jiff::Zoned::now())),
+            .join(backup::file_name(&jiff::Timestamp::now().to_zoned(config.time_zone()))),
     };
     let mut bar = Bar::new();
     let created = match socket::ask_create(&config.data_dir, &target, &mut |step| bar.show(step))? {

@@ -168,12 +168,37 @@ impl Default for Smtp {
 #[serde(deny_unknown_fields, default)]
 pub struct Moodle {}
 
-/// `[backup]`: where copies of the database go.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// `[backup]`: where copies of the database go, and the nightly copy with its rotation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Backup {
     /// Directory of the copies; empty means `<data_dir>/backups`.
     pub dir: PathBuf,
+    /// Local time (school's time zone) of the nightly copy, `HH:MM`; empty: no scheduled copies.
+    pub at: String,
+    /// Newest copies of so many days, ISO weeks and months are kept; older ones are deleted.
+    pub keep_daily: usize,
+    pub keep_weekly: usize,
+    pub keep_monthly: usize,
+}
+
+impl Backup {
+    /// The time of the nightly copy, if scheduled copies are on and `at` is a time.
+    pub fn time(&self) -> Option<jiff::civil::Time> {
+        jiff::civil::Time::strptime("%H:%M", &self.at).ok()
+    }
+}
+
+impl Default for Backup {
+    fn default() -> Self {
+        Self {
+            dir: PathBuf::new(),
+            at: "03:00".into(),
+            keep_daily: 7,
+            keep_weekly: 4,
+            keep_monthly: 6,
+        }
+    }
 }
 
 impl Default for Server {

@@ -25,6 +25,7 @@ pub enum Entity {
     File,
     Session,
     Import,
+    Backup,
 }
 
 macro_rules! actions {
@@ -87,6 +88,8 @@ actions! {
     TagDeleted = 24, "tag.deleted", "Удаление тега";
     FileAdded = 25, "file.added", "Загрузка файла";
     FileDeleted = 26, "file.deleted", "Удаление файла";
+    BackupCreated = 28, "backup.created", "Резервная копия";
+    BackupFailed = 29, "backup.failed", "Сбой резервного копирования";
 }
 
 impl std::str::FromStr for Action {

@@ -16,16 +16,18 @@ pub enum NotificationKind {
     RolesChanged,
     AccountUsed,
     FileAdded,
+    BackupFailed,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 5] = [
+    pub const ALL: [NotificationKind; 6] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
         NotificationKind::AccountUsed,
         NotificationKind::FileAdded,
+        NotificationKind::BackupFailed,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -36,6 +38,7 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "roles_changed",
             NotificationKind::AccountUsed => "account_used",
             NotificationKind::FileAdded => "file_added",
+            NotificationKind::BackupFailed => "backup_failed",
         }
     }
 
@@ -52,6 +55,7 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "Роли изменены",
             NotificationKind::AccountUsed => "Вход руководителя в учётную запись",
             NotificationKind::FileAdded => "Новый файл",
+            NotificationKind::BackupFailed => "Резервная копия не сделана",
         }
     }
 
@@ -63,13 +67,24 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "Когда менеджер меняет Ваши роли",
             NotificationKind::AccountUsed => "Когда руководитель входит в портал под Вашей учётной записью",
             NotificationKind::FileAdded => "Когда в Вашу карточку добавляют файл",
+            NotificationKind::BackupFailed => {
+                "Когда плановая резервная копия школы не удалась или пропущена (менеджерам)"
+            }
         }
     }
 
     /// Whether it comes by mail for someone who never chose: the ones that matter for the
     /// account's safety do.
     pub fn mailed_by_default(self) -> bool {
-        matches!(self, NotificationKind::PasswordChanged | NotificationKind::AccountUsed)
+        matches!(
+            self,
+            NotificationKind::PasswordChanged | NotificationKind::AccountUsed | NotificationKind::BackupFailed
+        )
+    }
+
+    /// Whether only managers are ever told (their settings alone list it).
+    pub fn for_managers_only(self) -> bool {
+        self == NotificationKind::BackupFailed
     }
 
     /// Whether the person is told even when they made the change themselves.

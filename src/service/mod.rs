@@ -1,6 +1,7 @@
 //! Use cases: validate what came in, open one transaction, call the store.
 
 pub mod activity;
+pub mod backups;
 pub mod demo;
 mod error;
 pub mod files;

@@ -33,7 +33,7 @@ impl AppState {
         let secret_key = store.secret_key()?;
         let limits = Arc::new(RateLimits::new(&config.auth));
         let hashes = HashPool::new(config.auth.hash_workers);
-        let backups = Backups::new(store.clone(), config.backup_dir());
+        let backups = Backups::new(store.clone(), config.backup_dir(), config.time_zone());
         Ok(Self {
             backups,
             store,

@@ -2,6 +2,7 @@
 
 mod activity;
 mod authorization;
+mod backups;
 mod files;
 mod health;
 mod helpers;
