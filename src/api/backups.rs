@@ -4,7 +4,7 @@
 use super::{ApiTags, State};
 use crate::backup::{self, Listed, Stage};
 use crate::domain::file_name::attachment_disposition;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::backups;
 use crate::service::files::size_ru;
@@ -76,12 +76,9 @@ pub struct BackupsView {
 /// The answer to «make a copy now».
 #[derive(Debug, ApiResponse)]
 pub enum StartAnswer {
-    /// The copy is being made; poll `GET /api/backups` for its progress.
+    /// A copy is being made; poll `GET /api/backups` for its progress.
     #[oai(status = 202)]
     Started(Json<BackupsView>),
-    /// Another copy is being made now.
-    #[oai(status = 409)]
-    Busy(Json<ErrorBody>),
 }
 
 /// A copy's file.
@@ -116,17 +113,13 @@ impl BackupsApi {
     /// Make a copy now
     ///
     /// Managers only. Starts a copy of the whole database into `backup.dir` and answers 202 at
-    /// once; the portal keeps serving meanwhile. 409 while another copy is being made.
+    /// once; the portal keeps serving meanwhile. While a copy is already being made (asked for
+    /// by someone else, or the nightly one) no second one starts: that one is the answer.
     #[oai(path = "/api/backups", method = "post", operation_id = "backups_create")]
     async fn create(&self, state: State<'_>, caller: Caller) -> Result<StartAnswer, ApiError> {
         caller.allow(Rule::Manager)?;
         match backups::start_now(&state, caller.origin()) {
-            Ok(()) => Ok(StartAnswer::Started(Json(view(&state).await))),
-            Err(err @ backup::BackupError::Busy) => Ok(StartAnswer::Busy(Json(ErrorBody {
-                message: err.to_string(),
-                errors: None,
-                error_id: None,
-            }))),
+            Ok(()) | Err(backup::BackupError::Busy) => Ok(StartAnswer::Started(Json(view(&state).await))),
             Err(err) => Err(ApiError::internal(err)),
         }
     }

@@ -801,6 +801,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the copies
+         * @description Managers only. The copies in `backup.dir`, newest first, with size, versions and status;
+         *     the copy being made now with its progress; the last failure.
+         */
+        get: operations["backups_list"];
+        put?: never;
+        /**
+         * Make a copy now
+         * @description Managers only. Starts a copy of the whole database into `backup.dir` and answers 202 at
+         *     once; the portal keeps serving meanwhile. While a copy is already being made (asked for
+         *     by someone else, or the nightly one) no second one starts: that one is the answer.
+         */
+        post: operations["backups_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/backups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a copy
+         * @description Managers only. The copy's file (a `.tar.gz`), streamed from disk; 404 for a name that
+         *     is not a copy in `backup.dir`.
+         */
+        get: operations["backups_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -864,6 +912,68 @@ export interface components {
             ip?: string;
         };
         /**
+         * BackupCopy
+         * @description One copy in the backup directory.
+         */
+        BackupCopy: {
+            /** @description The file name; downloads use it. */
+            name: string;
+            /** @description RFC 3339; absent when the copy cannot be read. */
+            created_at?: string;
+            /**
+             * Format: uint64
+             * @description Bytes.
+             */
+            size: number;
+            /** @description The size in Russian units, e.g. «3,4 МБ». */
+            size_text: string;
+            klass_version?: string;
+            /** Format: uint32 */
+            schema_version?: number;
+            /**
+             * Format: uint64
+             * @description Rows in all tables.
+             */
+            records?: number;
+            status: components["schemas"]["CopyStatus"];
+            /** @description The status in Russian, e.g. «Проверена 23.11.2026». */
+            status_text: string;
+        };
+        /**
+         * BackupFailure
+         * @description The last copy that failed (cleared by the next that succeeds).
+         */
+        BackupFailure: {
+            /** @description RFC 3339. */
+            at: string;
+            message: string;
+        };
+        /**
+         * BackupProgress
+         * @description A copy being made now.
+         */
+        BackupProgress: {
+            /** @description The step in Russian. */
+            step: string;
+            /**
+             * Format: uint32
+             * @description 0 to 100.
+             */
+            percent: number;
+        };
+        /**
+         * BackupsView
+         * @description The backups page.
+         */
+        BackupsView: {
+            /** @description Newest first. */
+            data: components["schemas"]["BackupCopy"][];
+            running?: components["schemas"]["BackupProgress"];
+            last_failure?: components["schemas"]["BackupFailure"];
+            /** @description When the nightly copy is made, in Russian (or that it is off). */
+            schedule: string;
+        };
+        /**
          * CardEnvelope
          * @description `{data: card}`.
          */
@@ -886,6 +996,11 @@ export interface components {
         ChildrenBody: {
             children: number[];
         };
+        /**
+         * @description How a copy stands.
+         * @enum {string}
+         */
+        CopyStatus: "verified" | "unchecked" | "damaged";
         /**
          * CurrentUser
          * @description The signed-in user, with what the UI's guards and banner need.
@@ -932,7 +1047,7 @@ export interface components {
          * @description What was changed: the kind of record an entry is about.
          * @enum {string}
          */
-        Entity: "user" | "tag" | "file" | "session" | "import";
+        Entity: "user" | "tag" | "file" | "session" | "import" | "backup";
         /**
          * ErrorBody
          * @description The body of every error answer.
@@ -1198,7 +1313,7 @@ export interface components {
          * @description What a notification is about; the person chooses per kind whether it also comes by mail.
          * @enum {string}
          */
-        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added";
+        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "backup_failed";
         /**
          * NotificationView
          * @description A notification as the panel shows it.
@@ -1309,7 +1424,7 @@ export interface components {
         SettingsBody: {
             /**
              * @description Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-             *     `file_added`.
+             *     `file_added`, and for managers `backup_failed`.
              */
             mail: string[];
         };
@@ -5291,6 +5406,262 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backups_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BackupsView"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backups_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A copy is being made; poll `GET /api/backups` for its progress. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["BackupsView"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    backups_download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy, streamed from disk. */
+            200: {
+                headers: {
+                    "CONTENT-TYPE": string;
+                    "CONTENT-DISPOSITION": string;
+                    "CONTENT-LENGTH": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
             };
             /** @description Not signed in. */
             401: {
