@@ -66,6 +66,7 @@ impl App {
             self.state.backups.clone(),
         ));
         let nightly_backups = tokio::spawn(crate::service::backups::schedule(self.state.clone()));
+        let disk_watch = tokio::spawn(crate::service::disk::watch(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -87,6 +88,7 @@ impl App {
         forgetting.abort();
         admin_socket.abort();
         nightly_backups.abort();
+        disk_watch.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served

@@ -64,6 +64,12 @@ pub enum ImportAnswer {
     /// Something broke on the server; `error_id` points to the log.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The database is being opened again after a failed write.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+    /// The server's disk is full: nothing was imported.
+    #[oai(status = 507)]
+    InsufficientStorage(Json<ErrorBody>),
 }
 
 impl From<Report> for ImportReport {
@@ -102,6 +108,8 @@ impl From<ApiError> for ImportAnswer {
             ApiError::Forbidden(body) => Self::Forbidden(body),
             ApiError::Unverified(body) => Self::Unverified(body),
             ApiError::Internal(body) => Self::Internal(body),
+            ApiError::Unavailable(body) => Self::Unavailable(body),
+            ApiError::InsufficientStorage(body) => Self::InsufficientStorage(body),
             ApiError::Invalid(body) | ApiError::NotFound(body) | ApiError::TooManyRequests(body, _) => {
                 let errors = body.0.errors.unwrap_or_default().into_iter();
                 let errors = errors.flat_map(|(field, messages)| {

@@ -95,7 +95,7 @@ pub struct SettingsEnvelope {
 #[derive(Debug, Object)]
 pub struct SettingsBody {
     /// Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-    /// `file_added`, and for managers `backup_failed`.
+    /// `file_added`, and for managers `server_problem`.
     pub mail: Vec<String>,
 }
 

@@ -41,7 +41,7 @@ impl BackupError {
     pub fn writing(dir: &Path, source: std::io::Error) -> Self {
         let dir = dir.to_owned();
         match source.kind() {
-            ErrorKind::StorageFull | ErrorKind::FileTooLarge | ErrorKind::QuotaExceeded => Self::NoSpace { dir },
+            _ if crate::store::is_disk_full(&source) => Self::NoSpace { dir },
             ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => Self::NotWritable { dir },
             _ => Self::Write { dir, source },
         }
@@ -50,6 +50,7 @@ impl BackupError {
     /// Like `writing`, for a failure inside the database copy (which wraps the I/O error).
     pub fn copying(dir: &Path, err: StoreError) -> Self {
         match err {
+            StoreError::DiskFull => Self::NoSpace { dir: dir.to_owned() },
             StoreError::Db(redb::Error::Io(source)) => Self::writing(dir, source),
             other => Self::Store(other),
         }

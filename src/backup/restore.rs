@@ -65,6 +65,6 @@ fn hold(current: &Path) -> Result<Option<redb::ReadOnlyDatabase>, BackupError> {
         Ok(db) => Ok(Some(db)),
         Err(redb::DatabaseError::DatabaseAlreadyOpen) => Err(BackupError::ServerRunning(current.to_owned())),
         Err(redb::DatabaseError::RepairAborted) => Ok(None),
-        Err(err) => Err(BackupError::Store(crate::store::StoreError::Db(err.into()))),
+        Err(err) => Err(BackupError::Store(redb::Error::from(err).into())),
     }
 }

@@ -32,6 +32,8 @@ pub struct School {
 pub struct Storage {
     /// Page cache of the database, in MiB.
     pub cache_mb: usize,
+    /// Managers are told when free space in the data directory falls below this, in MiB.
+    pub min_free_mb: u64,
 }
 
 /// `[files]`: files kept in users' cabinets (stored inside the database).
@@ -223,6 +225,9 @@ impl Default for School {
 
 impl Default for Storage {
     fn default() -> Self {
-        Self { cache_mb: 64 }
+        Self {
+            cache_mb: 64,
+            min_free_mb: 200,
+        }
     }
 }

@@ -25,7 +25,7 @@ pub enum Entity {
     File,
     Session,
     Import,
-    Backup,
+    Server,
 }
 
 macro_rules! actions {
@@ -90,6 +90,7 @@ actions! {
     FileDeleted = 26, "file.deleted", "Удаление файла";
     BackupCreated = 28, "backup.created", "Резервная копия";
     BackupFailed = 29, "backup.failed", "Сбой резервного копирования";
+    DiskSpaceLow = 30, "server.disk_space_low", "Мало места на диске сервера";
 }
 
 impl std::str::FromStr for Action {

@@ -16,7 +16,7 @@ pub enum NotificationKind {
     RolesChanged,
     AccountUsed,
     FileAdded,
-    BackupFailed,
+    ServerProblem,
 }
 
 impl NotificationKind {
@@ -27,7 +27,7 @@ impl NotificationKind {
         NotificationKind::RolesChanged,
         NotificationKind::AccountUsed,
         NotificationKind::FileAdded,
-        NotificationKind::BackupFailed,
+        NotificationKind::ServerProblem,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -38,7 +38,7 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "roles_changed",
             NotificationKind::AccountUsed => "account_used",
             NotificationKind::FileAdded => "file_added",
-            NotificationKind::BackupFailed => "backup_failed",
+            NotificationKind::ServerProblem => "server_problem",
         }
     }
 
@@ -55,7 +55,7 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "Роли изменены",
             NotificationKind::AccountUsed => "Вход руководителя в учётную запись",
             NotificationKind::FileAdded => "Новый файл",
-            NotificationKind::BackupFailed => "Резервная копия не сделана",
+            NotificationKind::ServerProblem => "Неполадка на сервере",
         }
     }
 
@@ -67,8 +67,8 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "Когда менеджер меняет Ваши роли",
             NotificationKind::AccountUsed => "Когда руководитель входит в портал под Вашей учётной записью",
             NotificationKind::FileAdded => "Когда в Вашу карточку добавляют файл",
-            NotificationKind::BackupFailed => {
-                "Когда плановая резервная копия школы не удалась или пропущена (менеджерам)"
+            NotificationKind::ServerProblem => {
+                "Когда резервная копия школы не удалась или пропущена, или на диске сервера кончается место"
             }
         }
     }
@@ -78,13 +78,13 @@ impl NotificationKind {
     pub fn mailed_by_default(self) -> bool {
         matches!(
             self,
-            NotificationKind::PasswordChanged | NotificationKind::AccountUsed | NotificationKind::BackupFailed
+            NotificationKind::PasswordChanged | NotificationKind::AccountUsed | NotificationKind::ServerProblem
         )
     }
 
     /// Whether only managers are ever told (their settings alone list it).
     pub fn for_managers_only(self) -> bool {
-        self == NotificationKind::BackupFailed
+        self == NotificationKind::ServerProblem
     }
 
     /// Whether the person is told even when they made the change themselves.

@@ -53,7 +53,10 @@ pub async fn schedule(state: AppState) {
         .await;
         match made {
             Ok(Ok(_)) => {}
-            Ok(Err(err)) => tell_managers(&state, format!("Плановая резервная копия не сделана: {err}")).await,
+            Ok(Err(err)) => {
+                let message = format!("Плановая резервная копия не сделана: {err}");
+                tell_managers(&state, Action::BackupFailed, message).await
+            }
             Err(err) => tracing::error!("the scheduled backup panicked: {err}"),
         }
     }
@@ -73,7 +76,10 @@ pub fn start_now(state: &AppState, origin: Origin) -> Result<(), BackupError> {
         // The copy counts as being made until it is reported, so the page shows both at once.
         match made {
             Ok((_running, Ok(created))) => log_created(&state, origin, &created).await,
-            Ok((_running, Err(err))) => tell_managers(&state, format!("Резервная копия не сделана: {err}")).await,
+            Ok((_running, Err(err))) => {
+                let message = format!("Резервная копия не сделана: {err}");
+                tell_managers(&state, Action::BackupFailed, message).await
+            }
             Err(err) => tracing::error!("a backup panicked: {err}"),
         }
     });
@@ -91,7 +97,7 @@ async fn log_created(state: &AppState, origin: Origin, created: &Created) {
     let logged = state
         .run(move |store| {
             let txn = store.write()?;
-            journal.record(&txn, Change::new(Action::BackupCreated, Entity::Backup, None, summary))?;
+            journal.record(&txn, Change::new(Action::BackupCreated, Entity::Server, None, summary))?;
             journal.commit(txn)
         })
         .await;
@@ -100,20 +106,20 @@ async fn log_created(state: &AppState, origin: Origin, created: &Created) {
     }
 }
 
-/// Logs `message` and tells every manager (best effort: on a full disk this write fails too,
-/// and the log line is what remains).
-async fn tell_managers(state: &AppState, message: String) {
+/// Logs `message` as `action` and tells every manager (best effort: on a full disk this write
+/// fails too, and the log line is what remains).
+pub(super) async fn tell_managers(state: &AppState, action: Action, message: String) {
     tracing::error!("{message}");
     let journal = state.journal(Origin::default());
     let told = state
         .run(move |store| {
             let txn = store.write()?;
             let managers = users::ids_with_role_in(&txn, Role::Manager)?;
-            let mut change = Change::new(Action::BackupFailed, Entity::Backup, None, message.clone());
+            let mut change = Change::new(action, Entity::Server, None, message.clone());
             for manager in managers {
                 change = change.notify(Notice {
                     to: manager,
-                    kind: NotificationKind::BackupFailed,
+                    kind: NotificationKind::ServerProblem,
                     body: message.clone(),
                     link: Some(PAGE.into()),
                 });
@@ -147,6 +153,7 @@ async fn report_missed(state: &AppState, at: Time) {
         let when = newest.to_zoned(state.backups.tz().clone()).strftime("%d.%m.%Y %H:%M");
         tell_managers(
             state,
+            Action::BackupFailed,
             format!("Плановая резервная копия пропущена (сервер не работал?): последняя копия сделана {when}"),
         )
         .await;

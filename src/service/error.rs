@@ -63,7 +63,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::BadCredentials => ApiError::unauthenticated(err.to_string()),
             ServiceError::TooMany(limited) => limited.into(),
             ServiceError::Denied(denied) => denied.into(),
-            ServiceError::Store(err) => ApiError::internal(err),
+            ServiceError::Store(err) => err.into(),
             ServiceError::Spool(err) => ApiError::internal(err),
         }
     }

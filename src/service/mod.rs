@@ -3,6 +3,7 @@
 pub mod activity;
 pub mod backups;
 pub mod demo;
+pub mod disk;
 mod error;
 pub mod files;
 pub mod import;

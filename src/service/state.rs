@@ -5,7 +5,7 @@ use crate::auth::{HashPool, RateLimits};
 use crate::backup::Backups;
 use crate::config::Config;
 use crate::domain::activity::Origin;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::mail::Mailer;
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
@@ -75,7 +75,16 @@ impl AppState {
 }
 
 impl From<StoreError> for ApiError {
+    /// A full disk is 507 and a database being opened again 503, each with its Russian message;
+    /// anything else is a logged 500.
     fn from(err: StoreError) -> Self {
-        ApiError::internal(err)
+        match err {
+            StoreError::DiskFull => {
+                tracing::error!("a write failed: the disk is full");
+                ApiError::InsufficientStorage(ErrorBody::new(err.to_string()))
+            }
+            StoreError::Unavailable => ApiError::Unavailable(ErrorBody::new(err.to_string())),
+            other => ApiError::internal(other),
+        }
     }
 }

@@ -67,7 +67,7 @@ pub fn copy(txn: &ReadTransaction, dest: &Path, progress: &mut dyn FnMut(u64, u6
     let db = Database::builder()
         .set_cache_size(16 * 1024 * 1024)
         .create(dest)
-        .map_err(|err| StoreError::Db(err.into()))?;
+        .map_err(|err| StoreError::from(redb::Error::from(err)))?;
     let mut copier = Copier {
         txn,
         db: &db,

@@ -202,9 +202,11 @@ mod tests {
 
     /// A store on a new file, with no migration run yet.
     fn unmigrated(dir: &std::path::Path) -> Store {
+        let path = dir.join("t.redb");
+        let db = redb::Database::create(&path).expect("db");
         Store {
-            db: std::sync::Arc::new(redb::Database::create(dir.join("t.redb")).expect("db")),
-            path: dir.join("t.redb"),
+            db: std::sync::Arc::new(super::super::slot::Slot::new(db, path.clone(), 1 << 20)),
+            path,
             directory: Default::default(),
         }
     }

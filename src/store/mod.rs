@@ -14,11 +14,12 @@ pub mod notifications;
 pub mod one_time_tokens;
 mod sequence;
 pub mod sessions;
+mod slot;
 pub mod tables;
 pub mod tags;
 pub mod users;
 
-pub use error::StoreError;
+pub use error::{StoreError, is_disk_full};
 pub use migrations::{SCHEMA_VERSION, version_in as schema_version_in};
 
 use redb::{Database, Durability, ReadTransaction, ReadableDatabase, WriteTransaction};
@@ -31,7 +32,7 @@ pub const DB_FILE_NAME: &str = "klass.redb";
 /// A handle on the open database; cheap to clone and share between threads.
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    db: Arc<slot::Slot>,
     path: PathBuf,
     directory: Arc<directory::DirectoryCache>,
 }
@@ -45,12 +46,13 @@ impl Store {
             source,
         })?;
         let path = data_dir.join(DB_FILE_NAME);
+        let cache_bytes = cache_mb.saturating_mul(1024 * 1024);
         let db = Database::builder()
-            .set_cache_size(cache_mb.saturating_mul(1024 * 1024))
+            .set_cache_size(cache_bytes)
             .create(&path)
             .map_err(|err| StoreError::from_open(err, &path))?;
         let store = Self {
-            db: Arc::new(db),
+            db: Arc::new(slot::Slot::new(db, path.clone(), cache_bytes)),
             path,
             directory: Default::default(),
         };
@@ -95,7 +97,7 @@ impl Store {
 
     /// A snapshot for reading; never waits for writers.
     pub fn read(&self) -> Result<ReadTransaction, StoreError> {
-        Ok(self.db.begin_read()?)
+        Ok(self.db.get()?.begin_read()?)
     }
 
     /// A write transaction whose commit is on disk when `commit` returns (user data).
@@ -109,8 +111,20 @@ impl Store {
         self.write_with(Durability::None)
     }
 
+    /// Whether a write can start now. A database that refuses writes after a failed one (a full
+    /// disk) is opened again here; `Err` when that fails too, so the health check says so.
+    pub fn check_writable(&self) -> Result<(), StoreError> {
+        self.db.check(self.db.get()?).map(drop)
+    }
+
     fn write_with(&self, durability: Durability) -> Result<WriteTransaction, StoreError> {
-        let mut txn = self.db.begin_write()?;
+        let db = self.db.get()?;
+        let mut txn = match db.begin_write() {
+            Err(redb::TransactionError::Storage(redb::StorageError::PreviousIo)) => {
+                self.db.replace(db)?.begin_write()?
+            }
+            other => other?,
+        };
         txn.set_durability(durability).map_err(redb::Error::from)?;
         Ok(txn)
     }

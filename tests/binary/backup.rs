@@ -2,21 +2,11 @@
 //! server and from the file, their check, and putting one back.
 
 use crate::http::{csrf_token, request};
-use crate::process::{Server, run, text};
+use crate::process::{Server, demo_school, run, text};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// A data directory with the demo school in it, the server stopped.
-fn demo_school(dir: &Path) {
-    let mut server = Server::start(dir, &["--demo", "--demo-people", "60"]);
-    // Once it has answered a request, it stops cleanly on TERM.
-    csrf_token(server.base.trim_start_matches("http://"));
-    server.signal("TERM");
-    let status = server.child.wait().expect("wait");
-    assert!(status.success(), "{status:?}");
-}
 
 /// Runs `klass backup ARGS` and returns (success, stdout, stderr).
 fn backup(dir: &Path, args: &[&str]) -> (bool, String, String) {

@@ -3,6 +3,7 @@
 mod backup;
 mod cli;
 mod crash;
+mod disk;
 mod http;
 mod process;
 mod serve;
