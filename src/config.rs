@@ -121,6 +121,10 @@ impl Config {
                 "ожидается время вида 03:00 (или пустая строка: без плановых копий)",
             );
         }
+        let tls = &self.server.tls;
+        if tls.mode == TlsMode::Files && (tls.cert.as_os_str().is_empty() || tls.key.as_os_str().is_empty()) {
+            return invalid("server.tls.cert", "при mode = \"files\" укажите файлы cert и key (PEM)");
+        }
         Ok(())
     }
 
@@ -149,7 +153,7 @@ impl Config {
 
     /// True when the portal is reached over TLS, so cookies get the `Secure` flag.
     pub fn served_over_tls(&self) -> bool {
-        self.server.public_url.starts_with("https://")
+        self.server.tls.mode != TlsMode::Off || self.server.public_url.starts_with("https://")
     }
 }
 

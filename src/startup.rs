@@ -6,7 +6,7 @@ use crate::error::{self, PanicToServerError};
 pub use crate::service::AppState;
 use crate::store::Store;
 use crate::{api, mail, web};
-use poem::listener::{Acceptor, Listener, TcpAcceptor, TcpListener};
+use poem::listener::{Acceptor, AcceptorExt, BoxAcceptor, Listener, TcpListener};
 use poem::middleware::{CatchPanic, CookieJarManager};
 use poem::{EndpointExt, IntoEndpoint, Route, Server};
 use std::future::Future;
@@ -16,8 +16,9 @@ use std::time::Duration;
 
 /// A built application, bound to its address but not yet serving.
 pub struct App {
-    acceptor: TcpAcceptor,
+    acceptor: BoxAcceptor,
     addr: SocketAddr,
+    https: bool,
     state: AppState,
 }
 
@@ -36,13 +37,30 @@ impl App {
             .first()
             .and_then(|addr| addr.as_socket_addr().copied())
             .ok_or_else(|| anyhow::anyhow!("listener has no socket address"))?;
+        let tls = web::tls::server_config(&config)?;
+        let https = tls.is_some();
+        let acceptor = match tls {
+            Some(tls) => web::TlsAcceptor::new(acceptor, tls).boxed(),
+            None => acceptor.boxed(),
+        };
         let state = AppState::new(store, config, web::SpaEndpoint::embedded().build_id())?;
-        Ok(Self { acceptor, addr, state })
+        Ok(Self {
+            acceptor,
+            addr,
+            https,
+            state,
+        })
     }
 
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// `https://ADDR` or `http://ADDR`.
+    pub fn url(&self) -> String {
+        let scheme = if self.https { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
     }
 
     /// The open database.

@@ -3,6 +3,7 @@
 mod backup;
 mod config_cmd;
 mod healthcheck;
+mod loopback_tls;
 mod mail;
 mod serve;
 mod user;

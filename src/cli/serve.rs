@@ -52,7 +52,7 @@ pub async fn run(args: &ServeArgs, mut config: Config) -> anyhow::Result<ExitCod
     }
     println!("Данные: {}", data_dir.join(crate::store::DB_FILE_NAME).display());
     // Tests and scripts read the address from this line (port 0 picks a free port).
-    println!("Klass слушает http://{}", app.addr());
+    println!("Klass слушает {}", app.url());
     app.run_until(shutdown).await?;
     println!("Klass остановлен.");
     Ok(ExitCode::SUCCESS)

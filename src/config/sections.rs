@@ -15,6 +15,30 @@ pub struct Server {
     pub body_limit_mb: u64,
     /// How long a shutdown waits for requests in flight, in seconds.
     pub shutdown_grace_secs: u64,
+    pub tls: Tls,
+}
+
+/// `[server.tls]`: HTTPS served by the portal itself.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Tls {
+    pub mode: TlsMode,
+    /// With `files`: the certificate chain and its private key, PEM.
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+/// Whether and how the portal speaks HTTPS.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TlsMode {
+    /// Plain HTTP (behind a TLS proxy, or on a trusted network).
+    #[default]
+    Off,
+    /// A certificate and key from files.
+    Files,
+    /// A certificate the server makes for itself at first start and keeps in the data directory.
+    SelfSigned,
 }
 
 /// `[school]`: who the portal belongs to.
@@ -210,6 +234,7 @@ impl Default for Server {
             public_url: "http://127.0.0.1:8080".into(),
             body_limit_mb: 10,
             shutdown_grace_secs: 30,
+            tls: Tls::default(),
         }
     }
 }

@@ -7,3 +7,4 @@ mod disk;
 mod http;
 mod process;
 mod serve;
+mod tls;

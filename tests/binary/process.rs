@@ -86,7 +86,7 @@ impl Server {
         let started = Instant::now();
         let base = loop {
             let line = lines.next().expect("klass exited before listening").expect("read line");
-            if let Some(at) = line.find("http://") {
+            if let Some(at) = line.find("http://").or_else(|| line.find("https://")) {
                 break line[at..].trim().to_owned();
             }
             banner.push(line);
