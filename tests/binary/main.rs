@@ -8,3 +8,4 @@ mod http;
 mod process;
 mod serve;
 mod tls;
+mod upgrade;
