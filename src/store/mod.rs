@@ -29,6 +29,26 @@ use std::sync::Arc;
 /// File name of the database inside the data directory.
 pub const DB_FILE_NAME: &str = "klass.redb";
 
+/// How the database is opened: with a page cache of `cache_bytes`, and, after an unclean stop
+/// (a crash, a power cut, a full disk), with redb's repair logged as it goes, so a person
+/// waiting for a large school's portal knows why the start takes seconds.
+fn builder(cache_bytes: usize) -> redb::Builder {
+    let mut builder = Database::builder();
+    builder.set_cache_size(cache_bytes);
+    let logged_tenths = std::sync::atomic::AtomicU32::new(u32::MAX);
+    builder.set_repair_callback(move |session| {
+        let tenths = (session.progress() * 10.0) as u32;
+        let before = logged_tenths.swap(tenths, std::sync::atomic::Ordering::Relaxed);
+        if before == u32::MAX {
+            tracing::warn!("the database was not closed cleanly: repairing it before the start");
+        }
+        if before != tenths {
+            tracing::info!(percent = tenths * 10, "repairing the database");
+        }
+    });
+    builder
+}
+
 /// A handle on the open database; cheap to clone and share between threads.
 #[derive(Clone)]
 pub struct Store {
@@ -47,10 +67,11 @@ impl Store {
         })?;
         let path = data_dir.join(DB_FILE_NAME);
         let cache_bytes = cache_mb.saturating_mul(1024 * 1024);
-        let db = Database::builder()
-            .set_cache_size(cache_bytes)
+        let started = std::time::Instant::now();
+        let db = builder(cache_bytes)
             .create(&path)
             .map_err(|err| StoreError::from_open(err, &path))?;
+        tracing::info!(path = %path.display(), ms = started.elapsed().as_millis() as u64, "database open");
         let store = Self {
             db: Arc::new(slot::Slot::new(db, path.clone(), cache_bytes)),
             path,

@@ -76,8 +76,7 @@ impl Slot {
             return Ok(db);
         }
         tracing::warn!(path = %self.path.display(), "opening the database again after a failed write");
-        let db = Database::builder()
-            .set_cache_size(self.cache_bytes)
+        let db = super::builder(self.cache_bytes)
             .create(&self.path)
             .map_err(|err| match err {
                 redb::DatabaseError::DatabaseAlreadyOpen => StoreError::Unavailable,
