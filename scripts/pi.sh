@@ -15,9 +15,11 @@ if ! have aarch64-linux-gnu-gcc || ! have qemu-aarch64; then
 fi
 rustup target list --installed | grep -qx "$TARGET" || rustup target add "$TARGET"
 
-CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
+# A target directory of its own, so this long build does not lock out the everyday one.
+OUT="${CARGO_TARGET_DIR:-target/pi}"
+CARGO_TARGET_DIR="$OUT" CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc \
   cargo build --release --locked --target "$TARGET" --bin klass
-BIN="target/$TARGET/release/klass"
+BIN="$OUT/$TARGET/release/klass"
 file "$BIN" 2>/dev/null || true
 
 DATA=$(mktemp -d)
