@@ -112,6 +112,12 @@ impl Config {
         if !(1..=1024).contains(&self.server.body_limit_mb) {
             return invalid("server.body_limit_mb", "ожидается число от 1 до 1024 (МиБ)");
         }
+        if let Err(message) = self.server.trusted_proxy_ranges() {
+            return invalid(
+                "server.trusted_proxies",
+                &format!("{message}; ожидаются адреса или диапазоны вида 10.0.0.1 или 10.0.0.0/8"),
+            );
+        }
         if !(1..=1024).contains(&self.files.max_upload_mb) {
             return invalid("files.max_upload_mb", "ожидается число от 1 до 1024 (МиБ)");
         }

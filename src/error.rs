@@ -71,6 +71,11 @@ impl ApiError {
         Self::Unauthenticated(ErrorBody::new(message))
     }
 
+    /// 403 with a Russian message saying why.
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::Forbidden(ErrorBody::new(message))
+    }
+
     /// 404 with a Russian message.
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(ErrorBody::new(message))
@@ -99,7 +104,8 @@ impl ApiError {
 
 fn internal_body(cause: &dyn std::fmt::Display) -> ErrorBody {
     let error_id = new_error_id();
-    tracing::error!(%error_id, %cause, "request failed");
+    // Escaped: a cause may quote what a client sent.
+    tracing::error!(%error_id, cause = ?cause.to_string(), "request failed");
     ErrorBody {
         message: "Server Error".into(),
         errors: None,
@@ -139,41 +145,34 @@ pub fn render(err: poem::Error) -> Response {
         // An operation's own answer (an `ApiError`), already in the right shape.
         return err.into_response();
     }
-    if let Some(param) = err.downcast_ref::<poem_openapi::error::ParseParamError>() {
-        // A query or path parameter of the wrong form: a field error like any other.
-        let field = param.name.trim_end_matches("[]").to_owned();
-        let message = format!("Недопустимое значение параметра «{}»", param.name);
-        let errors = BTreeMap::from([(field, vec![message.clone()])]);
-        let body = ErrorBody {
-            message,
-            errors: Some(errors),
-            error_id: None,
-        };
-        return (StatusCode::UNPROCESSABLE_ENTITY, poem::web::Json(body)).into_response();
+    if let Some((status, body)) = crate::rejection::answer(&err) {
+        return (status, poem::web::Json(body)).into_response();
     }
     let status = err.status();
     let body = match status {
-        StatusCode::NOT_FOUND => ErrorBody::new("Не найдено").0,
-        StatusCode::METHOD_NOT_ALLOWED => ErrorBody::new("Этот метод не поддерживается для данного адреса").0,
         StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(err.to_string()).0,
-        s if s.as_u16() == 419 => ErrorBody::new(crate::auth::csrf::MISMATCH).0,
-        StatusCode::UNSUPPORTED_MEDIA_TYPE => {
-            ErrorBody::new("Неподдерживаемый тип содержимого: ожидается application/json").0
-        }
-        StatusCode::BAD_REQUEST => ErrorBody::new(format!("Некорректный запрос: {}", bad_request_reason(&err))).0,
         s if s.is_server_error() => internal_body(&err),
-        _ => ErrorBody::new(err.to_string()).0,
+        s => ErrorBody::new(client_error_message(s)).0,
     };
     (status, poem::web::Json(body)).into_response()
 }
 
-/// Why a request could not be read, in Russian where we recognise the cause.
-fn bad_request_reason(err: &poem::Error) -> String {
-    let text = err.to_string();
-    if text.contains("parse request payload") || text.contains("JSON") || text.contains("json") {
-        format!("тело запроса не является корректным JSON ({text})")
-    } else {
-        text
+/// The Russian message of a client error that no operation answered itself. Never the
+/// framework's own text: it is English and may quote what the client sent.
+fn client_error_message(status: StatusCode) -> String {
+    match status.as_u16() {
+        400 => "Некорректный запрос".into(),
+        401 => "Unauthenticated.".into(),
+        403 => "Отсутствуют требуемые права для доступа к действию".into(),
+        404 => "Не найдено".into(),
+        405 => "Этот метод не поддерживается для данного адреса".into(),
+        408 => "Запрос не успел прийти целиком: повторите его".into(),
+        411 => "Не указана длина тела запроса (Content-Length)".into(),
+        414 => "Слишком длинный адрес".into(),
+        415 => "Неподдерживаемый тип содержимого: ожидается application/json".into(),
+        419 => crate::auth::csrf::MISMATCH.into(),
+        431 => "Слишком большие заголовки запроса".into(),
+        code => format!("Запрос не может быть выполнен (код {code})"),
     }
 }
 

@@ -9,6 +9,7 @@ pub mod domain;
 pub mod error;
 pub mod mail;
 pub mod policy;
+pub mod rejection;
 pub mod service;
 pub mod startup;
 pub mod store;

@@ -38,6 +38,20 @@ impl Actor {
     }
 }
 
+/// Why a manager may not act as this person.
+pub const NOT_AS_A_MANAGER: &str = "Нельзя войти под учётной записью другого менеджера";
+
+/// A manager may act as a worker, student or parent, never as another manager.
+pub fn may_be_acted_as(target: &User) -> bool {
+    !target.roles.contains(&Role::Manager)
+}
+
+/// A "login as" session lives only while the manager behind it still could start one: not
+/// deleted and still a manager (his password and sign-outs end it too, see `store::sessions`).
+pub fn may_impersonate(manager: &User) -> bool {
+    manager.deleted_at.is_none() && manager.roles.contains(&Role::Manager)
+}
+
 /// Whoever is making a request: maybe nobody.
 #[derive(Clone, Debug, Default)]
 pub struct Caller {
@@ -67,6 +81,10 @@ pub enum Rule {
     SeeUser(UserId),
     /// What belongs to one account (its notifications): the user himself or a manager.
     OwnOrManager(UserId),
+    /// What shows a person what was done in their name (notification settings, marking all
+    /// notifications read): like `OwnOrManager`, but never while acting as someone, so the
+    /// trace of being acted as cannot be hidden.
+    OwnTrace(UserId),
 }
 
 /// Why a caller was refused.
@@ -98,6 +116,7 @@ impl Caller {
             Rule::Impersonate => manager && actor.impersonator.is_none(),
             Rule::SeeUser(target) => actor.sees(target),
             Rule::OwnOrManager(owner) => manager || owner == actor.user.id,
+            Rule::OwnTrace(owner) => (manager || owner == actor.user.id) && actor.impersonator.is_none(),
         };
         if admitted {
             Ok(Some(actor))
@@ -113,6 +132,11 @@ impl Caller {
             impersonator: self.actor.as_ref().and_then(|a| a.impersonator),
             ip: self.ip.map(|ip| ip.to_canonical().to_string()),
         }
+    }
+
+    /// The client's address (see `web::client_addr`); unspecified when unknown.
+    pub fn client_ip(&self) -> std::net::IpAddr {
+        self.ip.unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
     }
 
     /// Checks a rule that needs a signed-in user and returns that user.
@@ -194,6 +218,27 @@ mod tests {
             caller(&[Role::Worker], true, false).allow(Rule::Impersonate).err(),
             Some(Denied::Forbidden)
         );
+    }
+
+    #[test]
+    fn the_trace_of_being_acted_as_cannot_be_hidden_while_acting() {
+        let mut student = caller(&[Role::Student], true, false);
+        assert!(student.allow(Rule::OwnTrace(UserId(1))).is_ok());
+        assert_eq!(student.allow(Rule::OwnTrace(UserId(7))).err(), Some(Denied::Forbidden));
+        if let Some(actor) = student.actor.as_mut() {
+            actor.impersonator = Some(UserId(99));
+        }
+        assert_eq!(student.allow(Rule::OwnTrace(UserId(1))).err(), Some(Denied::Forbidden));
+        assert!(student.allow(Rule::OwnOrManager(UserId(1))).is_ok(), "reading stays");
+        let manager = caller(&[Role::Manager], true, false);
+        assert!(!may_be_acted_as(&manager.actor.as_ref().expect("actor").user));
+        assert!(may_impersonate(&manager.actor.as_ref().expect("actor").user));
+        assert!(may_be_acted_as(
+            &caller(&[Role::Worker, Role::Parent], true, false)
+                .actor
+                .expect("actor")
+                .user
+        ));
     }
 
     #[test]

@@ -121,6 +121,9 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
     let docs = service.swagger_ui();
     let spec = service.spec_endpoint();
     let session_state = state.clone();
+    // Checked when the configuration was loaded.
+    let ranges = state.config.server.trusted_proxy_ranges().unwrap_or_default();
+    let proxies = Arc::new(web::client_addr::TrustedProxies::new(ranges));
     let api = Arc::new(
         service
             .around(move |next, req| web::resolve_caller(next, req, session_state.clone()))
@@ -142,7 +145,7 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
         .around(move |next, req| web::limit_body(next, req, limits))
         .catch_all_error(|err| async move { error::render(err) })
         .around(web::headers::security_headers)
-        .around(web::with_request_id)
+        .around(move |next, req| web::with_request_id(next, req, proxies.clone()))
 }
 
 /// Completes on Ctrl-C or SIGTERM. SIGTERM is caught from the moment this is called (not from

@@ -2,12 +2,12 @@
 
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
-use crate::domain::UserId;
-use crate::domain::file_name::attachment_disposition;
+use crate::domain::file::StoredFile;
+use crate::domain::file_name::{attachment_disposition, served_type};
+use crate::domain::{FileId, UserId};
 use crate::error::{ApiError, ErrorBody};
 use crate::policy::{Caller, Rule};
 use crate::service::files;
-use crate::store::files::StoredFile;
 use poem::Body;
 use poem_openapi::param::Path;
 use poem_openapi::payload::{Binary, Json};
@@ -32,7 +32,7 @@ pub struct FileView {
 impl From<StoredFile> for FileView {
     fn from(file: StoredFile) -> Self {
         Self {
-            id: file.id,
+            id: file.id.0,
             name: file.name,
             content_type: file.content_type,
             size: file.size,
@@ -43,10 +43,18 @@ impl From<StoredFile> for FileView {
     }
 }
 
+/// What the cabinet accepts, so the page can say it before a file is chosen.
+#[derive(Debug, Object)]
+pub struct FileListMeta {
+    /// The largest file an upload takes, in bytes (`files.max_upload_mb`); larger ones get 413.
+    pub max_upload_bytes: u64,
+}
+
 /// A user's files, newest first.
 #[derive(Debug, Object)]
 pub struct FileList {
     pub data: Vec<FileView>,
+    pub meta: FileListMeta,
 }
 
 /// `{data: file}`.
@@ -66,16 +74,22 @@ pub enum UploadAnswer {
     TooLarge(Json<ErrorBody>),
 }
 
+/// The policy of a download: whatever it is, a browser that opens it runs nothing of it.
+const DOWNLOAD_CSP: &str = "sandbox; default-src 'none'; frame-ancestors 'none'";
+
 /// A file's contents.
 #[derive(ApiResponse)]
 pub enum FileDownload {
-    /// The contents, with the stored type and a `Content-Disposition` that keeps the name.
+    /// The contents, with the stored type (`application/octet-stream` for types a browser
+    /// would run: HTML, SVG, XML, JavaScript …), a `Content-Disposition` that keeps the name,
+    /// and a sandboxing `Content-Security-Policy`.
     #[oai(status = 200)]
     File(
         Binary<Body>,
         #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Content-Length")] u64,
+        #[oai(header = "Content-Security-Policy")] String,
     ),
 }
 
@@ -87,13 +101,17 @@ pub struct FilesApi;
 impl FilesApi {
     /// List a user's files
     ///
-    /// Managers only. Newest first.
+    /// Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
     #[oai(path = "/api/users/:id/files", method = "get", operation_id = "files_list")]
     async fn list(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<FileList>, ApiError> {
         caller.allow(Rule::Manager)?;
         let found = state.read(|store| files::list(store, UserId(id.0)))?;
+        let limits = crate::web::BodyLimits::from_mib(1, state.config.files.max_upload_mb);
         Ok(Json(FileList {
             data: found.into_iter().map(FileView::from).collect(),
+            meta: FileListMeta {
+                max_upload_bytes: u64::try_from(limits.upload).unwrap_or(u64::MAX),
+            },
         }))
     }
 
@@ -131,8 +149,9 @@ impl FilesApi {
 
     /// Download a file
     ///
-    /// Managers only. The contents stream from the database with the stored content type and
-    /// `Content-Disposition: attachment` carrying the name (RFC 5987 `filename*` for any letters).
+    /// Managers only. The contents stream from the database with the stored content type (types
+    /// a browser would run come as `application/octet-stream`), `Content-Disposition: attachment`
+    /// carrying the name (RFC 5987 `filename*` for any letters) and `Content-Security-Policy: sandbox`.
     #[oai(path = "/api/users/:id/files/:file", method = "get", operation_id = "files_download")]
     async fn download(
         &self,
@@ -142,14 +161,15 @@ impl FilesApi {
         file: Path<u64>,
     ) -> Result<FileDownload, ApiError> {
         caller.allow(Rule::Manager)?;
-        let (stored, contents) = state.read(|store| files::download(store, UserId(id.0), file.0))?;
+        let (stored, contents) = state.read(|store| files::download(store, UserId(id.0), FileId(file.0)))?;
         let chunks = contents.map(|chunk| chunk.map_err(|err| std::io::Error::other(err.to_string())));
         let body = Body::from_bytes_stream(futures_util::stream::iter(chunks));
         Ok(FileDownload::File(
             Binary(body),
-            stored.content_type,
+            served_type(&stored.content_type).to_owned(),
             attachment_disposition(&stored.name),
             stored.size,
+            DOWNLOAD_CSP.to_owned(),
         ))
     }
 
@@ -171,7 +191,7 @@ impl FilesApi {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| files::delete(store, &journal, UserId(id.0), file.0))
+            .run(move |store| files::delete(store, &journal, UserId(id.0), FileId(file.0)))
             .await?;
         Ok(NoContent::Done)
     }

@@ -4,9 +4,10 @@ use super::import_form::ImportForm;
 use super::{ApiTags, State};
 use crate::error::{ApiError, ErrorBody};
 use crate::policy::{Caller, Rule};
-use crate::service::import::{self, Outcome, Report, RowError};
+use crate::service::import::{self, Outcome, Report, RowAction, RowChange, RowError, RowReport};
 use poem_openapi::payload::Json;
-use poem_openapi::{ApiResponse, Object, OpenApi};
+use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
+use std::collections::BTreeMap;
 
 /// One problem: its row (the header is row 1; 0 is the whole file) and column (the header's text).
 #[derive(Debug, Object)]
@@ -16,15 +17,59 @@ pub struct ImportRowError {
     pub message: String,
 }
 
-/// What an import found or did.
+/// What a row does: `create` a new person, `update` someone already in the school (by
+/// e-mail), `restore` a deleted person, or `skip` (nothing written: the row changes nothing,
+/// or it has errors).
+#[derive(Debug, Enum)]
+#[oai(rename_all = "lowercase")]
+pub enum ImportAction {
+    Create,
+    Update,
+    Restore,
+    Skip,
+}
+
+/// One field a row changes: the column's header, the value before and after (empty: none).
+#[derive(Debug, Object)]
+pub struct ImportChange {
+    pub field: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// One data row as it was read and what it does.
+#[derive(Debug, Object)]
+pub struct ImportRow {
+    /// The row's number in the file (the header is row 1).
+    pub row: u32,
+    pub action: ImportAction,
+    /// Every recognised column's cell, trimmed (empty when blank), by the header's text.
+    pub values: BTreeMap<String, String>,
+    /// For `update` and `restore`: each field that changes, roles, tags and parents included.
+    pub changes: Vec<ImportChange>,
+    /// Roles the person gains (all of a new person's), e.g. `worker`: staff access.
+    pub roles_added: Vec<String>,
+    /// This row's problems (also in the report's `errors`).
+    pub errors: Vec<ImportRowError>,
+}
+
+/// What an import found (`dry_run=1`) or did: the same shape for a preview, a write and a
+/// refusal (422).
 #[derive(Debug, Object)]
 pub struct ImportReport {
-    /// Data rows read (blank rows skipped).
-    pub rows: u32,
+    /// The recognised columns' headers as the file wrote them, in the file's order.
+    pub columns: Vec<String>,
+    /// Every data row (blank rows skipped), in the file's order.
+    pub rows: Vec<ImportRow>,
+    /// How many data rows were read.
+    pub rows_total: u32,
     /// People created (in a preview: to be created).
     pub created: u32,
-    /// People already in the school, by e-mail, updated (in a preview: to be updated).
+    /// People already in the school, by e-mail, whose card changes (in a preview: would).
     pub updated: u32,
+    /// Deleted people brought back (in a preview: would be); they count here, not in `updated`.
+    pub restored: u32,
+    /// Every problem, by row and column; with any, nothing is written.
     pub errors: Vec<ImportRowError>,
     /// What was ignored, such as unknown columns.
     pub warnings: Vec<String>,
@@ -75,11 +120,42 @@ pub enum ImportAnswer {
 impl From<Report> for ImportReport {
     fn from(report: Report) -> Self {
         Self {
-            rows: report.rows,
+            columns: report.columns,
+            rows: report.rows.into_iter().map(ImportRow::from).collect(),
+            rows_total: report.rows_total,
             created: report.created,
             updated: report.updated,
+            restored: report.restored,
             errors: report.errors.into_iter().map(ImportRowError::from).collect(),
             warnings: report.warnings,
+        }
+    }
+}
+
+impl From<RowReport> for ImportRow {
+    fn from(row: RowReport) -> Self {
+        Self {
+            row: row.row,
+            action: match row.action {
+                RowAction::Create => ImportAction::Create,
+                RowAction::Update => ImportAction::Update,
+                RowAction::Restore => ImportAction::Restore,
+                RowAction::Skip => ImportAction::Skip,
+            },
+            values: row.values.into_iter().collect(),
+            changes: row.changes.into_iter().map(ImportChange::from).collect(),
+            roles_added: row.roles_added.iter().map(|r| r.as_str().to_owned()).collect(),
+            errors: row.errors.into_iter().map(ImportRowError::from).collect(),
+        }
+    }
+}
+
+impl From<RowChange> for ImportChange {
+    fn from(change: RowChange) -> Self {
+        Self {
+            field: change.field,
+            from: change.from,
+            to: change.to,
         }
     }
 }
@@ -142,9 +218,14 @@ impl ImportApi {
     /// Отчество, Email, Телефон, Роль, Дата рождения, Теги, Заметки, Email родителя),
     /// `dry_run` (`1`: only check; otherwise write) and `send_invites` (`1`: mail each new
     /// person a link to set a password). People found by e-mail are updated (empty cells keep
-    /// their values, roles and tags are added); missing tags are created. The write is one
-    /// transaction: with any row error it is 422 with every error and nothing is written; a
-    /// preview with errors is 200. A file that is not a table is 422; over the body limit, 413.
+    /// their values, roles and tags are added) and deleted ones restored; missing tags are
+    /// created. An import never makes a manager: a row asking for the role, or bringing back a
+    /// deleted manager, is an error of that row. The write is one transaction: with any row
+    /// error it is 422 with every error and nothing is written; a preview with errors is 200.
+    /// A file that is not a table is 422; over the body limit, 413. Every answer carries the
+    /// same report: `rows` lists each data row with its action, its cells (`values`), what it
+    /// changes (`changes`, «было → станет»), the roles it grants and its errors — for a
+    /// preview what would happen, for a write what was done; `rows_total` counts them.
     #[oai(path = "/api/users/import/csv", method = "post", operation_id = "users_import_csv")]
     async fn import_csv(&self, state: State<'_>, caller: Caller, form: ImportForm<'_>) -> ImportAnswer {
         match run(&state, &caller, form).await {

@@ -7,6 +7,7 @@ mod cookies;
 mod deferred_form;
 mod files;
 mod health;
+mod ids;
 mod import;
 mod import_form;
 mod json_text;
@@ -27,7 +28,7 @@ use crate::service::AppState;
 use poem_openapi::{ApiResponse, OpenApiService, Tags};
 
 /// Paths outside `/api` and `/sanctum` that the API serves (Sanctum puts them at the root).
-pub const ROOT_PATHS: [&str; 3] = ["/login", "/forgot-password", "/reset-password"];
+pub const ROOT_PATHS: [&str; 4] = ["/login", "/forgot-password", "/reset-password", "/reset-password/check"];
 
 /// The areas of the API, as the docs group them.
 #[derive(Tags)]

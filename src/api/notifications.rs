@@ -3,7 +3,7 @@
 use super::paging::PageMeta;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
-use crate::domain::{PageRequest, Role, UserId};
+use crate::domain::{NotificationId, PageRequest, Role, UserId};
 use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::{ServiceError, notifications};
@@ -31,7 +31,7 @@ pub struct NotificationView {
 impl From<Notification> for NotificationView {
     fn from(n: Notification) -> Self {
         Self {
-            id: n.id,
+            id: n.id.0,
             kind: n.kind,
             kind_title: n.kind.title().to_owned(),
             title: n.title,
@@ -156,7 +156,8 @@ impl NotificationsApi {
 
     /// Mark a notification read
     ///
-    /// Its owner or a manager. Reading it again keeps the first time.
+    /// Its owner or a manager. Reading it again keeps the first time. Someone else's
+    /// notification answers 404, like one that does not exist.
     #[oai(
         path = "/api/notifications/:id/read",
         method = "post",
@@ -169,15 +170,22 @@ impl NotificationsApi {
         id: Path<u64>,
     ) -> Result<Json<NotificationEnvelope>, ApiError> {
         caller.actor(Rule::SignedIn)?;
-        let owner = state.read(|store| notifications::owner(store, id.0))?;
-        caller.allow(Rule::OwnOrManager(owner))?;
-        let read = state.run(move |store| notifications::mark_read(store, id.0)).await?;
+        let owner = state.read(|store| notifications::owner(store, NotificationId(id.0)))?;
+        // Someone else's notification answers like a missing one: whether it exists is
+        // nobody else's business.
+        caller
+            .allow(Rule::OwnOrManager(owner))
+            .map_err(|_| notifications::not_found())?;
+        let read = state
+            .run(move |store| notifications::mark_read(store, NotificationId(id.0)))
+            .await?;
         Ok(Json(NotificationEnvelope { data: read.into() }))
     }
 
     /// Mark all read
     ///
-    /// Marks every unread notification of the person read. The person himself or a manager.
+    /// Marks every unread notification of the person read. The person himself or a manager;
+    /// not while acting as someone (403): the trace of being acted as cannot be hidden.
     #[oai(
         path = "/api/users/:id/notifications/check-all",
         method = "post",
@@ -189,7 +197,7 @@ impl NotificationsApi {
         caller: Caller,
         id: Path<u64>,
     ) -> Result<Json<MarkedEnvelope>, ApiError> {
-        caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
+        caller.allow(Rule::OwnTrace(UserId(id.0)))?;
         let marked = state
             .run(move |store| notifications::mark_all_read(store, UserId(id.0)))
             .await?;
@@ -215,7 +223,7 @@ impl NotificationsApi {
     /// Choose what comes by mail
     ///
     /// `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-    /// of them still appear in the panel).
+    /// of them still appear in the panel). Not while a manager acts as the user (403).
     #[oai(
         path = "/api/user/notification-settings",
         method = "put",
@@ -229,6 +237,7 @@ impl NotificationsApi {
     ) -> Result<Json<SettingsEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let user = actor.user.id;
+        caller.allow(Rule::OwnTrace(user))?;
         let kinds = body
             .0
             .mail

@@ -7,18 +7,17 @@ use crate::auth::csrf;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::sign_in::{self, Credentials};
-use poem::web::RemoteAddr;
 use poem::web::cookie::CookieJar;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use std::net::{IpAddr, Ipv4Addr};
 
 /// The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
 #[derive(Debug, Object)]
 pub struct LoginBody {
     pub email: Option<String>,
     pub password: Option<String>,
-    /// "Remember me": a session of `auth.remember_days` instead of `auth.session_lifetime_hours`.
+    /// "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
+    /// `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
     pub remember: Option<bool>,
 }
 
@@ -57,22 +56,19 @@ impl SessionApi {
     ///
     /// Checks e-mail and password and starts a new session (the old one, if any, ends): sets the
     /// HttpOnly session cookie and a new `XSRF-TOKEN`. 422 names missing or malformed fields; a
-    /// wrong password and an unknown e-mail both get the same 401; too many attempts (per e-mail
-    /// and per address) get 429 with `Retry-After`.
+    /// wrong password and an unknown e-mail both get the same 401; too many failures (per
+    /// e-mail and client address, per e-mail from failing addresses, per address) get 429 with
+    /// `Retry-After`.
     #[oai(path = "/login", method = "post", operation_id = "login")]
     async fn login(
         &self,
         state: State<'_>,
         caller: Caller,
         jar: &CookieJar,
-        remote: &RemoteAddr,
         body: Json<LoginBody>,
     ) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Public)?;
-        let ip = remote
-            .as_socket_addr()
-            .map(|addr| addr.ip())
-            .unwrap_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED));
+        let ip = caller.client_ip();
         let form = Credentials {
             email: body.0.email,
             password: body.0.password,
@@ -80,13 +76,7 @@ impl SessionApi {
         };
         let previous = caller.actor.as_ref().map(|actor| actor.session_key);
         let signed_in = sign_in::sign_in(&state, ip, form, previous).await?;
-        let secure = state.config.served_over_tls();
-        let max_age = signed_in
-            .session
-            .remember
-            .then(|| signed_in.session.seconds_left(jiff::Timestamp::now()));
-        cookies::set_session(jar, &signed_in.token, max_age, secure);
-        cookies::set_xsrf(jar, &signed_in.session.csrf_token, secure);
+        cookies::set_signed_in(jar, &signed_in, state.config.served_over_tls());
         Ok(NoContent::Done)
     }
 

@@ -9,7 +9,6 @@ use crate::domain::UserId;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::people;
-use crate::service::sign_in::SignedIn;
 use poem::web::cookie::CookieJar;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -66,17 +65,13 @@ async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<JsonText
     Ok(CardEnvelope::text(&person, staff))
 }
 
-fn set_session_cookies(state: &State<'_>, jar: &CookieJar, signed_in: &SignedIn) {
-    let secure = state.config.served_over_tls();
-    cookies::set_session(jar, &signed_in.token, None, secure);
-    cookies::set_xsrf(jar, &signed_in.session.csrf_token, secure);
-}
-
 #[OpenApi(tag = "ApiTags::People")]
 impl UserActionsApi {
     /// Set a person's password
     ///
-    /// Managers only. The person's sessions end, so they sign in with the new password.
+    /// Managers only. The person's sessions (and "login as" sessions they started) end, and so
+    /// do the reset and set-password links still in their mailbox; they sign in with the new
+    /// password.
     #[oai(
         path = "/api/users/:id/change-password",
         method = "post",
@@ -212,9 +207,11 @@ impl UserActionsApi {
 
     /// Log in as a person
     ///
-    /// Managers only, not as oneself, not while already acting as someone. The session then
-    /// has exactly that person's rights and remembers the manager; `POST
-    /// /api/impersonation/leave` returns.
+    /// Managers only, not as oneself, not while already acting as someone, and only as a
+    /// worker, student or parent (another manager: 403). The session then has exactly that
+    /// person's rights and remembers the manager; it ends when the manager's own session would
+    /// have, and as soon as the manager is deleted, loses the manager role, gets a new
+    /// password or signs out everywhere. `POST /api/impersonation/leave` returns.
     #[oai(path = "/api/users/:id/login", method = "post", operation_id = "users_login_as")]
     async fn login_as(
         &self,
@@ -225,13 +222,14 @@ impl UserActionsApi {
     ) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Impersonate)?;
         let signed_in = people::start(&state, state.journal(caller.origin()), actor, UserId(id.0)).await?;
-        set_session_cookies(&state, jar, &signed_in);
+        cookies::set_signed_in(jar, &signed_in, state.config.served_over_tls());
         Ok(NoContent::Done)
     }
 
     /// Return to one's own account
     ///
-    /// Ends acting as someone and signs the manager back in as himself.
+    /// Ends acting as someone and signs the manager back in as himself, with the absolute end
+    /// his own session had. If he may no longer sign in, the session just ends (401).
     #[oai(
         path = "/api/impersonation/leave",
         method = "post",
@@ -240,7 +238,7 @@ impl UserActionsApi {
     async fn leave(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
         let signed_in = people::leave(&state, state.journal(caller.origin()), actor).await?;
-        set_session_cookies(&state, jar, &signed_in);
+        cookies::set_signed_in(jar, &signed_in, state.config.served_over_tls());
         Ok(NoContent::Done)
     }
 }

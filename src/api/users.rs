@@ -29,6 +29,9 @@ pub struct PersonBody {
     pub tags: Option<Vec<u64>>,
     /// On create only: mail the new person a link to set their password.
     pub send_password_link: Option<bool>,
+    /// On create only: ids of the new person's parents, linked by the same rules as
+    /// `POST /api/users/{id}/parents/save` (422 on the field `parents` otherwise).
+    pub parents: Option<Vec<u64>>,
 }
 
 impl PersonBody {
@@ -145,6 +148,8 @@ impl UsersApi {
     ///
     /// Managers only. Needs e-mail (unique), last and first name and at least one role; the
     /// password is random, and with `send_password_link` the person gets a mail to set it.
+    /// `parents` links the new person to parents in the same step (nothing is created when a
+    /// link is refused).
     #[oai(path = "/api/users", method = "post", operation_id = "users_create")]
     async fn create(&self, state: State<'_>, caller: Caller, body: Json<PersonBody>) -> Result<Created, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
@@ -155,6 +160,7 @@ impl UsersApi {
             b.form(),
             b.roles.unwrap_or_default(),
             b.tags.unwrap_or_default(),
+            b.parents.unwrap_or_default(),
         )
         .await?;
         if b.send_password_link.unwrap_or(false) {

@@ -11,4 +11,4 @@ pub mod token;
 pub use hash_pool::HashPool;
 pub use limits::{Limited, RateLimits};
 pub use one_time::{OneTimeToken, Purpose};
-pub use session::Session;
+pub use session::{Resume, Session};

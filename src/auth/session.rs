@@ -23,6 +23,17 @@ pub struct Session {
     /// Set while a manager acts as this user ("login as"): the manager's own id.
     #[serde(default)]
     pub impersonator: Option<UserId>,
+    /// Set while a manager acts as this user: the session he returns to.
+    #[serde(default)]
+    pub resume: Option<Resume>,
+}
+
+/// What a manager's own session was when he began acting as someone: it continues, with
+/// its absolute end, when he returns.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resume {
+    pub expires_at: Timestamp,
+    pub remember: bool,
 }
 
 impl Session {
@@ -41,7 +52,30 @@ impl Session {
             expires_at: now.saturating_add(life).unwrap_or(now),
             remember,
             impersonator: None,
+            resume: None,
         }
+    }
+
+    /// A session in which `manager`, signed in with `own`, acts as `user`: no longer than an
+    /// ordinary session and never past the end of `own`; idle timeout applies even if `own`
+    /// was remembered.
+    pub fn acting(user: UserId, manager: UserId, own: &Session, now: Timestamp, rules: &Auth) -> Self {
+        let mut session = Self::start(user, false, now, rules);
+        session.expires_at = session.expires_at.min(own.expires_at);
+        session.impersonator = Some(manager);
+        session.resume = Some(own.resume.unwrap_or(Resume {
+            expires_at: own.expires_at,
+            remember: own.remember,
+        }));
+        session
+    }
+
+    /// The manager's own session again, after acting as someone: it ends when the session he
+    /// started acting from would have ended (no fresh lifetime).
+    pub fn resumed(manager: UserId, from: Resume, now: Timestamp, rules: &Auth) -> Self {
+        let mut session = Self::start(manager, from.remember, now, rules);
+        session.expires_at = from.expires_at;
+        session
     }
 
     /// True while the session may be used at `now`.
@@ -94,6 +128,23 @@ mod tests {
         assert!(session.is_live(at(29 * 24 * 60), &rules));
         assert!(!session.is_live(at(30 * 24 * 60), &rules));
         assert_eq!(session.seconds_left(at(0)), 30 * 24 * 3600);
+    }
+
+    #[test]
+    fn acting_as_someone_keeps_the_managers_absolute_end() {
+        let rules = Auth::default();
+        let own = Session::start(UserId(1), false, at(0), &rules);
+        let acting = Session::acting(UserId(2), UserId(1), &own, at(11 * 60), &rules);
+        assert_eq!(acting.expires_at, own.expires_at, "not a fresh 12 hours");
+        let back = Session::resumed(UserId(1), acting.resume.expect("resume"), at(11 * 60 + 30), &rules);
+        assert_eq!((back.expires_at, back.remember), (own.expires_at, false));
+
+        let remembered = Session::start(UserId(1), true, at(0), &rules);
+        let acting = Session::acting(UserId(2), UserId(1), &remembered, at(0), &rules);
+        assert!(!acting.remember, "acting as someone has the idle timeout");
+        assert_eq!(acting.seconds_left(at(0)), 12 * 3600);
+        let back = Session::resumed(UserId(1), acting.resume.expect("resume"), at(60), &rules);
+        assert_eq!((back.expires_at, back.remember), (remembered.expires_at, true));
     }
 
     #[test]

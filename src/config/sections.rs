@@ -15,6 +15,9 @@ pub struct Server {
     pub body_limit_mb: u64,
     /// How long a shutdown waits for requests in flight, in seconds.
     pub shutdown_grace_secs: u64,
+    /// Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client.
+    /// Empty: the direct peer is the client.
+    pub trusted_proxies: Vec<String>,
     pub tls: Tls,
 }
 
@@ -39,6 +42,24 @@ pub enum TlsMode {
     Files,
     /// A certificate the server makes for itself at first start and keeps in the data directory.
     SelfSigned,
+}
+
+impl Server {
+    /// `trusted_proxies` as ranges (a plain address is a range of one); the error names the
+    /// entry that is neither.
+    pub fn trusted_proxy_ranges(&self) -> Result<Vec<ipnet::IpNet>, String> {
+        self.trusted_proxies
+            .iter()
+            .map(|entry| {
+                let entry = entry.trim();
+                entry
+                    .parse::<ipnet::IpNet>()
+                    .ok()
+                    .or_else(|| entry.parse::<std::net::IpAddr>().ok().map(ipnet::IpNet::from))
+                    .ok_or_else(|| format!("«{entry}» не адрес и не диапазон адресов"))
+            })
+            .collect()
+    }
 }
 
 /// `[school]`: who the portal belongs to.
@@ -82,16 +103,18 @@ pub struct Auth {
     pub session_idle_minutes: u64,
     /// A session ends this long after sign-in, in hours.
     pub session_lifetime_hours: u64,
-    /// With "remember me", a session lasts this many days (idle timeout still applies).
+    /// With "remember me", a session lasts this many days from sign-in, with no idle timeout
+    /// (the browser keeps the cookie that long).
     pub remember_days: u64,
     /// A password-reset link works this long, in minutes.
     pub reset_token_minutes: u64,
     /// Users must confirm their e-mail before using the portal.
     pub require_verified_email: bool,
-    /// Sign-in attempts allowed per e-mail per minute, and per hour.
+    /// Failed password checks allowed per e-mail from one client address per minute, and per
+    /// e-mail per hour from addresses that already failed (see README, "Sign-in limits").
     pub login_per_minute: u32,
     pub login_per_hour: u32,
-    /// Sign-in attempts allowed per client address per minute.
+    /// Failed password checks allowed per client address per minute, whatever the e-mail.
     pub login_per_ip_per_minute: u32,
     /// Password hashes computed at once; the rest wait (protects other requests).
     pub hash_workers: usize,
@@ -235,6 +258,7 @@ impl Default for Server {
             body_limit_mb: 10,
             shutdown_grace_secs: 30,
             tls: Tls::default(),
+            trusted_proxies: Vec::new(),
         }
     }
 }

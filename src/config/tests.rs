@@ -96,3 +96,17 @@ fn the_smtp_password_is_never_shown() {
     assert!(!shown.contains("s3cret-pass") && shown.contains("***"), "{shown}");
     assert!(!format!("{config:?}").contains("s3cret-pass"));
 }
+
+#[test]
+fn trusted_proxies_must_be_addresses_or_ranges() {
+    let file = write("[server]\ntrusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n");
+    let config = Config::load(Some(file.path()), env(&[])).expect("valid");
+    assert_eq!(config.server.trusted_proxies, vec!["10.0.0.0/8", "::1"]);
+    let file = write("[server]\ntrusted_proxies = [\"nginx\"]\n");
+    let err = Config::load(Some(file.path()), env(&[])).expect_err("a name is not an address");
+    let text = err.to_string();
+    assert!(
+        text.contains("server.trusted_proxies") && text.contains("nginx"),
+        "{text}"
+    );
+}

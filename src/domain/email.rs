@@ -1,5 +1,6 @@
 //! An e-mail address, validated once and kept in its normalised (lower-case) form.
 
+use super::text::{InvalidText, check_line};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -13,23 +14,34 @@ pub struct Email(String);
 
 /// Why a text is not an e-mail address; the message is shown to the user.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("Введите корректный email")]
-pub struct InvalidEmail;
+pub enum InvalidEmail {
+    #[error("Введите корректный email")]
+    Malformed,
+    #[error("{0}")]
+    Text(#[from] InvalidText),
+}
 
 impl Email {
     /// Parses and normalises an address: trimmed, lower-cased, one `@`, a dotted domain.
     pub fn parse(raw: &str) -> Result<Self, InvalidEmail> {
+        check_line(raw.trim())?;
+        Self::well_formed(raw)
+    }
+
+    /// The syntax check alone: what a stored address had to pass (records written before the
+    /// text check still load).
+    fn well_formed(raw: &str) -> Result<Self, InvalidEmail> {
         let email = raw.trim().to_lowercase();
         if email.is_empty() || email.chars().count() > MAX_EMAIL_LEN {
-            return Err(InvalidEmail);
+            return Err(InvalidEmail::Malformed);
         }
-        let (local, domain) = email.split_once('@').ok_or(InvalidEmail)?;
+        let (local, domain) = email.split_once('@').ok_or(InvalidEmail::Malformed)?;
         let plain = |s: &str| !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c == '@');
         let dotted = domain.split('.').count() >= 2 && domain.split('.').all(|part| !part.is_empty());
         if plain(local) && plain(domain) && dotted && !local.starts_with('.') && !local.ends_with('.') {
             Ok(Self(email))
         } else {
-            Err(InvalidEmail)
+            Err(InvalidEmail::Malformed)
         }
     }
 
@@ -42,7 +54,7 @@ impl Email {
 impl TryFrom<String> for Email {
     type Error = InvalidEmail;
     fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
+        Self::well_formed(&value)
     }
 }
 
@@ -80,10 +92,18 @@ mod tests {
             "a@b@c.ru",
             "ivan@school..ru",
         ] {
-            assert_eq!(Email::parse(bad), Err(InvalidEmail), "{bad:?}");
+            assert_eq!(Email::parse(bad), Err(InvalidEmail::Malformed), "{bad:?}");
         }
         let long = format!("{}@school.ru", "a".repeat(300));
-        assert_eq!(Email::parse(&long), Err(InvalidEmail));
+        assert_eq!(Email::parse(&long), Err(InvalidEmail::Malformed));
+        assert_eq!(
+            Email::parse("iv\u{7f}an@school.ru"),
+            Err(InvalidEmail::Text(InvalidText::Control))
+        );
+        assert_eq!(
+            Email::parse("ivan@\u{2067}school.ru"),
+            Err(InvalidEmail::Text(InvalidText::Bidi))
+        );
     }
 
     #[test]

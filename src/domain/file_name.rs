@@ -1,20 +1,31 @@
 //! Names and types of uploaded files: what a browser sent, made safe to store and to send back.
 
+use super::text::{InvalidText, check_line};
+
 /// Longest file name kept, in characters.
 pub const MAX_NAME_CHARS: usize = 255;
 
+/// Why an uploaded file's name is refused; the message is shown at the `file` field.
+#[derive(Clone, Copy, Debug, thiserror::Error, PartialEq, Eq)]
+pub enum InvalidFileName {
+    #[error("У файла нет имени")]
+    Empty,
+    #[error("Имя файла: {0}")]
+    Text(#[from] InvalidText),
+}
+
 /// The name a file is stored under: the last part of what the browser sent (`C:\fakepath\a.pdf`
-/// -> `a.pdf`), without control characters, trimmed, at most 255 characters (the extension
-/// kept when the name is cut). `None` when nothing is left.
-pub fn clean_file_name(raw: &str) -> Option<String> {
+/// -> `a.pdf`), trimmed, at most 255 characters (the extension kept when the name is cut).
+/// A name with control characters or bidirectional overrides is refused, not quietly changed.
+pub fn clean_file_name(raw: &str) -> Result<String, InvalidFileName> {
     let last = raw.rsplit(['/', '\\']).next().unwrap_or_default();
-    let printable: String = last.chars().filter(|c| !c.is_control()).collect();
-    let name = printable.trim();
+    let name = last.trim();
+    check_line(name)?;
     if name.is_empty() || name == "." || name == ".." {
-        return None;
+        return Err(InvalidFileName::Empty);
     }
     if name.chars().count() <= MAX_NAME_CHARS {
-        return Some(name.to_owned());
+        return Ok(name.to_owned());
     }
     let extension = name
         .rsplit_once('.')
@@ -33,7 +44,7 @@ pub fn clean_file_name(raw: &str) -> Option<String> {
             .trim_end()
             .to_owned(),
     };
-    Some(name)
+    Ok(name)
 }
 
 /// The stored content type: the browser's when it looks like `type/subtype`, otherwise a guess
@@ -50,6 +61,23 @@ pub fn content_type_of(sent: Option<&str>, name: &str) -> String {
             .first_raw()
             .unwrap_or("application/octet-stream")
             .to_owned(),
+    }
+}
+
+/// The type a download is served with: the stored one, unless a browser would run or render
+/// it as a page (HTML, XHTML, SVG, XML, XSL, JavaScript, CSS …): then `application/octet-stream`.
+pub fn served_type(stored: &str) -> &str {
+    let essence = stored.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let active = essence.ends_with("/xml")
+        || essence.ends_with("+xml")
+        || ["html", "script", "svg", "xsl", "shockwave", "mixed-replace"]
+            .iter()
+            .any(|word| essence.contains(word))
+        || (essence.starts_with("text/") && !matches!(essence.as_str(), "text/plain" | "text/csv"));
+    if active || essence.is_empty() {
+        "application/octet-stream"
+    } else {
+        stored
     }
 }
 
@@ -89,16 +117,18 @@ mod tests {
     #[test]
     fn names_keep_cyrillic_and_lose_paths_and_control_characters() {
         let cases = [
-            ("Договор №5 — Иванов.pdf", Some("Договор №5 — Иванов.pdf")),
-            ("C:\\fakepath\\Справка.docx", Some("Справка.docx")),
-            ("../../etc/passwd", Some("passwd")),
-            ("  отчёт\u{0}\t.txt  ", Some("отчёт.txt")),
-            ("   ", None),
-            ("dir/", None),
-            ("..", None),
+            ("Договор №5 — Иванов.pdf", Ok("Договор №5 — Иванов.pdf")),
+            ("C:\\fakepath\\Справка.docx", Ok("Справка.docx")),
+            ("../../etc/passwd", Ok("passwd")),
+            ("  отчёт.txt\t", Ok("отчёт.txt")),
+            ("отчёт\u{0}.txt", Err(InvalidFileName::Text(InvalidText::Control))),
+            ("счёт\u{202E}fdp.exe", Err(InvalidFileName::Text(InvalidText::Bidi))),
+            ("   ", Err(InvalidFileName::Empty)),
+            ("dir/", Err(InvalidFileName::Empty)),
+            ("..", Err(InvalidFileName::Empty)),
         ];
         for (raw, expected) in cases {
-            assert_eq!(clean_file_name(raw).as_deref(), expected, "{raw:?}");
+            assert_eq!(clean_file_name(raw).as_deref(), expected.as_deref(), "{raw:?}");
         }
     }
 
@@ -117,6 +147,35 @@ mod tests {
              filename*=UTF-8''%D0%9E%D1%82%D1%87%D1%91%D1%82%201.pdf"
         );
         assert!(attachment_disposition("a\"b.txt").starts_with("attachment; filename=\"a_b.txt\""));
+    }
+
+    #[test]
+    fn types_a_browser_would_run_are_served_as_bytes() {
+        for active in [
+            "text/html",
+            "application/xhtml+xml",
+            "image/svg+xml",
+            "text/xml",
+            "application/xml",
+            "text/javascript",
+            "application/javascript",
+            "application/ecmascript",
+            "text/css",
+            "text/xsl",
+            "application/vnd.mozilla.xul+xml",
+            "",
+        ] {
+            assert_eq!(served_type(active), "application/octet-stream", "{active}");
+        }
+        for inert in [
+            "application/pdf",
+            "image/png",
+            "text/plain",
+            "text/csv",
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        ] {
+            assert_eq!(served_type(inert), inert);
+        }
     }
 
     #[test]

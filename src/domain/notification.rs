@@ -1,7 +1,7 @@
 //! Notifications: what a person is told about changes that concern them, and which kinds
 //! they also want by e-mail.
 
-use super::UserId;
+use super::{NotificationId, UserId};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -53,7 +53,7 @@ impl NotificationKind {
             NotificationKind::AccountCreated => "Учётная запись создана",
             NotificationKind::PasswordChanged => "Пароль изменён",
             NotificationKind::RolesChanged => "Роли изменены",
-            NotificationKind::AccountUsed => "Вход руководителя в учётную запись",
+            NotificationKind::AccountUsed => "Вход менеджера в учётную запись",
             NotificationKind::FileAdded => "Новый файл",
             NotificationKind::ServerProblem => "Неполадка на сервере",
         }
@@ -65,7 +65,7 @@ impl NotificationKind {
             NotificationKind::AccountCreated => "Когда для Вас создают учётную запись",
             NotificationKind::PasswordChanged => "Когда Ваш пароль меняют или восстанавливают",
             NotificationKind::RolesChanged => "Когда менеджер меняет Ваши роли",
-            NotificationKind::AccountUsed => "Когда руководитель входит в портал под Вашей учётной записью",
+            NotificationKind::AccountUsed => "Когда менеджер входит в портал под Вашей учётной записью",
             NotificationKind::FileAdded => "Когда в Вашу карточку добавляют файл",
             NotificationKind::ServerProblem => {
                 "Когда резервная копия школы не удалась или пропущена, или на диске сервера кончается место"
@@ -110,7 +110,7 @@ impl MailChoice {
 /// A notification in a person's list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Notification {
-    pub id: u64,
+    pub id: NotificationId,
     pub user_id: UserId,
     pub kind: NotificationKind,
     pub title: String,

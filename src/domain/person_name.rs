@@ -1,5 +1,6 @@
 //! A person's name part (last, first or middle name), trimmed and bounded.
 
+use super::text::{InvalidText, check_line};
 use serde::{Deserialize, Serialize};
 
 /// Longest name part accepted, in characters.
@@ -17,11 +18,20 @@ pub enum InvalidName {
     Empty,
     #[error("Не длиннее {MAX_NAME_LEN} символов")]
     TooLong,
+    #[error("{0}")]
+    Text(#[from] InvalidText),
 }
 
 impl PersonName {
     /// Trims and checks a name part.
     pub fn parse(raw: &str) -> Result<Self, InvalidName> {
+        check_line(raw.trim())?;
+        Self::bounded(raw)
+    }
+
+    /// Trims and checks only the length: what a stored name had to pass (records written
+    /// before the text check still load).
+    fn bounded(raw: &str) -> Result<Self, InvalidName> {
         let name = raw.trim();
         match name.chars().count() {
             0 => Err(InvalidName::Empty),
@@ -39,7 +49,7 @@ impl PersonName {
 impl TryFrom<String> for PersonName {
     type Error = InvalidName;
     fn try_from(value: String) -> Result<Self, Self::Error> {
-        Self::parse(&value)
+        Self::bounded(&value)
     }
 }
 
@@ -58,5 +68,11 @@ mod tests {
         assert_eq!(PersonName::parse("  Алёна ").expect("valid").as_str(), "Алёна");
         assert_eq!(PersonName::parse("   "), Err(InvalidName::Empty));
         assert_eq!(PersonName::parse(&"ж".repeat(101)), Err(InvalidName::TooLong));
+        assert_eq!(
+            PersonName::parse("Али\u{202E}ев"),
+            Err(InvalidName::Text(InvalidText::Bidi))
+        );
+        let stored: PersonName = serde_json::from_str(r#""Старое\u0001имя""#).expect("an old record loads");
+        assert_eq!(stored.as_str(), "Старое\u{1}имя");
     }
 }

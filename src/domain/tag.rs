@@ -1,11 +1,7 @@
 //! Tags on people (a name and a colour from the portal's palette).
 
+use super::TagId;
 use serde::{Deserialize, Serialize};
-
-/// A tag's id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct TagId(pub u64);
 
 /// The selectable colours (spec §9).
 pub const TAG_COLORS: [&str; 18] = [
@@ -32,6 +28,8 @@ pub fn check_tag(name: &str, color: &str) -> Result<String, Vec<(&'static str, S
         errors.push(("name", "Обязательное поле".to_owned()));
     } else if name.chars().count() > MAX_TAG_NAME {
         errors.push(("name", format!("Не длиннее {MAX_TAG_NAME} символов")));
+    } else if let Err(refused) = super::text::check_line(name) {
+        errors.push(("name", refused.to_string()));
     }
     if !TAG_COLORS.contains(&color) {
         errors.push(("color", "Выберите цвет из палитры".to_owned()));

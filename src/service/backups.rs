@@ -114,7 +114,7 @@ pub(super) async fn tell_managers(state: &AppState, action: Action, message: Str
     let told = state
         .run(move |store| {
             let txn = store.write()?;
-            let managers = users::ids_with_role_in(&txn, Role::Manager)?;
+            let managers = users::ids_with_role(&txn, Role::Manager)?;
             let mut change = Change::new(action, Entity::Server, None, message.clone());
             for manager in managers {
                 change = change.notify(Notice {

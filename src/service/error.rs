@@ -21,6 +21,9 @@ pub enum ServiceError {
     TooMany(crate::auth::Limited),
     #[error("нет доступа: {0:?}")]
     Denied(crate::policy::Denied),
+    /// Signed in, but not allowed, for a reason the person is told.
+    #[error("{0}")]
+    Forbidden(&'static str),
     #[error(transparent)]
     Store(#[from] StoreError),
     /// An upload's temporary copy could not be read back.
@@ -63,6 +66,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::BadCredentials => ApiError::unauthenticated(err.to_string()),
             ServiceError::TooMany(limited) => limited.into(),
             ServiceError::Denied(denied) => denied.into(),
+            ServiceError::Forbidden(message) => ApiError::forbidden(message),
             ServiceError::Store(err) => err.into(),
             ServiceError::Spool(err) => ApiError::internal(err),
         }

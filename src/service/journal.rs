@@ -3,10 +3,11 @@
 //! notification, and queues the mail of those who chose it; after the commit it wakes the
 //! mailer.
 
+use super::ServiceError;
 use crate::config::Config;
 use crate::domain::activity::{Action, ActivityEntry, Entity, Origin};
 use crate::domain::notification::{Notice, Notification};
-use crate::domain::{User, UserId};
+use crate::domain::{ActivityId, NotificationId, User, UserId};
 use crate::mail::{self, MailContext, MailDraft, MailKind, Mailer};
 use crate::store::{StoreError, activity, notifications, users};
 use jiff::Timestamp;
@@ -98,7 +99,7 @@ impl Journal {
         activity::append(
             txn,
             ActivityEntry {
-                id: 0,
+                id: ActivityId(0),
                 at: now,
                 actor,
                 impersonator: self.origin.impersonator,
@@ -121,17 +122,17 @@ impl Journal {
     }
 
     fn tell(&self, txn: &WriteTransaction, notice: Notice, now: Timestamp) -> Result<(), StoreError> {
-        let Some(person) = users::get_in(txn, notice.to)?.filter(|u| u.deleted_at.is_none()) else {
+        let Some(person) = users::get(txn, notice.to)?.filter(|u| u.deleted_at.is_none()) else {
             return Ok(());
         };
         let title = notice.kind.title().to_owned();
-        let mailed = notifications::mail_choice_in(txn, person.id)?.mails(notice.kind);
+        let mailed = notifications::mail_choice(txn, person.id)?.mails(notice.kind);
         let base = self.config.server.public_url.trim_end_matches('/');
         let link = format!("{base}{}", notice.link.as_deref().unwrap_or("/"));
         notifications::insert(
             txn,
             Notification {
-                id: 0,
+                id: NotificationId(0),
                 user_id: person.id,
                 kind: notice.kind,
                 title: title.clone(),
@@ -156,6 +157,25 @@ impl Journal {
             self.mail_queued.store(true, Ordering::Relaxed);
         }
         Ok(())
+    }
+
+    /// Queues a mail of `kind` with a single-use link for `user` (see `mail_links::queue`);
+    /// the mailer is woken at commit.
+    pub fn queue_link(
+        &self,
+        txn: &WriteTransaction,
+        user: &User,
+        kind: MailKind,
+        minutes: u64,
+    ) -> Result<(), ServiceError> {
+        super::mail_links::queue(txn, &self.config, user, kind, minutes)?;
+        self.mail_queued.store(true, Ordering::Relaxed);
+        Ok(())
+    }
+
+    /// True when the school requires confirmed e-mail addresses.
+    pub fn requires_verified_email(&self) -> bool {
+        self.config.auth.require_verified_email
     }
 
     /// Commits `txn`, then wakes the mailer if a notification mail was queued.

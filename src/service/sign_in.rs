@@ -3,8 +3,8 @@
 use super::journal::{Change, Journal};
 use super::{AppState, FieldErrors, ServiceError};
 use crate::auth::{Session, token};
-use crate::domain::Email;
 use crate::domain::activity::{Action, Origin};
+use crate::domain::{Email, PasswordHash};
 use crate::policy::Actor;
 use crate::store::{sessions, users};
 use jiff::Timestamp;
@@ -37,15 +37,14 @@ pub async fn sign_in(
     previous: Option<[u8; 32]>,
 ) -> Result<SignedIn, ServiceError> {
     let (email, password) = check_form(&form)?;
-    state.limits.login(ip, email.as_str())?;
     let lookup = email.clone();
     let user = state
         .run(move |store| users::find_by_email(&store.read()?, &lookup))
         .await?
         .filter(|user| user.deleted_at.is_none());
     let hash = user.as_ref().map(|user| user.password_hash.clone());
-    if !state.hashes.verify(hash, password).await {
-        tracing::info!(email = %email, %ip, "sign-in refused");
+    if !check_password(state, ip, email.as_str(), hash, password).await? {
+        tracing::info!(email = ?email.as_str(), %ip, "sign-in refused");
         return Err(ServiceError::BadCredentials);
     }
     let user = user.ok_or(ServiceError::BadCredentials)?;
@@ -65,7 +64,7 @@ pub async fn sign_in(
                 sessions::remove(&txn, &previous)?;
             }
             sessions::insert(&txn, &key, &stored)?;
-            if let Some(mut user) = users::get_in(&txn, stored.user_id)? {
+            if let Some(mut user) = users::get(&txn, stored.user_id)? {
                 user.last_login_at = Some(stored.created_at);
                 users::update(&txn, &user)?;
                 journal.record(&txn, Change::on_user(Action::SignedIn, &user, "Вход в систему"))?;
@@ -76,6 +75,23 @@ pub async fn sign_in(
         .await?;
     tracing::info!(user = user.id.0, %ip, "signed in");
     Ok(SignedIn { token, session })
+}
+
+/// Checks `candidate` against `hash` (none: an unknown e-mail) within the attempt limits of
+/// `email` from `ip`: every password check, at sign-in or behind a session, goes through here.
+pub async fn check_password(
+    state: &AppState,
+    ip: IpAddr,
+    email: &str,
+    hash: Option<PasswordHash>,
+    candidate: String,
+) -> Result<bool, ServiceError> {
+    let attempt = state.limits.attempt(ip, email)?;
+    let right = state.hashes.verify(hash, candidate).await;
+    if right {
+        attempt.succeeded();
+    }
+    Ok(right)
 }
 
 fn check_form(form: &Credentials) -> Result<(Email, String), ServiceError> {

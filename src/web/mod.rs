@@ -1,6 +1,7 @@
 //! What the browser gets outside `/api`: the embedded single-page UI and security headers.
 
 mod body_limit;
+pub mod client_addr;
 mod compress;
 pub mod headers;
 mod request_id;

@@ -3,7 +3,7 @@
 
 use crate::auth::{csrf, token};
 use crate::domain::User;
-use crate::policy::{Actor, Caller};
+use crate::policy::{Actor, Caller, may_impersonate};
 use crate::startup::AppState;
 use crate::store::{StoreError, family, sessions};
 use jiff::Timestamp;
@@ -38,12 +38,12 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     if let Some(actor) = actor.as_ref().filter(|_| changes_state(req.method())) {
         // Every change names who made it and, while impersonating, the manager behind them.
         let impersonator = actor.impersonator.map(|id| id.0);
-        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = req.uri().path(), "change requested");
+        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = ?req.uri().path(), "change requested");
     }
     let caller = Caller {
         actor,
         verification_required: state.config.auth.require_verified_email,
-        ip: req.remote_addr().as_socket_addr().map(|addr| addr.ip()),
+        ip: super::client_addr::of(&req),
     };
     req.extensions_mut().insert(caller);
     next.call(req).await
@@ -93,13 +93,14 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
             return Ok(None);
         };
         // The directory has every user decoded already (rebuilt here if a user changed).
-        let user = state
-            .store
-            .directory(&txn)?
-            .find(session.user_id)
-            .map(|entry| Arc::clone(&entry.user));
+        let directory = state.store.directory(&txn)?;
+        let user = directory.find(session.user_id).map(|entry| Arc::clone(&entry.user));
+        // "Login as" lives only while the manager behind it still may act.
+        let manager_may_act = session
+            .impersonator
+            .is_none_or(|id| directory.find(id).is_some_and(|entry| may_impersonate(&entry.user)));
         let children = family::children_of(&txn, session.user_id)?;
-        (session, user, children)
+        (session, user.filter(|_| manager_may_act), children)
     };
     // A deleted user's sessions end at once.
     let live = |user: &Arc<User>| user.deleted_at.is_none() && session.is_live(now, rules);

@@ -13,19 +13,20 @@ fn entries(page: &Value) -> Vec<Value> {
 async fn a_change_made_while_impersonating_names_both_people() {
     let app = spawn_app().await;
     let manager = app.create_user("m@school.ru", "пароль-менеджера", &[Role::Manager]);
-    let student = app.create_user("s@school.ru", "пароль-ученика", &[Role::Student]);
+    let student = app.create_user("s@school.ru", "пароль-ученика", &[Role::Worker]);
+    let child = app.quick_user("child@school.ru", "Детская", "Дина", &[Role::Student]);
+    let parent = app.quick_user("parent@school.ru", "Родителева", "Рита", &[Role::Parent]);
     let browser = app.browser();
     browser.sign_in("m@school.ru", "пароль-менеджера").await;
     let started = browser.post(&format!("/api/users/{student}/login"), json!({})).await;
     assert_eq!(started.status(), 204);
-    let chosen = browser
-        .send(
-            reqwest::Method::PUT,
-            "/api/user/notification-settings",
-            json!({"mail": ["file_added"]}),
+    let linked = browser
+        .post(
+            &format!("/api/users/{child}/parents/save"),
+            json!({"parents": [parent]}),
         )
         .await;
-    assert_eq!(chosen.status(), 200);
+    assert_eq!(linked.status(), 200);
     assert_eq!(browser.post("/api/impersonation/leave", json!({})).await.status(), 204);
 
     let log = json(browser.get(&format!("/api/users/{student}/logs")).await).await;
@@ -37,7 +38,7 @@ async fn a_change_made_while_impersonating_names_both_people() {
         actions[..3],
         [
             "session.impersonation_ended",
-            "user.notification_settings_changed",
+            "user.parents_changed",
             "session.impersonation_started"
         ],
         "{log}"
@@ -48,9 +49,12 @@ async fn a_change_made_while_impersonating_names_both_people() {
     assert_eq!(changed["actor_name"], "Тестова Анна");
     assert_eq!(changed["impersonator_name"], "Тестова Анна");
     assert_eq!(changed["ip"], "127.0.0.1");
-    assert_eq!(changed["action_title"], "Настройки уведомлений");
+    assert_eq!(changed["action_title"], "Изменение родителей");
     assert!(
-        changed["summary"].as_str().unwrap_or_default().contains("Новый файл"),
+        changed["summary"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Родителева Рита"),
         "{changed}"
     );
     let started = &entries(&log)[2];
@@ -74,9 +78,7 @@ async fn a_change_made_while_impersonating_names_both_people() {
     // The whole history filters by person and action.
     let only = json(
         browser
-            .get(&format!(
-                "/api/history?user_id={student}&action=user.notification_settings_changed"
-            ))
+            .get(&format!("/api/history?user_id={student}&action=user.parents_changed"))
             .await,
     )
     .await;

@@ -11,8 +11,8 @@ use std::collections::BTreeSet;
 const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager", "impersonating"];
 
 /// (operation id, method, path, body, statuses for CALLERS). In paths and bodies, `{self}` is
-/// the student S, `{other}` another student O, `{parent}` S's parent, `{file}` a file in O's
-/// cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name.
+/// the student S, `{other}` another student O, `{parent}` S's parent, `{second_manager}` the
+/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod rows;
@@ -32,7 +32,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 5],
+    ids: [(&'static str, u64); 6],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
 }
@@ -71,7 +71,7 @@ async fn school() -> School {
     let notification = klass::store::notifications::insert(
         &txn,
         klass::domain::notification::Notification {
-            id: 0,
+            id: klass::domain::NotificationId(0),
             user_id: klass::domain::UserId(student),
             kind: klass::domain::notification::NotificationKind::FileAdded,
             title: "Новый файл".into(),
@@ -97,8 +97,9 @@ async fn school() -> School {
             ("{self}", student),
             ("{other}", other),
             ("{parent}", parent),
-            ("{file}", file),
-            ("{notification}", notification),
+            ("{second_manager}", second_manager),
+            ("{file}", file.0),
+            ("{notification}", notification.0),
         ],
         browsers,
         tags,

@@ -54,7 +54,8 @@ async fn a_person_is_told_marks_read_and_nobody_else_reads_it() {
             .post(&format!("/api/notifications/{first}/read"), json!({}))
             .await
             .status(),
-        403
+        404,
+        "someone else's notification looks missing"
     );
     assert_eq!(
         other.get(&format!("/api/users/{student}/notifications")).await.status(),

@@ -7,6 +7,7 @@ import { waitForMail } from './support/outbox.mjs';
 const app = useApp();
 
 const REFUSED = 'Введены некорректные данные для входа или пользователь не найден в системе!';
+const LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела';
 const path = (page) => new URL(page.url()).pathname;
 
 async function fillLogin(page, email, password) {
@@ -86,14 +87,21 @@ test('forgot password -> the mail in the outbox -> reset -> sign in with the new
   await fillLogin(page, DEMO.worker, 'новый-пароль-42');
   await page.waitForURL((url) => url.pathname === '/');
 
-  // The link is single-use.
+  // The link is single-use, and the page says so as it opens, before any form is filled.
   await page.context().clearCookies();
   await page.goto(link);
-  await page.getByLabel('Новый пароль', { exact: true }).fill('ещё-один-пароль');
-  await page.getByLabel('Пароль ещё раз').fill('ещё-один-пароль');
-  await page.getByRole('button', { name: 'Сохранить пароль' }).click();
-  await page.locator('.toast').filter({ hasText: REFUSED }).waitFor();
-  assert.equal(path(page), '/auth/reset-password');
+  await page.getByRole('alert').filter({ hasText: LINK_INVALID }).waitFor();
+  assert.equal(await page.getByLabel('Новый пароль', { exact: true }).count(), 0, 'no form for a used link');
+  await page.getByRole('link', { name: 'Запросить новую ссылку' }).click();
+  await page.waitForURL((url) => url.pathname === '/auth/forgot-password');
+  assert.deepEqual(page.errors, []);
+});
+
+test('a link with an unknown or expired token is refused as the page opens', async () => {
+  const page = await app.open(`/auth/reset-password?token=expired-or-made-up&email=${encodeURIComponent(DEMO.worker)}`);
+  await page.getByRole('alert').filter({ hasText: LINK_INVALID }).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Сохранить пароль' }).count(), 0);
+  assert.ok(await page.getByRole('link', { name: 'Запросить новую ссылку' }).isVisible());
   assert.deepEqual(page.errors, []);
 });
 

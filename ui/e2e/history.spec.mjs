@@ -56,7 +56,7 @@ test("a manager finds a person's mail under the card's «Почта» tab", asyn
 });
 
 const STUDENT = { email: 'artem.ivanov@demo.klass', name: 'Иванов Артём Дмитриевич', short: 'Иванов А. Д.' };
-const MANAGER = { name: 'Орлова Наталья Игоревна', short: 'Орлова Н. И.' };
+const MANAGER = { name: 'Орлова Наталья Игоревна', short: 'Орлова Н. И.', byWhom: 'менеджером Орловой Натальей Игоревной' };
 
 test('a change made while acting as someone is logged with both names, and that person is told', async () => {
   const page = await app.open('/');
@@ -115,8 +115,9 @@ test('a change made while acting as someone is logged with both names, and that 
   await bell.waitFor();
   await his.keyboard.press('F8');
   const panel = his.getByRole('dialog', { name: 'Уведомления' });
-  const note = panel.locator('.notification[data-unread]').filter({ hasText: 'Вход руководителя в учётную запись' });
-  await note.filter({ hasText: MANAGER.name }).waitFor();
+  const note = panel.locator('.notification[data-unread]').filter({ hasText: 'Вход менеджера в учётную запись' });
+  // The manager is named declined, as the sentence needs.
+  await note.filter({ hasText: MANAGER.byWhom }).waitFor();
   assert.deepEqual(his.errors, []);
 });
 

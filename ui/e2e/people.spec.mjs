@@ -56,12 +56,13 @@ test('a manager links a parent and a child, tags the child, acts as the parent a
   assert.equal(await usersLink.getAttribute('aria-current'), 'true');
   await page.goto(child);
 
-  // Link: the child's parents page, search, add, save.
+  // Link: the child's parents page, search, add: saved at once.
   await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Родители' }).click();
   await page.waitForURL(`**${child}/parents`);
   await page.getByRole('searchbox', { name: 'Найти: родитель' }).fill('тестова');
   await page.getByRole('button', { name: /Тестова Ольга/ }).click();
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.locator('.toast', { hasText: 'Связь добавлена' }).waitFor();
+  await page.getByRole('button', { name: 'К карточке' }).click();
   await page.waitForURL(`**${child}`);
   await page.locator('.relatives').getByRole('link', { name: 'Тестова Ольга' }).waitFor();
 
@@ -92,9 +93,9 @@ test('a manager links a parent and a child, tags the child, acts as the parent a
   await page.getByRole('heading', { level: 1, name: 'Тестов Пётр' }).waitFor();
   assert.equal(await page.locator('.user-actions').count(), 0);
 
-  // And back.
+  // And back, to the card it started from.
   await banner.getByRole('button', { name: 'Вернуться в свой аккаунт' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForURL((url) => url.pathname === parent);
   await banner.waitFor({ state: 'detached' });
   await page.goto('/users');
   await page.locator('.people-table').waitFor();
@@ -109,7 +110,7 @@ test('when the tags do not load, /tags says so and a retry loads them', async ()
   await page.goto('/tags');
   await page.getByText('Не удалось загрузить теги.').waitFor();
   await page.getByRole('button', { name: 'Повторить' }).click();
-  await page.locator('.tag-rows').waitFor();
+  await page.locator('.tags-table').waitFor();
 });
 
 test('a manager deletes a user after confirming and restores him', async () => {
@@ -148,7 +149,7 @@ for (const scheme of ['light', 'dark']) {
       await shot('user-card', card, '.user-details .tag-badge');
       await shot('user-parents', `${card}/parents`, '.picker-chosen li button');
       await shot('user-create', '/users/create', 'form.person-form');
-      await shot('tags', '/tags', '.tag-rows');
+      await shot('tags', '/tags', '.tags-table');
       await page.getByRole('button', { name: 'Создать тег' }).click();
       await page.getByRole('dialog').waitFor();
       await page.waitForTimeout(200);

@@ -38,6 +38,7 @@ export const endpoints = {
   logout: '/api/logout',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  resetPasswordCheck: '/reset-password/check',
   resendVerification: '/api/email/verification-notification',
   verifyEmail: '/api/email/verify',
   changePassword: '/api/user/password',

@@ -5,10 +5,11 @@ mod names;
 
 use super::ServiceError;
 use super::journal::{Change, Journal};
-use super::people::summary::account_created;
+use super::people::{self, summary::account_created};
 use crate::domain::activity::{Action, Entity};
+use crate::domain::family::InvalidLink;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
-use crate::store::{Store, family, tags, users};
+use crate::store::{Store, tags, users};
 use names::{BOYS, FATHERS, GIRLS, MOTHERS, SURNAMES, translit};
 use redb::WriteTransaction;
 use std::collections::{BTreeSet, HashSet};
@@ -140,7 +141,10 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
             let mut child = writer.person(last, first, middle, None, Role::Student)?;
             decorate(&mut child, child_number, &tag_ids);
             users::update(&txn, &child)?;
-            family::link(&txn, parent.id, child.id)?;
+            people::link_family(&txn, parent.id, child.id).map_err(|err| match err {
+                InvalidLink::Lookup(err) => err,
+                refused => ServiceError::field("demo", refused.to_string()),
+            })?;
             child_number += 1;
         }
     }

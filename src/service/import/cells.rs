@@ -3,7 +3,7 @@
 
 use super::columns::{Column, split_list};
 use super::table::Row;
-use crate::domain::{Email, Roles, User, search::fold};
+use crate::domain::{Email, Role, Roles, User, search::fold};
 use crate::service::ServiceError;
 use crate::service::people::{PersonForm, parse_roles};
 
@@ -78,6 +78,21 @@ pub fn roles_of(row: &Row, existing: Option<&User>) -> Result<Roles, Vec<String>
     }
 }
 
+/// Why a row may not give its person `roles`: an import never makes a manager, neither by the
+/// role nor by bringing a deleted manager back (both are done on the person's card).
+pub fn manager_refusal(roles: &Roles, existing: Option<&User>) -> Option<&'static str> {
+    let was_manager = existing.is_some_and(|user| user.roles.contains(&Role::Manager));
+    match existing {
+        Some(user) if was_manager && user.deleted_at.is_some() => Some(
+            "Этот человек удалён и был менеджером: импорт не восстанавливает менеджеров — восстановите его в карточке",
+        ),
+        _ if roles.contains(&Role::Manager) && !was_manager => {
+            Some("Роль «Менеджер» импорт не назначает: назначьте её в карточке человека")
+        }
+        _ => None,
+    }
+}
+
 /// The tag names of the row.
 pub fn tag_names(row: &Row) -> Vec<&str> {
     row.cell(Column::Tags).map(split_list).unwrap_or_default()
@@ -112,6 +127,30 @@ mod tests {
         assert_eq!(roles, Roles::from([Role::Worker, Role::Parent]));
         assert!(roles_of(&row(&[]), None).is_err());
         assert!(roles_of(&row(&[(Column::Roles, "директор школы")]), None).is_err());
+    }
+
+    #[test]
+    fn an_import_never_makes_a_manager() {
+        let manager = Roles::from([Role::Manager]);
+        assert!(manager_refusal(&manager, None).is_some());
+        assert!(manager_refusal(&Roles::from([Role::Worker]), None).is_none());
+        let mut boss = crate::domain::User::create(
+            crate::domain::NewUser::new(
+                Email::parse("boss@school.ru").expect("email"),
+                crate::domain::PersonName::parse("Главная").expect("name"),
+                crate::domain::PersonName::parse("Галина").expect("name"),
+                manager.clone(),
+                crate::domain::Password::generate().hash(),
+            ),
+            crate::domain::UserId(1),
+            jiff::Timestamp::UNIX_EPOCH,
+        );
+        assert!(manager_refusal(&manager, Some(&boss)).is_none(), "already a manager");
+        boss.deleted_at = Some(jiff::Timestamp::UNIX_EPOCH);
+        assert!(
+            manager_refusal(&manager, Some(&boss)).is_some(),
+            "a deleted manager stays deleted"
+        );
     }
 
     #[test]

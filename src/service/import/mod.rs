@@ -4,6 +4,8 @@
 
 mod cells;
 mod columns;
+mod record;
+mod rows;
 mod table;
 mod text;
 mod write;
@@ -11,6 +13,8 @@ mod write;
 use super::journal::Journal;
 use super::{AppState, ServiceError, people};
 use crate::domain::Password;
+
+pub use rows::{RowAction, RowChange, RowReport};
 
 /// Most row errors one answer lists.
 const MAX_LISTED_ERRORS: usize = 1000;
@@ -24,15 +28,21 @@ pub struct RowError {
     pub message: String,
 }
 
-/// What an import found or did.
+/// What an import found or did: the same for a preview, a write and a refusal.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
+    /// The recognised columns' headers as the file wrote them, in the file's order.
+    pub columns: Vec<String>,
+    /// Every data row as it was read, and what it does (or would do).
+    pub rows: Vec<RowReport>,
     /// Data rows read (blank ones skipped).
-    pub rows: u32,
+    pub rows_total: u32,
     /// People created (or, in a preview, that would be).
     pub created: u32,
-    /// People already in the school, updated (or that would be).
+    /// People already in the school whose card changes (or would).
     pub updated: u32,
+    /// Deleted people brought back (or that would be).
+    pub restored: u32,
     pub errors: Vec<RowError>,
     /// Things ignored, such as unknown columns.
     pub warnings: Vec<String>,

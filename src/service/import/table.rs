@@ -75,7 +75,13 @@ pub fn parse(text: &str) -> Result<Table, RowError> {
         .delimiter(delimiter)
         .from_reader(text.as_bytes());
     let mut records = reader.records();
-    let broken = |err: csv::Error| file_error(0, format!("Файл не читается как CSV: {err}"));
+    // The csv crate's own text is English: the person is told the line instead.
+    let broken = |err: csv::Error| {
+        let line = err
+            .position()
+            .map_or(0, |at| u32::try_from(at.line()).unwrap_or(u32::MAX));
+        file_error(line, "Файл не читается как CSV-таблица")
+    };
     let header = match records.next() {
         Some(record) => record.map_err(broken)?,
         None => return Err(file_error(0, "Файл пустой: в нём нет ни заголовка, ни строк")),

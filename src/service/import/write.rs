@@ -1,21 +1,21 @@
 //! Checking and writing every row in one write transaction: committed only when no row has
 //! a problem (and not in a preview), otherwise dropped, so nothing is written.
 
-use super::cells::{form_of, parent_emails, roles_of, tag_names};
+use super::cells::{form_of, manager_refusal, parent_emails, roles_of, tag_names};
 use super::columns::Column;
+use super::record::record;
+use super::rows::{self, RowAction, RowChange, RowReport};
 use super::table::{Row, Table};
 use super::{Options, Report, RowError};
 use crate::config::Config;
-use crate::domain::activity::{Action, Entity};
-use crate::domain::family::{InvalidLink, check_link};
+use crate::domain::family::InvalidLink;
 use crate::domain::tag::check_tag;
 use crate::domain::{Email, PasswordHash, TagId, User, UserId, search::fold};
 use crate::mail::MailKind;
-use crate::service::journal::{Change, Journal};
-use crate::service::people::SET_PASSWORD_MINUTES;
-use crate::service::people::summary::{self, who};
+use crate::service::journal::Journal;
+use crate::service::people::{SET_PASSWORD_MINUTES, link_family, roles_fit_family};
 use crate::service::{ServiceError, mail_links};
-use crate::store::{Store, family, tags, users};
+use crate::store::{Store, tags, users};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use redb::WriteTransaction;
@@ -36,10 +36,12 @@ struct Import<'a> {
     /// Normalised e-mail -> id of the person written from the file.
     written: HashMap<String, UserId>,
     tags: HashMap<String, TagId>,
-    /// (row, child, parents' e-mails) to link once everyone is written.
-    links: Vec<(u32, UserId, Vec<Email>)>,
-    created: Vec<User>,
-    updated: Vec<User>,
+    /// (index of the row, child, parents' e-mails) to link once everyone is written.
+    links: Vec<(usize, UserId, Vec<Email>)>,
+    /// Each row as read and judged, in the file's order.
+    rows: Vec<RowReport>,
+    /// The person each row made or found, beside `rows`.
+    people: Vec<Option<User>>,
     errors: Vec<RowError>,
 }
 
@@ -65,8 +67,8 @@ pub fn apply(
         written: HashMap::with_capacity(table.rows.len()),
         tags: HashMap::new(),
         links: Vec::new(),
-        created: Vec::new(),
-        updated: Vec::new(),
+        rows: Vec::with_capacity(table.rows.len()),
+        people: Vec::with_capacity(table.rows.len()),
         errors: Vec::new(),
     };
     let duplicates = import.index_emails();
@@ -74,27 +76,37 @@ pub fn apply(
         import.row(row, duplicates.contains(&row.number))?;
     }
     import.link_families()?;
-    import.errors.sort_by_key(|e| e.row);
     let Import {
-        created,
-        updated,
-        errors,
+        mut rows,
+        people,
+        mut errors,
         ..
     } = import;
+    errors.sort_by_key(|e| e.row);
+    give_rows_their_errors(&mut rows, &errors);
+    let count = |action: RowAction| rows.iter().filter(|r| r.action == action).count() as u32;
     let report = Report {
-        rows: table.rows.len() as u32,
-        created: created.len() as u32,
-        updated: updated.len() as u32,
+        columns: table.headers.iter().map(|(_, header)| header.clone()).collect(),
+        rows_total: table.rows.len() as u32,
+        created: count(RowAction::Create),
+        updated: count(RowAction::Update),
+        restored: count(RowAction::Restore),
         errors,
         warnings: table.warnings.clone(),
+        rows,
     };
     if report.errors.is_empty() && !options.dry_run {
         if options.send_invites {
-            for user in &created {
+            let created = report
+                .rows
+                .iter()
+                .zip(&people)
+                .filter(|(r, _)| r.action == RowAction::Create);
+            for user in created.filter_map(|(_, user)| user.as_ref()) {
                 mail_links::queue(&txn, config, user, MailKind::SetPassword, SET_PASSWORD_MINUTES)?;
             }
         }
-        record(&txn, journal, &report, &created, &updated)?;
+        record(&txn, journal, &report, &people)?;
         journal.commit(txn)?;
     } else {
         txn.abort()?;
@@ -102,33 +114,21 @@ pub fn apply(
     Ok(report)
 }
 
-/// Records each person the import made or changed, and the import itself.
-fn record(
-    txn: &WriteTransaction,
-    journal: &Journal,
-    report: &Report,
-    created: &[User],
-    updated: &[User],
-) -> Result<(), ServiceError> {
-    for user in created {
-        let summary = format!(
-            "Создан при импорте CSV: {}, роли: {}",
-            who(user),
-            summary::roles(&user.roles)
-        );
-        let change = Change::on_user(Action::UserCreated, user, summary).notify(summary::account_created(user));
-        journal.record(txn, change)?;
+/// Copies each error to its row (`errors` sorted by row); a row with errors writes nothing.
+fn give_rows_their_errors(rows: &mut [RowReport], errors: &[RowError]) {
+    let mut errors = errors.iter().filter(|e| e.row > 0).peekable();
+    for row in rows {
+        while let Some(error) = errors.next_if(|e| e.row <= row.row) {
+            if error.row == row.row {
+                row.errors.push(error.clone());
+            }
+        }
+        if !row.errors.is_empty() {
+            row.action = RowAction::Skip;
+            row.changes.clear();
+            row.roles_added.clear();
+        }
     }
-    for user in updated {
-        let summary = format!("Обновлён при импорте CSV: {}", who(user));
-        journal.record(txn, Change::on_user(Action::UserUpdated, user, summary))?;
-    }
-    let summary = format!(
-        "Импорт CSV: строк {}, создано {}, обновлено {}",
-        report.rows, report.created, report.updated
-    );
-    journal.record(txn, Change::new(Action::UsersImported, Entity::Import, None, summary))?;
-    Ok(())
 }
 
 impl Import<'_> {
@@ -161,9 +161,11 @@ impl Import<'_> {
         duplicates
     }
 
-    /// Checks one row and, when it is good, creates or updates its person.
+    /// Checks one row and, when it is good, creates, updates or restores its person.
     fn row(&mut self, row: &Row, duplicate: bool) -> Result<(), ServiceError> {
         let before = self.errors.len();
+        self.rows.push(RowReport::read(self.table, row));
+        self.people.push(None);
         if row.extra > 0 {
             let message = format!(
                 "Лишние ячейки: {} значений правее последнего столбца заголовка",
@@ -177,7 +179,7 @@ impl Import<'_> {
         }
         let email = row.cell(Column::Email).and_then(|raw| Email::parse(raw).ok());
         let existing = match &email {
-            Some(email) => users::find_by_email_in(self.txn, email)?,
+            Some(email) => users::find_by_email(self.txn, email)?,
             None => None,
         };
         let checked = match form_of(row, existing.as_ref()).check(self.today) {
@@ -191,13 +193,31 @@ impl Import<'_> {
             }
             Err(other) => return Err(other),
         };
-        let roles = roles_of(row, existing.as_ref())
-            .map_err(|messages| {
+        let roles = match roles_of(row, existing.as_ref()) {
+            Ok(roles) => match manager_refusal(&roles, existing.as_ref()) {
+                Some(message) => {
+                    self.note(row.number, Column::Roles, message);
+                    None
+                }
+                None => Some(roles),
+            },
+            Err(messages) => {
                 messages
                     .into_iter()
-                    .for_each(|m| self.note(row.number, Column::Roles, m))
-            })
-            .ok();
+                    .for_each(|m| self.note(row.number, Column::Roles, m));
+                None
+            }
+        };
+        if let (Some(person), Some(roles)) = (existing.as_ref(), roles.as_ref()) {
+            // The card's rule: a child with parents is not made staff, a parent keeps his role.
+            match roles_fit_family(self.txn, person.id, roles) {
+                Err(ServiceError::Invalid(fields)) => fields
+                    .into_values()
+                    .flatten()
+                    .for_each(|m| self.note(row.number, Column::Roles, m)),
+                other => other?,
+            }
+        }
         let tags = self.tags_of(row)?;
         let parents = self.parents_of(row)?;
         if self.errors.len() > before || duplicate {
@@ -206,31 +226,44 @@ impl Import<'_> {
         let (Some(checked), Some(roles), Some(email)) = (checked, roles, email) else {
             return Ok(());
         };
-        let id = match existing {
-            Some(mut user) => {
+        let index = self.rows.len() - 1;
+        let user = match existing {
+            Some(before) => {
+                let mut user = before.clone();
                 // The person was found by this e-mail, so apply_to leaves it as it is.
                 checked.apply_to(&mut user);
                 user.roles = roles;
                 user.tags.extend(tags);
-                user.deleted_at = None;
-                user.updated_at = self.now;
-                users::update(self.txn, &user)?;
-                self.updated.push(user.clone());
-                user.id
+                let report = &mut self.rows[index];
+                report.changes = rows::changes(self.txn, self.table, &before, &user)?;
+                report.roles_added = user.roles.difference(&before.roles).copied().collect();
+                report.action = match (before.deleted_at, report.changes.is_empty()) {
+                    (Some(_), _) => RowAction::Restore,
+                    (None, false) => RowAction::Update,
+                    (None, true) => RowAction::Skip,
+                };
+                if report.action != RowAction::Skip {
+                    user.deleted_at = None;
+                    user.updated_at = self.now;
+                    users::update(self.txn, &user)?;
+                }
+                user
             }
             None => {
                 let mut new = checked.into_new_user(roles, self.hash.clone());
                 new.tags = tags;
                 let user = users::insert(self.txn, new, self.now)?;
-                let id = user.id;
-                self.created.push(user);
-                id
+                let report = &mut self.rows[index];
+                report.action = RowAction::Create;
+                report.roles_added = user.roles.iter().copied().collect();
+                user
             }
         };
-        self.written.insert(email.as_str().to_owned(), id);
+        self.written.insert(email.as_str().to_owned(), user.id);
         if !parents.is_empty() {
-            self.links.push((row.number, id, parents));
+            self.links.push((index, user.id, parents));
         }
+        self.people[index] = Some(user);
         Ok(())
     }
 
@@ -269,7 +302,7 @@ impl Import<'_> {
             match parent {
                 Err(message) => self.note(row.number, Column::ParentEmail, message),
                 Ok(email) if self.in_file.contains_key(email.as_str()) => parents.push(email),
-                Ok(email) => match users::find_by_email_in(self.txn, &email)? {
+                Ok(email) => match users::find_by_email(self.txn, &email)? {
                     Some(user) if user.deleted_at.is_none() => parents.push(email),
                     _ => {
                         let message = format!("Родитель {email} не найден ни в файле, ни в школе");
@@ -281,24 +314,42 @@ impl Import<'_> {
         Ok(parents)
     }
 
-    /// Links children to parents once everyone is written, refusing self-links and loops.
+    /// Links children to parents once everyone is written, by the family rules of the card; a
+    /// person already in the school who gains a parent is changed by that.
     fn link_families(&mut self) -> Result<(), ServiceError> {
-        for (row, child, parents) in std::mem::take(&mut self.links) {
+        for (index, child, parents) in std::mem::take(&mut self.links) {
+            let row = self.rows[index].row;
+            let before = rows::parent_list(self.txn, child)?;
             for email in parents {
                 let parent = match self.written.get(email.as_str()) {
                     Some(id) => *id,
                     // A parent whose own row has problems: that row's errors say why.
                     None if self.in_file.contains_key(email.as_str()) => continue,
-                    None => match users::find_by_email_in(self.txn, &email)? {
+                    None => match users::find_by_email(self.txn, &email)? {
                         Some(user) => user.id,
                         None => continue,
                     },
                 };
-                let txn = self.txn;
-                match check_link(parent, child, |person| family::parents_of_in(txn, person)) {
-                    Ok(()) => family::link(txn, parent, child)?,
-                    Err(InvalidLink::Lookup(err)) => return Err(err.into()),
+                match link_family(self.txn, parent, child) {
+                    Ok(()) => {}
+                    Err(InvalidLink::Lookup(err)) => return Err(err),
                     Err(refused) => self.note(row, Column::ParentEmail, format!("{email}: {refused}")),
+                }
+            }
+            let report = &mut self.rows[index];
+            if report.action == RowAction::Create {
+                continue;
+            }
+            let after = rows::parent_list(self.txn, child)?;
+            if after != before {
+                report.changes.push(RowChange {
+                    column: Column::ParentEmail,
+                    field: self.table.header(Column::ParentEmail),
+                    from: before,
+                    to: after,
+                });
+                if report.action == RowAction::Skip {
+                    report.action = RowAction::Update;
                 }
             }
         }

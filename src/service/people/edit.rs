@@ -1,15 +1,19 @@
 //! Creating, editing, deleting and restoring people, and changing their roles.
 
 use super::form::PersonForm;
+use super::links::add_parents_in;
 use super::summary::{self, who};
 use super::{email_taken, load_for_change};
+use crate::auth::Purpose;
 use crate::domain::activity::Action;
 use crate::domain::notification::{Notice, NotificationKind};
-use crate::domain::{Password, Role, Roles, TagId, User, UserId};
+use crate::domain::{Password, Role, Roles, Tag, TagId, User, UserId};
+use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::service::journal::{Change, Journal};
+use crate::service::verification;
 use crate::service::{AppState, ServiceError};
-use crate::store::{Store, sessions, tags, users};
+use crate::store::{Store, one_time_tokens, record, sessions, users};
 use jiff::Timestamp;
 use redb::WriteTransaction;
 
@@ -33,19 +37,22 @@ pub fn parse_roles(names: &[String]) -> Result<Roles, ServiceError> {
 pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collections::BTreeSet<TagId>, ServiceError> {
     let mut set = std::collections::BTreeSet::new();
     for id in ids {
-        tags::get_in(txn, TagId(*id))?.ok_or_else(|| ServiceError::field("tags", format!("Тег #{id} не найден")))?;
+        record::get::<Tag>(txn, TagId(*id))?
+            .ok_or_else(|| ServiceError::field("tags", format!("Тег #{id} не найден")))?;
         set.insert(TagId(*id));
     }
     Ok(set)
 }
 
-/// Creates a person with a random password (they set their own through a mailed link).
+/// Creates a person with a random password (they set their own through a mailed link), linked
+/// to `parent_ids` by the family-link rule of saving parents, all in one transaction.
 pub async fn create(
     state: &AppState,
     journal: Journal,
     form: PersonForm,
     roles: Vec<String>,
     tag_ids: Vec<u64>,
+    parent_ids: Vec<u64>,
 ) -> Result<User, ServiceError> {
     let checked = form.check(today(&state.config.school.timezone));
     let roles = parse_roles(&roles);
@@ -64,12 +71,18 @@ pub async fn create(
             let mut new = checked.into_new_user(roles, hash);
             new.tags = known_tags(&txn, &tag_ids)?;
             let user = users::insert(&txn, new, Timestamp::now()).map_err(email_taken)?;
-            let summary = format!(
+            let (parents, parent_names) = add_parents_in(&txn, user.id, &parent_ids)?;
+            let mut summary = format!(
                 "Создан пользователь {}, роли: {}",
                 who(&user),
                 summary::roles(&user.roles)
             );
-            let change = Change::on_user(Action::UserCreated, &user, summary).notify(summary::account_created(&user));
+            if !parent_names.is_empty() {
+                summary.push_str(&format!("; родители: {}", parent_names.join(", ")));
+            }
+            let change = Change::on_user(Action::UserCreated, &user, summary)
+                .concerning(parents)
+                .notify(summary::account_created(&user));
             journal.record(&txn, change)?;
             journal.commit(txn)?;
             Ok(user)
@@ -77,7 +90,8 @@ pub async fn create(
         .await
 }
 
-/// Saves a person's card (names, e-mail, phone, birth date, notes).
+/// Saves a person's card (names, e-mail, phone, birth date, notes). A changed e-mail is no
+/// longer confirmed; where the school requires confirmation, a link goes to the new address.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -94,7 +108,16 @@ pub fn update(
         return Ok(before);
     }
     user.updated_at = Timestamp::now();
+    let new_address = user.email != before.email;
+    if new_address {
+        // A new address is not confirmed; a confirmation link sent to the old one stops working.
+        user.email_verified_at = None;
+        one_time_tokens::end_all_of(&txn, id, Purpose::VerifyEmail, user.updated_at)?;
+    }
     users::update(&txn, &user).map_err(email_taken)?;
+    if new_address && journal.requires_verified_email() && user.deleted_at.is_none() {
+        journal.queue_link(&txn, &user, MailKind::VerifyEmail, verification::LINK_HOURS * 60)?;
+    }
     let summary = format!("{}: {}", user.full_name(), changes.join("; "));
     journal.record(&txn, Change::on_user(Action::UserUpdated, &user, summary))?;
     journal.commit(txn)?;
@@ -104,11 +127,11 @@ pub fn update(
 /// Managers that are not deleted, other than `except`.
 fn other_managers(txn: &WriteTransaction, except: UserId) -> Result<usize, ServiceError> {
     let mut count = 0;
-    for id in users::ids_with_role_in(txn, Role::Manager)?
+    for id in users::ids_with_role(txn, Role::Manager)?
         .into_iter()
         .filter(|id| *id != except)
     {
-        if users::get_in(txn, id)?.is_some_and(|user| user.deleted_at.is_none()) {
+        if users::get(txn, id)?.is_some_and(|user| user.deleted_at.is_none()) {
             count += 1;
         }
     }
@@ -153,7 +176,8 @@ pub fn restore(store: &Store, journal: &Journal, id: UserId) -> Result<User, Ser
     Ok(user)
 }
 
-/// Replaces a person's roles; the school always keeps at least one manager.
+/// Replaces a person's roles; the school always keeps at least one manager, and the family
+/// links stay within their rules.
 pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[String]) -> Result<User, ServiceError> {
     let roles = parse_roles(names)?;
     let txn = store.write()?;
@@ -168,6 +192,7 @@ pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[Strin
     if user.roles == roles {
         return Ok(user);
     }
+    super::links::roles_fit_family(&txn, id, &roles)?;
     let was = summary::roles(&user.roles);
     user.roles = roles;
     user.updated_at = Timestamp::now();

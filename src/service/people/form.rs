@@ -1,5 +1,6 @@
 //! The person form (create and edit): every field checked at once, messages per field.
 
+use crate::domain::text::check_text;
 use crate::domain::{Email, NewUser, PasswordHash, PersonName, Phone, Roles, User};
 use crate::service::{FieldErrors, ServiceError};
 use jiff::civil::Date;
@@ -107,6 +108,8 @@ impl PersonForm {
         let notes = self.notes.clone().unwrap_or_default();
         if notes.chars().count() > MAX_NOTES {
             note("notes", format!("Не длиннее {MAX_NOTES} символов"));
+        } else if let Err(refused) = check_text(&notes) {
+            note("notes", refused.to_string());
         }
         match (email, last_name, first_name, middle_name, phone, birth_date) {
             (Ok(email), Ok(last_name), Ok(first_name), Ok(middle_name), Ok(phone), Ok(birth_date))

@@ -3,11 +3,11 @@
 use super::edit::known_tags;
 use super::{load_for_change, summary};
 use crate::domain::activity::Action;
-use crate::domain::family::{InvalidLink, check_link};
-use crate::domain::{TagId, User, UserId};
+use crate::domain::family::{InvalidLink, check_link, check_roles};
+use crate::domain::{Role, Roles, Tag, TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
-use crate::store::{Store, family, tags, users};
+use crate::store::{Store, family, record, users};
 use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 fn existing(txn: &WriteTransaction, ids: &[u64], field: &str) -> Result<BTreeSet<UserId>, ServiceError> {
     let mut set = BTreeSet::new();
     for id in ids {
-        let found = users::get_in(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
+        let found = users::get(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
         found.ok_or_else(|| ServiceError::field(field, format!("Пользователь #{id} не найден")))?;
         set.insert(UserId(*id));
     }
@@ -54,8 +54,8 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     let user = load_for_change(&txn, id)?;
     let wanted = existing(&txn, others, side.field())?;
     let current = match side {
-        Side::Parents => family::parents_of_in(&txn, id)?,
-        Side::Children => family::children_of_in(&txn, id)?,
+        Side::Parents => family::parents_of(&txn, id)?,
+        Side::Children => family::children_of(&txn, id)?,
     };
     let current: BTreeSet<UserId> = current.into_iter().collect();
     let pair = |other: UserId| match side {
@@ -70,7 +70,7 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     }
     for new in &added {
         let (parent, child) = pair(*new);
-        link_checked(&txn, parent, child, side.field())?;
+        link_checked(&txn, parent, child, *new, side.field())?;
     }
     let (what, action) = match side {
         Side::Parents => ("родители", Action::ParentsChanged),
@@ -85,23 +85,82 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     Ok(user)
 }
 
+/// Links `parents` to `child`, a person made in this same transaction (the create form), by the
+/// rule of saving a person's parents; returns the parents and their names for the log.
+pub(super) fn add_parents_in(
+    txn: &WriteTransaction,
+    child: UserId,
+    parents: &[u64],
+) -> Result<(Vec<UserId>, Vec<String>), ServiceError> {
+    let wanted: Vec<UserId> = existing(txn, parents, Side::Parents.field())?.into_iter().collect();
+    for parent in &wanted {
+        link_checked(txn, *parent, child, *parent, Side::Parents.field())?;
+    }
+    let names = names(txn, &wanted)?;
+    Ok((wanted, names))
+}
+
 /// The full names of `ids`, for a summary.
 fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceError> {
     let mut names = Vec::with_capacity(ids.len());
     for id in ids {
-        names.extend(users::get_in(txn, *id)?.map(|u| u.full_name()));
+        names.extend(users::get(txn, *id)?.map(|u| u.full_name()));
     }
     Ok(names)
 }
 
-fn link_checked(txn: &WriteTransaction, parent: UserId, child: UserId, field: &str) -> Result<(), ServiceError> {
-    // Links already made in this transaction count: the check reads the same transaction.
-    let parents_of = |person: UserId| family::parents_of_in(txn, person);
-    check_link(parent, child, parents_of).map_err(|err| match err {
-        InvalidLink::Lookup(err) => ServiceError::Store(err),
-        refused => ServiceError::field(field, refused.to_string()),
-    })?;
-    family::link(txn, parent, child)?;
+/// Links the two, or says at `field` why not (naming `other`, the person the form added,
+/// when their roles are the reason).
+fn link_checked(
+    txn: &WriteTransaction,
+    parent: UserId,
+    child: UserId,
+    other: UserId,
+    field: &str,
+) -> Result<(), ServiceError> {
+    match link_family(txn, parent, child) {
+        Ok(()) => Ok(()),
+        Err(InvalidLink::Lookup(err)) => Err(err),
+        Err(refused @ (InvalidLink::NotAParent | InvalidLink::StaffChild)) => {
+            let name = names(txn, &[other])?.concat();
+            Err(ServiceError::field(field, format!("{name}: {refused}")))
+        }
+        Err(refused) => Err(ServiceError::field(field, refused.to_string())),
+    }
+}
+
+/// Makes `parent` a parent of `child` when the family rules allow it: the parent holds the
+/// parent role, the child is not staff, no self-link, no loop. Every link is made here (the
+/// card's saves and the CSV import). Links and roles already written in `txn` count.
+pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), InvalidLink<ServiceError>> {
+    let roles = |id: UserId| match users::get(txn, id) {
+        Ok(Some(user)) => Ok(user.roles),
+        Ok(None) => Err(InvalidLink::Lookup(super::not_found())),
+        Err(err) => Err(InvalidLink::Lookup(err.into())),
+    };
+    if parent != child {
+        check_roles(&roles(parent)?, &roles(child)?)?;
+    }
+    let parents_of = |person: UserId| family::parents_of(txn, person).map_err(ServiceError::from);
+    check_link(parent, child, parents_of)?;
+    family::link(txn, parent, child).map_err(|err| InvalidLink::Lookup(err.into()))
+}
+
+/// Checks that `roles`, given to `id`, keep `id`'s links within the family rules (the same
+/// rule as making a link): someone with children keeps the parent role, someone with parents
+/// does not become staff.
+pub fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
+    let as_parent = check_roles::<()>(roles, &Roles::new());
+    if as_parent.is_err() && !family::children_of(txn, id)?.is_empty() {
+        let message = "У пользователя есть дети: роль «Родитель» снять нельзя, сначала уберите связи с детьми";
+        return Err(ServiceError::field("roles", message));
+    }
+    let as_child = check_roles::<()>(&Roles::from([Role::Parent]), roles);
+    if as_child.is_err() && !family::parents_of(txn, id)?.is_empty() {
+        let message = "У пользователя есть родители: сотрудником или менеджером его сделать нельзя, \
+                       сначала уберите связи с родителями";
+        return Err(ServiceError::field("roles", message));
+    }
     Ok(())
 }
 
@@ -113,7 +172,7 @@ pub fn attach_tags(store: &Store, journal: &Journal, id: UserId, tags: &[u64]) -
     let tag_names = |ids: Vec<&TagId>| -> Result<Vec<String>, ServiceError> {
         let mut names = Vec::with_capacity(ids.len());
         for id in ids {
-            names.extend(tags::get_in(&txn, *id)?.map(|t| format!("«{}»", t.name)));
+            names.extend(record::get::<Tag>(&txn, *id)?.map(|t| format!("«{}»", t.name)));
         }
         Ok(names)
     };

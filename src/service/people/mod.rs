@@ -11,7 +11,7 @@ pub mod summary;
 pub use edit::{create, delete, parse_roles, restore, today, update, update_roles};
 pub use form::PersonForm;
 pub use impersonation::{leave, start};
-pub use links::{attach_tags, save_children, save_parents};
+pub use links::{attach_tags, link_family, roles_fit_family, save_children, save_parents};
 pub use list::{Person, Sort, Trashed, UserQuery, get, list};
 pub use passwords::{SET_PASSWORD_MINUTES, send_password_link, set_password};
 
@@ -22,7 +22,7 @@ use redb::WriteTransaction;
 
 /// The user `id` for changing, or 404.
 fn load_for_change(txn: &WriteTransaction, id: UserId) -> Result<User, ServiceError> {
-    users::get_in(txn, id)?.ok_or_else(not_found)
+    users::get(txn, id)?.ok_or_else(not_found)
 }
 
 fn not_found() -> ServiceError {
@@ -32,7 +32,7 @@ fn not_found() -> ServiceError {
 /// Maps the store's "e-mail taken" to the form's field message.
 fn email_taken(err: StoreError) -> ServiceError {
     match err {
-        StoreError::EmailTaken(_) => ServiceError::field("email", "Этот email уже используется"),
+        StoreError::Taken { field: "email" } => ServiceError::field("email", "Этот email уже используется"),
         other => other.into(),
     }
 }

@@ -6,15 +6,16 @@ use crate::domain::UserId;
 use crate::domain::activity::Action;
 use crate::mail::MailKind;
 use crate::service::journal::{Change, Journal};
-use crate::service::passwords::new_password;
+use crate::service::passwords::{end_old_access, new_password};
 use crate::service::{AppState, ServiceError, mail_links};
-use crate::store::{sessions, users};
+use crate::store::users;
 use jiff::Timestamp;
 
 /// A link to set a first password works a week.
 pub const SET_PASSWORD_MINUTES: u64 = 7 * 24 * 60;
 
-/// Sets a person's password; their sessions end, so they sign in with the new one.
+/// Sets a person's password; their sessions and the links still in their mailbox end, so
+/// they sign in with the new one.
 pub async fn set_password(
     state: &AppState,
     journal: Journal,
@@ -31,7 +32,7 @@ pub async fn set_password(
             user.password_hash = hash;
             user.updated_at = Timestamp::now();
             users::update(&txn, &user)?;
-            sessions::remove_all_of(&txn, id, None)?;
+            end_old_access(&txn, id, None)?;
             let notice = summary::password_changed(id, "изменил менеджер");
             let change = Change::on_user(
                 Action::PasswordSet,

@@ -13,43 +13,60 @@ pub fn roles(roles: &Roles) -> String {
     roles.iter().map(|r| r.title()).collect::<Vec<_>>().join(", ")
 }
 
-/// What an edit of the card changed, field by field ("Телефон: «—» → «+79…»").
-pub fn card_changes(before: &User, after: &User) -> Vec<String> {
-    let shown = |value: Option<String>| value.filter(|v| !v.is_empty()).unwrap_or_else(|| "—".into());
+/// One field of a card that an edit changes: the form's field name, its Russian title, and
+/// the value before and after (empty when there is none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldChange {
+    pub field: &'static str,
+    pub title: &'static str,
+    pub from: String,
+    pub to: String,
+}
+
+/// The card fields that differ between `before` and `after`, in the card's order.
+pub fn field_changes(before: &User, after: &User) -> Vec<FieldChange> {
+    let name = |n: &crate::domain::PersonName| n.as_str().to_owned();
+    let middle = |u: &User| u.middle_name.as_ref().map(name).unwrap_or_default();
+    let phone = |u: &User| u.phone.as_ref().map(|p| p.as_str().to_owned()).unwrap_or_default();
+    let birth = |u: &User| {
+        u.birth_date
+            .map(|d| d.strftime("%d.%m.%Y").to_string())
+            .unwrap_or_default()
+    };
     let fields = [
-        ("E-mail", Some(before.email.to_string()), Some(after.email.to_string())),
-        (
-            "Фамилия",
-            Some(before.last_name.as_str().to_owned()),
-            Some(after.last_name.as_str().to_owned()),
-        ),
-        (
-            "Имя",
-            Some(before.first_name.as_str().to_owned()),
-            Some(after.first_name.as_str().to_owned()),
-        ),
-        (
-            "Отчество",
-            before.middle_name.as_ref().map(|m| m.as_str().to_owned()),
-            after.middle_name.as_ref().map(|m| m.as_str().to_owned()),
-        ),
-        (
-            "Телефон",
-            before.phone.as_ref().map(|p| p.as_str().to_owned()),
-            after.phone.as_ref().map(|p| p.as_str().to_owned()),
-        ),
-        (
-            "Дата рождения",
-            before.birth_date.map(|d| d.strftime("%d.%m.%Y").to_string()),
-            after.birth_date.map(|d| d.strftime("%d.%m.%Y").to_string()),
-        ),
+        ("email", "E-mail", before.email.to_string(), after.email.to_string()),
+        ("last_name", "Фамилия", name(&before.last_name), name(&after.last_name)),
+        ("first_name", "Имя", name(&before.first_name), name(&after.first_name)),
+        ("middle_name", "Отчество", middle(before), middle(after)),
+        ("phone", "Телефон", phone(before), phone(after)),
+        ("birth_date", "Дата рождения", birth(before), birth(after)),
+        ("notes", "Заметки", before.notes.clone(), after.notes.clone()),
     ];
-    let mut changes: Vec<String> = fields
+    fields
         .into_iter()
-        .filter(|(_, old, new)| old != new)
-        .map(|(field, old, new)| format!("{field}: «{}» → «{}»", shown(old), shown(new)))
+        .filter(|(_, _, from, to)| from != to)
+        .map(|(field, title, from, to)| FieldChange { field, title, from, to })
+        .collect()
+}
+
+/// What an edit of the card changed, field by field ("Телефон: «—» → «+79…»"); notes, which
+/// may be long, only as "заметки изменены".
+pub fn card_changes(before: &User, after: &User) -> Vec<String> {
+    let shown = |value: &str| {
+        if value.is_empty() {
+            "—".to_owned()
+        } else {
+            value.to_owned()
+        }
+    };
+    let (notes, fields): (Vec<_>, Vec<_>) = field_changes(before, after)
+        .into_iter()
+        .partition(|change| change.field == "notes");
+    let mut changes: Vec<String> = fields
+        .iter()
+        .map(|c| format!("{}: «{}» → «{}»", c.title, shown(&c.from), shown(&c.to)))
         .collect();
-    if before.notes != after.notes {
+    if !notes.is_empty() {
         changes.push("заметки изменены".into());
     }
     changes

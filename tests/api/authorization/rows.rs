@@ -50,6 +50,13 @@ pub fn session() -> Vec<Row> {
             [422; 6],
         ),
         (
+            "reset_password_check",
+            Method::POST,
+            "/reset-password/check",
+            r#"{"token":"x","email":"a@b.ru"}"#,
+            [422; 6],
+        ),
+        (
             "change_password",
             Method::PUT,
             "/api/user/password",
@@ -189,6 +196,13 @@ pub fn people() -> Vec<Row> {
             [401, 403, 403, 403, 204, 403],
         ),
         (
+            "users_login_as",
+            Method::POST,
+            "/api/users/{second_manager}/login",
+            "{}",
+            [401, 403, 403, 403, 403, 403],
+        ),
+        (
             "impersonation_leave",
             Method::POST,
             "/api/impersonation/leave",
@@ -318,14 +332,14 @@ pub fn history() -> Vec<Row> {
             Method::POST,
             "/api/notifications/{notification}/read",
             "{}",
-            [401, 200, 403, 403, 200, 200],
+            [401, 200, 404, 404, 200, 200],
         ),
         (
             "users_notifications_check_all",
             Method::POST,
             "/api/users/{self}/notifications/check-all",
             "{}",
-            [401, 200, 403, 403, 200, 200],
+            [401, 200, 403, 403, 200, 403],
         ),
         (
             "notification_settings",
@@ -339,7 +353,7 @@ pub fn history() -> Vec<Row> {
             Method::PUT,
             "/api/user/notification-settings",
             r#"{"mail":["file_added"]}"#,
-            [401, 200, 200, 200, 200, 200],
+            [401, 200, 200, 200, 200, 403],
         ),
     ]
 }

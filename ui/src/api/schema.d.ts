@@ -62,8 +62,9 @@ export interface paths {
          * Sign in
          * @description Checks e-mail and password and starts a new session (the old one, if any, ends): sets the
          *     HttpOnly session cookie and a new `XSRF-TOKEN`. 422 names missing or malformed fields; a
-         *     wrong password and an unknown e-mail both get the same 401; too many attempts (per e-mail
-         *     and per address) get 429 with `Retry-After`.
+         *     wrong password and an unknown e-mail both get the same 401; too many failures (per
+         *     e-mail and client address, per e-mail from failing addresses, per address) get 429 with
+         *     `Retry-After`.
          */
         post: operations["login"];
         delete?: never;
@@ -125,8 +126,10 @@ export interface paths {
         /**
          * Forgot password
          * @description Mails a single-use link to set a new password (valid `auth.reset_token_minutes`). The
-         *     answer is the same whether the address is registered or not. Limited per e-mail and per
-         *     address (429 with `Retry-After`).
+         *     answer is the same whether the address is registered or not, and whether or not a mail
+         *     went out: mails to one e-mail are limited (3 at once, then one per 10 minutes) and the
+         *     links already sent stay valid. Too many requests from one client address get 429 with
+         *     `Retry-After`.
          */
         post: operations["forgot_password"];
         delete?: never;
@@ -147,10 +150,34 @@ export interface paths {
         /**
          * Reset password
          * @description Sets a new password with the token and e-mail from the link. The token works once; all
-         *     of the user's sessions end. 422 when the passwords are too short or differ, or the link
-         *     is invalid or expired.
+         *     of the user's sessions and every other reset or set-password link of theirs end. 422
+         *     when the passwords are too short or differ, or the link is invalid, used, replaced by a
+         *     newer password or expired. Limited per client address (429 with `Retry-After`).
          */
         post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reset-password/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a reset link
+         * @description Tells the reset page, as it opens, whether the link's token and e-mail still work:
+         *     204 if so; 422 (the same message for an unknown, used or expired token and for a wrong
+         *     or unknown e-mail) if not. Nothing is spent. Limited per client address together with
+         *     the reset itself (429 with `Retry-After`).
+         */
+        post: operations["reset_password_check"];
         delete?: never;
         options?: never;
         head?: never;
@@ -167,7 +194,8 @@ export interface paths {
         get?: never;
         /**
          * Change my password
-         * @description Needs the current password. The user's other sessions end; this one stays.
+         * @description Needs the current password; wrong ones count like failed sign-ins (429 with
+         *     `Retry-After` over the limit). The user's other sessions end; this one stays.
          */
         put: operations["change_password"];
         post?: never;
@@ -188,7 +216,9 @@ export interface paths {
         put?: never;
         /**
          * Sign out on all other devices
-         * @description Ends every session of the signed-in user except this one, after checking the password.
+         * @description Ends every session of the signed-in user except this one (and every "login as" session
+         *     a manager started from them), after checking the password; wrong ones count like
+         *     failed sign-ins (429 with `Retry-After` over the limit).
          */
         post: operations["end_other_sessions"];
         delete?: never;
@@ -376,7 +406,8 @@ export interface paths {
         put?: never;
         /**
          * Mark a notification read
-         * @description Its owner or a manager. Reading it again keeps the first time.
+         * @description Its owner or a manager. Reading it again keeps the first time. Someone else's
+         *     notification answers 404, like one that does not exist.
          */
         post: operations["notifications_read"];
         delete?: never;
@@ -396,7 +427,8 @@ export interface paths {
         put?: never;
         /**
          * Mark all read
-         * @description Marks every unread notification of the person read. The person himself or a manager.
+         * @description Marks every unread notification of the person read. The person himself or a manager;
+         *     not while acting as someone (403): the trace of being acted as cannot be hidden.
          */
         post: operations["users_notifications_check_all"];
         delete?: never;
@@ -420,7 +452,7 @@ export interface paths {
         /**
          * Choose what comes by mail
          * @description `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-         *     of them still appear in the panel).
+         *     of them still appear in the panel). Not while a manager acts as the user (403).
          */
         put: operations["notification_settings_update"];
         post?: never;
@@ -450,6 +482,8 @@ export interface paths {
          * Create a person
          * @description Managers only. Needs e-mail (unique), last and first name and at least one role; the
          *     password is random, and with `send_password_link` the person gets a mail to set it.
+         *     `parents` links the new person to parents in the same step (nothing is created when a
+         *     link is refused).
          */
         post: operations["users_create"];
         delete?: never;
@@ -520,7 +554,9 @@ export interface paths {
         put?: never;
         /**
          * Set a person's password
-         * @description Managers only. The person's sessions end, so they sign in with the new password.
+         * @description Managers only. The person's sessions (and "login as" sessions they started) end, and so
+         *     do the reset and set-password links still in their mailbox; they sign in with the new
+         *     password.
          */
         post: operations["users_change_password"];
         delete?: never;
@@ -641,9 +677,11 @@ export interface paths {
         put?: never;
         /**
          * Log in as a person
-         * @description Managers only, not as oneself, not while already acting as someone. The session then
-         *     has exactly that person's rights and remembers the manager; `POST
-         *     /api/impersonation/leave` returns.
+         * @description Managers only, not as oneself, not while already acting as someone, and only as a
+         *     worker, student or parent (another manager: 403). The session then has exactly that
+         *     person's rights and remembers the manager; it ends when the manager's own session would
+         *     have, and as soon as the manager is deleted, loses the manager role, gets a new
+         *     password or signs out everywhere. `POST /api/impersonation/leave` returns.
          */
         post: operations["users_login_as"];
         delete?: never;
@@ -663,7 +701,8 @@ export interface paths {
         put?: never;
         /**
          * Return to one's own account
-         * @description Ends acting as someone and signs the manager back in as himself.
+         * @description Ends acting as someone and signs the manager back in as himself, with the absolute end
+         *     his own session had. If he may no longer sign in, the session just ends (401).
          */
         post: operations["impersonation_leave"];
         delete?: never;
@@ -740,9 +779,14 @@ export interface paths {
          *     Отчество, Email, Телефон, Роль, Дата рождения, Теги, Заметки, Email родителя),
          *     `dry_run` (`1`: only check; otherwise write) and `send_invites` (`1`: mail each new
          *     person a link to set a password). People found by e-mail are updated (empty cells keep
-         *     their values, roles and tags are added); missing tags are created. The write is one
-         *     transaction: with any row error it is 422 with every error and nothing is written; a
-         *     preview with errors is 200. A file that is not a table is 422; over the body limit, 413.
+         *     their values, roles and tags are added) and deleted ones restored; missing tags are
+         *     created. An import never makes a manager: a row asking for the role, or bringing back a
+         *     deleted manager, is an error of that row. The write is one transaction: with any row
+         *     error it is 422 with every error and nothing is written; a preview with errors is 200.
+         *     A file that is not a table is 422; over the body limit, 413. Every answer carries the
+         *     same report: `rows` lists each data row with its action, its cells (`values`), what it
+         *     changes (`changes`, «было → станет»), the roles it grants and its errors — for a
+         *     preview what would happen, for a write what was done; `rows_total` counts them.
          */
         post: operations["users_import_csv"];
         delete?: never;
@@ -760,7 +804,7 @@ export interface paths {
         };
         /**
          * List a user's files
-         * @description Managers only. Newest first.
+         * @description Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
          */
         get: operations["files_list"];
         put?: never;
@@ -786,8 +830,9 @@ export interface paths {
         };
         /**
          * Download a file
-         * @description Managers only. The contents stream from the database with the stored content type and
-         *     `Content-Disposition: attachment` carrying the name (RFC 5987 `filename*` for any letters).
+         * @description Managers only. The contents stream from the database with the stored content type (types
+         *     a browser would run come as `application/octet-stream`), `Content-Disposition: attachment`
+         *     carrying the name (RFC 5987 `filename*` for any letters) and `Content-Security-Policy: sandbox`.
          */
         get: operations["files_download"];
         put?: never;
@@ -1076,6 +1121,18 @@ export interface components {
          */
         FileList: {
             data: components["schemas"]["FileView"][];
+            meta: components["schemas"]["FileListMeta"];
+        };
+        /**
+         * FileListMeta
+         * @description What the cabinet accepts, so the page can say it before a file is chosen.
+         */
+        FileListMeta: {
+            /**
+             * Format: uint64
+             * @description The largest file an upload takes, in bytes (`files.max_upload_mb`); larger ones get 413.
+             */
+            max_upload_bytes: number;
         };
         /**
          * FileView
@@ -1130,6 +1187,22 @@ export interface components {
             full_name: string;
         };
         /**
+         * @description What a row does: `create` a new person, `update` someone already in the school (by
+         *     e-mail), `restore` a deleted person, or `skip` (nothing written: the row changes nothing,
+         *     or it has errors).
+         * @enum {string}
+         */
+        ImportAction: "create" | "update" | "restore" | "skip";
+        /**
+         * ImportChange
+         * @description One field a row changes: the column's header, the value before and after (empty: none).
+         */
+        ImportChange: {
+            field: string;
+            from: string;
+            to: string;
+        };
+        /**
          * ImportEnvelope
          * @description `{data: report}`.
          */
@@ -1146,14 +1219,19 @@ export interface components {
         };
         /**
          * ImportReport
-         * @description What an import found or did.
+         * @description What an import found (`dry_run=1`) or did: the same shape for a preview, a write and a
+         *     refusal (422).
          */
         ImportReport: {
+            /** @description The recognised columns' headers as the file wrote them, in the file's order. */
+            columns: string[];
+            /** @description Every data row (blank rows skipped), in the file's order. */
+            rows: components["schemas"]["ImportRow"][];
             /**
              * Format: uint32
-             * @description Data rows read (blank rows skipped).
+             * @description How many data rows were read.
              */
-            rows: number;
+            rows_total: number;
             /**
              * Format: uint32
              * @description People created (in a preview: to be created).
@@ -1161,12 +1239,40 @@ export interface components {
             created: number;
             /**
              * Format: uint32
-             * @description People already in the school, by e-mail, updated (in a preview: to be updated).
+             * @description People already in the school, by e-mail, whose card changes (in a preview: would).
              */
             updated: number;
+            /**
+             * Format: uint32
+             * @description Deleted people brought back (in a preview: would be); they count here, not in `updated`.
+             */
+            restored: number;
+            /** @description Every problem, by row and column; with any, nothing is written. */
             errors: components["schemas"]["ImportRowError"][];
             /** @description What was ignored, such as unknown columns. */
             warnings: string[];
+        };
+        /**
+         * ImportRow
+         * @description One data row as it was read and what it does.
+         */
+        ImportRow: {
+            /**
+             * Format: uint32
+             * @description The row's number in the file (the header is row 1).
+             */
+            row: number;
+            action: components["schemas"]["ImportAction"];
+            /** @description Every recognised column's cell, trimmed (empty when blank), by the header's text. */
+            values: {
+                [key: string]: string;
+            };
+            /** @description For `update` and `restore`: each field that changes, roles, tags and parents included. */
+            changes: components["schemas"]["ImportChange"][];
+            /** @description Roles the person gains (all of a new person's), e.g. `worker`: staff access. */
+            roles_added: string[];
+            /** @description This row's problems (also in the report's `errors`). */
+            errors: components["schemas"]["ImportRowError"][];
         };
         /**
          * ImportRowError
@@ -1223,13 +1329,24 @@ export interface components {
             mail: boolean;
         };
         /**
+         * LinkBody
+         * @description The token and e-mail of a reset or set-password link.
+         */
+        LinkBody: {
+            token?: string;
+            email?: string;
+        };
+        /**
          * LoginBody
          * @description The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
          */
         LoginBody: {
             email?: string;
             password?: string;
-            /** @description "Remember me": a session of `auth.remember_days` instead of `auth.session_lifetime_hours`. */
+            /**
+             * @description "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
+             *     `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
+             */
             remember?: boolean;
         };
         /**
@@ -1391,6 +1508,11 @@ export interface components {
             tags?: number[];
             /** @description On create only: mail the new person a link to set their password. */
             send_password_link?: boolean;
+            /**
+             * @description On create only: ids of the new person's parents, linked by the same rules as
+             *     `POST /api/users/{id}/parents/save` (422 on the field `parents` otherwise).
+             */
+            parents?: number[];
         };
         /**
          * ResetBody
@@ -2200,6 +2322,110 @@ export interface operations {
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The data sent is invalid; `errors` names each field. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reset_password_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["LinkBody"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Not signed in. */
             401: {
@@ -6085,12 +6311,17 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The contents, with the stored type and a `Content-Disposition` that keeps the name. */
+            /**
+             * @description The contents, with the stored type (`application/octet-stream` for types a browser
+             *     would run: HTML, SVG, XML, JavaScript …), a `Content-Disposition` that keeps the name,
+             *     and a sandboxing `Content-Security-Policy`.
+             */
             200: {
                 headers: {
                     "CONTENT-TYPE": string;
                     "CONTENT-DISPOSITION": string;
                     "CONTENT-LENGTH": number;
+                    "CONTENT-SECURITY-POLICY": string;
                     [name: string]: unknown;
                 };
                 content: {

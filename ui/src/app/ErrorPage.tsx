@@ -2,23 +2,19 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { paths } from '../paths';
-import { toPageError, type PageError } from './pageError';
+import { errorAdvice, toPageError, type PageError } from './pageError';
 
 export function ErrorView({ error }: { error: PageError }) {
   const { status, statusMessage, message } = error;
-  const notFound = status === 404;
+  const { heading, advice } = errorAdvice(status);
   return (
     <section className="error-page" aria-labelledby="error-title">
       <p className="error-status">
         <strong>{status}</strong> · {statusMessage}
       </p>
-      <h1 id="error-title">{notFound ? 'Страница не найдена' : 'Что-то пошло не так'}</h1>
+      <h1 id="error-title">{heading}</h1>
       {message !== statusMessage && <p className="error-message">{message}</p>}
-      <p>
-        {notFound
-          ? 'Проверьте адрес или перейдите на главную страницу.'
-          : 'Обновите страницу. Если ошибка повторится, сообщите администратору школы.'}
-      </p>
+      <p>{advice}</p>
       <p className="error-actions">
         <a href={paths.home} role="button">
           На главную

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser, Role } from '../lib/user';
+import { aUser } from '../test/user';
 import { evaluateGuards, mayOpen } from './guards';
 
-const user = (roles: Role[], extra: Partial<CurrentUser> = {}): CurrentUser => ({
-  id: 7, email: 'a@b.c', first_name: 'Анна', last_name: 'Петрова', middle_name: null, roles, ...extra,
-});
+const user = aUser;
 
 describe('guards', () => {
   it('fails an unknown guard name with the spec message', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser, Role } from '../lib/user';
+import { aUser } from '../test/user';
 import { isGroup, menuItemFor, menuPages, visibleMenu } from './menu';
 
-const user = (...roles: Role[]): CurrentUser => ({ id: 7, email: 'a@b.c', first_name: 'Анна', last_name: 'Петрова', middle_name: null, roles });
+const user = (...roles: Role[]): CurrentUser => aUser(roles);
 const ids = (u: CurrentUser | null) => visibleMenu(u).flatMap((e) => (isGroup(e) ? [e.id, ...e.children.map((c) => c.id)] : [e.id]));
 
 describe('menu', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isCrawler, reportFatal, fatal } from './fatal';
 import { createMemoryRouter } from 'react-router';
-import { forbidden, notFound, toPageError } from './pageError';
+import { errorAdvice, forbidden, notFound, toPageError } from './pageError';
 
 /** What the router's error element receives when a loader at `path` throws `thrown(path)`. */
 async function routeError(path: string, thrown: (path: string) => unknown) {
@@ -36,6 +36,20 @@ describe('error page', () => {
 
   it('keeps a status message given by the thrower', async () => {
     expect(toPageError(await routeError('/tags', forbidden))).toMatchObject({ status: 403, statusMessage: 'Forbidden' });
+  });
+});
+
+describe('error advice', () => {
+  it('tells a 403 that access is missing, without advising a reload', () => {
+    const { heading, advice } = errorAdvice(403);
+    expect(heading).toBe('Нет доступа');
+    expect(advice).toContain('нет прав');
+    expect(advice).not.toMatch(/Обновите/);
+  });
+
+  it('advises a reload only for a failure a reload may cure', () => {
+    expect(errorAdvice(500).advice).toMatch(/Обновите страницу/);
+    expect(errorAdvice(404).advice).not.toMatch(/Обновите/);
   });
 });
 

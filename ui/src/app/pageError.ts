@@ -45,3 +45,15 @@ export function forbidden() {
     { status: 403 },
   );
 }
+
+/** The error page's heading and advice for a status: no reload advice where a reload cannot help. */
+export function errorAdvice(status: number): { heading: string; advice: string } {
+  if (status === 404) return { heading: 'Страница не найдена', advice: 'Проверьте адрес или перейдите на главную страницу.' };
+  if (status === 403) {
+    return {
+      heading: 'Нет доступа',
+      advice: 'У Вас нет прав на эту страницу. Если она нужна Вам для работы, обратитесь к менеджеру школы.',
+    };
+  }
+  return { heading: 'Что-то пошло не так', advice: 'Обновите страницу. Если ошибка повторится, сообщите администратору школы.' };
+}

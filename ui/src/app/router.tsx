@@ -4,7 +4,9 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, createPath, redirect, type Params, type RouteObject } from 'react-router';
 import { mayReload, shouldReload } from '../lib/build';
 import { setNavigator } from '../lib/navigation';
+import { REDIRECT_PARAM, safeRedirect, signInFor } from '../lib/returnTo';
 import { loadCurrentUser } from '../lib/session';
+import { paths } from '../paths';
 import { ErrorPage } from './ErrorPage';
 import { evaluateGuards } from './guards';
 import { BlankLayout, DefaultLayout, ProfileLayout } from './layout/layouts';
@@ -23,10 +25,21 @@ export interface RouteHandle {
   scheme?: PageRoute['scheme'];
 }
 
-/** The loader of a guarded route: sends to sign-in, or fails with 403, or lets the page load. */
-export async function guard(names: readonly string[], params: Params): Promise<null> {
+/** Where a guard's redirect leads from `url`: sign-in remembers the page; a signed-in user on
+ * the sign-in page goes on to the page it was asked with. */
+function onward(to: string, url: URL): string {
+  if (to === paths.login) return signInFor(`${url.pathname}${url.search}${url.hash}`);
+  if (to === paths.home) return safeRedirect(url.searchParams.get(REDIRECT_PARAM)) ?? to;
+  return to;
+}
+
+/**
+ * The loader of a guarded route: sends to sign-in (which comes back to `url` afterwards), or
+ * fails with 403, or lets the page load.
+ */
+export async function guard(names: readonly string[], params: Params, url?: URL): Promise<null> {
   const outcome = evaluateGuards(names, await loadCurrentUser(), params);
-  if ('redirect' in outcome) throw redirect(outcome.redirect);
+  if ('redirect' in outcome) throw redirect(url ? onward(outcome.redirect, url) : outcome.redirect);
   if ('forbidden' in outcome) throw forbidden();
   return null;
 }
@@ -45,7 +58,7 @@ function toRouteObject(route: PageRoute): RouteObject {
   return {
     path: route.path,
     handle: { title: route.title, scheme: route.scheme } satisfies RouteHandle,
-    loader: ({ params }) => guard(route.guards, params),
+    loader: ({ params, request }) => guard(route.guards, params, new URL(request.url)),
     lazy: () => loadPage(route),
     errorElement: <ErrorPage />,
   };

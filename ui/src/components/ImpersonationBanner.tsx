@@ -1,9 +1,11 @@
-//! While a manager acts as another user: 'Вы вошли как …' and the way back to his own account.
+//! While a manager acts as another user: 'Вы вошли как …' and the way back to his own account,
+//! which ends on the card of the person he acted as (where "Войти как" was pressed).
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { switchAccount } from '../lib/session';
 import { currentUser } from '../lib/user';
-import { endpoints } from '../paths';
+import { to } from '../lib/person';
+import { endpoints, paths } from '../paths';
 import './ImpersonationBanner.css';
 
 export function ImpersonationBanner() {
@@ -12,7 +14,7 @@ export function ImpersonationBanner() {
   if (!user?.impersonator) return null;
   const leave = () => {
     setPending(true);
-    switchAccount(endpoints.leaveImpersonation).then(
+    switchAccount(endpoints.leaveImpersonation, to(paths.user, user.id)).then(
       () => setPending(false),
       () => setPending(false),
     );

@@ -1,5 +1,5 @@
 //! Paging under a list (spec §3 `meta`): back, "page N of M", forward; hidden on a single page.
-import type { PageMeta } from '../lib/api/request';
+import type { PageMeta } from '../api/types';
 import { Icon } from './Icon';
 
 interface Props {

@@ -88,6 +88,8 @@ export function PeoplePicker({ role, selfId, chosen, onChange, error }: PickerPr
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
+        // Inside a form (the create form) Enter searches, it does not send the form.
+        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
         placeholder="ФИО, email или телефон"
         aria-label={`Найти: ${roleName(role).toLowerCase()}`}
       />

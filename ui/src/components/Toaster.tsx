@@ -14,7 +14,7 @@ const ICON: Record<Toast['color'], IconName> = {
 };
 
 function ToastView({ toast }: { toast: Toast }) {
-  const { id, color, title, description, actions, duration, open } = toast;
+  const { id, color, title, description, actions, duration, open, count } = toast;
   const urgent = color === 'error' || color === 'warning';
   return (
     <li
@@ -31,7 +31,14 @@ function ToastView({ toast }: { toast: Toast }) {
         <Icon name={ICON[color]} />
       </span>
       <div className="toast-body">
-        <p className="toast-title">{title}</p>
+        <p className="toast-title">
+          {title}
+          {count > 1 && (
+            <span className="toast-count" title="Столько раз подряд">
+              ×{count}
+            </span>
+          )}
+        </p>
         {description && <p className="toast-description">{description}</p>}
         {actions.length > 0 && (
           <div className="toast-actions">
@@ -54,7 +61,8 @@ function ToastView({ toast }: { toast: Toast }) {
       <button type="button" className="toast-close icon-button" aria-label="Закрыть уведомление" onClick={() => closeToast(id)}>
         <Icon name="close" size={16} />
       </button>
-      {duration > 0 && <span className="toast-progress" style={{ animationDuration: `${duration}ms` }} />}
+      {/* Keyed by the count, so a merged repeat starts the bar afresh with the countdown. */}
+      {duration > 0 && <span key={count} className="toast-progress" style={{ animationDuration: `${duration}ms` }} />}
     </li>
   );
 }

@@ -1,7 +1,7 @@
 //! The frame of a user's pages (profile layout): name, roles, state, and tabs for the user's
 //! sections the viewer may open; while the card loads, or when it cannot, a note instead.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { evaluateGuards } from '../app/guards';
 import { findRoute } from '../app/routes';
@@ -41,16 +41,34 @@ function useActiveTabInView(ready: boolean) {
   return nav;
 }
 
+/** Why the card is not shown, and the way on: back to the list, or home when access is missing. */
+function CardMissing({ status }: { status: number }) {
+  const missing = status === 404 || status === 400;
+  const text = missing
+    ? 'Такого пользователя нет: возможно, ссылка устарела.'
+    : status === 403
+      ? 'У Вас нет доступа к карточке этого пользователя.'
+      : 'Не удалось загрузить карточку пользователя.';
+  return (
+    <div className="empty-state">
+      <p>{text}</p>
+      {status === 403 ? (
+        <Link to={paths.home} role="button" className="secondary outline">
+          На главную
+        </Link>
+      ) : (
+        <Link to={paths.users} role="button" className="secondary outline">
+          К списку пользователей
+        </Link>
+      )}
+    </div>
+  );
+}
+
 export function UserHeader({ card, status, heading, children }: Props) {
   const { user } = useSnapshot(currentUser);
   const nav = useActiveTabInView(card !== null);
-  if (status !== null) {
-    return (
-      <div className="empty-state">
-        <p>{status === 404 || status === 400 ? 'Такого пользователя нет.' : 'Не удалось загрузить карточку пользователя.'}</p>
-      </div>
-    );
-  }
+  if (status !== null) return <CardMissing status={status} />;
   if (!card) return <p aria-busy="true">Загружаем карточку…</p>;
   const params = { id: String(card.id) };
   const tabs = TABS.filter((tab) => 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));

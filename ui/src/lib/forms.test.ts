@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { birthDate, ruBirthDate, ruDateFromIso, validate, z } from './forms';
+import { birthDate, ruBirthDate, ruDateFromIso, strayMessages, validate, z } from './forms';
 
 const errors = (schema: z.ZodType, value: unknown) => {
   const result = validate(z.object({ field: schema }), { field: value });
@@ -67,5 +67,13 @@ describe('form messages', () => {
       errors: { name: 'Обязательное поле', 'address.city': 'Обязательное поле' },
     });
     expect(validate(schema, { name: 'Ира', address: { city: 'Тверь' } })).toEqual({ ok: true, data: { name: 'Ира', address: { city: 'Тверь' } } });
+  });
+});
+
+describe('server messages without a field', () => {
+  it('are kept for the form as a whole; a field\'s own message stays at the field', () => {
+    const errors = { email: 'Этот email уже используется', id: 'Пользователь удалён' };
+    expect(strayMessages(errors, { email: '', last_name: '' })).toEqual(['Пользователь удалён']);
+    expect(strayMessages({ email: 'x' }, { email: '' })).toEqual([]);
   });
 });

@@ -112,3 +112,10 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   }
   return { ok: false, errors };
 }
+
+/** The messages of `errors` whose names are not among a form's `fields`: shown for the form. */
+export function strayMessages(errors: FieldErrors, fields: object): string[] {
+  return Object.entries(errors)
+    .filter(([name]) => !Object.hasOwn(fields, name))
+    .map(([, text]) => text);
+}

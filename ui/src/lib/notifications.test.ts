@@ -17,6 +17,7 @@ import {
   type Notification,
 } from './notifications';
 import { setCurrentUser } from './user';
+import { aUser } from '../test/user';
 
 const meta = (unread: number, current_page = 1, last_page = 1) => ({ current_page, last_page, per_page: 10, total: 12, from: 1, to: 10, unread });
 /** What the server sends for an empty field the schema calls optional. */
@@ -51,7 +52,7 @@ beforeEach(() => {
   answer({ data: [], meta: meta(3) });
   document.cookie = 'XSRF-TOKEN=t; path=/';
   resetNotifications();
-  setCurrentUser({ id: 7, email: 'a@demo.klass', first_name: 'Анна', last_name: 'Петрова', middle_name: null, roles: ['parent'] });
+  setCurrentUser(aUser(['parent'], { email: 'a@demo.klass' }));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -156,6 +157,6 @@ describe('when a notification came', () => {
     expect(formatWhen(new Date(2026, 10, 22, 15, 5).toISOString(), now)).toBe('25 мин назад');
     expect(formatWhen(new Date(2026, 10, 22, 9, 15).toISOString(), now)).toBe('сегодня в 09:15');
     expect(formatWhen(new Date(2026, 10, 21, 23, 50).toISOString(), now)).toBe('вчера в 23:50');
-    expect(formatWhen(new Date(2026, 10, 2, 8, 0).toISOString(), now)).toBe('02.11.2026, 08:00');
+    expect(formatWhen(new Date(2026, 10, 2, 8, 0).toISOString(), now)).toBe('02.11.2026 08:00');
   });
 });

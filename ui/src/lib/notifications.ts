@@ -5,6 +5,7 @@ import { proxy } from 'valtio';
 import type { Ok } from '../api/types';
 import { endpoints } from '../paths';
 import { api } from './api/client';
+import { formatDateTime, formatTime } from './format';
 import { currentUser } from './user';
 
 export const NOTIFICATIONS_HOTKEY = 'F8';
@@ -133,8 +134,6 @@ export const badgeText = (unread: number) => (unread <= 0 ? null : unread > 99 ?
 /** The bell's name for screen readers, with the count when there is one. */
 export const bellLabel = (unread: number) => (unread > 0 ? `Уведомления, непрочитанных: ${unread}` : 'Уведомления');
 
-const TIME = new Intl.DateTimeFormat('ru-RU', { timeStyle: 'short' });
-const DATE_TIME = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
 
 /** When a notification came: «только что», «5 мин назад», «сегодня в 10:15», «вчера в 10:15», else the date. */
@@ -144,7 +143,7 @@ export function formatWhen(iso: string, now: Date = new Date()): string {
   if (minutes < 1) return 'только что';
   if (minutes < 60) return `${minutes} мин назад`;
   const days = Math.round((startOfDay(now) - startOfDay(at)) / 86_400_000);
-  if (days === 0) return `сегодня в ${TIME.format(at)}`;
-  if (days === 1) return `вчера в ${TIME.format(at)}`;
-  return DATE_TIME.format(at);
+  if (days === 0) return `сегодня в ${formatTime(at)}`;
+  if (days === 1) return `вчера в ${formatTime(at)}`;
+  return formatDateTime(at);
 }

@@ -13,9 +13,3 @@ export const removePerson = <P extends Person>(chosen: readonly P[], id: number)
 /** Search results that can be added: not the user himself, not chosen already. */
 export const candidates = <P extends Person>(found: readonly P[], chosen: readonly P[], selfId: number): P[] =>
   found.filter((p) => p.id !== selfId && !chosen.some((c) => c.id === p.id));
-
-/** Whether the choice differs from the saved ids (order does not matter). */
-export function isChanged(chosen: readonly Person[], saved: readonly number[]): boolean {
-  const ids = new Set(chosen.map((p) => p.id));
-  return ids.size !== saved.length || saved.some((id) => !ids.has(id));
-}

@@ -3,8 +3,9 @@ import { setNavigator } from './navigation';
 import { signIn, signOut } from './session';
 import { toasts } from './toasts';
 import { currentUser, setCurrentUser, type CurrentUser } from './user';
+import { aUser } from '../test/user';
 
-const director: CurrentUser = { id: 1, email: 'director@demo.klass', first_name: 'Ольга', last_name: 'Директорова', middle_name: null, roles: ['manager'] };
+const director: CurrentUser = aUser(['manager'], { id: 1, email: 'director@demo.klass', first_name: 'Ольга', last_name: 'Директорова', full_name: 'Директорова Ольга' });
 const navigate = vi.fn();
 const clearCookie = () => (document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/');
 

@@ -1,25 +1,17 @@
 //! Tags on people (spec §3): their palette (spec §9) and the school's list, which only staff may
 //! read (`GET /api/tags`); for anyone else the list stays empty and no call is made.
 import { useEffect, useState } from 'react';
-import type { components } from '../api/schema';
+import type { Ok, Schema } from '../api/types';
 import { endpoints } from '../paths';
 import { api } from './api/client';
+import { COLOUR_NAMES, PALETTE, type PaletteColour } from './palette';
 
-export type Tag = components['schemas']['TagView'];
+export type Tag = Schema<'TagView'>;
 
-/** The selectable colours of spec §9, in palette order. */
-export const TAG_COLOURS = [
-  'red', 'orange', 'amber', 'yellow', 'lime', 'green', 'emerald', 'teal', 'cyan',
-  'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'gray',
-] as const;
-export type TagColour = (typeof TAG_COLOURS)[number];
-
-export const COLOUR_NAMES: Record<TagColour, string> = {
-  red: 'Красный', orange: 'Оранжевый', amber: 'Янтарный', yellow: 'Жёлтый', lime: 'Лаймовый',
-  green: 'Зелёный', emerald: 'Изумрудный', teal: 'Бирюзовый', cyan: 'Голубой', sky: 'Небесный',
-  blue: 'Синий', indigo: 'Индиго', violet: 'Фиолетовый', purple: 'Пурпурный', fuchsia: 'Фуксия',
-  pink: 'Розовый', rose: 'Алый', gray: 'Серый',
-};
+/** A tag's colours: the palette of spec §9. */
+export const TAG_COLOURS = PALETTE;
+export type TagColour = PaletteColour;
+export { COLOUR_NAMES };
 
 /** The school's tags (sorted by the server) for a viewer who may read them. */
 export function useTags(enabled: boolean) {
@@ -32,7 +24,7 @@ export function useTags(enabled: boolean) {
     if (!enabled) return;
     const controller = new AbortController();
     setFailed(false);
-    api<{ data: Tag[] }>(endpoints.tags, { signal: controller.signal }).then(
+    api<Ok<'tags_list'>>(endpoints.tags, { signal: controller.signal }).then(
       ({ data }) => {
         setTags(data);
         setLoaded(true);

@@ -1,18 +1,16 @@
 //! Colour mode and primary colour (spec §3, §4, §9): light, dark or system; `dark` class and
 //! Pico's `data-theme` on <html>; `localStorage.theme`; default light; a page may force a mode.
 import { proxy, subscribe } from 'valtio';
+import { PALETTE, type PaletteColour } from './palette';
 
 export type ColourMode = 'light' | 'dark' | 'system';
 export type Scheme = 'light' | 'dark';
 
 export const COLOUR_MODES = ['light', 'dark', 'system'] as const satisfies readonly ColourMode[];
 
-/** Selectable primary colours of spec §9 (styles/primary.css maps them onto Pico's palette). */
-export const PRIMARY_COLOURS = [
-  'red', 'orange', 'amber', 'yellow', 'lime', 'green', 'emerald', 'teal', 'cyan',
-  'sky', 'blue', 'indigo', 'violet', 'purple', 'fuchsia', 'pink', 'rose', 'gray',
-] as const;
-export type PrimaryColour = (typeof PRIMARY_COLOURS)[number];
+/** Selectable primary colours: the palette of spec §9 (styles/primary.css maps them onto Pico's). */
+export const PRIMARY_COLOURS = PALETTE;
+export type PrimaryColour = PaletteColour;
 
 export const THEME_KEY = 'theme';
 export const PRIMARY_KEY = 'primary-color';

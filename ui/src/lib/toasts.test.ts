@@ -57,4 +57,29 @@ describe('toasts', () => {
     vi.advanceTimersByTime(60_000);
     expect(toasts.items[0]?.open).toBe(true);
   });
+
+  it('merges an identical open toast into one with a count and a fresh countdown', () => {
+    const first = addToast({ title: 'Нет прав', description: 'Отсутствуют', color: 'error' });
+    vi.advanceTimersByTime(4000);
+    const again = addToast({ title: 'Нет прав', description: 'Отсутствуют', color: 'error' });
+    addToast({ title: 'Нет прав', description: 'Отсутствуют', color: 'error' });
+    expect(again).toBe(first);
+    expect(toasts.items.map((t) => [t.title, t.count])).toEqual([['Нет прав', 3]]);
+    vi.advanceTimersByTime(TOAST_DURATION - 1);
+    expect(toasts.items[0]?.open).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(toasts.items[0]?.open).toBe(false);
+  });
+
+  it('keeps different toasts, toasts with actions and closed ones apart', () => {
+    const closed = addToast({ title: 'a' });
+    closeToast(closed);
+    addToast({ title: 'a' });
+    addToast({ title: 'a', color: 'error' });
+    addToast({ title: 'a', description: 'другое' });
+    const action = { label: 'Повторить', onClick: () => undefined };
+    addToast({ title: 'b', actions: [action] });
+    addToast({ title: 'b', actions: [action] });
+    expect(toasts.items.map((t) => t.count)).toEqual([1, 1, 1, 1, 1]);
+  });
 });

@@ -1,4 +1,5 @@
-//! The toast queue (spec §4, §9): the 5 newest shown, a closed toast removed 200 ms later.
+//! The toast queue (spec §4, §9): the 5 newest shown, a closed toast removed 200 ms later; a toast
+//! identical to one still open is merged into it (a count, a fresh countdown) instead of stacking.
 import { proxy } from 'valtio';
 
 export const TOAST_LIMIT = 5;
@@ -25,6 +26,8 @@ export interface Toast extends Required<Omit<ToastInput, 'description'>> {
   id: number;
   description?: string;
   open: boolean;
+  /** How many identical toasts this one stands for (shown as «×3» from 2 on). */
+  count: number;
 }
 
 /** Toaster settings of spec §9 and the toasts on screen, oldest first. */
@@ -56,7 +59,22 @@ function dropTimer(id: number) {
   timers.delete(id);
 }
 
-/** Shows a toast and returns its id; the oldest ones beyond the limit leave at once. */
+/** Same words, same colour, no actions (a toast with actions stands for its own event). */
+function sameAs(toast: Toast, input: Toast): boolean {
+  return (
+    toast.open &&
+    toast.title === input.title &&
+    toast.description === input.description &&
+    toast.color === input.color &&
+    toast.actions.length === 0 &&
+    input.actions.length === 0
+  );
+}
+
+/**
+ * Shows a toast and returns its id; the oldest ones beyond the limit leave at once. The same
+ * toast again while it is still open counts up on it and starts its countdown afresh.
+ */
 export function addToast(input: ToastInput): number {
   const toast: Toast = {
     id: nextId++,
@@ -65,7 +83,15 @@ export function addToast(input: ToastInput): number {
     actions: [],
     ...input,
     open: true,
+    count: 1,
   };
+  const twin = toasts.items.find((t) => sameAs(t, toast));
+  if (twin) {
+    twin.count += 1;
+    dropTimer(twin.id);
+    startTimer(twin.id, twin.duration);
+    return twin.id;
+  }
   toasts.items.push(toast);
   startTimer(toast.id, toast.duration);
   while (toasts.items.length > TOAST_LIMIT) dropTimer(toasts.items.shift()!.id);

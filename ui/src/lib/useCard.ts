@@ -1,6 +1,7 @@
 //! A user's card (`GET /api/users/{id}`), loaded when the id changes; `reload` after an action,
 //! `status` of a failed load (404 for a user who is not there).
 import { useEffect, useState } from 'react';
+import type { Ok } from '../api/types';
 import { endpoints } from '../paths';
 import { api, ApiError } from './api/client';
 import type { UserCard } from './person';
@@ -15,7 +16,7 @@ export function useCard(id: number) {
   useEffect(() => {
     const controller = new AbortController();
     setStatus(null);
-    api<{ data: UserCard }>(userUrl(id), { signal: controller.signal }).then(
+    api<Ok<'users_show'>>(userUrl(id), { signal: controller.signal }).then(
       ({ data }) => setCard(data),
       (error: unknown) => {
         if (error instanceof ApiError) setStatus(error.status);

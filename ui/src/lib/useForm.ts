@@ -1,8 +1,9 @@
 //! The state of one form: values, field messages (zod's on submit, the server's on 422), a pending
-//! flag while the call runs, and focus on the first field with a message.
+//! flag while the call runs, and focus on the first field with a message. A server message for a
+//! field the form has no input for is kept in `stray`, for the form to show above its buttons.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from './api/client';
-import { validate, type FieldErrors, type z } from './forms';
+import { strayMessages, validate, type FieldErrors, type z } from './forms';
 
 type Values = Record<string, unknown>;
 
@@ -67,11 +68,14 @@ export function useForm<S extends z.ZodType<Values, Values>>({ schema, initial, 
     onChange: (event: { target: { value: string } }) => set(name, event.target.value as V[typeof name]),
   });
 
+  /** Messages for names that are not among the form's values: shown once for the whole form. */
+  const stray = strayMessages(errors, initial as object);
+
   /** Back to the initial values, without messages (after a successful save). */
   const reset = () => {
     setValues(initial);
     setErrors({});
   };
 
-  return { ref: form, values, errors, pending, set, field, onSubmit, reset };
+  return { ref: form, values, errors, stray, pending, set, field, onSubmit, reset };
 }

@@ -1,6 +1,7 @@
 //! The people behind a list of ids (a card's parents and children, a picker's choice); anyone the
 //! viewer may not read is left out quietly. `loaded` says the people of these very ids are in.
 import { useEffect, useState } from 'react';
+import type { Ok } from '../api/types';
 import { api } from './api/client';
 import type { UserView } from './person';
 import { userUrl } from './useCard';
@@ -17,7 +18,7 @@ export function usePeople(ids: readonly number[]) {
   useEffect(() => {
     const controller = new AbortController();
     const load = (id: number) =>
-      api<{ data: UserView }>(userUrl(id), { signal: controller.signal, silent: true }).then(
+      api<Ok<'users_show'>>(userUrl(id), { signal: controller.signal, silent: true }).then(
         ({ data }) => [data],
         () => [],
       );

@@ -1,25 +1,12 @@
 //! The signed-in user as shared state (spec §3): null when signed out.
 import { proxy, ref } from 'valtio';
+import type { Frozen, Schema } from '../api/types';
 
+/** The roles of spec §3 (the document types `roles` as plain strings). */
 export type Role = 'manager' | 'worker' | 'student' | 'parent';
 
-/** `GET /api/user` -> `{data: CurrentUser}`. */
-export interface CurrentUser {
-  readonly id: number;
-  readonly email: string;
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly middle_name: string | null;
-  /** "Фамилия Имя Отчество". */
-  readonly full_name?: string;
-  readonly roles: readonly Role[];
-  /** False while the address is unconfirmed (spec §2 /verify-email). */
-  readonly email_verified?: boolean;
-  /** Ids of the children linked to a parent, when the server sends them. */
-  readonly children_ids?: readonly number[];
-  /** The manager acting as this user ("Вы вошли как …"), null otherwise. */
-  readonly impersonator?: { readonly id: number; readonly full_name: string } | null;
-}
+/** `GET /api/user` -> `{data: CurrentUser}` (roles among `Role`, children_ids for a parent). */
+export type CurrentUser = Frozen<Schema<'CurrentUser'>>;
 
 export const currentUser = proxy({
   user: null as CurrentUser | null,

@@ -1,7 +1,8 @@
 //! Sign-in (spec §4): e-mail, password, "remember me"; on success the current user is fetched
-//! and the app goes to `/`.
-import { Link } from 'react-router';
+//! and the app goes to `/`, or back to the page of this portal named in `?redirect=`.
+import { Link, useSearchParams } from 'react-router';
 import { Field } from '../../components/Field';
+import { REDIRECT_PARAM, safeRedirect } from '../../lib/returnTo';
 import { signIn } from '../../lib/session';
 import { useForm } from '../../lib/useForm';
 import { paths } from '../../paths';
@@ -10,10 +11,12 @@ import { showAuthFailure } from './failure';
 import { loginSchema } from './schemas';
 
 export default function LoginPage() {
+  const [params] = useSearchParams();
+  const then = safeRedirect(params.get(REDIRECT_PARAM));
   const form = useForm({
     schema: loginSchema,
     initial: { email: '', password: '', remember: false },
-    submit: signIn,
+    submit: (credentials) => signIn(credentials, then),
     onFailure: showAuthFailure('login'),
   });
   return (

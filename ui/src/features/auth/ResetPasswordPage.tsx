@@ -1,6 +1,10 @@
 //! Reset password (spec §4): opened from the link in the mail (`?token=…&email=…`); a new
-//! password twice; on success the confirmation and the sign-in page.
+//! password twice; on success the confirmation and the sign-in page. As it opens, the page asks
+//! the server whether the link still works, so a used or expired link is told at once, with the
+//! way to a new one, instead of after the form is filled.
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api/client';
 import { Field } from '../../components/Field';
 import { MESSAGES } from '../../lib/api/errors';
 import { PASSWORD_MIN } from '../../lib/forms';
@@ -12,11 +16,40 @@ import { AuthCard } from './AuthCard';
 import { showAuthFailure } from './failure';
 import { resetSchema } from './schemas';
 
+const LINK_INVALID = 'Ссылка для сброса пароля недействительна или устарела';
+
+/** Whether the link works: still asking, yes, or no with the server's message. */
+type LinkState = { state: 'checking' } | { state: 'valid' } | { state: 'invalid'; message: string };
+
+/** Asks `POST /reset-password/check` once for this token and e-mail. */
+function useLinkState(token: string, email: string): LinkState {
+  const [link, setLink] = useState<LinkState>({ state: 'checking' });
+  useEffect(() => {
+    if (!token || !email) return;
+    let current = true;
+    guestPost<void>(endpoints.resetPasswordCheck, { token, email }).then(
+      () => current && setLink({ state: 'valid' }),
+      (error: unknown) => {
+        if (!current) return;
+        // A refused link (422) or too many checks (429) are told here; anything else lets the
+        // form try, and the reset itself will answer.
+        const told = error instanceof ApiError && (error.status === 422 || error.status === 429);
+        setLink(told ? { state: 'invalid', message: error.body.message || LINK_INVALID } : { state: 'valid' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [token, email]);
+  return link;
+}
+
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const navigate = useNavigate();
+  const link = useLinkState(token, email);
   const form = useForm({
     schema: resetSchema,
     initial: { password: '', password_confirmation: '' },
@@ -33,6 +66,21 @@ export default function ResetPasswordPage() {
     return (
       <AuthCard title="Новый пароль" footer={footer}>
         <p>Ссылка неполная. Откройте её из письма целиком или запросите новую.</p>
+      </AuthCard>
+    );
+  }
+  if (link.state === 'invalid') {
+    return (
+      <AuthCard title="Новый пароль" footer={footer}>
+        <p role="alert">{link.message}</p>
+        <p>Запросите новую ссылку: она придёт на адрес {email}.</p>
+      </AuthCard>
+    );
+  }
+  if (link.state === 'checking') {
+    return (
+      <AuthCard title="Новый пароль" footer={footer}>
+        <p aria-busy="true">Проверяем ссылку…</p>
       </AuthCard>
     );
   }

@@ -1,21 +1,25 @@
 //! /users/{id}/files (manager): the user's file cabinet under the user's header and tabs: a
 //! table of files, upload by button or drag-and-drop with a progress bar, download, delete after
-//! confirming.
+//! confirming. The server's size limit is shown before a file is chosen, and a larger file is
+//! refused here, before it is sent.
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useParams } from 'react-router';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { UserHeader } from '../../components/UserHeader';
 import { api, ApiError } from '../../lib/api/client';
 import { upload } from '../../lib/api/upload';
 import { addToast } from '../../lib/toasts';
 import { useCard } from '../../lib/useCard';
-import { filesUrl, formatDate, formatSize, typeLabel, uploadError, type StoredFile } from './files';
+import { formatDateTime, formatSize } from '../../lib/format';
+import { filesUrl, oversized, typeLabel, uploadError, type StoredFile } from './files';
 import './files.css';
 
 export default function FilesPage() {
   const id = Number(useParams().id);
   const card = useCard(id);
   const [files, setFiles] = useState<StoredFile[] | null>(null);
+  const [limit, setLimit] = useState<number | null>(null);
   const [status, setStatus] = useState<number | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState('');
@@ -23,8 +27,11 @@ export default function FilesPage() {
   const input = useRef<HTMLInputElement>(null);
 
   const load = (signal?: AbortSignal) =>
-    api<{ data: StoredFile[] }>(filesUrl(id), { signal }).then(
-      ({ data }) => setFiles(data),
+    api<Ok<'files_list'>>(filesUrl(id), { signal }).then(
+      ({ data, meta }) => {
+        setFiles(data);
+        setLimit(meta.max_upload_bytes);
+      },
       (failure: unknown) => {
         if (failure instanceof ApiError) setStatus(failure.status);
       },
@@ -39,7 +46,12 @@ export default function FilesPage() {
   }, [id]);
 
   const send = async (file: File) => {
-    setError('');
+    const refused = oversized(file, limit);
+    if (refused) {
+      setError(refused);
+      if (input.current) input.current.value = '';
+      return;
+    }
     setProgress(0);
     try {
       await upload(filesUrl(id), { file }, { onProgress: setProgress, ownFailure: (s) => s === 413 || s === 422 });
@@ -54,6 +66,7 @@ export default function FilesPage() {
   };
 
   const sendAll = async (list: FileList | null) => {
+    setError('');
     for (const file of Array.from(list ?? [])) await send(file);
   };
 
@@ -96,8 +109,13 @@ export default function FilesPage() {
         <p>Перетащите файлы сюда или</p>
         <label className="upload-button" role="button" aria-disabled={busy} aria-busy={busy}>
           Выбрать файл
-          <input ref={input} type="file" multiple disabled={busy} onChange={(event) => void sendAll(event.target.files)} />
+          <input ref={input} type="file" multiple disabled={busy} aria-describedby="upload-limit" onChange={(event) => void sendAll(event.target.files)} />
         </label>
+        {limit !== null && (
+          <p className="upload-limit muted" id="upload-limit">
+            Файл до {formatSize(limit)}
+          </p>
+        )}
         {busy && <progress value={Math.round(progress * 100)} max={100} aria-label="Загрузка файла" />}
         {error && (
           <p className="upload-error" role="alert">
@@ -134,7 +152,7 @@ export default function FilesPage() {
                 <td data-label="Тип" title={file.content_type}>
                   {typeLabel(file)}
                 </td>
-                <td data-label="Загружен">{formatDate(file.uploaded_at)}</td>
+                <td data-label="Загружен">{formatDateTime(file.uploaded_at)}</td>
                 <td data-label="Действия">
                   <button type="button" className="secondary outline small" onClick={() => void remove(file)} aria-label={`Удалить ${file.name}`}>
                     Удалить

@@ -1,38 +1,14 @@
 //! A user's file cabinet: the record the API lists, its URLs, and how sizes and upload
 //! errors are put to the user.
+import type { Schema } from '../../api/types';
 import { ApiError } from '../../lib/api/client';
+import { formatSize } from '../../lib/format';
 import { endpoints } from '../../paths';
 
-export interface StoredFile {
-  id: number;
-  name: string;
-  content_type: string;
-  size: number;
-  sha256: string;
-  uploaded_at: string;
-  uploaded_by: number;
-}
+export type StoredFile = Schema<'FileView'>;
 
 export const filesUrl = (userId: number, fileId?: number) =>
   `${endpoints.users}/${userId}/files${fileId === undefined ? '' : `/${fileId}`}`;
-
-const KIB = 1024;
-const MIB = 1024 * 1024;
-const ONE_DECIMAL = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
-
-/** `512 Б`, `12 КБ`, `1,5 МБ`. */
-export function formatSize(bytes: number): string {
-  if (bytes < KIB) return `${bytes} Б`;
-  if (bytes < MIB) return `${Math.round(bytes / KIB)} КБ`;
-  return `${ONE_DECIMAL.format(bytes / MIB)} МБ`;
-}
-
-const DATE_TIME = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short' });
-
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
-}
 
 /** A short name of the type for the table: `PDF`, `PNG`, or the extension. */
 export function typeLabel(file: Pick<StoredFile, 'name' | 'content_type'>): string {
@@ -40,6 +16,12 @@ export function typeLabel(file: Pick<StoredFile, 'name' | 'content_type'>): stri
   if (dot > 0 && dot < file.name.length - 1) return file.name.slice(dot + 1).toUpperCase();
   const sub = file.content_type.split('/')[1] ?? '';
   return sub && sub !== 'octet-stream' ? sub.toUpperCase() : 'Файл';
+}
+
+/** Why a file will not be sent (larger than the server's limit), or null when it may go. */
+export function oversized(file: Pick<File, 'name' | 'size'>, limit: number | null): string | null {
+  if (limit === null || file.size <= limit) return null;
+  return `«${file.name}» (${formatSize(file.size)}) больше ${formatSize(limit)} — такой файл не загрузить`;
 }
 
 /** What to say under the upload for a failed upload (413 and 422 carry the server's Russian text). */

@@ -1,30 +1,18 @@
-//! The activity log with its filters (the person, the action, a period), newest first, page by
-//! page; the filters live in the query string, so a filtered log is a link to share. Serves the
-//! whole log (with the person filter) and one person's log.
+//! The activity log's filter bar (the person, the action, a period) over its table, newest first,
+//! page by page; the filters live in the query string (the list kit), so a filtered log is a link
+//! to share. Serves the whole log (with the person filter) and one person's log.
 import { Fragment, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { ListResults } from '../../components/ListResults';
 import { PersonField } from '../../components/PeoplePicker';
 import type { UserView } from '../../lib/person';
-import { useList } from '../../lib/useList';
+import type { ListView } from '../../lib/useListPage';
 import { usePeople } from '../../lib/usePeople';
-import { isFiltered, readFilters, toQuery, writeFilters, type ActivityEntry, type ActivityFilters } from './activity';
+import type { ActivityEntry, logFilters, personLogFilters } from './activity';
 import { ActivityTable } from './ActivityTable';
 import { useActions } from './useActions';
 import './history.css';
 
-interface Props {
-  /** The list's endpoint: the whole log or one person's. */
-  url: string;
-  /** Offer the person filter (the whole log). */
-  byPerson: boolean;
-  /** The person whose own log this is. */
-  personId?: number;
-  /** The empty state when no filter is set. */
-  empty: ReactNode;
-}
-
-type PeriodChange = Partial<Pick<ActivityFilters, 'dateFrom' | 'dateTo'>>;
+type PeriodChange = { dateFrom?: string; dateTo?: string };
 
 /** Two days, either open; neither end can be set past the other. */
 function Period({ from, to, onChange }: { from: string; to: string; onChange: (change: PeriodChange) => void }) {
@@ -60,30 +48,38 @@ function useFilterPerson(id: number | null) {
   return { person, setPicked };
 }
 
-export function ActivityLog({ url, byPerson, personId, empty }: Props) {
-  const [params, setParams] = useSearchParams();
-  const filters = readFilters(params);
-  const list = useList<ActivityEntry>(url, toQuery(filters, byPerson));
-  const actions = useActions();
-  const { person, setPicked } = useFilterPerson(byPerson ? filters.userId : null);
+type LogFilters = typeof logFilters.fields | typeof personLogFilters.fields;
 
-  // Each change is a history entry: back returns to the log as it was filtered before.
-  const update = (change: Partial<ActivityFilters>) => setParams(writeFilters({ ...filters, page: 1, ...change }));
+interface Props {
+  /** The list: the whole log (with the person filter) or one person's. */
+  view: ListView<ActivityEntry, LogFilters>;
+  /** The person whose own log this is. */
+  personId?: number;
+  /** The empty state when no filter is set. */
+  empty: ReactNode;
+}
+
+/** The log's filters over its table; the person filter on the whole log only. */
+export function ActivityLog({ view, personId, empty }: Props) {
+  const { filters, update, clear, filtered } = view;
+  const userId = 'userId' in filters ? filters.userId : undefined;
+  const actions = useActions();
+  const { person, setPicked } = useFilterPerson(userId ?? null);
+
   const pickPerson = (picked: UserView | null) => {
     setPicked(picked);
-    update({ userId: picked?.id ?? null });
+    update({ userId: picked?.id ?? null } as Partial<typeof filters>);
   };
-  const clear = () => {
+  const reset = () => {
     setPicked(null);
-    setParams(new URLSearchParams());
+    clear();
   };
   const known = actions?.some((option) => option.action === filters.action) ?? false;
-  const filtered = isFiltered(filters, byPerson);
 
   return (
     <>
-      <search className="filters activity-filters" data-by-person={byPerson || undefined}>
-        {byPerson && <PersonField person={person} onChange={pickPerson} label="Человек" />}
+      <search className="filters activity-filters" data-by-person={userId !== undefined || undefined}>
+        {userId !== undefined && <PersonField person={person} onChange={pickPerson} label="Человек" />}
         <select value={filters.action} onChange={(event) => update({ action: event.target.value })} aria-label="Действие" aria-busy={actions === null}>
           <option value="">Все действия</option>
           {filters.action && !known && <option value={filters.action}>{filters.action}</option>}
@@ -95,19 +91,12 @@ export function ActivityLog({ url, byPerson, personId, empty }: Props) {
         </select>
         <Period from={filters.dateFrom} to={filters.dateTo} onChange={update} />
         {filtered && (
-          <button type="button" className="secondary outline filters-reset" onClick={clear}>
+          <button type="button" className="secondary outline filters-reset" onClick={reset}>
             Сбросить
           </button>
         )}
       </search>
-      <ListResults
-        list={list}
-        what="журнал действий"
-        empty={empty}
-        filtered={filtered}
-        onClear={clear}
-        onPage={(number) => update({ page: number })}
-      >
+      <ListResults view={{ ...view, clear: reset }} what="журнал действий" empty={empty}>
         {(rows, busy) => <ActivityTable rows={rows} busy={busy} here={personId} />}
       </ListResults>
     </>

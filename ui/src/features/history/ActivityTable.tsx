@@ -7,7 +7,7 @@ import { RecordsTable } from '../../components/RecordsTable';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
 import { entityLink, ON_BEHALF, SYSTEM, whoDid, whoText, type ActivityEntry, type Person } from './activity';
-import { formatDateTime } from './mail';
+import { formatDateTime } from '../../lib/format';
 
 const COLUMNS = ['Дата', 'Кто', 'Действие', 'IP'] as const;
 

@@ -1,7 +1,8 @@
 //! The mail history table, newest first; a failed try's error sits under the status so the table
 //! fits beside the sidebar; on phones each row becomes a card with labelled cells.
 import { RecordsTable } from '../../components/RecordsTable';
-import { formatDateTime, formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
+import { formatDateTime } from '../../lib/format';
+import { formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
 
 const COLUMNS = ['Дата', 'Получатель', 'Тема', 'Тип', 'Статус', 'Попытки'] as const;
 

@@ -2,14 +2,17 @@
 import { useParams } from 'react-router';
 import { UserHeader } from '../../components/UserHeader';
 import { useCard, userUrl } from '../../lib/useCard';
+import { useListPage } from '../../lib/useListPage';
+import { personLogFilters } from './activity';
 import { ActivityLog } from './ActivityLog';
 
 export default function UserLogsPage() {
   const id = Number(useParams().id);
   const { card, status } = useCard(id);
+  const view = useListPage(personLogFilters, userUrl(id, 'logs'));
   return (
     <UserHeader card={card} status={status} heading="Журнал действий">
-      <ActivityLog url={userUrl(id, 'logs')} byPerson={false} personId={id} empty={<p>В журнале пока нет записей об этом человеке.</p>} />
+      <ActivityLog view={view} personId={id} empty={<p>В журнале пока нет записей об этом человеке.</p>} />
     </UserHeader>
   );
 }

@@ -1,7 +1,9 @@
 //! The activity log's entries and filters: who did it (a manager acting as someone shows as both
 //! people), where an entry leads, and the filters kept in the page's query string so a filtered
 //! log can be shared as a link.
-import type { Ok } from '../../api/types';
+import type { Row } from '../../api/types';
+import { day, defineFilters, id, perPage, text } from '../../lib/filters';
+import { shortName } from '../../lib/format';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
 
@@ -9,80 +11,30 @@ import { paths } from '../../paths';
  * A row of `GET /api/history` and `GET /api/users/{id}/logs`. The server sends `null` for an
  * empty field where the schema says it may be missing: both are read as absent.
  */
-export type ActivityEntry = Ok<'history_list'>['data'][number];
+export type ActivityEntry = Row<'history_list'>;
 
 /** An action the filter offers: `GET /api/history/actions`. */
-export type ActionOption = Ok<'history_actions'>['data'][number];
+export type ActionOption = Row<'history_actions'>;
 
-export const PER_PAGE = 25;
-
-export interface ActivityFilters {
-  /** Entries done by or to this person. */
-  userId: number | null;
-  action: string;
-  /** `YYYY-MM-DD`, inclusive; '' when open. */
-  dateFrom: string;
-  dateTo: string;
-  page: number;
+/** Both ends of a period in order: a reversed one turned round. */
+function inOrder<V extends { dateFrom: string; dateTo: string }>(values: V): V {
+  const { dateFrom, dateTo } = values;
+  return dateFrom && dateTo && dateFrom > dateTo ? { ...values, dateFrom: dateTo, dateTo: dateFrom } : values;
 }
 
-const positive = (value: string | null) => {
-  const number = Number(value);
-  return value && Number.isInteger(number) && number > 0 ? number : null;
+/** What a person's own log is filtered by: the action and a period (inclusive days). */
+const periodAndAction = {
+  action: text(),
+  dateFrom: day({ param: 'date_from', api: 'date_from' }),
+  dateTo: day({ param: 'date_to', api: 'date_to' }),
+  perPage: perPage([25]),
 };
 
-/** A real calendar day written `YYYY-MM-DD`, or ''. */
-export function isoDay(value: string | null): string {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? value : '';
-}
+/** The whole log (`GET /api/history`): also the person who did it or to whom it was done. */
+export const logFilters = defineFilters('history_list', { userId: id({ param: 'user_id', api: 'user_id' }), ...periodAndAction }, inOrder);
 
-/** The filters in a query string; a nonsense value is dropped, a reversed period turned round. */
-export function readFilters(params: URLSearchParams): ActivityFilters {
-  let dateFrom = isoDay(params.get('date_from'));
-  let dateTo = isoDay(params.get('date_to'));
-  if (dateFrom && dateTo && dateFrom > dateTo) [dateFrom, dateTo] = [dateTo, dateFrom];
-  return {
-    userId: positive(params.get('user_id')),
-    action: params.get('action')?.trim() ?? '',
-    dateFrom,
-    dateTo,
-    page: positive(params.get('page')) ?? 1,
-  };
-}
-
-/** The query string of the filters, named as the API names them; empty ones and page 1 left out. */
-export function writeFilters(filters: ActivityFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.userId) params.set('user_id', String(filters.userId));
-  if (filters.action) params.set('action', filters.action);
-  if (filters.dateFrom) params.set('date_from', filters.dateFrom);
-  if (filters.dateTo) params.set('date_to', filters.dateTo);
-  if (filters.page > 1) params.set('page', String(filters.page));
-  return params;
-}
-
-/** The list call's query; a person's own log has no person filter. */
-export function toQuery({ userId, action, dateFrom, dateTo, page }: ActivityFilters, byPerson: boolean) {
-  return {
-    user_id: byPerson ? (userId ?? undefined) : undefined,
-    action: action || undefined,
-    date_from: dateFrom || undefined,
-    date_to: dateTo || undefined,
-    page,
-    per_page: PER_PAGE,
-  };
-}
-
-export const isFiltered = (filters: ActivityFilters, byPerson: boolean) =>
-  Boolean((byPerson && filters.userId) || filters.action || filters.dateFrom || filters.dateTo);
-
-/** «Орлова Наталья Игоревна» -> «Орлова Н. И.»; a single word stays as it is. */
-export function shortName(fullName: string): string {
-  const [last, ...given] = fullName.trim().split(/\s+/);
-  return [last, ...given.map((name) => `${name.charAt(0).toUpperCase()}.`)].join(' ');
-}
+/** One person's log (`GET /api/users/{id}/logs`). */
+export const personLogFilters = defineFilters('users_logs', periodAndAction, inOrder);
 
 export interface Person {
   id: number | null;

@@ -1,5 +1,6 @@
 //! The actions the activity log's filter offers (`GET /api/history/actions`), loaded once a page.
 import { useEffect, useState } from 'react';
+import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { endpoints } from '../../paths';
 import type { ActionOption } from './activity';
@@ -8,7 +9,7 @@ export function useActions() {
   const [actions, setActions] = useState<ActionOption[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<{ data: ActionOption[] }>(endpoints.historyActions, { signal: controller.signal }).then(
+    api<Ok<'history_actions'>>(endpoints.historyActions, { signal: controller.signal }).then(
       ({ data }) => setActions(data),
       () => undefined,
     );

@@ -1,10 +1,14 @@
-//! /users/import (manager): choose or drop a CSV file, check it (every problem by row and
-//! column), then write it all at once; a progress bar while the file goes up and is processed.
+//! /users/import (manager): choose or drop a CSV file, check it (every row as read, what it
+//! does and changes, every problem by row and column), then write it all at once — after a
+//! confirmation when people already in the school change; a progress bar while it works.
 import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
+import { confirm } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
+import { formatSize } from '../../lib/format';
 import { paths } from '../../paths';
-import { canCommit, fileSize, rowLabel, sendCsv, type ImportResult } from './importCsv';
+import { ImportPreview } from './ImportPreview';
+import { canCommit, changeQuestion, rowLabel, sendCsv, type ImportResult } from './importCsv';
 import './import.css';
 
 type Busy = null | { step: 'check' | 'write'; sent: number };
@@ -27,6 +31,10 @@ export default function ImportPage() {
 
   const run = async (step: 'check' | 'write') => {
     if (!file) return;
+    const question = step === 'write' && preview ? changeQuestion(preview.report) : null;
+    if (question && !(await confirm({ title: 'Изменить людей, которые уже есть?', message: question, action: 'Импортировать' }))) {
+      return;
+    }
     setBusy({ step, sent: 0 });
     try {
       const result = await sendCsv(file, {
@@ -51,6 +59,8 @@ export default function ImportPage() {
 
   const shown = written ?? preview;
   const report = shown?.report;
+  // Problems of the file or its header; a data row's own are shown in its line.
+  const fileErrors = report?.errors.filter((error) => !report.rows.some((row) => row.row === error.row)) ?? [];
   return (
     <section className="import-page">
       <PageHeading title="Импорт пользователей" />
@@ -77,7 +87,7 @@ export default function ImportPage() {
         />
         {file ? (
           <span>
-            <b>{file.name}</b> · {fileSize(file.size)}
+            <b>{file.name}</b> · {formatSize(file.size)}
           </span>
         ) : (
           <span>Перетащите CSV-файл сюда или нажмите, чтобы выбрать</span>
@@ -112,7 +122,8 @@ export default function ImportPage() {
       )}
       {written?.ok && (
         <article className="import-done" role="status">
-          <strong>Импорт завершён.</strong> Создано: {written.report.created}, обновлено: {written.report.updated}.{' '}
+          <strong>Импорт завершён.</strong> Создано: {written.report.created}, изменено: {written.report.updated}, восстановлено:{' '}
+          {written.report.restored}.{' '}
           <Link to={paths.users}>Перейти к пользователям</Link>
         </article>
       )}
@@ -120,7 +131,8 @@ export default function ImportPage() {
         <div className="import-report">
           {shown.ok ? (
             <p className="import-summary" role="status">
-              Строк: {report.rows} · будет создано: {report.created} · будет обновлено: {report.updated}
+              Строк: {report.rows_total} · будет создано: {report.created} · будет изменено: {report.updated}
+              {report.restored > 0 && ` · будет восстановлено: ${report.restored}`}
               {report.errors.length > 0 && ` · ошибок: ${report.errors.length} — исправьте файл и проверьте снова`}
             </p>
           ) : (
@@ -135,7 +147,7 @@ export default function ImportPage() {
               ))}
             </ul>
           )}
-          {report.errors.length > 0 && (
+          {fileErrors.length > 0 && (
             <table className="import-errors">
               <thead>
                 <tr>
@@ -145,7 +157,7 @@ export default function ImportPage() {
                 </tr>
               </thead>
               <tbody>
-                {report.errors.map((error, index) => (
+                {fileErrors.map((error, index) => (
                   <tr key={index}>
                     <td data-label="Строка">{rowLabel(error.row)}</td>
                     <td data-label="Столбец">{error.column || '—'}</td>
@@ -155,6 +167,7 @@ export default function ImportPage() {
               </tbody>
             </table>
           )}
+          {report.rows.length > 0 && <ImportPreview report={report} />}
         </div>
       )}
     </section>

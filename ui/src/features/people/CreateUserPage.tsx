@@ -1,13 +1,14 @@
-//! /users/create (manager): a new person with roles and tags, optionally mailed a link to set a
-//! password; then their card.
+//! /users/create (manager): a new person with roles and tags (a student with his parents, in the
+//! same step), optionally mailed a link to set a password; then their card.
 import { useNavigate } from 'react-router';
+import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
-import { to, type UserCard } from '../../lib/person';
+import { to } from '../../lib/person';
 import { addToast } from '../../lib/toasts';
 import { useTags } from '../../lib/tags';
 import { endpoints, paths } from '../../paths';
 import { UserForm } from './UserForm';
-import { emptyPerson } from './userForm';
+import { createBody, emptyPerson } from './userForm';
 import './people.css';
 
 export default function CreateUserPage() {
@@ -23,7 +24,7 @@ export default function CreateUserPage() {
         withNotes
         submitLabel="Создать"
         submit={async (values) => {
-          const { data } = await api<{ data: UserCard }>(endpoints.users, { method: 'POST', body: values });
+          const { data } = await api<Ok<'users_create'>>(endpoints.users, { method: 'POST', body: createBody(values) });
           addToast({ color: 'success', title: 'Пользователь создан', description: data.full_name });
           void navigate(to(paths.user, data.id));
         }}

@@ -1,10 +1,11 @@
 //! /users/{id}/update (manager): a person's names, contacts, birth date and notes.
 import { useNavigate, useParams } from 'react-router';
+import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { addToast } from '../../lib/toasts';
 import { paths } from '../../paths';
 import { UserHeader } from '../../components/UserHeader';
-import { to, type UserCard } from '../../lib/person';
+import { to } from '../../lib/person';
 import { useCard, userUrl } from '../../lib/useCard';
 import { UserForm } from './UserForm';
 import { personValues, updateBody } from './userForm';
@@ -24,7 +25,7 @@ export default function EditUserPage() {
           withNotes
           submitLabel="Сохранить"
           submit={async (values) => {
-            await api<{ data: UserCard }>(userUrl(id), { method: 'PUT', body: updateBody(values) });
+            await api<Ok<'users_update'>>(userUrl(id), { method: 'PUT', body: updateBody(values) });
             addToast({ color: 'success', title: 'Изменения сохранены' });
             void navigate(to(paths.user, id));
           }}

@@ -1,12 +1,13 @@
-//! The family pages of a user: /users/{id}/parents (worker) and /users/{id}/children (manager):
-//! pick the people, save, back to the card; a 422 (self-link, loop) shows under the choice.
+//! The family pages of a user: /users/{id}/parents (worker) and /users/{id}/children (manager).
+//! Adding or removing a person saves at once (there is nothing left unsaved to lose on leaving);
+//! a refused change (self-link, loop, wrong role) is undone and its 422 message shows under the
+//! choice.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { PeoplePicker } from '../../components/PeoplePicker';
 import { UserHeader } from '../../components/UserHeader';
 import { api, ApiError } from '../../lib/api/client';
 import { to, type UserCard, type UserView } from '../../lib/person';
-import { isChanged } from '../../lib/picker';
 import { addToast } from '../../lib/toasts';
 import { useCard, userUrl } from '../../lib/useCard';
 import { usePeople } from '../../lib/usePeople';
@@ -21,11 +22,9 @@ const RELATIONS = {
 export function FamilyPage({ relation }: { relation: keyof typeof RELATIONS }) {
   const { heading, role, ids } = RELATIONS[relation];
   const id = Number(useParams().id);
-  const navigate = useNavigate();
-  const { card, status } = useCard(id);
-  const saved = card ? ids(card) : [];
-  const known = usePeople(saved);
-  // Until the current links are in, saving would overwrite them with a partial choice.
+  const { card, status, setCard } = useCard(id);
+  const known = usePeople(card ? ids(card) : []);
+  // Until the current links are in, a change would overwrite them with a partial choice.
   const ready = card !== null && known.loaded;
   const [chosen, setChosen] = useState<UserView[]>([]);
   const [error, setError] = useState('');
@@ -33,41 +32,45 @@ export function FamilyPage({ relation }: { relation: keyof typeof RELATIONS }) {
 
   useEffect(() => setChosen(known.people), [known.people]);
 
-  const save = async () => {
+  /** Saves `next` as the whole list; on a refusal the list on screen goes back to what it was. */
+  const save = async (next: UserView[], title: string, who: string) => {
+    const before = chosen;
+    setError('');
+    setChosen(next);
     setPending(true);
     try {
-      await api(userUrl(id, `${relation}/save`), { method: 'POST', body: { [relation]: chosen.map((p) => p.id) } });
-      addToast({ color: 'success', title: 'Сохранено', description: heading });
-      void navigate(to(paths.user, id));
+      const { data } = await api<{ data: UserCard }>(userUrl(id, `${relation}/save`), {
+        method: 'POST',
+        body: { [relation]: next.map((p) => p.id) },
+      });
+      setCard(data);
+      addToast({ color: 'success', title, description: `${heading}: ${who}` });
     } catch (failure) {
+      setChosen(before);
       if (failure instanceof ApiError) setError(failure.fieldErrors[relation] ?? failure.message);
     } finally {
       setPending(false);
     }
   };
 
+  const onChange = (next: UserView[]) => {
+    const added = next.find((p) => !chosen.some((c) => c.id === p.id));
+    const removed = chosen.find((c) => !next.some((p) => p.id === c.id));
+    if (added) void save(next, 'Связь добавлена', added.full_name);
+    else if (removed) void save(next, 'Связь убрана', removed.full_name);
+  };
+
   return (
     <UserHeader card={card} status={status} heading={heading}>
       <section className="form-page">
-        <fieldset disabled={!ready}>
-          <PeoplePicker
-            role={role}
-            selfId={id}
-            chosen={chosen}
-            onChange={(next) => {
-              setError('');
-              setChosen(next);
-            }}
-            error={error}
-          />
+        <p className="muted">Изменения сохраняются сразу.</p>
+        <fieldset disabled={!ready || pending} aria-busy={pending}>
+          <PeoplePicker role={role} selfId={id} chosen={chosen} onChange={onChange} error={error} />
         </fieldset>
         <div className="form-actions">
-          <button type="button" aria-busy={pending} disabled={!ready || pending || !isChanged(chosen, saved)} onClick={() => void save()}>
-            Сохранить
-          </button>
-          <button type="button" className="secondary outline" onClick={() => void navigate(to(paths.user, id))}>
-            Отмена
-          </button>
+          <Link to={to(paths.user, id)} role="button" className="secondary outline">
+            К карточке
+          </Link>
         </div>
       </section>
     </UserHeader>

@@ -1,6 +1,7 @@
 //! A manager sets a user's password, or mails the user a link to set it himself.
 import { useState } from 'react';
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import { MESSAGES } from '../../lib/api/errors';
@@ -38,6 +39,7 @@ export function PasswordDialog({ open, close, userId, email }: OverlayProps & { 
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
         <Field label="Новый пароль" type="password" autoComplete="new-password" hint={`Не короче ${PASSWORD_MIN} символов`} {...form.field('password')} />
         <Field label="Новый пароль ещё раз" type="password" autoComplete="new-password" {...form.field('password_confirmation')} />
+        <FormAlert messages={form.stray} />
         <footer className="dialog-actions">
           <button type="button" className="secondary outline" aria-busy={sending} onClick={() => void sendLink().catch(() => undefined)}>
             Отправить ссылку на {email}

@@ -2,10 +2,12 @@
 //! Deleting and acting as the user ask first.
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
+import { declineName } from '../../lib/declension';
 import { createOverlay, openOverlay } from '../../lib/overlays';
 import { ROLE_NAMES, ROLES, to, type UserCard } from '../../lib/person';
 import { switchAccount } from '../../lib/session';
@@ -24,7 +26,7 @@ interface Props {
   onReload: () => void;
 }
 
-const post = async (url: string, body?: unknown) => (await api<{ data: UserCard }>(url, { method: 'POST', body })).data;
+const post = async (url: string, body?: unknown) => (await api<Ok<'users_restore'>>(url, { method: 'POST', body })).data;
 
 function choose<V extends string | number>(props: ChoicesProps<V>) {
   return openOverlay<UserCard>(createOverlay(ChoicesDialog<V>, { props, destroyOnClose: true }));
@@ -57,7 +59,7 @@ export function UserActions({ card, tags, onChange, onReload }: Props) {
   const actAs = async () => {
     const sure = await confirm({
       title: 'Войти как этот пользователь?',
-      message: `Вы увидите портал глазами пользователя ${card.full_name} и сможете действовать от его имени. Вернуться в свой аккаунт можно кнопкой вверху страницы.`,
+      message: `Вы увидите портал глазами ${declineName(card, 'genitive') ?? `пользователя ${card.full_name}`} и сможете действовать от имени этого пользователя. Вернуться в свой аккаунт можно кнопкой вверху страницы.`,
       action: 'Войти',
     });
     if (sure) await switchAccount(userUrl(card.id, 'login'));

@@ -11,7 +11,7 @@ import { paths } from '../../paths';
 import { to, type UserView } from '../../lib/person';
 import { useCard } from '../../lib/useCard';
 import { usePeople } from '../../lib/usePeople';
-import { formatDate, formatDateTime, formatPhone } from './people';
+import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
 import { UserActions } from './UserActions';
 import './people.css';
 

@@ -2,11 +2,13 @@
 //! notes; on create also roles, tags and the "send a link to set the password" choice.
 import { useId } from 'react';
 import { Field } from '../../components/Field';
+import { PeoplePicker } from '../../components/PeoplePicker';
+import { FormAlert } from '../../components/FormAlert';
 import { TagBadge } from '../../components/TagBadge';
 import { ROLE_NAMES, ROLES } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
 import { useForm } from '../../lib/useForm';
-import { createSchema, editSchema, type PersonValues } from './userForm';
+import { createSchema, editSchema, takesParents, type PersonValues } from './userForm';
 
 interface Props {
   creating: boolean;
@@ -73,8 +75,14 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
           )}
         </fieldset>
       )}
+      {creating && takesParents(values.roles) && (
+        <fieldset className="new-parents">
+          <legend>Родители</legend>
+          <PeoplePicker role="parent" selfId={0} chosen={values.parents} onChange={(next) => form.set('parents', next)} error={errors.parents} />
+        </fieldset>
+      )}
       {creating && tags.length > 0 && (
-        <fieldset>
+        <fieldset aria-invalid={errors.tags ? true : undefined}>
           <legend>Теги</legend>
           <div className="check-row">
             {tags.map((tag) => (
@@ -84,6 +92,7 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
               </label>
             ))}
           </div>
+          {errors.tags && <small className="field-error">{errors.tags}</small>}
         </fieldset>
       )}
       {withNotes && (
@@ -95,6 +104,7 @@ export function UserForm({ creating, initial, tags, withNotes, submitLabel, subm
           </small>
         </>
       )}
+      <FormAlert messages={form.stray} />
       {creating && (
         <label className="send-link">
           <input type="checkbox" checked={values.send_password_link} onChange={(e) => form.set('send_password_link', e.target.checked)} />

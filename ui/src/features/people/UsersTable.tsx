@@ -7,7 +7,8 @@ import { TagList } from '../../components/TagBadge';
 import { to, type UserView } from '../../lib/person';
 import type { Tag } from '../../lib/tags';
 import { paths } from '../../paths';
-import { formatDate, formatPhone } from './people';
+import { PEOPLE_SORTS } from './people';
+import { formatDate, formatPhone } from '../../lib/format';
 
 interface Props {
   rows: readonly UserView[];
@@ -39,11 +40,11 @@ export function UsersTable({ rows, tags, showTags, busy, sort, onSort }: Props) 
         <caption className="sr-only">Пользователи</caption>
         <thead>
           <tr>
-            <SortHeader label="ФИО" field="last_name" sort={sort} onSort={onSort} />
+            <SortHeader label={PEOPLE_SORTS.last_name} field="last_name" sort={sort} onSort={onSort} />
             <th scope="col">Роли</th>
-            <SortHeader label="Email и телефон" field="email" sort={sort} onSort={onSort} />
+            <SortHeader label={PEOPLE_SORTS.email} field="email" sort={sort} onSort={onSort} />
             {showTags && <th scope="col">Теги</th>}
-            <SortHeader label="Создан" field="created_at" sort={sort} onSort={onSort} />
+            <SortHeader label={PEOPLE_SORTS.created_at} field="created_at" sort={sort} onSort={onSort} />
           </tr>
         </thead>
         <tbody>

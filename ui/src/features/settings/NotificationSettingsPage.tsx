@@ -2,7 +2,8 @@
 //! kind can also come by e-mail. Saved with a button; a toast says it is done.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
-import { api } from '../../lib/api/client';
+import { FormAlert } from '../../components/FormAlert';
+import { api, ApiError } from '../../lib/api/client';
 import { addToast } from '../../lib/toasts';
 import { currentUser } from '../../lib/user';
 import { endpoints } from '../../paths';
@@ -17,6 +18,8 @@ export default function NotificationSettingsPage() {
   const [chosen, setChosen] = useState<Kind[]>([]);
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(false);
+  /** The server's 422 messages, shown above the button (the toast alone would not say what). */
+  const [invalid, setInvalid] = useState<string[]>([]);
   const [round, setRound] = useState(0);
 
   const show = ({ data }: Answer) => {
@@ -36,11 +39,13 @@ export default function NotificationSettingsPage() {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
+    setInvalid([]);
     try {
       show(await api<Ok<'notification_settings_update'>>(endpoints.notificationSettings, { method: 'PUT', body: { mail: chosen } }));
       addToast({ color: 'success', title: 'Настройки уведомлений сохранены', description: 'Выбранные уведомления будут приходить и на почту' });
-    } catch {
-      // The client has already shown what went wrong.
+    } catch (failure) {
+      // The client has already shown the toast; a 422 also says what is wrong here.
+      if (failure instanceof ApiError && failure.status === 422) setInvalid(Object.values(failure.fieldErrors));
     } finally {
       setPending(false);
     }
@@ -85,6 +90,7 @@ export default function NotificationSettingsPage() {
               </label>
             </fieldset>
           ))}
+          <FormAlert messages={invalid} />
           <button type="submit" aria-busy={pending} disabled={pending || !isChanged(settings, chosen)}>
             Сохранить
           </button>

@@ -1,5 +1,7 @@
 //! The confirmation of "sign out on all other devices": asks for the current password.
+import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import type { OverlayProps } from '../../lib/overlays';
@@ -13,7 +15,7 @@ export function OtherSessionsDialog({ open, close }: OverlayProps) {
     schema: confirmPasswordSchema,
     initial: { password: '' },
     submit: async (data) => {
-      const { ended } = await api<{ ended: number }>(endpoints.endOtherSessions, { method: 'POST', body: data });
+      const { ended } = await api<Ok<'end_other_sessions'>>(endpoints.endOtherSessions, { method: 'POST', body: data });
       close();
       addToast({ color: 'success', title: 'Выполнен выход на других устройствах', description: `Завершено сеансов: ${ended}` });
     },
@@ -23,6 +25,7 @@ export function OtherSessionsDialog({ open, close }: OverlayProps) {
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
         <p>Все сеансы, кроме этого, завершатся. Для подтверждения введите текущий пароль.</p>
         <Field label="Текущий пароль" type="password" autoComplete="current-password" {...form.field('password')} />
+        <FormAlert messages={form.stray} />
         <footer className="dialog-actions">
           <button type="button" className="secondary" onClick={() => close()}>
             Отмена

@@ -2,6 +2,7 @@
 //! sessions) and signing out on all other devices.
 import { useSnapshot } from 'valtio';
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { api } from '../../lib/api/client';
 import { MESSAGES } from '../../lib/api/errors';
 import { PASSWORD_MIN } from '../../lib/forms';
@@ -43,6 +44,7 @@ export default function PasswordPage() {
           {...form.field('password')}
         />
         <Field label="Новый пароль ещё раз" type="password" autoComplete="new-password" {...form.field('password_confirmation')} />
+        <FormAlert messages={form.stray} />
         <button type="submit" aria-busy={form.pending}>
           Сменить пароль
         </button>

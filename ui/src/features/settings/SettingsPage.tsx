@@ -2,15 +2,9 @@
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../components/Icon';
-import { currentUser, type Role } from '../../lib/user';
+import { roleName } from '../../lib/person';
+import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
-
-const ROLE_NAMES: Record<Role, string> = {
-  manager: 'руководитель',
-  worker: 'сотрудник',
-  student: 'ученик',
-  parent: 'родитель',
-};
 
 export default function SettingsPage() {
   const { user } = useSnapshot(currentUser);
@@ -42,7 +36,7 @@ export default function SettingsPage() {
             <dt>Эл. почта</dt>
             <dd>{user.email}</dd>
             <dt>Роли</dt>
-            <dd>{user.roles.map((role) => ROLE_NAMES[role]).join(', ') || '—'}</dd>
+            <dd>{user.roles.map(roleName).join(', ') || '—'}</dd>
           </dl>
         </section>
       )}

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { validate, z } from '../../lib/forms';
+import { COLOUR_NAMES } from '../../lib/palette';
 import {
   COLOUR_MODES,
   PRIMARY_COLOURS,
@@ -15,13 +16,6 @@ import {
 import { addToast } from '../../lib/toasts';
 
 const MODE_NAMES: Record<ColourMode, string> = { light: 'Светлая', dark: 'Тёмная', system: 'Как в системе' };
-
-const COLOUR_NAMES: Record<PrimaryColour, string> = {
-  red: 'Красный', orange: 'Оранжевый', amber: 'Янтарный', yellow: 'Жёлтый', lime: 'Лаймовый',
-  green: 'Зелёный', emerald: 'Изумрудный', teal: 'Сине-зелёный', cyan: 'Бирюзовый', sky: 'Небесный',
-  blue: 'Синий', indigo: 'Индиго', violet: 'Фиолетовый', purple: 'Пурпурный', fuchsia: 'Фуксия',
-  pink: 'Розовый', rose: 'Малиновый', gray: 'Серый',
-};
 
 const schema = z.object({ mode: z.enum(COLOUR_MODES), primary: z.enum(PRIMARY_COLOURS) });
 

@@ -1,6 +1,8 @@
 //! Creating or changing a tag: its name and a colour from the palette (spec §9), shown as a
 //! preview badge; the server's 422 messages show under the fields.
+import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
@@ -18,7 +20,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
     schema,
     initial: { name: tag?.name ?? '', color: (tag?.color ?? 'blue') as (typeof TAG_COLOURS)[number] },
     submit: async (data) => {
-      const { data: saved } = await api<{ data: Tag }>(tag ? `${endpoints.tags}/${tag.id}` : endpoints.tags, { method: tag ? 'PUT' : 'POST', body: data });
+      const { data: saved } = await api<Ok<'tags_update'>>(tag ? `${endpoints.tags}/${tag.id}` : endpoints.tags, { method: tag ? 'PUT' : 'POST', body: data });
       close(saved);
       addToast({ color: 'success', title: tag ? 'Тег сохранён' : 'Тег создан', description: saved.name });
     },
@@ -41,6 +43,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
         <p>
           Так тег будет выглядеть: <TagBadge tag={{ name: values.name.trim() || 'Тег', color: values.color }} />
         </p>
+        <FormAlert messages={form.stray} />
         <footer className="dialog-actions">
           <button type="button" className="secondary" onClick={() => close()}>
             Отмена

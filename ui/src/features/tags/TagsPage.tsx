@@ -1,26 +1,26 @@
-//! /tags (staff): the school's tags with how many people carry each; create, rename, recolour,
-//! delete (after a confirmation).
-import { Link } from 'react-router';
+//! /tags (staff): the school's tags with how many people carry each — searched, sorted and paged
+//! by the list kit — create, rename, recolour, delete (after a confirmation).
 import { confirm } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
+import { ListResults } from '../../components/ListResults';
 import { PageHeading } from '../../components/PageHeading';
-import { TagBadge } from '../../components/TagBadge';
+import { SearchField } from '../../components/SearchField';
 import { api } from '../../lib/api/client';
 import { createOverlay, openOverlay } from '../../lib/overlays';
+import { countPeople } from '../../lib/plural';
 import { useTags, type Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
-import { endpoints, paths } from '../../paths';
+import { useLocalListPage } from '../../lib/useListPage';
+import { endpoints } from '../../paths';
+import { TAG_SORTS, tagFilters, tagRules } from './tags';
 import { TagDialog } from './TagDialog';
+import { TagsTable } from './TagsTable';
 import './tags.css';
-
-/** "1 человек", "3 человека", "12 человек". */
-const people = (count: number) => {
-  const few = count % 10 >= 2 && count % 10 <= 4 && !(count % 100 >= 12 && count % 100 <= 14);
-  return `${count} ${few ? 'человека' : 'человек'}`;
-};
 
 export default function TagsPage() {
   const { tags, loaded, failed, reload } = useTags(true);
+  const view = useLocalListPage(tagFilters, { rows: tags, loaded, failed, reload }, tagRules);
+  const { filters, update } = view;
 
   const edit = async (tag?: Tag) => {
     if (await openOverlay(createOverlay(TagDialog, { props: { tag }, destroyOnClose: true }))) reload();
@@ -29,7 +29,7 @@ export default function TagsPage() {
     const count = tag.users_count ?? 0;
     const sure = await confirm({
       title: 'Удалить тег?',
-      message: count ? `Тег «${tag.name}» снимется с ${people(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
+      message: count ? `Тег «${tag.name}» снимется с ${countPeople(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
       action: 'Удалить',
       danger: true,
     });
@@ -46,41 +46,23 @@ export default function TagsPage() {
           <Icon name="plus" size={18} /> Создать тег
         </button>
       </PageHeading>
-      {!loaded && failed ? (
-        <div className="empty-state">
-          <p>Не удалось загрузить теги.</p>
-          <button type="button" className="secondary outline" onClick={reload}>
-            Повторить
-          </button>
-        </div>
-      ) : !loaded ? (
-        <p aria-busy="true">Загружаем теги…</p>
-      ) : tags.length === 0 ? (
-        <div className="empty-state">
-          <p>Тегов пока нет. Теги помогают отмечать людей: «Льгота», «Подготовка к ЕГЭ», «Новичок».</p>
-        </div>
-      ) : (
-        <ul className="tag-rows">
-          {tags.map((tag) => (
-            <li key={tag.id}>
-              <span className="tag-row-name">
-                <TagBadge tag={tag} />
-                <Link to={`${paths.users}?tag=${tag.id}`} className="muted">
-                  {people(tag.users_count ?? 0)}
-                </Link>
-              </span>
-              <span className="tag-row-actions">
-                <button type="button" className="secondary outline" aria-label={`Изменить тег «${tag.name}»`} onClick={() => void edit(tag)}>
-                  <Icon name="edit" size={18} />
-                </button>
-                <button type="button" className="danger outline" aria-label={`Удалить тег «${tag.name}»`} onClick={() => void remove(tag).catch(() => undefined)}>
-                  <Icon name="trash" size={18} />
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <search className="filters tags-filters">
+        <SearchField value={filters.search} onSearch={(search) => update({ search }, true)} placeholder="Название тега" label="Поиск по названию тега" />
+      </search>
+      <div className="tags-list">
+        <ListResults view={view} what="теги" sorts={TAG_SORTS} empty={<p>Тегов пока нет. Теги помогают отмечать людей: «Льгота», «Подготовка к ЕГЭ», «Новичок».</p>}>
+          {(rows, busy) => (
+            <TagsTable
+              rows={rows}
+              busy={busy}
+              sort={filters.sort}
+              onSort={(sort) => update({ sort })}
+              onEdit={(tag) => void edit(tag)}
+              onRemove={(tag) => void remove(tag).catch(() => undefined)}
+            />
+          )}
+        </ListResults>
+      </div>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigator } from '../navigation';
 import { toasts } from '../toasts';
 import { currentUser, setCurrentUser } from '../user';
+import { aUser } from '../../test/user';
 import { api, ApiError, resource } from './client';
 
 const navigate = vi.fn();
@@ -33,11 +34,26 @@ async function failure(status: number, body?: unknown, options = {}) {
 
 describe('API client error catalogue', () => {
   it.each([401, 419])('%i sends to /auth/login and forgets the user', async (status) => {
-    setCurrentUser({ id: 1, email: 'a@b.c', first_name: 'А', last_name: 'Б', middle_name: null, roles: [] });
+    setCurrentUser(aUser([], { id: 1 }));
     await failure(status, { message: 'Unauthenticated.' });
     expect(navigate).toHaveBeenCalledWith('/auth/login', { replace: false });
     expect(currentUser.user).toBeNull();
     expect(shown()).toEqual([]);
+  });
+
+  it('a session that ends on a page sends to sign-in, which comes back to that page', async () => {
+    window.history.pushState({}, '', '/users/22/files?tab=1');
+    try {
+      await failure(401, { message: 'Unauthenticated.' });
+      expect(navigate).toHaveBeenCalledWith('/auth/login?redirect=%2Fusers%2F22%2Ffiles%3Ftab%3D1', { replace: false });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  it('identical failures make one toast with a count', async () => {
+    for (let i = 0; i < 3; i++) await failure(403, { message: 'This action is unauthorized.' });
+    expect(toasts.items.map((t) => [t.title, t.count])).toEqual([['Нет прав', 3]]);
   });
 
   it('401 on the current-user probe just means signed out', async () => {

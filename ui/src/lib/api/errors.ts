@@ -1,15 +1,14 @@
 //! The error catalogue of spec §8: what the user sees for each failed answer (plus 429, which
 //! the spec does not list: the server's own message). Every failure is logged to the console.
+import type { Schema } from '../../api/types';
 import { paths } from '../../paths';
 import { navigateTo } from '../navigation';
+import { signInFor } from '../returnTo';
 import { addToast } from '../toasts';
 import { setCurrentUser } from '../user';
 
-export interface ErrorBody {
-  message?: string;
-  errors?: Record<string, string[]>;
-  error_id?: string;
-}
+/** A failed answer's body as the client holds it: the server's `ErrorBody`, or less when the answer was not one. */
+export type ErrorBody = Partial<Schema<'ErrorBody'>>;
 
 /** A failed call; `status` 0 means the server could not be reached. */
 export class ApiError extends Error {
@@ -58,7 +57,7 @@ export function reportFailure(error: ApiError, { probe = false, silent = false, 
   const { status, body } = error;
   if (status === 401 || status === 419) {
     setCurrentUser(null);
-    if (!probe) navigateTo(paths.login);
+    if (!probe) navigateTo(signInFor(`${window.location.pathname}${window.location.search}`));
   } else if (status === 409) {
     navigateTo(paths.verifyEmail);
   } else if (status === 422) {

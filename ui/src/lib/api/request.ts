@@ -1,4 +1,5 @@
 //! Request building for the API client (spec §7): URLs, query strings, CSRF, bodies, pages.
+import type { PageMeta } from '../../api/types';
 import { endpoints } from '../../paths';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -75,15 +76,7 @@ function appendField(form: FormData, name: string, value: unknown) {
   else form.append(name, String(value));
 }
 
-export interface PageMeta {
-  current_page: number;
-  last_page: number;
-  per_page: number;
-  total: number;
-  from: number | null;
-  to: number | null;
-}
-
+/** One page of a list: its rows and the paging block (`meta`, the generated `PageMeta`). */
 export interface Page<T> {
   data: T[];
   meta: PageMeta;
@@ -92,6 +85,6 @@ export interface Page<T> {
 /** Paging info is in `meta`, or at the top level when that carries `current_page` (spec §3). */
 export function readPage<T>(body: { data: T[]; meta?: PageMeta } & Partial<PageMeta>): Page<T> {
   if (body.meta) return { data: body.data, meta: body.meta };
-  const { data, current_page = 1, last_page = 1, per_page = data.length, total = data.length, from = null, to = null } = body;
+  const { data, current_page = 1, last_page = 1, per_page = data.length, total = data.length, from, to } = body;
   return { data, meta: { current_page, last_page, per_page, total, from, to } };
 }

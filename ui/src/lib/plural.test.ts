@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { countPeople } from './plural';
+
+describe('countPeople', () => {
+  it('declines «человек» after a number', () => {
+    expect([1, 2, 4, 5, 11, 12, 14, 21, 22, 25, 101, 112].map(countPeople)).toEqual([
+      '1 человек',
+      '2 человека',
+      '4 человека',
+      '5 человек',
+      '11 человек',
+      '12 человек',
+      '14 человек',
+      '21 человек',
+      '22 человека',
+      '25 человек',
+      '101 человек',
+      '112 человек',
+    ]);
+  });
+});
