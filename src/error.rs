@@ -2,6 +2,7 @@
 //! Internal causes are logged with an error id; the client sees only `Server Error` and the id.
 
 use crate::service::ServiceError;
+use crate::store::StoreError;
 use poem::http::StatusCode;
 use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
@@ -24,7 +25,8 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
-    fn new(message: impl Into<String>) -> Json<Self> {
+    /// A body with only a message.
+    pub fn new(message: impl Into<String>) -> Json<Self> {
         Json(Self {
             message: message.into(),
             errors: None,
@@ -72,6 +74,12 @@ pub enum ApiError {
     /// Something broke on the server; `error_id` points to the log.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The database is being opened again after a failed write; try again shortly.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+    /// The server's disk is full: nothing was changed; the portal goes on once space is freed.
+    #[oai(status = 507)]
+    InsufficientStorage(Json<ErrorBody>),
 }
 
 impl ApiError {
@@ -169,6 +177,21 @@ impl From<crate::auth::Limited> for ApiError {
     }
 }
 
+/// A full disk is 507 and a database being opened again 503, each with its Russian message;
+/// anything else the store refuses is a logged 500.
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> Self {
+        match err {
+            StoreError::DiskFull => {
+                tracing::error!("a write failed: the disk is full");
+                ApiError::InsufficientStorage(ErrorBody::new(err.to_string()))
+            }
+            StoreError::Unavailable => ApiError::Unavailable(ErrorBody::new(err.to_string())),
+            other => ApiError::internal(other),
+        }
+    }
+}
+
 /// A use case that did not happen, as the HTTP answer that says why.
 impl From<ServiceError> for ApiError {
     fn from(err: ServiceError) -> Self {
@@ -179,7 +202,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::TooMany(limited) => limited.into(),
             ServiceError::Denied(denied) => denied.into(),
             ServiceError::Forbidden(message) => ApiError::forbidden(message),
-            ServiceError::Store(err) => ApiError::internal(err),
+            ServiceError::Store(err) => err.into(),
             ServiceError::Spool(err) => ApiError::internal(err),
         }
     }

@@ -2,6 +2,7 @@
 
 use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
+use crate::backup::Backups;
 use crate::config::Config;
 use crate::domain::activity::Origin;
 use crate::mail::Mailer;
@@ -21,6 +22,8 @@ pub struct AppState {
     pub hashes: HashPool,
     /// Wakes the mail worker after a commit that queued mail.
     pub mailer: Mailer,
+    /// Makes copies of the database, one at a time.
+    pub backups: Backups,
 }
 
 impl AppState {
@@ -29,7 +32,9 @@ impl AppState {
         let secret_key = store.secret_key()?;
         let limits = Arc::new(RateLimits::new(&config.auth));
         let hashes = HashPool::new(config.auth.hash_workers);
+        let backups = Backups::new(store.clone(), config.backup_dir(), config.time_zone());
         Ok(Self {
+            backups,
             store,
             config: Arc::new(config),
             build,
@@ -52,9 +57,10 @@ impl AppState {
         work(&self.store)
     }
 
-    /// Whether the database answers a read (the health check).
-    pub fn database_readable(&self) -> Result<(), super::ServiceError> {
-        Ok(self.store.read().map(drop)?)
+    /// Whether the database can be written and read (the health check), on the blocking pool.
+    pub async fn database_usable(&self) -> Result<(), StoreError> {
+        self.run(|store| store.check_writable().and_then(|()| store.read().map(drop)))
+            .await
     }
 
     /// Runs storage work on the blocking pool (redb is synchronous). A panic inside it is
