@@ -46,7 +46,7 @@ fn fill(dir: &std::path::Path, count: u64) -> Result<(), klass::store::StoreErro
                 _ => (Action::UserUpdated, UserId(1), "Телефон: «—» → «+79123456789»"),
             };
             let entry = ActivityEntry {
-                id: 0,
+                id: klass::domain::ActivityId(0),
                 at: start + step * i32::try_from(n).unwrap_or(i32::MAX),
                 actor: Some(actor),
                 impersonator: None,

@@ -49,7 +49,7 @@ impl ActivityView {
     fn new(entry: ActivityEntry, names: &HashMap<UserId, String>) -> Self {
         let name = |id: Option<UserId>| id.and_then(|id| names.get(&id).cloned());
         Self {
-            id: entry.id,
+            id: entry.id.0,
             created_at: entry.at.to_string(),
             actor_id: entry.actor.map(|id| id.0),
             actor_name: name(entry.actor),
@@ -207,7 +207,7 @@ impl ActivityApi {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Page;
+    use crate::domain::{ActivityId, Page};
 
     async fn parsed(response: impl poem::IntoResponse) -> serde_json::Value {
         let text = response.into_response().into_body().into_string().await.expect("body");
@@ -217,7 +217,7 @@ mod tests {
     #[tokio::test]
     async fn a_page_written_by_serde_is_what_json_of_the_page_would_be() {
         let entry = |id, impersonator| ActivityEntry {
-            id,
+            id: ActivityId(id),
             at: Timestamp::from_second(1_780_000_000).expect("time"),
             actor: Some(UserId(2)),
             impersonator,

@@ -2,12 +2,12 @@
 
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
-use crate::domain::UserId;
+use crate::domain::file::StoredFile;
 use crate::domain::file_name::{attachment_disposition, served_type};
+use crate::domain::{FileId, UserId};
 use crate::error::{ApiError, ErrorBody};
 use crate::policy::{Caller, Rule};
 use crate::service::files;
-use crate::store::files::StoredFile;
 use poem::Body;
 use poem_openapi::param::Path;
 use poem_openapi::payload::{Binary, Json};
@@ -32,7 +32,7 @@ pub struct FileView {
 impl From<StoredFile> for FileView {
     fn from(file: StoredFile) -> Self {
         Self {
-            id: file.id,
+            id: file.id.0,
             name: file.name,
             content_type: file.content_type,
             size: file.size,
@@ -161,7 +161,7 @@ impl FilesApi {
         file: Path<u64>,
     ) -> Result<FileDownload, ApiError> {
         caller.allow(Rule::Manager)?;
-        let (stored, contents) = state.read(|store| files::download(store, UserId(id.0), file.0))?;
+        let (stored, contents) = state.read(|store| files::download(store, UserId(id.0), FileId(file.0)))?;
         let chunks = contents.map(|chunk| chunk.map_err(|err| std::io::Error::other(err.to_string())));
         let body = Body::from_bytes_stream(futures_util::stream::iter(chunks));
         Ok(FileDownload::File(
@@ -191,7 +191,7 @@ impl FilesApi {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| files::delete(store, &journal, UserId(id.0), file.0))
+            .run(move |store| files::delete(store, &journal, UserId(id.0), FileId(file.0)))
             .await?;
         Ok(NoContent::Done)
     }

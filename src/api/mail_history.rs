@@ -33,7 +33,7 @@ pub struct MailEntry {
 impl From<MailRecord> for MailEntry {
     fn from(mail: MailRecord) -> Self {
         Self {
-            id: mail.id,
+            id: mail.id.0,
             to: mail.to,
             to_name: mail.to_name,
             user_id: mail.user_id.map(|id| id.0),

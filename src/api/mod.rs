@@ -6,6 +6,7 @@ mod cookies;
 mod deferred_form;
 mod files;
 mod health;
+mod ids;
 mod import;
 mod import_form;
 mod json_text;

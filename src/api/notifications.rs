@@ -3,7 +3,7 @@
 use super::paging::PageMeta;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
-use crate::domain::{PageRequest, UserId};
+use crate::domain::{NotificationId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::{ServiceError, notifications};
@@ -31,7 +31,7 @@ pub struct NotificationView {
 impl From<Notification> for NotificationView {
     fn from(n: Notification) -> Self {
         Self {
-            id: n.id,
+            id: n.id.0,
             kind: n.kind,
             kind_title: n.kind.title().to_owned(),
             title: n.title,
@@ -167,13 +167,15 @@ impl NotificationsApi {
         id: Path<u64>,
     ) -> Result<Json<NotificationEnvelope>, ApiError> {
         caller.actor(Rule::SignedIn)?;
-        let owner = state.read(|store| notifications::owner(store, id.0))?;
+        let owner = state.read(|store| notifications::owner(store, NotificationId(id.0)))?;
         // Someone else's notification answers like a missing one: whether it exists is
         // nobody else's business.
         caller
             .allow(Rule::OwnOrManager(owner))
             .map_err(|_| notifications::not_found())?;
-        let read = state.run(move |store| notifications::mark_read(store, id.0)).await?;
+        let read = state
+            .run(move |store| notifications::mark_read(store, NotificationId(id.0)))
+            .await?;
         Ok(Json(NotificationEnvelope { data: read.into() }))
     }
 

@@ -1,7 +1,7 @@
 //! The activity log's vocabulary: who made a change and from where, what kind of change it
 //! was, and the entry the log keeps of it forever.
 
-use super::UserId;
+use super::{ActivityId, UserId};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
@@ -100,7 +100,7 @@ impl std::str::FromStr for Action {
 /// One entry of the append-only activity log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ActivityEntry {
-    pub id: u64,
+    pub id: ActivityId,
     pub at: Timestamp,
     pub actor: Option<UserId>,
     pub impersonator: Option<UserId>,
@@ -146,7 +146,7 @@ mod tests {
     #[test]
     fn the_people_of_an_entry_come_once_each() {
         let entry = ActivityEntry {
-            id: 1,
+            id: ActivityId(1),
             at: Timestamp::UNIX_EPOCH,
             actor: Some(UserId(3)),
             impersonator: Some(UserId(1)),

@@ -1,7 +1,7 @@
 //! Notifications: what a person is told about changes that concern them, and which kinds
 //! they also want by e-mail.
 
-use super::UserId;
+use super::{NotificationId, UserId};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -95,7 +95,7 @@ impl MailChoice {
 /// A notification in a person's list.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Notification {
-    pub id: u64,
+    pub id: NotificationId,
     pub user_id: UserId,
     pub kind: NotificationKind,
     pub title: String,

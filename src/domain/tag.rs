@@ -1,11 +1,7 @@
 //! Tags on people (a name and a colour from the portal's palette).
 
+use super::TagId;
 use serde::{Deserialize, Serialize};
-
-/// A tag's id.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct TagId(pub u64);
 
 /// The selectable colours (spec §9).
 pub const TAG_COLORS: [&str; 18] = [

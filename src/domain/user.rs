@@ -1,15 +1,10 @@
 //! A person of the school: identity, name, roles and password hash.
 
-use super::{Email, PasswordHash, PersonName, Phone, Roles, TagId};
+use super::{Email, PasswordHash, PersonName, Phone, Roles, TagId, UserId};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
-
-/// A user's id: a per-table sequence, below 2^53 so JavaScript keeps it exact.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct UserId(pub u64);
 
 /// A stored user. Fields added later carry `#[serde(default)]` so older records still load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -3,14 +3,13 @@
 
 mod history;
 mod outbox;
-mod record;
 pub mod template;
 mod transport;
 mod worker;
 
+pub use crate::domain::mail::{MailFilter, MailKind, MailRecord, MailStatus};
 pub use history::history;
 pub(crate) use outbox::compose;
 pub use outbox::{MailContext, MailDraft, enqueue};
-pub use record::{MailFilter, MailKind, MailRecord, MailStatus};
 pub use transport::{Delivery, SendError, Transport, message_of};
 pub use worker::{Backoff, Mailer, spawn, spawn_with_backoff};

@@ -4,7 +4,7 @@
 use super::template::{self, Values};
 use super::{MailKind, MailRecord, MailStatus};
 use crate::config::Config;
-use crate::domain::{Email, UserId};
+use crate::domain::{Email, MailId, UserId};
 use crate::store::{self, StoreError};
 use jiff::Timestamp;
 use redb::WriteTransaction;
@@ -51,7 +51,7 @@ pub struct MailDraft {
 
 /// Renders `draft` and records it as queued (due now), with its queue and user index entries,
 /// in `txn`. Returns the mail id. After the commit, call `Mailer::wake` so it goes out at once.
-pub fn enqueue(txn: &WriteTransaction, ctx: &MailContext, draft: MailDraft) -> Result<u64, StoreError> {
+pub fn enqueue(txn: &WriteTransaction, ctx: &MailContext, draft: MailDraft) -> Result<MailId, StoreError> {
     store::mail::insert(txn, compose(ctx, draft))
 }
 
@@ -75,7 +75,7 @@ pub(crate) fn compose(ctx: &MailContext, draft: MailDraft) -> MailRecord {
         },
     );
     MailRecord {
-        id: 0,
+        id: MailId(0),
         to: draft.to.to_string(),
         to_name,
         user_id: draft.user_id,

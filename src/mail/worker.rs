@@ -4,6 +4,7 @@
 use super::transport::{Delivery, SendError, Transport, message_of};
 use super::{MailRecord, MailStatus};
 use crate::config::Config;
+use crate::domain::MailId;
 use crate::store::{self, Store, StoreError};
 use jiff::Timestamp;
 use std::future::Future;
@@ -179,13 +180,13 @@ impl Worker {
 
 fn record_attempt(
     store: &Store,
-    id: u64,
+    id: MailId,
     result: Result<Delivery, SendError>,
     backoff: Backoff,
     max_attempts: u32,
 ) -> Result<(), StoreError> {
     let txn = store.write()?;
-    let Some(mut mail) = store::mail::get_in(&txn, id)? else {
+    let Some(mut mail) = store::record::get::<MailRecord>(&txn, id)? else {
         return Ok(());
     };
     if mail.status != MailStatus::Queued {
@@ -196,7 +197,7 @@ fn record_attempt(
     match result {
         Ok(delivery) => {
             tracing::info!(
-                mail = id,
+                mail = id.0,
                 kind = mail.kind.as_str(),
                 attempts = mail.attempts,
                 "{delivery}"
@@ -206,14 +207,14 @@ fn record_attempt(
             mail.next_attempt_at = None;
         }
         Err(err) if err.permanent || mail.attempts >= max_attempts => {
-            tracing::warn!(mail = id, kind = mail.kind.as_str(), attempts = mail.attempts, error = %err, "mail not sent, giving up");
+            tracing::warn!(mail = id.0, kind = mail.kind.as_str(), attempts = mail.attempts, error = %err, "mail not sent, giving up");
             mail.status = MailStatus::Failed;
             mail.last_error = Some(err.message);
             mail.next_attempt_at = None;
         }
         Err(err) => {
             let wait = backoff.after(mail.attempts);
-            tracing::warn!(mail = id, kind = mail.kind.as_str(), attempts = mail.attempts, retry_in = ?wait, error = %err, "mail not sent, will retry");
+            tracing::warn!(mail = id.0, kind = mail.kind.as_str(), attempts = mail.attempts, retry_in = ?wait, error = %err, "mail not sent, will retry");
             mail.last_error = Some(err.message);
             mail.next_attempt_at = Some(now.checked_add(wait).unwrap_or(now));
         }

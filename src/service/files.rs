@@ -3,12 +3,13 @@
 
 use super::ServiceError;
 use super::journal::{Change, Journal};
-use crate::domain::UserId;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::declension::{NameCase, full_name_in};
+use crate::domain::file::StoredFile;
 use crate::domain::file_name::{clean_file_name, content_type_of};
 use crate::domain::notification::{Notice, NotificationKind};
-use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile, StoredFile};
+use crate::domain::{FileId, UserId};
+use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile};
 use crate::store::{Store, family, users};
 use jiff::Timestamp;
 use std::io::Read;
@@ -62,7 +63,7 @@ pub fn upload(
         .map_err(|refused| ServiceError::field("file", refused.to_string()))?;
     let content_type = content_type_of(upload.content_type.as_deref(), &name);
     let txn = store.write()?;
-    let owner = users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
+    let owner = users::get(&txn, user)?.ok_or_else(user_not_found)?;
     let mut writer = FileWriter::start(&txn)?;
     let mut buffer = vec![0; CHUNK_SIZE];
     loop {
@@ -81,8 +82,8 @@ pub fn upload(
     })?;
     let what = format!("«{}» ({})", file.name, size_ru(file.size));
     let summary = format!("{}: загружен файл {what}", owner.full_name());
-    let mut change = Change::new(Action::FileAdded, Entity::File, Some(file.id), summary).concerning([user]);
-    for to in std::iter::once(user).chain(family::parents_of_in(&txn, user)?) {
+    let mut change = Change::new(Action::FileAdded, Entity::File, Some(file.id.0), summary).concerning([user]);
+    for to in std::iter::once(user).chain(family::parents_of(&txn, user)?) {
         let whose = if to == user {
             "Вашу карточку".to_owned()
         } else {
@@ -115,7 +116,7 @@ fn fill(source: &mut impl Read, buffer: &mut [u8]) -> Result<usize, ServiceError
 }
 
 /// The file `id` of `user`, with its contents read lazily from one snapshot.
-pub fn download(store: &Store, user: UserId, id: u64) -> Result<Download, ServiceError> {
+pub fn download(store: &Store, user: UserId, id: FileId) -> Result<Download, ServiceError> {
     let txn = store.read()?;
     users::get(&txn, user)?.ok_or_else(user_not_found)?;
     let file = files::get(&txn, user, id)?.ok_or_else(file_not_found)?;
@@ -124,10 +125,10 @@ pub fn download(store: &Store, user: UserId, id: u64) -> Result<Download, Servic
 }
 
 /// Deletes the file `id` of `user`: chunks, record and index in one transaction.
-pub fn delete(store: &Store, journal: &Journal, user: UserId, id: u64) -> Result<(), ServiceError> {
+pub fn delete(store: &Store, journal: &Journal, user: UserId, id: FileId) -> Result<(), ServiceError> {
     let txn = store.write()?;
-    let owner = users::get_in(&txn, user)?.ok_or_else(user_not_found)?;
-    let file = files::get_in(&txn, user, id)?.ok_or_else(file_not_found)?;
+    let owner = users::get(&txn, user)?.ok_or_else(user_not_found)?;
+    let file = files::get(&txn, user, id)?.ok_or_else(file_not_found)?;
     files::remove(&txn, &file)?;
     let summary = format!(
         "{}: удалён файл «{}» ({})",
@@ -135,7 +136,7 @@ pub fn delete(store: &Store, journal: &Journal, user: UserId, id: u64) -> Result
         file.name,
         size_ru(file.size)
     );
-    let change = Change::new(Action::FileDeleted, Entity::File, Some(file.id), summary).concerning([user]);
+    let change = Change::new(Action::FileDeleted, Entity::File, Some(file.id.0), summary).concerning([user]);
     journal.record(&txn, change)?;
     journal.commit(txn)?;
     Ok(())

@@ -7,7 +7,7 @@ use super::ServiceError;
 use crate::config::Config;
 use crate::domain::activity::{Action, ActivityEntry, Entity, Origin};
 use crate::domain::notification::{Notice, Notification};
-use crate::domain::{User, UserId};
+use crate::domain::{ActivityId, NotificationId, User, UserId};
 use crate::mail::{self, MailContext, MailDraft, MailKind, Mailer};
 use crate::store::{StoreError, activity, notifications, users};
 use jiff::Timestamp;
@@ -99,7 +99,7 @@ impl Journal {
         activity::append(
             txn,
             ActivityEntry {
-                id: 0,
+                id: ActivityId(0),
                 at: now,
                 actor,
                 impersonator: self.origin.impersonator,
@@ -122,17 +122,17 @@ impl Journal {
     }
 
     fn tell(&self, txn: &WriteTransaction, notice: Notice, now: Timestamp) -> Result<(), StoreError> {
-        let Some(person) = users::get_in(txn, notice.to)?.filter(|u| u.deleted_at.is_none()) else {
+        let Some(person) = users::get(txn, notice.to)?.filter(|u| u.deleted_at.is_none()) else {
             return Ok(());
         };
         let title = notice.kind.title().to_owned();
-        let mailed = notifications::mail_choice_in(txn, person.id)?.mails(notice.kind);
+        let mailed = notifications::mail_choice(txn, person.id)?.mails(notice.kind);
         let base = self.config.server.public_url.trim_end_matches('/');
         let link = format!("{base}{}", notice.link.as_deref().unwrap_or("/"));
         notifications::insert(
             txn,
             Notification {
-                id: 0,
+                id: NotificationId(0),
                 user_id: person.id,
                 kind: notice.kind,
                 title: title.clone(),

@@ -5,8 +5,8 @@ use super::ServiceError;
 use super::journal::{Change, Journal};
 use crate::domain::activity::Action;
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
-use crate::domain::{Page, PageRequest, UserId};
-use crate::store::{Store, notifications, users};
+use crate::domain::{NotificationId, Page, PageRequest, UserId};
+use crate::store::{Store, notifications, record, users};
 use jiff::Timestamp;
 
 /// A page of notifications and how many are unread in all.
@@ -30,15 +30,15 @@ pub fn not_found() -> ServiceError {
 }
 
 /// Whose notification `id` is (to check the caller's right before marking it).
-pub fn owner(store: &Store, id: u64) -> Result<UserId, ServiceError> {
-    let found = notifications::get(&store.read()?, id)?;
+pub fn owner(store: &Store, id: NotificationId) -> Result<UserId, ServiceError> {
+    let found = record::get::<Notification>(&store.read()?, id)?;
     found.map(|n| n.user_id).ok_or_else(not_found)
 }
 
 /// Marks notification `id` read.
-pub fn mark_read(store: &Store, id: u64) -> Result<Notification, ServiceError> {
+pub fn mark_read(store: &Store, id: NotificationId) -> Result<Notification, ServiceError> {
     let txn = store.write()?;
-    let mut notification = notifications::get_in(&txn, id)?.ok_or_else(not_found)?;
+    let mut notification = record::get::<Notification>(&txn, id)?.ok_or_else(not_found)?;
     notifications::mark_read(&txn, &mut notification, Timestamp::now())?;
     txn.commit()?;
     Ok(notification)
@@ -47,7 +47,7 @@ pub fn mark_read(store: &Store, id: u64) -> Result<Notification, ServiceError> {
 /// Marks all of `user`'s notifications read; returns how many were unread.
 pub fn mark_all_read(store: &Store, user: UserId) -> Result<u64, ServiceError> {
     let txn = store.write()?;
-    users::get_in(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+    users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
     let marked = notifications::mark_all_read(&txn, user, Timestamp::now())?;
     txn.commit()?;
     Ok(marked)
@@ -66,7 +66,7 @@ pub fn choose_mail(
     kinds: Vec<NotificationKind>,
 ) -> Result<MailChoice, ServiceError> {
     let txn = store.write()?;
-    let person = users::get_in(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+    let person = users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
     let choice = MailChoice(Some(kinds.into_iter().collect()));
     notifications::set_mail_choice(&txn, user, &choice)?;
     let titles: Vec<&str> = NotificationKind::ALL

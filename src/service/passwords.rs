@@ -74,7 +74,7 @@ pub async fn request_reset(
 
 fn queue_reset_mail(store: &Store, journal: &Journal, config: &Config, email: &Email) -> Result<bool, ServiceError> {
     let txn = store.write()?;
-    let Some(user) = users::find_by_email_in(&txn, email)?.filter(|u| u.deleted_at.is_none()) else {
+    let Some(user) = users::find_by_email(&txn, email)?.filter(|u| u.deleted_at.is_none()) else {
         return Ok(false);
     };
     mail_links::queue(
@@ -154,7 +154,7 @@ pub async fn reset(state: &AppState, journal: Journal, ip: IpAddr, form: ResetFo
             let now = Timestamp::now();
             let spent = one_time_tokens::take(&txn, &key)?.filter(|t| t.allows(Purpose::PasswordReset, now));
             let user = match spent {
-                Some(spent) => users::get_in(&txn, spent.user_id)?.filter(|user| user.email == email),
+                Some(spent) => users::get(&txn, spent.user_id)?.filter(|user| user.email == email),
                 None => None,
             };
             // Dropping the transaction without commit keeps a token that did not match.
@@ -205,7 +205,7 @@ pub async fn change(
         .run(move |store| {
             let txn = store.write()?;
             let mut user =
-                users::get_in(&txn, id)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+                users::get(&txn, id)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
             user.password_hash = hash;
             user.updated_at = Timestamp::now();
             users::update(&txn, &user)?;

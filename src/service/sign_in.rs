@@ -64,7 +64,7 @@ pub async fn sign_in(
                 sessions::remove(&txn, &previous)?;
             }
             sessions::insert(&txn, &key, &stored)?;
-            if let Some(mut user) = users::get_in(&txn, stored.user_id)? {
+            if let Some(mut user) = users::get(&txn, stored.user_id)? {
                 user.last_login_at = Some(stored.created_at);
                 users::update(&txn, &user)?;
                 journal.record(&txn, Change::on_user(Action::SignedIn, &user, "Вход в систему"))?;

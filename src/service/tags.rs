@@ -5,7 +5,7 @@ use super::{FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::tag::check_tag;
 use crate::domain::{Tag, TagId};
-use crate::store::{Store, tags, users};
+use crate::store::{Store, record, tags, users};
 use redb::WriteTransaction;
 
 /// A tag and how many people (not deleted) carry it.
@@ -30,7 +30,7 @@ fn not_found() -> ServiceError {
 pub fn list(store: &Store) -> Result<Vec<TagWithCount>, ServiceError> {
     let txn = store.read()?;
     let directory = store.directory(&txn)?;
-    let mut all: Vec<TagWithCount> = tags::all(&txn)?
+    let mut all: Vec<TagWithCount> = record::all::<Tag>(&txn)?
         .into_iter()
         .map(|tag| {
             let users = directory
@@ -47,7 +47,7 @@ pub fn list(store: &Store) -> Result<Vec<TagWithCount>, ServiceError> {
 
 /// One tag.
 pub fn get(store: &Store, id: TagId) -> Result<Tag, ServiceError> {
-    tags::get(&store.read()?, id)?.ok_or_else(not_found)
+    record::get(&store.read()?, id)?.ok_or_else(not_found)
 }
 
 fn name_free(txn: &WriteTransaction, name: &str, except: Option<TagId>) -> Result<(), ServiceError> {
@@ -76,7 +76,7 @@ pub fn create(store: &Store, journal: &Journal, name: &str, color: &str) -> Resu
 pub fn update(store: &Store, journal: &Journal, id: TagId, name: &str, color: &str) -> Result<Tag, ServiceError> {
     let name = check_tag(name, color).map_err(invalid)?;
     let txn = store.write()?;
-    let old = tags::get_in(&txn, id)?.ok_or_else(not_found)?;
+    let old: Tag = record::get(&txn, id)?.ok_or_else(not_found)?;
     name_free(&txn, &name, Some(id))?;
     let new = Tag {
         id,
@@ -86,7 +86,7 @@ pub fn update(store: &Store, journal: &Journal, id: TagId, name: &str, color: &s
     if old == new {
         return Ok(new);
     }
-    tags::update(&txn, &old, &new)?;
+    record::update(&txn, &new)?;
     let summary = format!("Тег «{}» ({}) → «{}» ({})", old.name, old.color, new.name, new.color);
     journal.record(&txn, Change::new(Action::TagUpdated, Entity::Tag, Some(id.0), summary))?;
     journal.commit(txn)?;
@@ -107,14 +107,14 @@ pub fn delete(store: &Store, journal: &Journal, id: TagId) -> Result<(), Service
             .map(|e| e.id)
             .collect()
     };
-    let tag = tags::get_in(&txn, id)?.ok_or_else(not_found)?;
+    let tag: Tag = record::get(&txn, id)?.ok_or_else(not_found)?;
     for user_id in &carriers {
-        if let Some(mut user) = users::get_in(&txn, *user_id)? {
+        if let Some(mut user) = users::get(&txn, *user_id)? {
             user.tags.remove(&id);
             users::update(&txn, &user)?;
         }
     }
-    tags::remove(&txn, &tag)?;
+    record::remove::<Tag>(&txn, id)?;
     let summary = format!("Удалён тег «{}»; он снят с людей: {}", tag.name, carriers.len());
     let change = Change::new(Action::TagDeleted, Entity::Tag, Some(id.0), summary).concerning(carriers);
     journal.record(&txn, change)?;

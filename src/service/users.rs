@@ -61,7 +61,7 @@ pub fn create(store: &Store, journal: &Journal, input: &UserInput, password: &Pa
     let new = validate(input, password.hash())?;
     let txn = store.write()?;
     let user = users::insert(&txn, new, jiff::Timestamp::now()).map_err(|err| match err {
-        StoreError::EmailTaken(_) => ServiceError::field("email", "Этот email уже используется"),
+        StoreError::Taken { field: "email" } => ServiceError::field("email", "Этот email уже используется"),
         other => other.into(),
     })?;
     let summary = format!(
@@ -80,7 +80,7 @@ pub fn set_password(store: &Store, journal: &Journal, email: &str, password: &Pa
     let email = Email::parse(email).map_err(|err| ServiceError::field("email", err.to_string()))?;
     let hash = password.hash();
     let txn = store.write()?;
-    let found = users::find_by_email_in(&txn, &email)?;
+    let found = users::find_by_email(&txn, &email)?;
     let mut user = found.ok_or_else(|| ServiceError::NotFound(format!("Пользователь {email} не найден")))?;
     user.password_hash = hash;
     user.updated_at = jiff::Timestamp::now();

@@ -49,7 +49,7 @@ pub async fn confirm(state: &AppState, journal: Journal, secret: Option<String>)
             let now = Timestamp::now();
             let spent = one_time_tokens::take(&txn, &key)?.filter(|t| t.allows(Purpose::VerifyEmail, now));
             let user = match spent {
-                Some(spent) => users::get_in(&txn, spent.user_id)?,
+                Some(spent) => users::get(&txn, spent.user_id)?,
                 None => None,
             };
             let mut user = user.ok_or_else(|| ServiceError::field("token", LINK_INVALID))?;

@@ -5,27 +5,30 @@
 use super::newest_first::{self, Scope};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::activity::{Action, ActivityEntry};
-use crate::domain::{Page, PageRequest, UserId};
+use crate::domain::{ActivityId, Page, PageRequest, UserId};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use std::ops::RangeInclusive;
 
-const TABLE: &str = "activity-1";
+/// The log's table name, for its id sequence and errors.
+fn name() -> &'static str {
+    tables::name(&tables::ACTIVITY)
+}
 
 /// Appends `entry` (its `id` is assigned here) and indexes it under everyone it concerns.
-pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<u64, StoreError> {
-    entry.id = sequence::next_id(txn, TABLE)?;
+pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<ActivityId, StoreError> {
+    entry.id = ActivityId(sequence::next_id(txn, name())?);
     let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER)?;
     for person in entry.people() {
-        append_numbered(&mut by_user, person.0, entry.id)?;
+        append_numbered(&mut by_user, person.0, entry.id.0)?;
     }
     append_numbered(
         &mut txn.open_table(tables::ACTIVITY_BY_ACTION)?,
         entry.action.number(),
-        entry.id,
+        entry.id.0,
     )?;
     txn.open_table(tables::ACTIVITY)?
-        .insert(entry.id, codec::encode(&entry).as_slice())?;
+        .insert(entry.id.0, codec::encode(&entry).as_slice())?;
     Ok(entry.id)
 }
 
@@ -68,7 +71,7 @@ pub fn page(
         (Some((index, key)), None) | (None, Some((index, key))) => Scope::Numbered(index, key),
         (None, None) => Scope::Gapless,
     };
-    newest_first::page_within(txn, (tables::ACTIVITY, TABLE), scope, window, None, request)
+    newest_first::page_within(txn, (tables::ACTIVITY, name()), scope, window, None, request)
 }
 
 /// The ids of the entries at or after `from` and before `until`.
@@ -103,7 +106,7 @@ fn first_at_or_after(rows: &impl ReadableTable<u64, &'static [u8]>, at: Timestam
             hi = mid;
             continue;
         };
-        let entry: ActivityEntry = codec::decode(TABLE, bytes.value())?;
+        let entry: ActivityEntry = codec::decode(name(), bytes.value())?;
         if entry.at < at {
             lo = id.value() + 1;
         } else {
@@ -131,7 +134,7 @@ mod tests {
         let mut all = Vec::new();
         for n in 0..240_i64 {
             let entry = ActivityEntry {
-                id: 0,
+                id: ActivityId(0),
                 at: start + SignedDuration::from_mins(n),
                 actor: Some(UserId(n as u64 % 3 + 1)),
                 impersonator: None,
@@ -171,12 +174,12 @@ mod tests {
                         .filter(|e| person.is_none_or(|p| e.people().contains(&p)))
                         .filter(|e| action.is_none_or(|a| a == e.action))
                         .filter(|e| from.is_none_or(|f| e.at >= f) && until.is_none_or(|u| e.at < u))
-                        .map(|e| e.id)
+                        .map(|e| e.id.0)
                         .collect();
                     for page_number in [1, 2, 9] {
                         let request = PageRequest::new(Some(page_number), Some(25));
                         let found = page(&read, &filter, request).expect("page");
-                        let ids: Vec<u64> = found.items.iter().map(|e| e.id).collect();
+                        let ids: Vec<u64> = found.items.iter().map(|e| e.id.0).collect();
                         let wanted: Vec<u64> = expected.iter().copied().skip(request.offset()).take(25).collect();
                         assert_eq!(
                             (ids, found.total),

@@ -17,7 +17,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 const REVISION_KEY: &str = "users_rev";
-const USERS_TABLE: &str = "users-1";
 
 /// What the directory knows of one user.
 ///
@@ -52,7 +51,10 @@ impl Entry {
     }
 
     fn decode(record: &[u8]) -> Result<Self, StoreError> {
-        Ok(Self::with_record(codec::decode(USERS_TABLE, record)?, record.into()))
+        Ok(Self::with_record(
+            codec::decode(tables::name(&tables::USERS), record)?,
+            record.into(),
+        ))
     }
 
     fn with_record(user: User, record: Box<[u8]>) -> Self {
@@ -117,7 +119,7 @@ fn read_revision(meta: &impl ReadableTable<&'static str, &'static [u8]>) -> Resu
         .map(|g| g.value().to_vec())
         .unwrap_or_else(|| vec![0; 8]);
     let bytes: [u8; 8] = bytes.try_into().map_err(|_| StoreError::Corrupt {
-        table: "meta-1",
+        table: tables::name(&tables::META),
         reason: "users_rev".into(),
     })?;
     Ok(u64::from_le_bytes(bytes))

@@ -19,8 +19,9 @@ pub enum StoreError {
     NewerSchema { found: u32, known: u32 },
     #[error("запись в таблице {table} повреждена и не читается: {reason}")]
     Corrupt { table: &'static str, reason: String },
-    #[error("адрес {0} уже занят другим пользователем")]
-    EmailTaken(String),
+    /// A unique index already lists another record under this value of `field`.
+    #[error("значение поля {field} уже занято другой записью")]
+    Taken { field: &'static str },
     #[error("ошибка базы данных: {0}")]
     Db(#[from] redb::Error),
 }

@@ -1,32 +1,18 @@
 //! Parent and child links, indexed both ways in the same transaction.
 
+use super::record::{self, Reader};
 use super::{StoreError, tables};
 use crate::domain::UserId;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
-
-fn second_of(table: &impl ReadableTable<(u64, u64), ()>, first: UserId) -> Result<Vec<UserId>, StoreError> {
-    let rows = table.range((first.0, 0)..=(first.0, u64::MAX))?;
-    rows.map(|row| Ok(UserId(row?.0.value().1))).collect()
-}
+use redb::WriteTransaction;
 
 /// The parents of `child`.
-pub fn parents_of(txn: &ReadTransaction, child: UserId) -> Result<Vec<UserId>, StoreError> {
-    second_of(&txn.open_table(tables::FAMILY_BY_CHILD)?, child)
+pub fn parents_of(txn: &impl Reader, child: UserId) -> Result<Vec<UserId>, StoreError> {
+    record::ids_under(txn, tables::FAMILY_BY_CHILD, child.0)
 }
 
 /// The children of `parent`.
-pub fn children_of(txn: &ReadTransaction, parent: UserId) -> Result<Vec<UserId>, StoreError> {
-    second_of(&txn.open_table(tables::FAMILY)?, parent)
-}
-
-/// The parents of `child`, inside a write transaction.
-pub fn parents_of_in(txn: &WriteTransaction, child: UserId) -> Result<Vec<UserId>, StoreError> {
-    second_of(&txn.open_table(tables::FAMILY_BY_CHILD)?, child)
-}
-
-/// The children of `parent`, inside a write transaction.
-pub fn children_of_in(txn: &WriteTransaction, parent: UserId) -> Result<Vec<UserId>, StoreError> {
-    second_of(&txn.open_table(tables::FAMILY)?, parent)
+pub fn children_of(txn: &impl Reader, parent: UserId) -> Result<Vec<UserId>, StoreError> {
+    record::ids_under(txn, tables::FAMILY, parent.0)
 }
 
 /// Links `parent` to `child` (both directions of the index).

@@ -1,35 +1,28 @@
 //! Users' file cabinets: file records, their contents in chunks, and the per-user index,
 //! always written and removed together.
 
-use super::{StoreError, codec, sequence, tables};
-use crate::domain::UserId;
+use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::{StoreError, tables};
+use crate::domain::file::StoredFile;
+use crate::domain::{FileId, UserId};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, Table, WriteTransaction};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-
-const TABLE: &str = "files-1";
 
 /// Bytes per stored chunk: small enough that a download holds one chunk at a time.
 pub const CHUNK_SIZE: usize = 256 * 1024;
 
-/// A file in a user's cabinet (its contents are in `FILE_CHUNKS`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct StoredFile {
-    pub id: u64,
-    /// Whose cabinet holds it.
-    pub user_id: UserId,
-    /// The original name, cleaned (`domain::file_name::clean_file_name`).
-    pub name: String,
-    pub content_type: String,
-    /// Bytes.
-    pub size: u64,
-    /// Lower-case hex SHA-256 of the contents.
-    pub sha256: String,
-    /// How many chunks hold the contents (numbered from 0).
-    pub chunks: u32,
-    pub uploaded_at: Timestamp,
-    pub uploaded_by: UserId,
+impl Record for StoredFile {
+    const TABLE: Rows = tables::FILES;
+    type Id = FileId;
+
+    fn id(&self) -> FileId {
+        self.id
+    }
+
+    fn indexes(&self) -> Vec<IndexRow> {
+        vec![IndexRow::Under(tables::FILES_BY_USER, self.user_id.0)]
+    }
 }
 
 /// What a new file's record says besides what writing its contents tells.
@@ -45,7 +38,7 @@ pub struct NewFile {
 pub struct FileWriter<'txn> {
     txn: &'txn WriteTransaction,
     chunks: Table<'txn, (u64, u32), &'static [u8]>,
-    id: u64,
+    id: FileId,
     count: u32,
     size: u64,
     hasher: Sha256,
@@ -54,7 +47,7 @@ pub struct FileWriter<'txn> {
 impl<'txn> FileWriter<'txn> {
     /// Starts a new file (its id is taken from the sequence).
     pub fn start(txn: &'txn WriteTransaction) -> Result<Self, StoreError> {
-        let id = sequence::next_id(txn, TABLE)?;
+        let id = record::next_id::<StoredFile>(txn)?;
         Ok(Self {
             txn,
             chunks: txn.open_table(tables::FILE_CHUNKS)?,
@@ -70,7 +63,7 @@ impl<'txn> FileWriter<'txn> {
         if bytes.is_empty() {
             return Ok(());
         }
-        self.chunks.insert((self.id, self.count), bytes)?;
+        self.chunks.insert((self.id.0, self.count), bytes)?;
         self.hasher.update(bytes);
         self.count += 1;
         self.size += bytes.len() as u64;
@@ -91,50 +84,22 @@ impl<'txn> FileWriter<'txn> {
             uploaded_by: new.uploaded_by,
         };
         drop(self.chunks);
-        self.txn
-            .open_table(tables::FILES_BY_USER)?
-            .insert((file.user_id.0, file.id), ())?;
-        self.txn
-            .open_table(tables::FILES)?
-            .insert(file.id, codec::encode(&file).as_slice())?;
+        record::insert_built(self.txn, &file)?;
         Ok(file)
     }
 }
 
-fn load(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<StoredFile>, StoreError> {
-    table
-        .get(id)?
-        .map(|bytes| codec::decode(TABLE, bytes.value()))
-        .transpose()
-}
-
 /// A user's files, newest first.
 pub fn list(txn: &ReadTransaction, user: UserId) -> Result<Vec<StoredFile>, StoreError> {
-    let index = txn.open_table(tables::FILES_BY_USER)?;
-    let files = txn.open_table(tables::FILES)?;
-    let mut found = Vec::new();
-    for entry in index.range((user.0, 0)..=(user.0, u64::MAX))?.rev() {
-        if let Some(file) = load(&files, entry?.0.value().1)? {
-            found.push(file);
-        }
-    }
-    Ok(found)
+    record::under(txn, tables::FILES_BY_USER, user.0)
 }
 
 /// The file `id` if it is in `user`'s cabinet.
-pub fn get(txn: &ReadTransaction, user: UserId, id: u64) -> Result<Option<StoredFile>, StoreError> {
-    if txn.open_table(tables::FILES_BY_USER)?.get((user.0, id))?.is_none() {
+pub fn get(txn: &impl Reader, user: UserId, id: FileId) -> Result<Option<StoredFile>, StoreError> {
+    if txn.open(tables::FILES_BY_USER)?.get((user.0, id.0))?.is_none() {
         return Ok(None);
     }
-    load(&txn.open_table(tables::FILES)?, id)
-}
-
-/// The file `id` if it is in `user`'s cabinet, inside a write transaction.
-pub fn get_in(txn: &WriteTransaction, user: UserId, id: u64) -> Result<Option<StoredFile>, StoreError> {
-    if txn.open_table(tables::FILES_BY_USER)?.get((user.0, id))?.is_none() {
-        return Ok(None);
-    }
-    load(&txn.open_table(tables::FILES)?, id)
+    record::get(txn, id)
 }
 
 /// The contents of `file`, one chunk per item, read from the snapshot `txn` as the caller
@@ -145,11 +110,11 @@ pub fn contents(
     file: &StoredFile,
 ) -> Result<impl Iterator<Item = Result<Vec<u8>, StoreError>> + Send + 'static, StoreError> {
     let table = txn.open_table(tables::FILE_CHUNKS)?;
-    let id = file.id;
+    let id = file.id.0;
     Ok((0..file.chunks).map(move |n| match table.get((id, n))? {
         Some(bytes) => Ok(bytes.value().to_vec()),
         None => Err(StoreError::Corrupt {
-            table: "file-chunks-1",
+            table: tables::name(&tables::FILE_CHUNKS),
             reason: format!("file {id}: chunk {n} missing"),
         }),
     }))
@@ -159,10 +124,8 @@ pub fn contents(
 pub fn remove(txn: &WriteTransaction, file: &StoredFile) -> Result<(), StoreError> {
     let mut chunks = txn.open_table(tables::FILE_CHUNKS)?;
     for n in 0..file.chunks {
-        chunks.remove((file.id, n))?;
+        chunks.remove((file.id.0, n))?;
     }
-    txn.open_table(tables::FILES_BY_USER)?
-        .remove((file.user_id.0, file.id))?;
-    txn.open_table(tables::FILES)?.remove(file.id)?;
+    record::remove::<StoredFile>(txn, file.id)?;
     Ok(())
 }

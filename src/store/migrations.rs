@@ -74,7 +74,7 @@ pub fn stored_version(store: &Store) -> Result<u32, StoreError> {
         return Ok(0);
     };
     let bytes: [u8; 4] = bytes.value().try_into().map_err(|_| StoreError::Corrupt {
-        table: "meta-1",
+        table: tables::name(&tables::META),
         reason: "schema_version is not 4 bytes".into(),
     })?;
     Ok(u32::from_le_bytes(bytes))
@@ -95,7 +95,7 @@ fn index_users_by_role(txn: &WriteTransaction) -> Result<(), StoreError> {
     by_role.retain(|_, _| false)?;
     for row in users.iter()? {
         let (_, value) = row?;
-        let user: User = codec::decode("users-1", value.value())?;
+        let user: User = codec::decode(tables::name(&tables::USERS), value.value())?;
         for role in &user.roles {
             by_role.insert((role.as_str(), user.id.0), ())?;
         }
@@ -147,7 +147,7 @@ fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), Sto
     let mut counts = std::collections::HashMap::new();
     for row in txn.open_table(tables::ACTIVITY)?.iter()? {
         let (id, bytes) = row?;
-        let entry: ActivityEntry = codec::decode("activity-1", bytes.value())?;
+        let entry: ActivityEntry = codec::decode(tables::name(&tables::ACTIVITY), bytes.value())?;
         let number = counts.entry(entry.action.number()).or_insert(0);
         *number += 1;
         by_action.insert((entry.action.number(), id.value()), *number)?;
@@ -167,7 +167,7 @@ fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), Sto
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::{Email, NewUser, Password, PersonName, Role, Roles};
+    use crate::domain::{ActivityId, Email, NewUser, Password, PersonName, Role, Roles};
     use crate::store::users;
 
     fn a_user(email: &str, roles: &[Role]) -> NewUser {
@@ -237,7 +237,7 @@ mod tests {
         let txn = store.write().expect("txn");
         for (id, action) in [(1, Action::SignedIn), (2, Action::UserUpdated), (3, Action::SignedIn)] {
             let entry = ActivityEntry {
-                id,
+                id: ActivityId(id),
                 at: jiff::Timestamp::now(),
                 actor: None,
                 impersonator: None,

@@ -11,6 +11,7 @@ mod migrations;
 pub mod newest_first;
 pub mod notifications;
 pub mod one_time_tokens;
+pub mod record;
 mod sequence;
 pub mod sessions;
 pub mod tables;
@@ -66,7 +67,7 @@ impl Store {
             .map(|g| g.value().to_vec())
             .unwrap_or_default();
         bytes.try_into().map_err(|_| StoreError::Corrupt {
-            table: "meta-1",
+            table: tables::name(&tables::META),
             reason: "secret_key missing".into(),
         })
     }

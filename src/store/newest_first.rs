@@ -1,23 +1,13 @@
 //! Paging a record table newest first, whole or through an index, the way the mail history,
-//! the activity log and notifications list their rows.
+//! the activity log and notifications list their rows (`record::page` for most record types).
 
 use super::{StoreError, codec};
-use crate::domain::{Page, PageRequest, UserId};
+use crate::domain::{Page, PageRequest};
 use redb::{ReadTransaction, ReadableTableMetadata, TableDefinition};
 use serde::de::DeserializeOwned;
 use std::ops::RangeInclusive;
 
-/// Where the rows of one list live.
-pub struct Source {
-    /// Record id -> codec-encoded record.
-    pub rows: TableDefinition<'static, u64, &'static [u8]>,
-    /// (user id, record id) -> (), the rows that concern one user.
-    pub by_user: TableDefinition<'static, (u64, u64), ()>,
-    /// The rows' table name, for errors.
-    pub name: &'static str,
-}
-
-/// Which rows of a source a page goes through.
+/// Which rows of a record table a page goes through.
 #[derive(Clone, Copy)]
 pub enum Scope {
     /// Every row.
@@ -42,20 +32,7 @@ pub type Index = TableDefinition<'static, (u64, u64), ()>;
 pub type NumberedIndex = TableDefinition<'static, (u64, u64), u64>;
 
 /// Every id.
-const ANY_ID: RangeInclusive<u64> = 0..=u64::MAX;
-
-/// One page of the rows of `source` (only `user`'s when given) that `keep` admits, newest
-/// first. See `page_within`.
-pub fn page<T: DeserializeOwned>(
-    txn: &ReadTransaction,
-    source: &Source,
-    user: Option<UserId>,
-    keep: Option<&dyn Fn(&T) -> bool>,
-    request: PageRequest,
-) -> Result<Page<T>, StoreError> {
-    let scope = user.map_or(Scope::All, |user| Scope::Indexed(source.by_user, user.0));
-    page_within(txn, (source.rows, source.name), scope, ANY_ID, keep, request)
-}
+pub const ANY_ID: RangeInclusive<u64> = 0..=u64::MAX;
 
 /// A record table (id -> codec-encoded record) and its name, for errors.
 pub type Records = (TableDefinition<'static, u64, &'static [u8]>, &'static str);

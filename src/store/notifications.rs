@@ -1,52 +1,33 @@
-//! Notifications with their per-person and unread indexes, and each person's choice of
-//! which kinds also come by mail.
+//! Notifications with their per-person and unread indexes (on the record kit), and each
+//! person's choice of which kinds also come by mail.
 
-use super::newest_first::{self, Source};
-use super::{StoreError, codec, sequence, tables};
+use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::{StoreError, codec, tables};
 use crate::domain::notification::{MailChoice, Notification};
-use crate::domain::{Page, PageRequest, UserId};
+use crate::domain::{NotificationId, Page, PageRequest, UserId};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
-const TABLE: &str = "notifications-1";
+impl Record for Notification {
+    const TABLE: Rows = tables::NOTIFICATIONS;
+    type Id = NotificationId;
 
-const ALL: Source = Source {
-    rows: tables::NOTIFICATIONS,
-    by_user: tables::NOTIFICATIONS_BY_USER,
-    name: TABLE,
-};
+    fn id(&self) -> NotificationId {
+        self.id
+    }
 
-const UNREAD: Source = Source {
-    rows: tables::NOTIFICATIONS,
-    by_user: tables::NOTIFICATIONS_UNREAD,
-    name: TABLE,
-};
+    fn indexes(&self) -> Vec<IndexRow> {
+        let mut rows = vec![IndexRow::Under(tables::NOTIFICATIONS_BY_USER, self.user_id.0)];
+        if self.read_at.is_none() {
+            rows.push(IndexRow::Under(tables::NOTIFICATIONS_UNREAD, self.user_id.0));
+        }
+        rows
+    }
+}
 
 /// Stores a new notification (its `id` is assigned here), unread.
-pub fn insert(txn: &WriteTransaction, mut notification: Notification) -> Result<u64, StoreError> {
-    notification.id = sequence::next_id(txn, TABLE)?;
-    let key = (notification.user_id.0, notification.id);
-    txn.open_table(tables::NOTIFICATIONS_BY_USER)?.insert(key, ())?;
-    if notification.read_at.is_none() {
-        txn.open_table(tables::NOTIFICATIONS_UNREAD)?.insert(key, ())?;
-    }
-    txn.open_table(tables::NOTIFICATIONS)?
-        .insert(notification.id, codec::encode(&notification).as_slice())?;
-    Ok(notification.id)
-}
-
-/// The notification `id`.
-pub fn get(txn: &ReadTransaction, id: u64) -> Result<Option<Notification>, StoreError> {
-    load(&txn.open_table(tables::NOTIFICATIONS)?, id)
-}
-
-/// The notification `id`, inside a write transaction.
-pub fn get_in(txn: &WriteTransaction, id: u64) -> Result<Option<Notification>, StoreError> {
-    load(&txn.open_table(tables::NOTIFICATIONS)?, id)
-}
-
-fn load(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<Notification>, StoreError> {
-    table.get(id)?.map(|b| codec::decode(TABLE, b.value())).transpose()
+pub fn insert(txn: &WriteTransaction, notification: Notification) -> Result<NotificationId, StoreError> {
+    Ok(record::insert(txn, |id| Notification { id, ..notification })?.id)
 }
 
 /// Marks one notification read at `now` (a read one keeps its first reading time).
@@ -54,24 +35,16 @@ pub fn mark_read(txn: &WriteTransaction, notification: &mut Notification, now: T
     if notification.read_at.is_some() {
         return Ok(());
     }
+    let unread = notification.clone();
     notification.read_at = Some(now);
-    txn.open_table(tables::NOTIFICATIONS_UNREAD)?
-        .remove((notification.user_id.0, notification.id))?;
-    txn.open_table(tables::NOTIFICATIONS)?
-        .insert(notification.id, codec::encode(&*notification).as_slice())?;
-    Ok(())
+    record::replace(txn, &unread, notification)
 }
 
 /// Marks every unread notification of `user` read; returns how many there were.
 pub fn mark_all_read(txn: &WriteTransaction, user: UserId, now: Timestamp) -> Result<u64, StoreError> {
-    let unread: Vec<u64> = {
-        let index = txn.open_table(tables::NOTIFICATIONS_UNREAD)?;
-        let ids = index.range((user.0, 0)..=(user.0, u64::MAX))?;
-        ids.map(|entry| Ok(entry?.0.value().1))
-            .collect::<Result<_, StoreError>>()?
-    };
+    let unread: Vec<NotificationId> = record::ids_under(txn, tables::NOTIFICATIONS_UNREAD, user.0)?;
     for id in &unread {
-        if let Some(mut notification) = get_in(txn, *id)? {
+        if let Some(mut notification) = record::get(txn, *id)? {
             mark_read(txn, &mut notification, now)?;
         }
     }
@@ -91,24 +64,20 @@ pub fn page(
     unread_only: bool,
     request: PageRequest,
 ) -> Result<Page<Notification>, StoreError> {
-    let source = if unread_only { &UNREAD } else { &ALL };
-    newest_first::page(txn, source, Some(user), None, request)
+    let index = if unread_only {
+        tables::NOTIFICATIONS_UNREAD
+    } else {
+        tables::NOTIFICATIONS_BY_USER
+    };
+    record::page(txn, Some((index, user.0)), None, request)
 }
 
-/// Which kinds `user` also gets by mail.
-pub fn mail_choice(txn: &ReadTransaction, user: UserId) -> Result<MailChoice, StoreError> {
-    load_choice(&txn.open_table(tables::NOTIFICATION_SETTINGS)?, user)
-}
-
-/// Which kinds `user` also gets by mail, inside a write transaction.
-pub fn mail_choice_in(txn: &WriteTransaction, user: UserId) -> Result<MailChoice, StoreError> {
-    load_choice(&txn.open_table(tables::NOTIFICATION_SETTINGS)?, user)
-}
-
-fn load_choice(table: &impl ReadableTable<u64, &'static [u8]>, user: UserId) -> Result<MailChoice, StoreError> {
+/// Which kinds `user` also gets by mail, through either kind of transaction.
+pub fn mail_choice(txn: &impl Reader, user: UserId) -> Result<MailChoice, StoreError> {
+    let table = txn.open(tables::NOTIFICATION_SETTINGS)?;
     let found = table
         .get(user.0)?
-        .map(|b| codec::decode("notification-settings-1", b.value()));
+        .map(|b| codec::decode(tables::name(&tables::NOTIFICATION_SETTINGS), b.value()));
     Ok(found.transpose()?.unwrap_or_default())
 }
 

@@ -6,7 +6,10 @@ use crate::domain::UserId;
 use jiff::Timestamp;
 use redb::{ReadTransaction, WriteTransaction};
 
-const TABLE: &str = "one-time-tokens-1";
+/// The table's name, for errors.
+fn name() -> &'static str {
+    tables::name(&tables::ONE_TIME_TOKENS)
+}
 
 /// Stores a token.
 pub fn insert(txn: &WriteTransaction, key: &[u8; 32], token: &OneTimeToken) -> Result<(), StoreError> {
@@ -19,14 +22,14 @@ pub fn insert(txn: &WriteTransaction, key: &[u8; 32], token: &OneTimeToken) -> R
 pub fn take(txn: &WriteTransaction, key: &[u8; 32]) -> Result<Option<OneTimeToken>, StoreError> {
     let mut table = txn.open_table(tables::ONE_TIME_TOKENS)?;
     let removed = table.remove(key.as_slice())?;
-    removed.map(|bytes| codec::decode(TABLE, bytes.value())).transpose()
+    removed.map(|bytes| codec::decode(name(), bytes.value())).transpose()
 }
 
 /// A token, left in place (to tell whether a link still works before its form is filled).
 pub fn get(txn: &ReadTransaction, key: &[u8; 32]) -> Result<Option<OneTimeToken>, StoreError> {
     let table = txn.open_table(tables::ONE_TIME_TOKENS)?;
     let found = table.get(key.as_slice())?;
-    found.map(|bytes| codec::decode(TABLE, bytes.value())).transpose()
+    found.map(|bytes| codec::decode(name(), bytes.value())).transpose()
 }
 
 /// Ends every token of `user` for `purpose`, and drops expired tokens of anyone on the way
@@ -34,7 +37,7 @@ pub fn get(txn: &ReadTransaction, key: &[u8; 32]) -> Result<Option<OneTimeToken>
 pub fn end_all_of(txn: &WriteTransaction, user: UserId, purpose: Purpose, now: Timestamp) -> Result<usize, StoreError> {
     let mut table = txn.open_table(tables::ONE_TIME_TOKENS)?;
     let mut ended = 0;
-    table.retain(|_, bytes| match codec::decode::<OneTimeToken>(TABLE, bytes) {
+    table.retain(|_, bytes| match codec::decode::<OneTimeToken>(name(), bytes) {
         Ok(token) if token.user_id == user && token.purpose == purpose => {
             ended += 1;
             false

@@ -13,7 +13,7 @@ pub fn next_id(txn: &WriteTransaction, table: &str) -> Result<u64, StoreError> {
     let next = last + 1;
     if next > MAX_ID {
         return Err(StoreError::Corrupt {
-            table: "sequences-1",
+            table: tables::name(&tables::SEQUENCES),
             reason: format!("{table}: ids exhausted"),
         });
     }

@@ -2,13 +2,17 @@
 //! A "login as" session is indexed under the manager behind it too, so whatever ends the
 //! manager's sessions (a new password, signing out everywhere, deletion) ends it as well.
 
+use super::record::Reader;
 use super::{Store, StoreError, codec, tables};
 use crate::auth::Session;
 use crate::domain::UserId;
 use jiff::Timestamp;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use redb::{ReadableTable, WriteTransaction};
 
-const TABLE: &str = "sessions-1";
+/// The table's name, for errors.
+fn name() -> &'static str {
+    tables::name(&tables::SESSIONS)
+}
 
 /// The people a session is indexed under: its user and, while acting, the manager.
 fn owners(session: &Session) -> impl Iterator<Item = u64> {
@@ -26,21 +30,12 @@ pub fn insert(txn: &WriteTransaction, key: &[u8; 32], session: &Session) -> Resu
     Ok(())
 }
 
-/// A session by key.
-pub fn get(txn: &ReadTransaction, key: &[u8; 32]) -> Result<Option<Session>, StoreError> {
-    let table = txn.open_table(tables::SESSIONS)?;
+/// A session by key, through either kind of transaction.
+pub fn get(txn: &impl Reader, key: &[u8; 32]) -> Result<Option<Session>, StoreError> {
+    let table = txn.open(tables::SESSIONS)?;
     table
         .get(key.as_slice())?
-        .map(|bytes| codec::decode(TABLE, bytes.value()))
-        .transpose()
-}
-
-/// A session by key, inside a write transaction.
-pub fn get_in(txn: &WriteTransaction, key: &[u8; 32]) -> Result<Option<Session>, StoreError> {
-    let table = txn.open_table(tables::SESSIONS)?;
-    table
-        .get(key.as_slice())?
-        .map(|bytes| codec::decode(TABLE, bytes.value()))
+        .map(|bytes| codec::decode(name(), bytes.value()))
         .transpose()
 }
 
@@ -49,7 +44,7 @@ pub fn remove(txn: &WriteTransaction, key: &[u8; 32]) -> Result<bool, StoreError
     let mut sessions = txn.open_table(tables::SESSIONS)?;
     let Some(session) = sessions
         .remove(key.as_slice())?
-        .map(|b| codec::decode::<Session>(TABLE, b.value()))
+        .map(|b| codec::decode::<Session>(name(), b.value()))
     else {
         return Ok(false);
     };
@@ -99,7 +94,7 @@ impl Store {
             let mut sessions = txn.open_table(tables::SESSIONS)?;
             let found = sessions
                 .get(key.as_slice())?
-                .map(|b| codec::decode::<Session>(TABLE, b.value()));
+                .map(|b| codec::decode::<Session>(name(), b.value()));
             if let Some(session) = found {
                 let session = Session {
                     last_seen_at: now,

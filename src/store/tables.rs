@@ -1,7 +1,13 @@
 //! The catalogue: every table of the database, its key and its value. Names carry a version;
 //! a change of a table's key or value layout gets a new name and a migration.
 
-use redb::TableDefinition;
+use redb::{Key, TableDefinition, TableHandle, Value};
+
+/// A table's name, for errors and id sequences: `tables::name(&tables::TAGS)` (never the name
+/// written out again).
+pub fn name<K: Key + 'static, V: Value + 'static>(table: &'static TableDefinition<'static, K, V>) -> &'static str {
+    table.name()
+}
 
 /// Database facts by name (`schema_version` -> u32 as little-endian bytes).
 pub const META: TableDefinition<&str, &[u8]> = TableDefinition::new("meta-1");
@@ -29,7 +35,7 @@ pub const SESSIONS_BY_USER: TableDefinition<(u64, &[u8]), ()> = TableDefinition:
 /// SHA-256 of the token -> `auth::OneTimeToken`.
 pub const ONE_TIME_TOKENS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("one-time-tokens-1");
 
-/// The mail outbox and history: mail id -> `mail::MailRecord`. Never deleted.
+/// The mail outbox and history: mail id -> `domain::mail::MailRecord`. Never deleted.
 pub const MAIL: TableDefinition<u64, &[u8]> = TableDefinition::new("mail-1");
 
 /// Index: (next attempt, unix ms; mail id) -> () for mail still to be sent.
@@ -50,7 +56,7 @@ pub const FAMILY: TableDefinition<(u64, u64), ()> = TableDefinition::new("family
 /// Index: (child id, parent id) -> (), written with every link.
 pub const FAMILY_BY_CHILD: TableDefinition<(u64, u64), ()> = TableDefinition::new("family-by-child-1");
 
-/// Files in a user's cabinet: file id -> `files::StoredFile` (name, type, size, SHA-256 …).
+/// Files in a user's cabinet: file id -> `domain::file::StoredFile` (name, type, size, SHA-256 …).
 pub const FILES: TableDefinition<u64, &[u8]> = TableDefinition::new("files-1");
 
 /// File contents in chunks: (file id, chunk number) -> bytes, so a download streams.

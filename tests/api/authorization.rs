@@ -64,7 +64,7 @@ async fn school() -> School {
     let notification = klass::store::notifications::insert(
         &txn,
         klass::domain::notification::Notification {
-            id: 0,
+            id: klass::domain::NotificationId(0),
             user_id: klass::domain::UserId(student),
             kind: klass::domain::notification::NotificationKind::FileAdded,
             title: "Новый файл".into(),
@@ -91,8 +91,8 @@ async fn school() -> School {
             ("{other}", other),
             ("{parent}", parent),
             ("{second_manager}", second_manager),
-            ("{file}", file),
-            ("{notification}", notification),
+            ("{file}", file.0),
+            ("{notification}", notification.0),
         ],
         browsers,
         tags,

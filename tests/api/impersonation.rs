@@ -61,7 +61,7 @@ impl School {
     fn change_session(&self, browser: &Browser, change: impl FnOnce(&mut Session)) {
         let key = digest(&browser.cookie("klass_session").expect("cookie"));
         let txn = self.app.store.write().expect("txn");
-        let mut session = sessions::get_in(&txn, &key).expect("read").expect("session");
+        let mut session = sessions::get(&txn, &key).expect("read").expect("session");
         change(&mut session);
         sessions::insert(&txn, &key, &session).expect("write");
         txn.commit().expect("commit");

@@ -3,7 +3,7 @@
 
 use crate::smtp_fake::{FakeSmtp, free_port, text_parts};
 use klass::config::{Config, MailTransport, SmtpTls};
-use klass::domain::{Email, PageRequest, UserId};
+use klass::domain::{Email, MailId, PageRequest, UserId};
 use klass::mail::{self, Backoff, MailContext, MailDraft, MailFilter, MailKind, MailRecord, MailStatus, Mailer};
 use klass::store::{self, Store};
 use std::sync::Arc;
@@ -58,7 +58,7 @@ impl Outbox {
         (stop, worker)
     }
 
-    fn enqueue(&self, to: &str, user: Option<u64>, kind: MailKind) -> u64 {
+    fn enqueue(&self, to: &str, user: Option<u64>, kind: MailKind) -> MailId {
         let txn = self.store.write().expect("write");
         let draft = MailDraft {
             to: Email::parse(to).expect("address"),
@@ -77,11 +77,11 @@ impl Outbox {
     }
 
     /// Waits (up to 10 s) until the mail satisfies `done`.
-    async fn wait_for(&self, id: u64, done: impl Fn(&MailRecord) -> bool) -> MailRecord {
+    async fn wait_for(&self, id: MailId, done: impl Fn(&MailRecord) -> bool) -> MailRecord {
         let mut last = None;
         for _ in 0..500 {
             let store = self.store.clone();
-            let mail = tokio::task::spawn_blocking(move || store::mail::get(&store, id))
+            let mail = tokio::task::spawn_blocking(move || store::record::get(&store.read()?, id))
                 .await
                 .expect("join");
             let mail = mail.expect("readable").expect("stored");
@@ -236,7 +236,9 @@ async fn the_history_filters_and_pages_newest_first() {
     let third = outbox.enqueue("anna@school.ru", Some(1), MailKind::VerifyEmail);
     let fourth = outbox.enqueue("vera@school.ru", None, MailKind::Test);
     let txn = outbox.store.write().expect("write");
-    let mut done = store::mail::get_in(&txn, second).expect("read").expect("stored");
+    let mut done = store::record::get::<MailRecord>(&txn, second)
+        .expect("read")
+        .expect("stored");
     (done.status, done.next_attempt_at) = (MailStatus::Sent, None);
     store::mail::update(&txn, &done).expect("update");
     txn.commit().expect("commit");

@@ -18,7 +18,13 @@ pub struct Link {
 /// The mails of `kinds` to user `id` in the store, oldest first.
 fn mails_of(app: &TestApp, id: u64, kinds: &[MailKind]) -> Vec<klass::mail::MailRecord> {
     (1..)
-        .map_while(|n| klass::store::mail::get(&app.store, n).expect("read"))
+        .map_while(|n| {
+            klass::store::record::get::<klass::mail::MailRecord>(
+                &app.store.read().expect("read"),
+                klass::domain::MailId(n),
+            )
+            .expect("read")
+        })
         .filter(|mail| mail.user_id == Some(UserId(id)) && kinds.contains(&mail.kind))
         .collect()
 }
@@ -167,7 +173,7 @@ async fn a_new_email_is_not_confirmed_and_gets_a_confirmation_mail() {
     let id = app.quick_user("olga@school.ru", "Сергеева", "Ольга", &[Role::Worker]);
     let txn = app.store.write().expect("txn");
     for user in [manager, id] {
-        let mut person = klass::store::users::get_in(&txn, UserId(user))
+        let mut person = klass::store::users::get(&txn, UserId(user))
             .expect("read")
             .expect("user");
         person.email_verified_at = Some(jiff::Timestamp::now());

@@ -4,10 +4,10 @@
 use super::RowError;
 use super::columns::Column;
 use super::table::{Row, Table};
-use crate::domain::{Role, TagId, User, UserId};
+use crate::domain::{Role, Tag, TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::people::summary::{self, field_changes};
-use crate::store::{family, tags, users};
+use crate::store::{family, record, users};
 use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
@@ -82,7 +82,7 @@ impl RowReport {
 fn tag_list(txn: &WriteTransaction, ids: &BTreeSet<TagId>) -> Result<String, ServiceError> {
     let mut names = Vec::with_capacity(ids.len());
     for id in ids {
-        if let Some(tag) = tags::get_in(txn, *id)? {
+        if let Some(tag) = record::get::<Tag>(txn, *id)? {
             names.push(tag.name);
         }
     }
@@ -121,8 +121,8 @@ pub fn changes(
 /// The e-mails of `child`'s parents, sorted, joined by ", ".
 pub fn parent_list(txn: &WriteTransaction, child: UserId) -> Result<String, ServiceError> {
     let mut emails = Vec::new();
-    for id in family::parents_of_in(txn, child)? {
-        if let Some(parent) = users::get_in(txn, id)? {
+    for id in family::parents_of(txn, child)? {
+        if let Some(parent) = users::get(txn, id)? {
             emails.push(parent.email.to_string());
         }
     }

@@ -179,7 +179,7 @@ impl Import<'_> {
         }
         let email = row.cell(Column::Email).and_then(|raw| Email::parse(raw).ok());
         let existing = match &email {
-            Some(email) => users::find_by_email_in(self.txn, email)?,
+            Some(email) => users::find_by_email(self.txn, email)?,
             None => None,
         };
         let checked = match form_of(row, existing.as_ref()).check(self.today) {
@@ -302,7 +302,7 @@ impl Import<'_> {
             match parent {
                 Err(message) => self.note(row.number, Column::ParentEmail, message),
                 Ok(email) if self.in_file.contains_key(email.as_str()) => parents.push(email),
-                Ok(email) => match users::find_by_email_in(self.txn, &email)? {
+                Ok(email) => match users::find_by_email(self.txn, &email)? {
                     Some(user) if user.deleted_at.is_none() => parents.push(email),
                     _ => {
                         let message = format!("Родитель {email} не найден ни в файле, ни в школе");
@@ -325,7 +325,7 @@ impl Import<'_> {
                     Some(id) => *id,
                     // A parent whose own row has problems: that row's errors say why.
                     None if self.in_file.contains_key(email.as_str()) => continue,
-                    None => match users::find_by_email_in(self.txn, &email)? {
+                    None => match users::find_by_email(self.txn, &email)? {
                         Some(user) => user.id,
                         None => continue,
                     },

@@ -7,13 +7,13 @@ use super::{email_taken, load_for_change};
 use crate::auth::Purpose;
 use crate::domain::activity::Action;
 use crate::domain::notification::{Notice, NotificationKind};
-use crate::domain::{Password, Role, Roles, TagId, User, UserId};
+use crate::domain::{Password, Role, Roles, Tag, TagId, User, UserId};
 use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::service::journal::{Change, Journal};
 use crate::service::verification;
 use crate::service::{AppState, ServiceError};
-use crate::store::{Store, one_time_tokens, sessions, tags, users};
+use crate::store::{Store, one_time_tokens, record, sessions, users};
 use jiff::Timestamp;
 use redb::WriteTransaction;
 
@@ -37,7 +37,8 @@ pub fn parse_roles(names: &[String]) -> Result<Roles, ServiceError> {
 pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collections::BTreeSet<TagId>, ServiceError> {
     let mut set = std::collections::BTreeSet::new();
     for id in ids {
-        tags::get_in(txn, TagId(*id))?.ok_or_else(|| ServiceError::field("tags", format!("Тег #{id} не найден")))?;
+        record::get::<Tag>(txn, TagId(*id))?
+            .ok_or_else(|| ServiceError::field("tags", format!("Тег #{id} не найден")))?;
         set.insert(TagId(*id));
     }
     Ok(set)
@@ -126,11 +127,11 @@ pub fn update(
 /// Managers that are not deleted, other than `except`.
 fn other_managers(txn: &WriteTransaction, except: UserId) -> Result<usize, ServiceError> {
     let mut count = 0;
-    for id in users::ids_with_role_in(txn, Role::Manager)?
+    for id in users::ids_with_role(txn, Role::Manager)?
         .into_iter()
         .filter(|id| *id != except)
     {
-        if users::get_in(txn, id)?.is_some_and(|user| user.deleted_at.is_none()) {
+        if users::get(txn, id)?.is_some_and(|user| user.deleted_at.is_none()) {
             count += 1;
         }
     }

@@ -43,7 +43,7 @@ async fn switch(
         .run(move |store| {
             let txn = store.write()?;
             let now = Timestamp::now();
-            let current = sessions::get_in(&txn, &ending)?.ok_or(Denied::Unauthenticated)?;
+            let current = sessions::get(&txn, &ending)?.ok_or(Denied::Unauthenticated)?;
             let (session, target) = match next {
                 Next::Acting { user, manager } => {
                     let target = load_for_change(&txn, user)?;
@@ -56,7 +56,7 @@ async fn switch(
                     (Session::acting(user, manager, &current, now, &rules), target)
                 }
                 Next::Own { manager } => {
-                    let Some(target) = users::get_in(&txn, manager)?.filter(may_impersonate) else {
+                    let Some(target) = users::get(&txn, manager)?.filter(may_impersonate) else {
                         // The manager may no longer sign in: acting as someone ends here.
                         sessions::remove(&txn, &ending)?;
                         txn.commit()?;

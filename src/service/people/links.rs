@@ -4,10 +4,10 @@ use super::edit::known_tags;
 use super::{load_for_change, summary};
 use crate::domain::activity::Action;
 use crate::domain::family::{InvalidLink, check_link, check_roles};
-use crate::domain::{Role, Roles, TagId, User, UserId};
+use crate::domain::{Role, Roles, Tag, TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
-use crate::store::{Store, family, tags, users};
+use crate::store::{Store, family, record, users};
 use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 fn existing(txn: &WriteTransaction, ids: &[u64], field: &str) -> Result<BTreeSet<UserId>, ServiceError> {
     let mut set = BTreeSet::new();
     for id in ids {
-        let found = users::get_in(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
+        let found = users::get(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
         found.ok_or_else(|| ServiceError::field(field, format!("Пользователь #{id} не найден")))?;
         set.insert(UserId(*id));
     }
@@ -54,8 +54,8 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     let user = load_for_change(&txn, id)?;
     let wanted = existing(&txn, others, side.field())?;
     let current = match side {
-        Side::Parents => family::parents_of_in(&txn, id)?,
-        Side::Children => family::children_of_in(&txn, id)?,
+        Side::Parents => family::parents_of(&txn, id)?,
+        Side::Children => family::children_of(&txn, id)?,
     };
     let current: BTreeSet<UserId> = current.into_iter().collect();
     let pair = |other: UserId| match side {
@@ -104,7 +104,7 @@ pub(super) fn add_parents_in(
 fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceError> {
     let mut names = Vec::with_capacity(ids.len());
     for id in ids {
-        names.extend(users::get_in(txn, *id)?.map(|u| u.full_name()));
+        names.extend(users::get(txn, *id)?.map(|u| u.full_name()));
     }
     Ok(names)
 }
@@ -133,7 +133,7 @@ fn link_checked(
 /// parent role, the child is not staff, no self-link, no loop. Every link is made here (the
 /// card's saves and the CSV import). Links and roles already written in `txn` count.
 pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), InvalidLink<ServiceError>> {
-    let roles = |id: UserId| match users::get_in(txn, id) {
+    let roles = |id: UserId| match users::get(txn, id) {
         Ok(Some(user)) => Ok(user.roles),
         Ok(None) => Err(InvalidLink::Lookup(super::not_found())),
         Err(err) => Err(InvalidLink::Lookup(err.into())),
@@ -141,7 +141,7 @@ pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Res
     if parent != child {
         check_roles(&roles(parent)?, &roles(child)?)?;
     }
-    let parents_of = |person: UserId| family::parents_of_in(txn, person).map_err(ServiceError::from);
+    let parents_of = |person: UserId| family::parents_of(txn, person).map_err(ServiceError::from);
     check_link(parent, child, parents_of)?;
     family::link(txn, parent, child).map_err(|err| InvalidLink::Lookup(err.into()))
 }
@@ -151,12 +151,12 @@ pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Res
 /// does not become staff.
 pub fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
     let as_parent = check_roles::<()>(roles, &Roles::new());
-    if as_parent.is_err() && !family::children_of_in(txn, id)?.is_empty() {
+    if as_parent.is_err() && !family::children_of(txn, id)?.is_empty() {
         let message = "У пользователя есть дети: роль «Родитель» снять нельзя, сначала уберите связи с детьми";
         return Err(ServiceError::field("roles", message));
     }
     let as_child = check_roles::<()>(&Roles::from([Role::Parent]), roles);
-    if as_child.is_err() && !family::parents_of_in(txn, id)?.is_empty() {
+    if as_child.is_err() && !family::parents_of(txn, id)?.is_empty() {
         let message = "У пользователя есть родители: сотрудником или менеджером его сделать нельзя, \
                        сначала уберите связи с родителями";
         return Err(ServiceError::field("roles", message));
@@ -172,7 +172,7 @@ pub fn attach_tags(store: &Store, journal: &Journal, id: UserId, tags: &[u64]) -
     let tag_names = |ids: Vec<&TagId>| -> Result<Vec<String>, ServiceError> {
         let mut names = Vec::with_capacity(ids.len());
         for id in ids {
-            names.extend(tags::get_in(&txn, *id)?.map(|t| format!("«{}»", t.name)));
+            names.extend(record::get::<Tag>(&txn, *id)?.map(|t| format!("«{}»", t.name)));
         }
         Ok(names)
     };

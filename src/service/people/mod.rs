@@ -22,7 +22,7 @@ use redb::WriteTransaction;
 
 /// The user `id` for changing, or 404.
 fn load_for_change(txn: &WriteTransaction, id: UserId) -> Result<User, ServiceError> {
-    users::get_in(txn, id)?.ok_or_else(not_found)
+    users::get(txn, id)?.ok_or_else(not_found)
 }
 
 fn not_found() -> ServiceError {
@@ -32,7 +32,7 @@ fn not_found() -> ServiceError {
 /// Maps the store's "e-mail taken" to the form's field message.
 fn email_taken(err: StoreError) -> ServiceError {
     match err {
-        StoreError::EmailTaken(_) => ServiceError::field("email", "Этот email уже используется"),
+        StoreError::Taken { field: "email" } => ServiceError::field("email", "Этот email уже используется"),
         other => other.into(),
     }
 }

@@ -1,6 +1,7 @@
 //! A mail as the outbox and the history keep it: recipient, rendered parts, status, attempts.
+//! Here, not in `mail`, so the store keeps it without importing the mail service.
 
-use crate::domain::UserId;
+use super::{MailId, UserId};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
@@ -81,7 +82,7 @@ impl MailStatus {
 /// A stored mail. Fields added later carry `#[serde(default)]` so older records still load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MailRecord {
-    pub id: u64,
+    pub id: MailId,
     /// The recipient's address.
     pub to: String,
     /// The recipient's name, shown beside the address.

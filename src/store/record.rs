@@ -1,0 +1,262 @@
+//! The record kit: a record type declares its table, id and index rows (`Record`), and these
+//! functions get, insert (with a sequence id), update (moving its index rows), remove and
+//! page it, through either kind of transaction (`Reader`). See CONTRIBUTING.md, "Adding an area".
+
+use super::newest_first::{self, Index, Scope};
+use super::{StoreError, codec, sequence, tables};
+use crate::domain::{Page, PageRequest};
+use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, Value, WriteTransaction};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// A table of records: id -> codec-encoded record.
+pub type Rows = TableDefinition<'static, u64, &'static [u8]>;
+
+/// A record type kept in its own table, under ids handed out by the table's sequence.
+pub trait Record: Serialize + DeserializeOwned {
+    /// The table (its name also names the id sequence and errors).
+    const TABLE: Rows;
+    /// The id newtype (`domain::id`).
+    type Id: Copy + From<u64> + Into<u64>;
+    /// This record's id.
+    fn id(&self) -> Self::Id;
+    /// The index rows that list this record: written with it, moved when it changes, removed
+    /// with it, always in the same transaction.
+    fn indexes(&self) -> Vec<IndexRow> {
+        Vec::new()
+    }
+}
+
+/// One row of an index, as a function of the record it lists.
+pub enum IndexRow {
+    /// A unique key -> the record's id (e.g. a tag's folded name). Writing a key that another
+    /// record holds fails with `StoreError::Taken`, naming `field`.
+    Unique {
+        table: TableDefinition<'static, &'static str, u64>,
+        key: String,
+        field: &'static str,
+    },
+    /// (number, record id) -> (), e.g. (owner's user id, file id); paged with `page`, listed with `under`.
+    Under(Index, u64),
+    /// (name, record id) -> (), e.g. (role, user id).
+    Named(TableDefinition<'static, (&'static str, u64), ()>, &'static str),
+    /// (unix ms, record id) -> (), e.g. a queue ordered by the next attempt.
+    Timed(TableDefinition<'static, (i64, u64), ()>, i64),
+}
+
+impl IndexRow {
+    /// Refuses a unique key that another record holds; checked before anything is written.
+    fn check(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+        if let IndexRow::Unique { table, key, field } = self {
+            let index = txn.open_table(*table)?;
+            if index.get(key.as_str())?.is_some_and(|holder| holder.value() != id) {
+                return Err(StoreError::Taken { field });
+            }
+        }
+        Ok(())
+    }
+
+    fn write(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+        match self {
+            IndexRow::Unique { table, key, .. } => {
+                txn.open_table(*table)?.insert(key.as_str(), id)?;
+            }
+            IndexRow::Under(table, key) => {
+                txn.open_table(*table)?.insert((*key, id), ())?;
+            }
+            IndexRow::Named(table, key) => {
+                txn.open_table(*table)?.insert((*key, id), ())?;
+            }
+            IndexRow::Timed(table, key) => {
+                txn.open_table(*table)?.insert((*key, id), ())?;
+            }
+        }
+        Ok(())
+    }
+
+    fn remove(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+        match self {
+            IndexRow::Unique { table, key, .. } => {
+                txn.open_table(*table)?.remove(key.as_str())?;
+            }
+            IndexRow::Under(table, key) => {
+                txn.open_table(*table)?.remove((*key, id))?;
+            }
+            IndexRow::Named(table, key) => {
+                txn.open_table(*table)?.remove((*key, id))?;
+            }
+            IndexRow::Timed(table, key) => {
+                txn.open_table(*table)?.remove((*key, id))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Either kind of transaction, for reading: one function serves a read snapshot and a write
+/// transaction that must see its own changes.
+pub trait Reader {
+    /// The table handle this transaction kind opens.
+    type Table<'txn, K: Key + 'static, V: Value + 'static>: ReadableTable<K, V>
+    where
+        Self: 'txn;
+    /// Opens `table` for reading.
+    fn open<K: Key + 'static, V: Value + 'static>(
+        &self,
+        table: TableDefinition<K, V>,
+    ) -> Result<Self::Table<'_, K, V>, StoreError>;
+}
+
+impl Reader for ReadTransaction {
+    type Table<'txn, K: Key + 'static, V: Value + 'static> = ReadOnlyTable<K, V>;
+
+    fn open<K: Key + 'static, V: Value + 'static>(
+        &self,
+        table: TableDefinition<K, V>,
+    ) -> Result<ReadOnlyTable<K, V>, StoreError> {
+        Ok(self.open_table(table)?)
+    }
+}
+
+impl Reader for WriteTransaction {
+    type Table<'txn, K: Key + 'static, V: Value + 'static> = Table<'txn, K, V>;
+
+    fn open<K: Key + 'static, V: Value + 'static>(
+        &self,
+        table: TableDefinition<K, V>,
+    ) -> Result<Table<'_, K, V>, StoreError> {
+        Ok(self.open_table(table)?)
+    }
+}
+
+/// The name of `R`'s table, for the id sequence and errors.
+pub fn name_of<R: Record>() -> &'static str {
+    tables::name(&R::TABLE)
+}
+
+/// Decodes the record stored under `id` in an open table (to read many through one handle).
+pub fn load<R: Record>(rows: &impl ReadableTable<u64, &'static [u8]>, id: R::Id) -> Result<Option<R>, StoreError> {
+    rows.get(id.into())?
+        .map(|bytes| codec::decode(name_of::<R>(), bytes.value()))
+        .transpose()
+}
+
+/// The record `id`: one table opened, one record decoded.
+pub fn get<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<R>, StoreError> {
+    load(&txn.open(R::TABLE)?, id)
+}
+
+/// Every record, in id order.
+pub fn all<R: Record>(txn: &impl Reader) -> Result<Vec<R>, StoreError> {
+    let rows = txn.open(R::TABLE)?;
+    let decoded = rows.iter()?.map(|row| codec::decode(name_of::<R>(), row?.1.value()));
+    decoded.collect()
+}
+
+/// The id the unique index `table` holds under `key`, if any.
+pub fn find_unique<Id: From<u64>>(
+    txn: &impl Reader,
+    table: TableDefinition<'static, &'static str, u64>,
+    key: &str,
+) -> Result<Option<Id>, StoreError> {
+    Ok(txn.open(table)?.get(key)?.map(|id| Id::from(id.value())))
+}
+
+/// The ids an index lists under `key`, oldest first.
+pub fn ids_under<Id: From<u64>>(txn: &impl Reader, index: Index, key: u64) -> Result<Vec<Id>, StoreError> {
+    let index = txn.open(index)?;
+    let rows = index.range((key, 0)..=(key, u64::MAX))?;
+    rows.map(|row| Ok(Id::from(row?.0.value().1))).collect()
+}
+
+/// The records an index lists under `key`, newest first (for short lists; long ones page).
+pub fn under<R: Record>(txn: &impl Reader, index: Index, key: u64) -> Result<Vec<R>, StoreError> {
+    let rows = txn.open(R::TABLE)?;
+    let mut found = Vec::new();
+    for id in ids_under::<u64>(txn, index, key)?.into_iter().rev() {
+        found.extend(load::<R>(&rows, id.into())?);
+    }
+    Ok(found)
+}
+
+/// The next id of `R`'s sequence, for a record built in steps (see `store::files`).
+pub fn next_id<R: Record>(txn: &WriteTransaction) -> Result<R::Id, StoreError> {
+    Ok(sequence::next_id(txn, name_of::<R>())?.into())
+}
+
+/// Stores a new record built around the next id of its sequence, with its index rows.
+pub fn insert<R: Record>(txn: &WriteTransaction, build: impl FnOnce(R::Id) -> R) -> Result<R, StoreError> {
+    let record = build(next_id::<R>(txn)?);
+    insert_built(txn, &record)?;
+    Ok(record)
+}
+
+/// Stores a new record whose id came from `next_id`, with its index rows.
+pub fn insert_built<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
+    write(txn, None, record)
+}
+
+/// Writes `record` and its index rows in place of `old`'s; a unique key held by another
+/// record refuses the whole write before any of it is done.
+fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Result<(), StoreError> {
+    let id = record.id().into();
+    let rows = record.indexes();
+    for row in &rows {
+        row.check(txn, id)?;
+    }
+    for row in old.map(Record::indexes).unwrap_or_default() {
+        row.remove(txn, id)?;
+    }
+    for row in &rows {
+        row.write(txn, id)?;
+    }
+    txn.open_table(R::TABLE)?.insert(id, codec::encode(record).as_slice())?;
+    Ok(())
+}
+
+/// Replaces a stored record: its old index rows are removed and its new ones written, in the
+/// same transaction. Returns the record as it was.
+pub fn update<R: Record>(txn: &WriteTransaction, record: &R) -> Result<R, StoreError> {
+    let id = record.id();
+    let old: R = get(txn, id)?.ok_or_else(|| StoreError::Corrupt {
+        table: name_of::<R>(),
+        reason: format!("update of missing record {}", id.into()),
+    })?;
+    write(txn, Some(&old), record)?;
+    Ok(old)
+}
+
+/// Replaces `old` (as the caller read it in this transaction) by `new`, moving the index rows,
+/// without reading it again.
+pub fn replace<R: Record>(txn: &WriteTransaction, old: &R, new: &R) -> Result<(), StoreError> {
+    write(txn, Some(old), new)
+}
+
+/// Removes the record `id` and its index rows; returns it, or `None` when there was none.
+pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>, StoreError> {
+    let Some(record) = get::<R>(txn, id)? else {
+        return Ok(None);
+    };
+    for row in record.indexes() {
+        row.remove(txn, id.into())?;
+    }
+    txn.open_table(R::TABLE)?.remove(id.into())?;
+    Ok(Some(record))
+}
+
+/// One page of the records that `keep` admits, newest first: all of them, or those `index`
+/// lists under a key. Without `keep` only the page's records are decoded and the rest are
+/// counted by their keys (see `newest_first::page_within`).
+pub fn page<R: Record>(
+    txn: &ReadTransaction,
+    index: Option<(Index, u64)>,
+    keep: Option<&dyn Fn(&R) -> bool>,
+    request: PageRequest,
+) -> Result<Page<R>, StoreError> {
+    let scope = index.map_or(Scope::All, |(index, key)| Scope::Indexed(index, key));
+    let records = (R::TABLE, name_of::<R>());
+    newest_first::page_within(txn, records, scope, newest_first::ANY_ID, keep, request)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,192 @@
+//! The kit on a small record type of its own: a note with a unique title and an owner.
+
+use super::*;
+use crate::store::Store;
+use serde::Deserialize;
+
+const NOTES: Rows = TableDefinition::new("test-notes-1");
+const NOTES_BY_TITLE: TableDefinition<&str, u64> = TableDefinition::new("test-notes-by-title-1");
+const NOTES_BY_OWNER: Index = TableDefinition::new("test-notes-by-owner-1");
+
+crate::ids! {
+    /// A note's id.
+    NoteId;
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Note {
+    id: NoteId,
+    owner: u64,
+    title: String,
+}
+
+impl Record for Note {
+    const TABLE: Rows = NOTES;
+    type Id = NoteId;
+
+    fn id(&self) -> NoteId {
+        self.id
+    }
+
+    fn indexes(&self) -> Vec<IndexRow> {
+        vec![
+            IndexRow::Unique {
+                table: NOTES_BY_TITLE,
+                key: self.title.to_lowercase(),
+                field: "title",
+            },
+            IndexRow::Under(NOTES_BY_OWNER, self.owner),
+        ]
+    }
+}
+
+fn store() -> (tempfile::TempDir, Store) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let txn = store.write().expect("write");
+    txn.open_table(NOTES).expect("table");
+    txn.open_table(NOTES_BY_TITLE).expect("table");
+    txn.open_table(NOTES_BY_OWNER).expect("table");
+    txn.commit().expect("commit");
+    (dir, store)
+}
+
+fn try_add(txn: &WriteTransaction, owner: u64, title: &str) -> Result<Note, StoreError> {
+    insert(txn, |id| Note {
+        id,
+        owner,
+        title: title.into(),
+    })
+}
+
+fn add(txn: &WriteTransaction, owner: u64, title: &str) -> Note {
+    try_add(txn, owner, title).expect("insert")
+}
+
+#[test]
+fn insert_numbers_and_get_reads_through_both_transaction_kinds() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let first = add(&txn, 1, "Первая");
+    let second = add(&txn, 1, "Вторая");
+    assert_eq!((first.id, second.id), (NoteId(1), NoteId(2)));
+    assert_eq!(get::<Note>(&txn, second.id).expect("get"), Some(second.clone()));
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    assert_eq!(get::<Note>(&read, first.id).expect("get"), Some(first));
+    assert_eq!(get::<Note>(&read, NoteId(9)).expect("get"), None);
+    let titles = find_unique::<NoteId>(&read, NOTES_BY_TITLE, "вторая").expect("find");
+    assert_eq!(titles, Some(NoteId(2)));
+}
+
+#[test]
+fn update_moves_the_index_rows_and_refuses_a_taken_key() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let note = add(&txn, 1, "Старое");
+    add(&txn, 2, "Занято");
+    let moved = Note {
+        owner: 2,
+        title: "Новое".into(),
+        ..note.clone()
+    };
+    let old = update(&txn, &moved).expect("update");
+    assert_eq!(old, note);
+    assert_eq!(
+        find_unique::<NoteId>(&txn, NOTES_BY_TITLE, "старое").expect("find"),
+        None
+    );
+    assert_eq!(find_unique(&txn, NOTES_BY_TITLE, "новое").expect("find"), Some(note.id));
+    assert!(ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 1).expect("ids").is_empty());
+    assert_eq!(
+        ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 2).expect("ids"),
+        vec![note.id, NoteId(2)]
+    );
+    let clash = Note {
+        title: "ЗАНЯТО".into(),
+        ..moved.clone()
+    };
+    assert!(matches!(
+        update(&txn, &clash),
+        Err(StoreError::Taken { field: "title" })
+    ));
+    // A refused update writes nothing: the record and both titles' rows are as they were.
+    assert_eq!(get::<Note>(&txn, note.id).expect("get"), Some(moved));
+    assert_eq!(find_unique(&txn, NOTES_BY_TITLE, "новое").expect("find"), Some(note.id));
+    assert_eq!(
+        find_unique(&txn, NOTES_BY_TITLE, "занято").expect("find"),
+        Some(NoteId(2))
+    );
+    let twin = try_add(&txn, 5, "Занято");
+    assert!(matches!(twin, Err(StoreError::Taken { field: "title" })));
+}
+
+#[test]
+fn remove_takes_the_record_and_its_index_rows() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let note = add(&txn, 3, "Удаляемая");
+    assert_eq!(remove::<Note>(&txn, note.id).expect("remove"), Some(note.clone()));
+    assert_eq!(remove::<Note>(&txn, note.id).expect("again"), None);
+    assert_eq!(get::<Note>(&txn, note.id).expect("get"), None);
+    assert_eq!(
+        find_unique::<NoteId>(&txn, NOTES_BY_TITLE, "удаляемая").expect("find"),
+        None
+    );
+    assert!(ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 3).expect("ids").is_empty());
+    // The title is free again.
+    add(&txn, 3, "Удаляемая");
+}
+
+#[test]
+fn pages_newest_first_whole_or_through_an_index() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    for n in 1..=7 {
+        add(&txn, n % 2, &format!("Заметка {n}"));
+    }
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    let ids = |page: Page<Note>| (page.items.iter().map(|n| n.id.0).collect::<Vec<_>>(), page.total);
+    let first = page::<Note>(&read, None, None, PageRequest::new(Some(1), Some(3))).expect("page");
+    assert_eq!(ids(first), (vec![7, 6, 5], 7));
+    let last = page::<Note>(&read, None, None, PageRequest::new(Some(3), Some(3))).expect("page");
+    assert_eq!(ids(last), (vec![1], 7));
+    let odd = page::<Note>(
+        &read,
+        Some((NOTES_BY_OWNER, 1)),
+        None,
+        PageRequest::new(Some(1), Some(3)),
+    )
+    .expect("page");
+    assert_eq!(ids(odd), (vec![7, 5, 3], 4));
+    let keep = |note: &Note| note.id.0 < 5;
+    let kept = page::<Note>(&read, None, Some(&keep), PageRequest::new(Some(1), Some(3))).expect("page");
+    assert_eq!(ids(kept), (vec![4, 3, 2], 4));
+    let all: Vec<Note> = all(&read).expect("all");
+    assert_eq!(all.len(), 7);
+    let newest: Vec<Note> = under(&read, NOTES_BY_OWNER, 0).expect("under");
+    assert_eq!(newest.iter().map(|n| n.id.0).collect::<Vec<_>>(), vec![6, 4, 2]);
+}
+
+#[test]
+fn replace_moves_the_rows_of_a_record_already_read() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let note = add(&txn, 1, "Черновик");
+    let done = Note {
+        owner: 4,
+        title: "Готово".into(),
+        ..note.clone()
+    };
+    replace(&txn, &note, &done).expect("replace");
+    assert_eq!(get::<Note>(&txn, note.id).expect("get"), Some(done));
+    assert_eq!(
+        find_unique::<NoteId>(&txn, NOTES_BY_TITLE, "черновик").expect("find"),
+        None
+    );
+    assert_eq!(
+        ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 4).expect("ids"),
+        vec![note.id]
+    );
+}
