@@ -6,14 +6,14 @@ NPM ?= npm
 DEMO_DIR ?= data-demo
 TMP := $(shell mktemp -d 2>/dev/null || echo /tmp/klass-make)
 
-.PHONY: run test build ui ui-deps lint rust-test ui-test e2e openapi check-openapi bench clean
+.PHONY: run test build ui ui-deps lint rust-test ui-test e2e conformance openapi check-openapi bench clean
 
 ## Build the UI and the release binary, then serve a demo school at http://127.0.0.1:8080
 run: build
 	./target/release/klass --data-dir $(DEMO_DIR) serve --demo
 
-## Every test: format, lints, Rust unit + integration tests, OpenAPI drift, UI types, unit and browser tests
-test: ui lint rust-test check-openapi ui-test e2e
+## Every test: format, lints, Rust unit + integration tests, OpenAPI drift, UI types, unit and browser tests, API conformance
+test: ui lint rust-test check-openapi ui-test e2e conformance
 
 ## The release binary with the UI embedded
 build: ui
@@ -67,3 +67,13 @@ bench: ui
 clean:
 	$(CARGO) clean
 	rm -rf ui/dist ui/node_modules
+
+## The API answers what its OpenAPI document says: schemathesis over every operation (conformance/run.py)
+conformance: .venv-conformance/.installed
+	$(CARGO) build --locked --bin klass
+	.venv-conformance/bin/python conformance/run.py target/debug/klass
+
+.venv-conformance/.installed: conformance/requirements.txt
+	python3 -m venv .venv-conformance
+	.venv-conformance/bin/pip install --quiet --disable-pip-version-check -r conformance/requirements.txt
+	@touch $@

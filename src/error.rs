@@ -32,9 +32,13 @@ impl ErrorBody {
     }
 }
 
-/// The error answers shared by every API operation.
+/// The error answers shared by every API operation, declared once: the document lists them all
+/// on every operation, and `render` answers the framework's own refusals with them too.
 #[derive(Debug, ApiResponse)]
 pub enum ApiError {
+    /// The body is not JSON (or not a readable multipart form).
+    #[oai(status = 400)]
+    BadRequest(Json<ErrorBody>),
     /// Not signed in.
     #[oai(status = 401)]
     Unauthenticated(Json<ErrorBody>),
@@ -47,7 +51,18 @@ pub enum ApiError {
     /// The school requires a confirmed e-mail and this user has not confirmed it yet.
     #[oai(status = 409)]
     Unverified(Json<ErrorBody>),
-    /// The data sent is invalid; `errors` names each field.
+    /// The body is larger than the server accepts (`server.max_body_mb`, or for a file
+    /// `files.max_upload_mb`).
+    #[oai(status = 413)]
+    TooLarge(Json<ErrorBody>),
+    /// The body is of a type the operation does not read (see its `Content-Type`).
+    #[oai(status = 415)]
+    UnsupportedMediaType(Json<ErrorBody>),
+    /// A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`.
+    #[oai(status = 419)]
+    CsrfMismatch(Json<ErrorBody>),
+    /// The data sent is invalid; `errors` names each field (a malformed query value names
+    /// its parameter; JSON of the wrong shape has the message only).
     #[oai(status = 422)]
     Invalid(Json<ErrorBody>),
     /// Too many attempts; try again after `Retry-After` seconds.
@@ -72,6 +87,28 @@ impl ApiError {
     /// 404 with a Russian message.
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(ErrorBody::new(message))
+    }
+
+    /// 413 with a Russian message naming the limit.
+    pub fn too_large(message: impl Into<String>) -> Self {
+        Self::TooLarge(ErrorBody::new(message))
+    }
+
+    /// The shared answer with this status, if it is one of them; otherwise the body back.
+    fn with_status(status: StatusCode, body: ErrorBody) -> Result<Self, ErrorBody> {
+        let body = Json(body);
+        Ok(match status.as_u16() {
+            400 => Self::BadRequest(body),
+            401 => Self::Unauthenticated(body),
+            403 => Self::Forbidden(body),
+            404 => Self::NotFound(body),
+            413 => Self::TooLarge(body),
+            415 => Self::UnsupportedMediaType(body),
+            419 => Self::CsrfMismatch(body),
+            422 => Self::Invalid(body),
+            500 => Self::Internal(body),
+            _ => return Err(body.0),
+        })
     }
 
     /// 422 with per-field messages; the general message is the first field's.
@@ -138,16 +175,20 @@ pub fn render(err: poem::Error) -> Response {
         // An operation's own answer (an `ApiError`), already in the right shape.
         return err.into_response();
     }
-    if let Some((status, body)) = crate::rejection::answer(&err) {
-        return (status, poem::web::Json(body)).into_response();
+    let (status, body) = crate::rejection::answer(&err).unwrap_or_else(|| {
+        let status = err.status();
+        let body = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(err.to_string()).0,
+            s if s.is_server_error() => internal_body(&err),
+            s => ErrorBody::new(client_error_message(s)).0,
+        };
+        (status, body)
+    });
+    match ApiError::with_status(status, body) {
+        Ok(shared) => shared.into_response(),
+        // Statuses no operation documents, because none can answer them (405, 408, 414 …).
+        Err(body) => (status, poem::web::Json(body)).into_response(),
     }
-    let status = err.status();
-    let body = match status {
-        StatusCode::PAYLOAD_TOO_LARGE => ErrorBody::new(err.to_string()).0,
-        s if s.is_server_error() => internal_body(&err),
-        s => ErrorBody::new(client_error_message(s)).0,
-    };
-    (status, poem::web::Json(body)).into_response()
 }
 
 /// The Russian message of a client error that no operation answered itself. Never the

@@ -1,10 +1,12 @@
 //! `GET /api/history` and `GET /api/users/{id}/logs`: the append-only activity log
 //! (managers). There is no operation that changes or removes an entry.
 
+use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
 use super::paging::PageMeta;
+use super::vocabulary::EntityName;
 use super::{ApiTags, State};
-use crate::domain::activity::{Action, ActivityEntry, Entity};
+use crate::domain::activity::{Action, ActivityEntry};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -27,21 +29,27 @@ pub struct ActivityView {
     pub created_at: String,
     /// Who made the change (while impersonating: the impersonated user); null from the
     /// command line.
+    #[oai(nullable)]
     pub actor_id: Option<u64>,
+    #[oai(nullable)]
     pub actor_name: Option<String>,
     /// The manager acting as `actor`, if any.
+    #[oai(nullable)]
     pub impersonator_id: Option<u64>,
+    #[oai(nullable)]
     pub impersonator_name: Option<String>,
     /// A code such as `user.updated` (see `GET /api/history/actions`).
     pub action: String,
     /// The action in Russian.
     pub action_title: String,
-    pub entity: Entity,
+    pub entity: EntityName,
+    #[oai(nullable)]
     pub entity_id: Option<u64>,
     /// The people the change was done to (for a file: whose cabinet).
     pub subject_ids: Vec<u64>,
     /// What changed, in Russian.
     pub summary: String,
+    #[oai(nullable)]
     pub ip: Option<String>,
 }
 
@@ -57,7 +65,7 @@ impl ActivityView {
             impersonator_name: name(entry.impersonator),
             action: entry.action.code().to_owned(),
             action_title: entry.action.title().to_owned(),
-            entity: entry.entity,
+            entity: entry.entity.into(),
             entity_id: entry.entity_id,
             subject_ids: entry.subjects.iter().map(|id| id.0).collect(),
             summary: entry.summary,
@@ -66,24 +74,11 @@ impl ActivityView {
     }
 }
 
-/// A page of the log.
-#[derive(Debug, Object, serde::Serialize)]
-pub struct ActivityPage {
-    pub data: Vec<ActivityView>,
-    pub meta: PageMeta,
-}
-
 /// An action the log knows, for the history's filter.
 #[derive(Debug, Object)]
 pub struct ActionView {
     pub action: String,
     pub title: String,
-}
-
-/// `{data: [actions]}`.
-#[derive(Debug, Object)]
-pub struct ActionList {
-    pub data: Vec<ActionView>,
 }
 
 /// The activity log.
@@ -114,7 +109,7 @@ fn read(
     date_from: Option<String>,
     date_to: Option<String>,
     request: PageRequest,
-) -> Result<JsonText<ActivityPage>, ApiError> {
+) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
     let tz = TimeZone::get(&state.config.school.timezone).unwrap_or(TimeZone::UTC);
     let action = match action.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
         None => None,
@@ -131,7 +126,7 @@ fn read(
     };
     let LogPage { page, names } = state.read(|store| activity::page(store, &filter, request))?;
     let meta = PageMeta::of(&page);
-    let page = ActivityPage {
+    let page = Paged {
         data: page.items.into_iter().map(|e| ActivityView::new(e, &names)).collect(),
         meta,
     };
@@ -158,7 +153,7 @@ impl ActivityApi {
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
-    ) -> Result<JsonText<ActivityPage>, ApiError> {
+    ) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
         read(&state, user_id.0.map(UserId), action.0, date_from.0, date_to.0, request)
@@ -174,25 +169,25 @@ impl ActivityApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
-    ) -> Result<JsonText<ActivityPage>, ApiError> {
+    ) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
-        read(&state, Some(UserId(id.0)), action.0, date_from.0, date_to.0, request)
+        read(&state, Some(id.0), action.0, date_from.0, date_to.0, request)
     }
 
     /// Actions of the log
     ///
     /// Every action code with its Russian title, for the history's filter. Managers only.
     #[oai(path = "/api/history/actions", method = "get", operation_id = "history_actions")]
-    async fn actions(&self, caller: Caller) -> Result<Json<ActionList>, ApiError> {
+    async fn actions(&self, caller: Caller) -> Result<Json<Data<Vec<ActionView>>>, ApiError> {
         caller.allow(Rule::Manager)?;
-        Ok(Json(ActionList {
+        Ok(Json(Data {
             data: Action::ALL
                 .iter()
                 .map(|a| ActionView {
@@ -207,6 +202,7 @@ impl ActivityApi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::activity::Entity;
     use crate::domain::{ActivityId, Page};
 
     async fn parsed(response: impl poem::IntoResponse) -> serde_json::Value {
@@ -234,7 +230,7 @@ mod tests {
             total: 41,
             request: PageRequest::new(Some(2), Some(2)),
         };
-        let view = || ActivityPage {
+        let view = || Paged {
             data: page
                 .items
                 .iter()

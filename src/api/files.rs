@@ -1,16 +1,18 @@
 //! `/api/users/{id}/files`: a user's file cabinet (managers only): list, upload, download, delete.
 
+use super::envelope::{Data, Paged};
 use super::upload_form::{Received, UploadForm};
 use super::{ApiTags, NoContent, State};
 use crate::domain::file::StoredFile;
 use crate::domain::file_name::{attachment_disposition, served_type};
 use crate::domain::{FileId, UserId};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::files;
-use poem::Body;
+use poem::{Body, IntoResponse, Response};
 use poem_openapi::param::Path;
-use poem_openapi::payload::{Binary, Json};
+use poem_openapi::payload::{Binary, Json, Payload};
+use poem_openapi::registry::MetaSchemaRef;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 /// A file in a user's cabinet.
@@ -50,28 +52,12 @@ pub struct FileListMeta {
     pub max_upload_bytes: u64,
 }
 
-/// A user's files, newest first.
-#[derive(Debug, Object)]
-pub struct FileList {
-    pub data: Vec<FileView>,
-    pub meta: FileListMeta,
-}
-
-/// `{data: file}`.
-#[derive(Debug, Object)]
-pub struct FileEnvelope {
-    pub data: FileView,
-}
-
 /// The answer to an upload.
 #[derive(Debug, ApiResponse)]
 pub enum UploadAnswer {
     /// Stored.
     #[oai(status = 201)]
-    Created(Json<FileEnvelope>),
-    /// The file is larger than `files.max_upload_mb`.
-    #[oai(status = 413)]
-    TooLarge(Json<ErrorBody>),
+    Created(Json<Data<FileView>>),
 }
 
 /// The policy of a download: whatever it is, a browser that opens it runs nothing of it.
@@ -85,12 +71,34 @@ pub enum FileDownload {
     /// and a sandboxing `Content-Security-Policy`.
     #[oai(status = 200)]
     File(
-        Binary<Body>,
+        FileBytes,
         #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Content-Length")] u64,
         #[oai(header = "Content-Security-Policy")] String,
     ),
+}
+
+/// A file's bytes, of whatever type it was stored with: documented as any type (`*/*`), sent
+/// with the type in the answer's `Content-Type` header.
+pub struct FileBytes(Body);
+
+impl Payload for FileBytes {
+    const CONTENT_TYPE: &'static str = "*/*";
+
+    fn check_content_type(_content_type: &str) -> bool {
+        true
+    }
+
+    fn schema_ref() -> MetaSchemaRef {
+        Binary::<Body>::schema_ref()
+    }
+}
+
+impl IntoResponse for FileBytes {
+    fn into_response(self) -> Response {
+        Response::builder().body(self.0)
+    }
 }
 
 /// Users' file cabinets.
@@ -103,11 +111,16 @@ impl FilesApi {
     ///
     /// Managers only. Newest first; `meta.max_upload_bytes` is the largest file an upload takes.
     #[oai(path = "/api/users/:id/files", method = "get", operation_id = "files_list")]
-    async fn list(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<FileList>, ApiError> {
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<UserId>,
+    ) -> Result<Json<Paged<FileView, FileListMeta>>, ApiError> {
         caller.allow(Rule::Manager)?;
-        let found = state.read(|store| files::list(store, UserId(id.0)))?;
+        let found = state.read(|store| files::list(store, id.0))?;
         let limits = crate::web::BodyLimits::from_mib(1, state.config.files.max_upload_mb);
-        Ok(Json(FileList {
+        Ok(Json(Paged {
             data: found.into_iter().map(FileView::from).collect(),
             meta: FileListMeta {
                 max_upload_bytes: u64::try_from(limits.upload).unwrap_or(u64::MAX),
@@ -125,7 +138,7 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         form: UploadForm<'_>,
     ) -> Result<UploadAnswer, ApiError> {
         let by = caller.actor(Rule::Manager)?.user.id;
@@ -133,18 +146,14 @@ impl FilesApi {
         let upload = match form.receive(limits.upload, &state.config.data_dir).await? {
             Received::Form(upload) => upload,
             Received::TooLarge => {
-                return Ok(UploadAnswer::TooLarge(Json(ErrorBody {
-                    message: crate::web::file_too_large_message(limits.upload),
-                    errors: None,
-                    error_id: None,
-                })));
+                return Err(ApiError::too_large(crate::web::file_too_large_message(limits.upload)));
             }
         };
         let journal = state.journal(caller.origin());
         let file = state
-            .run(move |store| files::upload(store, &journal, UserId(id.0), by, upload))
+            .run(move |store| files::upload(store, &journal, id.0, by, upload))
             .await?;
-        Ok(UploadAnswer::Created(Json(FileEnvelope { data: file.into() })))
+        Ok(UploadAnswer::Created(Json(Data { data: file.into() })))
     }
 
     /// Download a file
@@ -157,15 +166,15 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
-        file: Path<u64>,
+        id: Path<UserId>,
+        file: Path<FileId>,
     ) -> Result<FileDownload, ApiError> {
         caller.allow(Rule::Manager)?;
-        let (stored, contents) = state.read(|store| files::download(store, UserId(id.0), FileId(file.0)))?;
+        let (stored, contents) = state.read(|store| files::download(store, id.0, file.0))?;
         let chunks = contents.map(|chunk| chunk.map_err(|err| std::io::Error::other(err.to_string())));
         let body = Body::from_bytes_stream(futures_util::stream::iter(chunks));
         Ok(FileDownload::File(
-            Binary(body),
+            FileBytes(body),
             served_type(&stored.content_type).to_owned(),
             attachment_disposition(&stored.name),
             stored.size,
@@ -185,13 +194,13 @@ impl FilesApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
-        file: Path<u64>,
+        id: Path<UserId>,
+        file: Path<FileId>,
     ) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| files::delete(store, &journal, UserId(id.0), FileId(file.0)))
+            .run(move |store| files::delete(store, &journal, id.0, file.0))
             .await?;
         Ok(NoContent::Done)
     }

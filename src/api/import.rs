@@ -1,11 +1,14 @@
 //! `/api/users/import/csv`: people from a CSV file, previewed or written all at once.
 
+use super::envelope::Data;
 use super::import_form::ImportForm;
 use super::{ApiTags, State};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::import::{self, Outcome, Report, RowAction, RowChange, RowError, RowReport};
+use poem::{IntoResponse, Response};
 use poem_openapi::payload::Json;
+use poem_openapi::registry::{MetaResponses, Registry};
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 use std::collections::BTreeMap;
 
@@ -75,12 +78,6 @@ pub struct ImportReport {
     pub warnings: Vec<String>,
 }
 
-/// `{data: report}`.
-#[derive(Debug, Object)]
-pub struct ImportEnvelope {
-    pub data: ImportReport,
-}
-
 /// `{message, data: report}`: nothing was written.
 #[derive(Debug, Object)]
 pub struct ImportRejected {
@@ -88,27 +85,43 @@ pub struct ImportRejected {
     pub data: ImportReport,
 }
 
-/// The answers of an import.
+/// What an import itself answers.
 #[derive(Debug, ApiResponse)]
-pub enum ImportAnswer {
+pub enum ImportOutcome {
     /// A preview (maybe with row errors), or everything written.
     #[oai(status = 200)]
-    Done(Json<ImportEnvelope>),
-    /// Not signed in.
-    #[oai(status = 401)]
-    Unauthenticated(Json<ErrorBody>),
-    /// Not a manager.
-    #[oai(status = 403)]
-    Forbidden(Json<ErrorBody>),
-    /// The school requires a confirmed e-mail.
-    #[oai(status = 409)]
-    Unverified(Json<ErrorBody>),
+    Done(Json<Data<ImportReport>>),
     /// Row errors, or a file that is not a table of people: nothing was written.
     #[oai(status = 422)]
     Rejected(Json<ImportRejected>),
-    /// Something broke on the server; `error_id` points to the log.
-    #[oai(status = 500)]
-    Internal(Json<ErrorBody>),
+}
+
+/// The answers of an import: its own, and the shared errors but 422, which an import answers
+/// with its report (`ImportRejected`).
+#[derive(Debug)]
+pub struct ImportAnswer(Result<ImportOutcome, ApiError>);
+
+impl ApiResponse for ImportAnswer {
+    fn meta() -> MetaResponses {
+        let mut meta = ImportOutcome::meta();
+        let shared = ApiError::meta().responses.into_iter();
+        meta.responses.extend(shared.filter(|r| r.status != Some(422)));
+        meta
+    }
+
+    fn register(registry: &mut Registry) {
+        ImportOutcome::register(registry);
+        ApiError::register(registry);
+    }
+}
+
+impl IntoResponse for ImportAnswer {
+    fn into_response(self) -> Response {
+        match self.0 {
+            Ok(outcome) => outcome.into_response(),
+            Err(err) => err.into_response(),
+        }
+    }
 }
 
 impl From<Report> for ImportReport {
@@ -164,36 +177,32 @@ impl From<RowError> for ImportRowError {
     }
 }
 
-fn rejected(message: String, report: Report) -> ImportAnswer {
-    ImportAnswer::Rejected(Json(ImportRejected {
+fn rejected(message: String, report: Report) -> ImportOutcome {
+    ImportOutcome::Rejected(Json(ImportRejected {
         message,
         data: report.into(),
     }))
 }
 
 impl From<ApiError> for ImportAnswer {
+    /// A refusal of the form (422) becomes a report with the errors on row 0; the rest as they are.
     fn from(err: ApiError) -> Self {
-        match err {
-            ApiError::Unauthenticated(body) => Self::Unauthenticated(body),
-            ApiError::Forbidden(body) => Self::Forbidden(body),
-            ApiError::Unverified(body) => Self::Unverified(body),
-            ApiError::Internal(body) => Self::Internal(body),
-            ApiError::Invalid(body) | ApiError::NotFound(body) | ApiError::TooManyRequests(body, _) => {
-                let errors = body.0.errors.unwrap_or_default().into_iter();
-                let errors = errors.flat_map(|(field, messages)| {
-                    messages.into_iter().map(move |message| RowError {
-                        row: 0,
-                        column: field.clone(),
-                        message,
-                    })
-                });
-                let report = Report {
-                    errors: errors.collect(),
-                    ..Report::default()
-                };
-                rejected(body.0.message, report)
-            }
-        }
+        let ApiError::Invalid(body) = err else {
+            return Self(Err(err));
+        };
+        let errors = body.0.errors.unwrap_or_default().into_iter();
+        let errors = errors.flat_map(|(field, messages)| {
+            messages.into_iter().map(move |message| RowError {
+                row: 0,
+                column: field.clone(),
+                message,
+            })
+        });
+        let report = Report {
+            errors: errors.collect(),
+            ..Report::default()
+        };
+        Self(Ok(rejected(body.0.message, report)))
     }
 }
 
@@ -221,21 +230,19 @@ impl ImportApi {
     #[oai(path = "/api/users/import/csv", method = "post", operation_id = "users_import_csv")]
     async fn import_csv(&self, state: State<'_>, caller: Caller, form: ImportForm<'_>) -> ImportAnswer {
         match run(&state, &caller, form).await {
-            Ok(answer) => answer,
+            Ok(outcome) => ImportAnswer(Ok(outcome)),
             Err(err) => err.into(),
         }
     }
 }
 
-async fn run(state: &State<'_>, caller: &Caller, form: ImportForm<'_>) -> Result<ImportAnswer, ApiError> {
+async fn run(state: &State<'_>, caller: &Caller, form: ImportForm<'_>) -> Result<ImportOutcome, ApiError> {
     caller.actor(Rule::Manager)?;
     let received = form.receive().await?;
     let journal = state.journal(caller.origin());
     let outcome = import::import_csv(state, journal, received.file, received.options).await?;
     Ok(match outcome {
-        Outcome::Checked(report) | Outcome::Written(report) => {
-            ImportAnswer::Done(Json(ImportEnvelope { data: report.into() }))
-        }
+        Outcome::Checked(report) | Outcome::Written(report) => ImportOutcome::Done(Data::json(report.into())),
         Outcome::Refused(report) => {
             let message = format!("Ошибок в файле: {}. Ничего не записано", report.errors.len());
             rejected(message, report)

@@ -1,6 +1,7 @@
 //! `GET /api/history/mail` and `GET /api/users/{id}/mail`: the mail the portal sent or tried
 //! to send, to everyone or to one person (managers).
 
+use super::envelope::Paged;
 use super::paging::PageMeta;
 use super::{ApiTags, State};
 use crate::domain::{PageRequest, UserId};
@@ -16,7 +17,9 @@ use poem_openapi::{Object, OpenApi};
 pub struct MailEntry {
     pub id: u64,
     pub to: String,
+    #[oai(nullable)]
     pub to_name: Option<String>,
+    #[oai(nullable)]
     pub user_id: Option<u64>,
     pub kind: MailKind,
     /// The kind in Russian, e.g. "Сброс пароля".
@@ -24,9 +27,11 @@ pub struct MailEntry {
     pub subject: String,
     pub status: MailStatus,
     pub attempts: u32,
+    #[oai(nullable)]
     pub last_error: Option<String>,
     /// RFC 3339.
     pub created_at: String,
+    #[oai(nullable)]
     pub sent_at: Option<String>,
 }
 
@@ -49,13 +54,6 @@ impl From<MailRecord> for MailEntry {
     }
 }
 
-/// A page of the mail history.
-#[derive(Debug, Object)]
-pub struct MailPage {
-    pub data: Vec<MailEntry>,
-    pub meta: PageMeta,
-}
-
 /// The mail history.
 #[derive(Default)]
 pub struct MailHistoryApi;
@@ -66,11 +64,11 @@ fn page_of(
     filter: MailFilter,
     page: Option<u32>,
     per_page: Option<u32>,
-) -> Result<Json<MailPage>, ApiError> {
+) -> Result<Json<Paged<MailEntry>>, ApiError> {
     let request = PageRequest::new(page, per_page);
     let found = state.read(|store| mail::history(store, &filter, request))?;
     let meta = PageMeta::of(&found);
-    Ok(Json(MailPage {
+    Ok(Json(Paged {
         data: found.items.into_iter().map(MailEntry::from).collect(),
         meta,
     }))
@@ -93,7 +91,7 @@ impl MailHistoryApi {
         status: Query<Option<MailStatus>>,
         kind: Query<Option<MailKind>>,
         search: Query<Option<String>>,
-    ) -> Result<Json<MailPage>, ApiError> {
+    ) -> Result<Json<Paged<MailEntry>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let filter = MailFilter {
             status: status.0,
@@ -114,19 +112,19 @@ impl MailHistoryApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         status: Query<Option<MailStatus>>,
         kind: Query<Option<MailKind>>,
         search: Query<Option<String>>,
-    ) -> Result<Json<MailPage>, ApiError> {
+    ) -> Result<Json<Paged<MailEntry>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let filter = MailFilter {
             status: status.0,
             kind: kind.0,
             search: search.0,
-            user_id: Some(UserId(id.0)),
+            user_id: Some(id.0),
         };
         page_of(&state, filter, page.0, per_page.0)
     }

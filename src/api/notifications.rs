@@ -1,6 +1,8 @@
 //! A person's notifications (the bell and the F8 panel) and which kinds also come by mail.
 
+use super::envelope::{Data, Paged};
 use super::paging::PageMeta;
+use super::vocabulary::KindName;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
 use crate::domain::{NotificationId, PageRequest, UserId};
@@ -15,16 +17,18 @@ use poem_openapi::{Object, OpenApi};
 #[derive(Debug, Object)]
 pub struct NotificationView {
     pub id: u64,
-    pub kind: NotificationKind,
+    pub kind: KindName,
     /// The kind in Russian.
     pub kind_title: String,
     pub title: String,
     pub body: String,
     /// A page of the portal to open, e.g. `/users/5`.
+    #[oai(nullable)]
     pub link: Option<String>,
     /// RFC 3339.
     pub created_at: String,
     /// Null while unread.
+    #[oai(nullable)]
     pub read_at: Option<String>,
 }
 
@@ -32,7 +36,7 @@ impl From<Notification> for NotificationView {
     fn from(n: Notification) -> Self {
         Self {
             id: n.id.0,
-            kind: n.kind,
+            kind: n.kind.into(),
             kind_title: n.kind.title().to_owned(),
             title: n.title,
             body: n.body,
@@ -51,44 +55,19 @@ pub struct InboxMeta {
     pub unread: u64,
 }
 
-/// A page of notifications.
-#[derive(Debug, Object)]
-pub struct InboxPage {
-    pub data: Vec<NotificationView>,
-    pub meta: InboxMeta,
-}
-
-/// `{data: notification}`.
-#[derive(Debug, Object)]
-pub struct NotificationEnvelope {
-    pub data: NotificationView,
-}
-
 /// How many were marked read.
 #[derive(Debug, Object)]
 pub struct Marked {
     pub marked: u64,
 }
 
-/// `{data: {marked}}`.
-#[derive(Debug, Object)]
-pub struct MarkedEnvelope {
-    pub data: Marked,
-}
-
 /// One kind of notification and whether it also comes by mail.
 #[derive(Debug, Object)]
 pub struct KindSetting {
-    pub kind: NotificationKind,
+    pub kind: KindName,
     pub title: String,
     pub description: String,
     pub mail: bool,
-}
-
-/// `{data: [settings]}`.
-#[derive(Debug, Object)]
-pub struct SettingsEnvelope {
-    pub data: Vec<KindSetting>,
 }
 
 /// `{mail: [kind…]}`: the kinds that also come by mail.
@@ -99,12 +78,12 @@ pub struct SettingsBody {
     pub mail: Vec<String>,
 }
 
-fn settings(choice: &MailChoice) -> Json<SettingsEnvelope> {
-    Json(SettingsEnvelope {
+fn settings(choice: &MailChoice) -> Json<Data<Vec<KindSetting>>> {
+    Json(Data {
         data: NotificationKind::ALL
             .into_iter()
             .map(|kind| KindSetting {
-                kind,
+                kind: kind.into(),
                 title: kind.title().to_owned(),
                 description: kind.description().to_owned(),
                 mail: choice.mails(kind),
@@ -132,20 +111,20 @@ impl NotificationsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
         unread: Query<Option<u8>>,
-    ) -> Result<Json<InboxPage>, ApiError> {
-        caller.allow(Rule::OwnOrManager(UserId(id.0)))?;
+    ) -> Result<Json<Paged<NotificationView, InboxMeta>>, ApiError> {
+        caller.allow(Rule::OwnOrManager(id.0))?;
         let request = PageRequest::new(page.0, per_page.0);
         let unread_only = unread.0.is_some_and(|u| u != 0);
-        let inbox = state.read(|store| notifications::inbox(store, UserId(id.0), unread_only, request))?;
+        let inbox = state.read(|store| notifications::inbox(store, id.0, unread_only, request))?;
         let meta = InboxMeta {
             page: PageMeta::of(&inbox.page),
             unread: inbox.unread,
         };
-        Ok(Json(InboxPage {
+        Ok(Json(Paged {
             data: inbox.page.items.into_iter().map(NotificationView::from).collect(),
             meta,
         }))
@@ -164,19 +143,17 @@ impl NotificationsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
-    ) -> Result<Json<NotificationEnvelope>, ApiError> {
+        id: Path<NotificationId>,
+    ) -> Result<Json<Data<NotificationView>>, ApiError> {
         caller.actor(Rule::SignedIn)?;
-        let owner = state.read(|store| notifications::owner(store, NotificationId(id.0)))?;
+        let owner = state.read(|store| notifications::owner(store, id.0))?;
         // Someone else's notification answers like a missing one: whether it exists is
         // nobody else's business.
         caller
             .allow(Rule::OwnOrManager(owner))
             .map_err(|_| notifications::not_found())?;
-        let read = state
-            .run(move |store| notifications::mark_read(store, NotificationId(id.0)))
-            .await?;
-        Ok(Json(NotificationEnvelope { data: read.into() }))
+        let read = state.run(move |store| notifications::mark_read(store, id.0)).await?;
+        Ok(Json(Data { data: read.into() }))
     }
 
     /// Mark all read
@@ -192,13 +169,13 @@ impl NotificationsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
-    ) -> Result<Json<MarkedEnvelope>, ApiError> {
-        caller.allow(Rule::OwnTrace(UserId(id.0)))?;
+        id: Path<UserId>,
+    ) -> Result<Json<Data<Marked>>, ApiError> {
+        caller.allow(Rule::OwnTrace(id.0))?;
         let marked = state
-            .run(move |store| notifications::mark_all_read(store, UserId(id.0)))
+            .run(move |store| notifications::mark_all_read(store, id.0))
             .await?;
-        Ok(Json(MarkedEnvelope {
+        Ok(Json(Data {
             data: Marked { marked },
         }))
     }
@@ -211,7 +188,7 @@ impl NotificationsApi {
         method = "get",
         operation_id = "notification_settings"
     )]
-    async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<SettingsEnvelope>, ApiError> {
+    async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let choice = state.read(|store| notifications::mail_choice(store, actor.user.id))?;
         Ok(settings(&choice))
@@ -231,7 +208,7 @@ impl NotificationsApi {
         state: State<'_>,
         caller: Caller,
         body: Json<SettingsBody>,
-    ) -> Result<Json<SettingsEnvelope>, ApiError> {
+    ) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
         let user = caller.actor(Rule::SignedIn)?.user.id;
         caller.allow(Rule::OwnTrace(user))?;
         let kinds = body

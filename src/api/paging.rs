@@ -11,8 +11,10 @@ pub struct PageMeta {
     pub per_page: u32,
     pub total: u64,
     /// 1-based number of the first row on this page (null when the page is empty).
+    #[oai(nullable)]
     pub from: Option<u64>,
     /// 1-based number of the last row on this page (null when the page is empty).
+    #[oai(nullable)]
     pub to: Option<u64>,
 }
 

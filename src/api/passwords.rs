@@ -12,36 +12,47 @@ use poem_openapi::{Object, OpenApi};
 /// `{email}`.
 #[derive(Debug, Object)]
 pub struct ForgotBody {
+    #[oai(nullable)]
     pub email: Option<String>,
 }
 
 /// The reset form: the token and e-mail from the link, and the new password twice.
 #[derive(Debug, Object)]
 pub struct ResetBody {
+    #[oai(nullable)]
     pub token: Option<String>,
+    #[oai(nullable)]
     pub email: Option<String>,
+    #[oai(nullable)]
     pub password: Option<String>,
+    #[oai(nullable)]
     pub password_confirmation: Option<String>,
 }
 
 /// The token and e-mail of a reset or set-password link.
 #[derive(Debug, Object)]
 pub struct LinkBody {
+    #[oai(nullable)]
     pub token: Option<String>,
+    #[oai(nullable)]
     pub email: Option<String>,
 }
 
 /// A change of one's own password.
 #[derive(Debug, Object)]
 pub struct ChangeBody {
+    #[oai(nullable)]
     pub current_password: Option<String>,
+    #[oai(nullable)]
     pub password: Option<String>,
+    #[oai(nullable)]
     pub password_confirmation: Option<String>,
 }
 
 /// The password that confirms ending the other sessions.
 #[derive(Debug, Object)]
 pub struct PasswordBody {
+    #[oai(nullable)]
     pub password: Option<String>,
 }
 

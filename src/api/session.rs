@@ -1,6 +1,7 @@
 //! The Sanctum calls: the CSRF cookie, signing in and out, and the current user.
 
 use super::cookies;
+use super::envelope::Data;
 use super::user_view::{CurrentUser, Impersonator, UserView};
 use super::{ApiTags, NoContent, State};
 use crate::auth::csrf;
@@ -14,17 +15,14 @@ use poem_openapi::{Object, OpenApi};
 /// The sign-in form. Every field may be missing: missing ones are named in the 422 answer.
 #[derive(Debug, Object)]
 pub struct LoginBody {
+    #[oai(nullable)]
     pub email: Option<String>,
+    #[oai(nullable)]
     pub password: Option<String>,
     /// "Remember me": a session of `auth.remember_days` with no idle timeout, instead of
     /// `auth.session_lifetime_hours` with `auth.session_idle_minutes`.
+    #[oai(nullable)]
     pub remember: Option<bool>,
-}
-
-/// `{data: user}`.
-#[derive(Debug, Object)]
-pub struct CurrentUserEnvelope {
-    pub data: CurrentUser,
 }
 
 /// Sessions and the current user.
@@ -98,7 +96,7 @@ impl SessionApi {
     ///
     /// `{data: user}` for the session's user; 401 `Unauthenticated.` when not signed in.
     #[oai(path = "/api/user", method = "get", operation_id = "current_user")]
-    async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<CurrentUserEnvelope>, ApiError> {
+    async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<CurrentUser>>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
         let impersonator = match actor.impersonator {
             Some(id) => {
@@ -108,7 +106,7 @@ impl SessionApi {
             }
             None => None,
         };
-        Ok(Json(CurrentUserEnvelope {
+        Ok(Json(Data {
             data: CurrentUser {
                 user: UserView::new(&actor.user, actor.is_staff()),
                 children_ids: actor.children.iter().map(|id| id.0).collect(),

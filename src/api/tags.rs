@@ -1,5 +1,6 @@
 //! `/api/tags`: the school's tag catalogue.
 
+use super::envelope::Data;
 use super::{ApiTags, NoContent, State};
 use crate::domain::{Tag, TagId};
 use crate::error::ApiError;
@@ -17,6 +18,7 @@ pub struct TagView {
     /// One of the palette's colours (red, orange, … gray).
     pub color: String,
     /// People (not deleted) carrying it; only in the list.
+    #[oai(nullable)]
     pub users_count: Option<u64>,
 }
 
@@ -31,22 +33,12 @@ impl TagView {
     }
 }
 
-/// Every tag.
-#[derive(Debug, Object)]
-pub struct TagList {
-    pub data: Vec<TagView>,
-}
-
-/// `{data: tag}`.
-#[derive(Debug, Object)]
-pub struct TagEnvelope {
-    pub data: TagView,
-}
-
 /// A tag's name and colour.
 #[derive(Debug, Object)]
 pub struct TagBody {
+    #[oai(nullable)]
     pub name: Option<String>,
+    #[oai(nullable)]
     pub color: Option<String>,
 }
 
@@ -55,7 +47,7 @@ pub struct TagBody {
 pub enum TagCreated {
     /// Created.
     #[oai(status = 201)]
-    Created(Json<TagEnvelope>),
+    Created(Json<Data<TagView>>),
 }
 
 /// Tags.
@@ -68,10 +60,10 @@ impl TagsApi {
     ///
     /// Staff only. Every tag, by name, with how many people carry it.
     #[oai(path = "/api/tags", method = "get", operation_id = "tags_list")]
-    async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<TagList>, ApiError> {
+    async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<TagView>>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let all = state.read(tags::list)?;
-        Ok(Json(TagList {
+        Ok(Json(Data {
             data: all
                 .into_iter()
                 .map(|t| TagView::new(t.tag, Some(t.users as u64)))
@@ -83,10 +75,10 @@ impl TagsApi {
     ///
     /// Staff only.
     #[oai(path = "/api/tags/:id", method = "get", operation_id = "tags_show")]
-    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Json<TagEnvelope>, ApiError> {
+    async fn show(&self, state: State<'_>, caller: Caller, id: Path<TagId>) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
-        let tag = state.read(|store| tags::get(store, TagId(id.0)))?;
-        Ok(Json(TagEnvelope {
+        let tag = state.read(|store| tags::get(store, id.0))?;
+        Ok(Json(Data {
             data: TagView::new(tag, None),
         }))
     }
@@ -102,7 +94,7 @@ impl TagsApi {
         let tag = state
             .run(move |store| tags::create(store, &journal, &name, &color))
             .await?;
-        Ok(TagCreated::Created(Json(TagEnvelope {
+        Ok(TagCreated::Created(Json(Data {
             data: TagView::new(tag, None),
         })))
     }
@@ -115,16 +107,16 @@ impl TagsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<TagId>,
         body: Json<TagBody>,
-    ) -> Result<Json<TagEnvelope>, ApiError> {
+    ) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
         let journal = state.journal(caller.origin());
         let tag = state
-            .run(move |store| tags::update(store, &journal, TagId(id.0), &name, &color))
+            .run(move |store| tags::update(store, &journal, id.0, &name, &color))
             .await?;
-        Ok(Json(TagEnvelope {
+        Ok(Json(Data {
             data: TagView::new(tag, None),
         }))
     }
@@ -133,12 +125,10 @@ impl TagsApi {
     ///
     /// Staff only. The tag is taken off everyone who carried it.
     #[oai(path = "/api/tags/:id", method = "delete", operation_id = "tags_delete")]
-    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<TagId>) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Staff)?;
         let journal = state.journal(caller.origin());
-        state
-            .run(move |store| tags::delete(store, &journal, TagId(id.0)))
-            .await?;
+        state.run(move |store| tags::delete(store, &journal, id.0)).await?;
         Ok(NoContent::Done)
     }
 }

@@ -17,7 +17,9 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A new password, twice.
 #[derive(Debug, Object)]
 pub struct NewPasswordBody {
+    #[oai(nullable)]
     pub password: Option<String>,
+    #[oai(nullable)]
     pub password_confirmation: Option<String>,
 }
 
@@ -81,14 +83,14 @@ impl UserActionsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<NewPasswordBody>,
     ) -> Result<Json<Message>, ApiError> {
         caller.allow(Rule::Manager)?;
         people::set_password(
             &state,
             state.journal(caller.origin()),
-            UserId(id.0),
+            id.0,
             body.0.password,
             body.0.password_confirmation,
         )
@@ -104,9 +106,9 @@ impl UserActionsApi {
         method = "post",
         operation_id = "users_resend_password"
     )]
-    async fn resend_password(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<Queued, ApiError> {
+    async fn resend_password(&self, state: State<'_>, caller: Caller, id: Path<UserId>) -> Result<Queued, ApiError> {
         caller.allow(Rule::Manager)?;
-        people::send_password_link(&state, state.journal(caller.origin()), UserId(id.0)).await?;
+        people::send_password_link(&state, state.journal(caller.origin()), id.0).await?;
         Ok(Queued::Queued(message(
             "Письмо со ссылкой для установки пароля отправлено",
         )))
@@ -124,15 +126,15 @@ impl UserActionsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<RolesBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::update_roles(store, &journal, UserId(id.0), &body.0.roles))
+            .run(move |store| people::update_roles(store, &journal, id.0, &body.0.roles))
             .await?;
-        card(&state, &caller, UserId(id.0)).await
+        card(&state, &caller, id.0).await
     }
 
     /// Set a person's parents
@@ -148,15 +150,15 @@ impl UserActionsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<ParentsBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Staff)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::save_parents(store, &journal, UserId(id.0), &body.0.parents))
+            .run(move |store| people::save_parents(store, &journal, id.0, &body.0.parents))
             .await?;
-        card(&state, &caller, UserId(id.0)).await
+        card(&state, &caller, id.0).await
     }
 
     /// Set a person's children
@@ -171,15 +173,15 @@ impl UserActionsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<ChildrenBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::save_children(store, &journal, UserId(id.0), &body.0.children))
+            .run(move |store| people::save_children(store, &journal, id.0, &body.0.children))
             .await?;
-        card(&state, &caller, UserId(id.0)).await
+        card(&state, &caller, id.0).await
     }
 
     /// Set a person's tags
@@ -194,15 +196,15 @@ impl UserActionsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<TagsBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         caller.allow(Rule::Manager)?;
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::attach_tags(store, &journal, UserId(id.0), &body.0.tags))
+            .run(move |store| people::attach_tags(store, &journal, id.0, &body.0.tags))
             .await?;
-        card(&state, &caller, UserId(id.0)).await
+        card(&state, &caller, id.0).await
     }
 
     /// Log in as a person
@@ -218,10 +220,10 @@ impl UserActionsApi {
         state: State<'_>,
         caller: Caller,
         jar: &CookieJar,
-        id: Path<u64>,
+        id: Path<UserId>,
     ) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Impersonate)?;
-        let signed_in = people::start(&state, state.journal(caller.origin()), actor, UserId(id.0)).await?;
+        let signed_in = people::start(&state, state.journal(caller.origin()), actor, id.0).await?;
         cookies::set_signed_in(jar, &signed_in, state.config.served_over_tls());
         Ok(NoContent::Done)
     }

@@ -1,5 +1,6 @@
 //! How a user is shown by the API: a page of list rows, the card, and the signed-in user.
 
+use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
 use super::paging::PageMeta;
 use crate::domain::{Page, User, UserId};
@@ -16,25 +17,31 @@ pub struct UserView {
     pub email: String,
     pub first_name: String,
     pub last_name: String,
+    #[oai(nullable)]
     pub middle_name: Option<String>,
     /// "Фамилия Имя Отчество".
     pub full_name: String,
     /// Normalised, e.g. `+79123456789`.
+    #[oai(nullable)]
     pub phone: Option<String>,
     /// `YYYY-MM-DD`.
+    #[oai(nullable)]
     pub birth_date: Option<String>,
     /// Among `manager`, `worker`, `student`, `parent`.
     pub roles: Vec<String>,
     /// Tag ids.
     pub tags: Vec<u64>,
     /// Staff notes; null for viewers who are not staff.
+    #[oai(nullable)]
     pub notes: Option<String>,
     /// Whether the user confirmed the e-mail address.
     pub email_verified: bool,
     pub created_at: String,
     pub updated_at: String,
     /// Set when the user is deleted (restorable).
+    #[oai(nullable)]
     pub deleted_at: Option<String>,
+    #[oai(nullable)]
     pub last_login_at: Option<String>,
 }
 
@@ -71,11 +78,7 @@ impl UserView {
 }
 
 /// A page of people.
-#[derive(Debug, Object)]
-pub struct UserPage {
-    pub data: Vec<UserView>,
-    pub meta: PageMeta,
-}
+pub type UserPage = Paged<UserView>;
 
 impl UserPage {
     /// The page of `found` as JSON text: each row is the entry's view, rendered once per version
@@ -106,10 +109,7 @@ pub struct UserCard {
 }
 
 /// `{data: card}`.
-#[derive(Debug, Object)]
-pub struct CardEnvelope {
-    pub data: UserCard,
-}
+pub type CardEnvelope = Data<UserCard>;
 
 impl CardEnvelope {
     /// The card of `person` for a viewer who is (or is not) staff, as JSON text: the user's view
@@ -142,6 +142,7 @@ pub struct CurrentUser {
     /// For `master-by-url`: a parent may open his children's pages.
     pub children_ids: Vec<u64>,
     /// Set while a manager acts as this user ("Вы вошли как …").
+    #[oai(nullable)]
     pub impersonator: Option<Impersonator>,
 }
 

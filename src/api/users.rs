@@ -15,22 +15,33 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A person's fields as a form sends them; all optional here, checked by the server.
 #[derive(Debug, Object)]
 pub struct PersonBody {
+    #[oai(nullable)]
     pub email: Option<String>,
+    #[oai(nullable)]
     pub last_name: Option<String>,
+    #[oai(nullable)]
     pub first_name: Option<String>,
+    #[oai(nullable)]
     pub middle_name: Option<String>,
+    #[oai(nullable)]
     pub phone: Option<String>,
     /// `YYYY-MM-DD` or `DD.MM.YYYY`.
+    #[oai(nullable)]
     pub birth_date: Option<String>,
+    #[oai(nullable)]
     pub notes: Option<String>,
     /// On create only: the roles (at least one).
+    #[oai(nullable)]
     pub roles: Option<Vec<String>>,
     /// On create only: tag ids.
+    #[oai(nullable)]
     pub tags: Option<Vec<u64>>,
     /// On create only: mail the new person a link to set their password.
+    #[oai(nullable)]
     pub send_password_link: Option<bool>,
     /// On create only: ids of the new person's parents, linked by the same rules as
     /// `POST /api/users/{id}/parents/save` (422 on the field `parents` otherwise).
+    #[oai(nullable)]
     pub parents: Option<Vec<u64>>,
 }
 
@@ -111,8 +122,8 @@ impl UsersApi {
         state: State<'_>,
         caller: Caller,
         search: Query<Option<String>>,
-        #[oai(name = "roles[]")] roles: Query<Vec<String>>,
-        #[oai(name = "tags[]")] tags: Query<Vec<u64>>,
+        #[oai(name = "roles[]", default)] roles: Query<Vec<String>>,
+        #[oai(name = "tags[]", default)] tags: Query<Vec<u64>>,
         trashed: Query<Option<String>>,
         sort: Query<Option<String>>,
         page: Query<Option<u32>>,
@@ -137,10 +148,15 @@ impl UsersApi {
     /// The user with parent and children ids. Staff read anyone; a user reads himself and
     /// his children (`master-by-url`); others get 403.
     #[oai(path = "/api/users/:id", method = "get", operation_id = "users_show")]
-    async fn show(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<JsonText<CardEnvelope>, ApiError> {
-        let actor = caller.actor(Rule::SeeUser(UserId(id.0)))?.clone();
+    async fn show(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<UserId>,
+    ) -> Result<JsonText<CardEnvelope>, ApiError> {
+        let actor = caller.actor(Rule::SeeUser(id.0))?.clone();
         let staff = actor.is_staff();
-        let person = state.read(|store| people::get(store, &actor, UserId(id.0)))?;
+        let person = state.read(|store| people::get(store, &actor, id.0))?;
         Ok(CardEnvelope::text(&person, staff))
     }
 
@@ -180,7 +196,7 @@ impl UsersApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
         body: Json<PersonBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
@@ -188,8 +204,8 @@ impl UsersApi {
         let journal = state.journal(caller.origin());
         let person = state
             .run(move |store| {
-                people::update(store, &journal, &tz, UserId(id.0), form)?;
-                people::get(store, &actor, UserId(id.0))
+                people::update(store, &journal, &tz, id.0, form)?;
+                people::get(store, &actor, id.0)
             })
             .await?;
         Ok(CardEnvelope::text(&person, true))
@@ -200,11 +216,11 @@ impl UsersApi {
     /// Managers only; soft: hidden from lists, signed out everywhere, restorable. Nobody can
     /// delete himself or the last manager (422).
     #[oai(path = "/api/users/:id", method = "delete", operation_id = "users_delete")]
-    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<u64>) -> Result<NoContent, ApiError> {
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<UserId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::delete(store, &journal, &actor, UserId(id.0)))
+            .run(move |store| people::delete(store, &journal, &actor, id.0))
             .await?;
         Ok(NoContent::Done)
     }
@@ -217,14 +233,14 @@ impl UsersApi {
         &self,
         state: State<'_>,
         caller: Caller,
-        id: Path<u64>,
+        id: Path<UserId>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
         let journal = state.journal(caller.origin());
         let person = state
             .run(move |store| {
-                people::restore(store, &journal, UserId(id.0))?;
-                people::get(store, &actor, UserId(id.0))
+                people::restore(store, &journal, id.0)?;
+                people::get(store, &actor, id.0)
             })
             .await?;
         Ok(CardEnvelope::text(&person, true))

@@ -11,6 +11,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// `{token}` from the confirmation link.
 #[derive(Debug, Object)]
 pub struct TokenBody {
+    #[oai(nullable)]
     pub token: Option<String>,
 }
 

@@ -16,9 +16,8 @@ pub struct Origin {
 }
 
 /// What was changed: the kind of record an entry is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, poem_openapi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[oai(rename_all = "snake_case")]
 pub enum Entity {
     User,
     Tag,

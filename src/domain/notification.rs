@@ -7,9 +7,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 /// What a notification is about; the person chooses per kind whether it also comes by mail.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, poem_openapi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[oai(rename_all = "snake_case")]
 pub enum NotificationKind {
     AccountCreated,
     PasswordChanged,

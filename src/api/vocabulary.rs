@@ -1,0 +1,60 @@
+//! The domain's closed lists (kinds of notification, kinds of record) as the API documents
+//! them: one macro mirrors a domain enum, so `domain` knows nothing of OpenAPI and a variant
+//! added there fails to compile here until the API names it too.
+
+use crate::domain::activity::Entity;
+use crate::domain::notification::NotificationKind;
+
+/// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
+/// in the document) and the conversion from it.
+macro_rules! mirror {
+    ($(#[$doc:meta])* $name:ident as $schema:literal from $domain:ident { $($variant:ident),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, poem_openapi::Enum, serde::Serialize)]
+        #[oai(rename = $schema, rename_all = "snake_case")]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($variant,)*
+        }
+
+        impl From<$domain> for $name {
+            fn from(value: $domain) -> Self {
+                match value {
+                    $($domain::$variant => Self::$variant,)*
+                }
+            }
+        }
+    };
+}
+
+mirror! {
+    /// What a notification is about.
+    KindName as "NotificationKind" from NotificationKind {
+        AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded,
+    }
+}
+
+mirror! {
+    /// The kind of record an entry of the log is about.
+    EntityName as "Entity" from Entity { User, Tag, File, Session, Import }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use poem_openapi::types::ToJSON;
+
+    #[test]
+    fn the_api_names_are_the_stored_names() {
+        for kind in NotificationKind::ALL {
+            let stored = serde_json::to_value(kind).expect("json");
+            assert_eq!(KindName::from(kind).to_json(), Some(stored.clone()));
+            assert_eq!(serde_json::to_value(KindName::from(kind)).expect("json"), stored);
+        }
+        for entity in [Entity::User, Entity::Tag, Entity::File, Entity::Session, Entity::Import] {
+            let stored = serde_json::to_value(entity).expect("json");
+            assert_eq!(EntityName::from(entity).to_json(), Some(stored.clone()));
+            assert_eq!(serde_json::to_value(EntityName::from(entity)).expect("json"), stored);
+        }
+    }
+}
