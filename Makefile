@@ -6,7 +6,7 @@ NPM ?= npm
 DEMO_DIR ?= data-demo
 TMP := $(shell mktemp -d 2>/dev/null || echo /tmp/klass-make)
 
-.PHONY: run test build ui ui-deps lint rust-test ui-test e2e conformance openapi check-openapi bench clean
+.PHONY: run test build ui ui-deps lint rust-test ui-test e2e conformance openapi check-openapi bench pi clean
 
 ## Build the UI and the release binary, then serve a demo school at http://127.0.0.1:8080
 run: build
@@ -63,6 +63,10 @@ check-openapi: ui-deps
 ## Speed and memory figures into bench/report.md (budgets: DESIGN.md §7)
 bench: ui
 	bench/run.sh
+
+## The release binary for a Raspberry Pi (aarch64), started under qemu: health, a sign-in, its size
+pi: ui
+	scripts/pi.sh
 
 clean:
 	$(CARGO) clean

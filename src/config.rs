@@ -121,6 +121,16 @@ impl Config {
         if !(1..=1024).contains(&self.files.max_upload_mb) {
             return invalid("files.max_upload_mb", "ожидается число от 1 до 1024 (МиБ)");
         }
+        if !self.backup.at.is_empty() && self.backup.time().is_none() {
+            return invalid(
+                "backup.at",
+                "ожидается время вида 03:00 (или пустая строка: без плановых копий)",
+            );
+        }
+        let tls = &self.server.tls;
+        if tls.mode == TlsMode::Files && (tls.cert.as_os_str().is_empty() || tls.key.as_os_str().is_empty()) {
+            return invalid("server.tls.cert", "при mode = \"files\" укажите файлы cert и key (PEM)");
+        }
         Ok(())
     }
 
@@ -134,9 +144,22 @@ impl Config {
         toml::to_string_pretty(&shown).unwrap_or_else(|err| unreachable!("config serialisation failed: {err}"))
     }
 
+    /// The school's time zone (`school.timezone`, checked at load).
+    pub fn time_zone(&self) -> jiff::tz::TimeZone {
+        jiff::tz::TimeZone::get(&self.school.timezone).unwrap_or(jiff::tz::TimeZone::UTC)
+    }
+
+    /// The directory of the copies: `backup.dir`, or `<data_dir>/backups` when it is empty.
+    pub fn backup_dir(&self) -> PathBuf {
+        match self.backup.dir.as_os_str().is_empty() {
+            true => self.data_dir.join("backups"),
+            false => self.backup.dir.clone(),
+        }
+    }
+
     /// True when the portal is reached over TLS, so cookies get the `Secure` flag.
     pub fn served_over_tls(&self) -> bool {
-        self.server.public_url.starts_with("https://")
+        self.server.tls.mode != TlsMode::Off || self.server.public_url.starts_with("https://")
     }
 }
 

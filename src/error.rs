@@ -23,7 +23,8 @@ pub struct ErrorBody {
 }
 
 impl ErrorBody {
-    fn new(message: impl Into<String>) -> Json<Self> {
+    /// A body with only a message.
+    pub fn new(message: impl Into<String>) -> Json<Self> {
         Json(Self {
             message: message.into(),
             errors: None,
@@ -71,6 +72,12 @@ pub enum ApiError {
     /// Something broke on the server; `error_id` points to the log.
     #[oai(status = 500)]
     Internal(Json<ErrorBody>),
+    /// The database is being opened again after a failed write; try again shortly.
+    #[oai(status = 503)]
+    Unavailable(Json<ErrorBody>),
+    /// The server's disk is full: nothing was changed; the portal goes on once space is freed.
+    #[oai(status = 507)]
+    InsufficientStorage(Json<ErrorBody>),
 }
 
 impl ApiError {

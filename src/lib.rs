@@ -2,6 +2,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod backup;
 pub mod cli;
 pub mod config;
 pub mod domain;

@@ -6,7 +6,7 @@ use crate::error::{self, PanicToServerError};
 pub use crate::service::AppState;
 use crate::store::Store;
 use crate::{api, mail, web};
-use poem::listener::{Acceptor, Listener, TcpAcceptor, TcpListener};
+use poem::listener::{Acceptor, AcceptorExt, BoxAcceptor, Listener, TcpListener};
 use poem::middleware::{CatchPanic, CookieJarManager};
 use poem::{EndpointExt, IntoEndpoint, Route, Server};
 use std::future::Future;
@@ -16,8 +16,9 @@ use std::time::Duration;
 
 /// A built application, bound to its address but not yet serving.
 pub struct App {
-    acceptor: TcpAcceptor,
+    acceptor: BoxAcceptor,
     addr: SocketAddr,
+    https: bool,
     state: AppState,
 }
 
@@ -36,13 +37,30 @@ impl App {
             .first()
             .and_then(|addr| addr.as_socket_addr().copied())
             .ok_or_else(|| anyhow::anyhow!("listener has no socket address"))?;
+        let tls = web::tls::server_config(&config)?;
+        let https = tls.is_some();
+        let acceptor = match tls {
+            Some(tls) => web::TlsAcceptor::new(acceptor, tls).boxed(),
+            None => acceptor.boxed(),
+        };
         let state = AppState::new(store, config, web::SpaEndpoint::embedded().build_id())?;
-        Ok(Self { acceptor, addr, state })
+        Ok(Self {
+            acceptor,
+            addr,
+            https,
+            state,
+        })
     }
 
     /// The address the server listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// `https://ADDR` or `http://ADDR`.
+    pub fn url(&self) -> String {
+        let scheme = if self.https { "https" } else { "http" };
+        format!("{scheme}://{}", self.addr)
     }
 
     /// The open database.
@@ -61,6 +79,12 @@ impl App {
                 limits.forget_idle();
             }
         });
+        let admin_socket = tokio::spawn(crate::backup::socket::serve(
+            self.state.config.data_dir.clone(),
+            self.state.backups.clone(),
+        ));
+        let nightly_backups = tokio::spawn(crate::service::backups::schedule(self.state.clone()));
+        let disk_watch = tokio::spawn(crate::service::disk::watch(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -80,6 +104,9 @@ impl App {
             .run_with_graceful_shutdown(endpoint, shutdown, Some(grace))
             .await;
         forgetting.abort();
+        admin_socket.abort();
+        nightly_backups.abort();
+        disk_watch.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served
@@ -121,25 +148,30 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
         .around(move |next, req| web::with_request_id(next, req, proxies.clone()))
 }
 
-/// Completes on Ctrl-C or SIGTERM.
-pub async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Completes on Ctrl-C or SIGTERM. SIGTERM is caught from the moment this is called (not from
+/// its first poll), so a TERM right after the address line still stops the server gracefully.
+pub fn shutdown_signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    let terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate());
+    async move {
+        let ctrl_c = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        #[cfg(unix)]
+        let terminate = async move {
+            match terminate {
+                Ok(mut signal) => {
+                    signal.recv().await;
+                }
+                Err(_) => std::future::pending().await,
             }
-            Err(_) => std::future::pending().await,
+        };
+        #[cfg(not(unix))]
+        let terminate = std::future::pending::<()>();
+        tokio::select! {
+            () = ctrl_c => {},
+            () = terminate => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {},
-        () = terminate => {},
+        tracing::info!("shutting down: finishing requests in flight");
     }
-    tracing::info!("shutting down: finishing requests in flight");
 }

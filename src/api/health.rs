@@ -1,7 +1,7 @@
 //! `GET /api/health`: is the portal up, which version and which UI build it serves.
 
 use super::{ApiTags, State};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::policy::{Caller, Rule};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -26,12 +26,21 @@ impl HealthApi {
     /// Health check
     ///
     /// Answers `ok` with the version and the UI build id while the server is up and its
-    /// database can be read. Open to everyone; Docker's HEALTHCHECK and the UI's build check
-    /// (`?t=<timestamp>`) call it.
+    /// database can be read and written. A database that refused writes after a full disk is
+    /// opened again here; when that fails, 503, so systemd or Docker restart the server. Open to
+    /// everyone; Docker's HEALTHCHECK and the UI's build check (`?t=<timestamp>`) call it.
     #[oai(path = "/api/health", method = "get", operation_id = "health")]
     async fn health(&self, state: State<'_>, caller: Caller) -> Result<Json<Health>, ApiError> {
         caller.allow(Rule::Public)?;
-        state.read(|store| store.read().map(drop))?;
+        let healthy = state
+            .run(|store| store.check_writable().and_then(|()| store.read().map(drop)))
+            .await;
+        if let Err(err) = healthy {
+            tracing::error!("health check failed: {err}");
+            return Err(ApiError::Unavailable(ErrorBody::new(
+                "База данных недоступна: сервер не может ни читать, ни записывать её.",
+            )));
+        }
         Ok(Json(Health {
             status: "ok".into(),
             version: crate::VERSION.into(),

@@ -2,6 +2,7 @@
 //! their full paths: most live under `/api`, the Sanctum sign-in calls at the root.
 
 mod activity;
+mod backups;
 mod cookies;
 mod deferred_form;
 mod envelope;
@@ -46,6 +47,8 @@ pub enum ApiTags {
     Files,
     /// What a person is told, and what comes by mail.
     Notifications,
+    /// Copies of the whole school's database.
+    Backups,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -74,8 +77,8 @@ type HistoryGroup = (
 /// People: their cards, roles, families, and the import of many at once.
 type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::ImportApi);
 
-/// Records kept by the school: the tag catalogue and people's files.
-type RecordsGroup = (tags::TagsApi, files::FilesApi);
+/// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
+type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16

@@ -5,9 +5,9 @@ use super::paging::PageMeta;
 use super::vocabulary::KindName;
 use super::{ApiTags, State};
 use crate::domain::notification::{MailChoice, Notification, NotificationKind};
-use crate::domain::{NotificationId, PageRequest, UserId};
+use crate::domain::{NotificationId, PageRequest, Role, UserId};
 use crate::error::ApiError;
-use crate::policy::{Caller, Rule};
+use crate::policy::{Actor, Caller, Rule};
 use crate::service::{ServiceError, notifications};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -74,14 +74,17 @@ pub struct KindSetting {
 #[derive(Debug, Object)]
 pub struct SettingsBody {
     /// Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-    /// `file_added`.
+    /// `file_added`, and for managers `server_problem`.
     pub mail: Vec<String>,
 }
 
-fn settings(choice: &MailChoice) -> Json<Data<Vec<KindSetting>>> {
+/// The kinds `actor` can be told of, with whether each comes by mail.
+fn settings(choice: &MailChoice, actor: &Actor) -> Json<Data<Vec<KindSetting>>> {
+    let manager = actor.user.roles.contains(&Role::Manager);
     Json(Data {
         data: NotificationKind::ALL
             .into_iter()
+            .filter(|kind| manager || !kind.for_managers_only())
             .map(|kind| KindSetting {
                 kind: kind.into(),
                 title: kind.title().to_owned(),
@@ -191,7 +194,7 @@ impl NotificationsApi {
     async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let choice = state.read(|store| notifications::mail_choice(store, actor.user.id))?;
-        Ok(settings(&choice))
+        Ok(settings(&choice, actor))
     }
 
     /// Choose what comes by mail
@@ -209,7 +212,8 @@ impl NotificationsApi {
         caller: Caller,
         body: Json<SettingsBody>,
     ) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
-        let user = caller.actor(Rule::SignedIn)?.user.id;
+        let actor = caller.actor(Rule::SignedIn)?;
+        let user = actor.user.id;
         caller.allow(Rule::OwnTrace(user))?;
         let kinds = body
             .0
@@ -224,6 +228,6 @@ impl NotificationsApi {
         let choice = state
             .run(move |store| notifications::choose_mail(store, &journal, user, kinds))
             .await?;
-        Ok(settings(&choice))
+        Ok(settings(&choice, actor))
     }
 }

@@ -30,13 +30,13 @@ macro_rules! mirror {
 mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
-        AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded,
+        AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, File, Session, Import }
+    EntityName as "Entity" from Entity { User, Tag, File, Session, Import, Server }
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
-//! The command line: `klass serve`, `healthcheck`, `user …`, `openapi`, `config …`.
+//! The command line: `klass serve`, `healthcheck`, `user …`, `backup …`, `openapi`, `config …`.
 
+mod backup;
 mod config_cmd;
 mod healthcheck;
+mod loopback_tls;
 mod mail;
 mod serve;
 mod user;
@@ -35,6 +37,9 @@ pub enum Command {
     /// Manage user accounts directly in the database (with the server stopped).
     #[command(subcommand)]
     User(user::UserCommand),
+    /// Copies of the database: create, verify, list, restore.
+    #[command(subcommand)]
+    Backup(backup::BackupCommand),
     /// Check the mail settings (`mail test --to ADDRESS`).
     #[command(subcommand)]
     Mail(mail::MailCommand),
@@ -67,6 +72,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args, cli.load_config()?).await,
         Command::Healthcheck(args) => healthcheck::run(args, &cli.load_config()?),
         Command::User(command) => user::run(command, &cli.load_config()?),
+        Command::Backup(command) => backup::run(command, &cli.load_config()?),
         Command::Mail(command) => mail::run(command, &cli.load_config()?).await,
     }
 }

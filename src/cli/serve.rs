@@ -32,6 +32,7 @@ pub async fn run(args: &ServeArgs, mut config: Config) -> anyhow::Result<ExitCod
     let data_dir = config.data_dir.clone();
     // The demo is seeded by nobody in particular: its log entry names no person.
     let journal = Journal::new(Arc::new(config.clone()), Mailer::new(), Origin::default());
+    let shutdown = shutdown_signal();
     let app = App::build(config).await?;
     if args.demo {
         let store = app.store().clone();
@@ -51,8 +52,8 @@ pub async fn run(args: &ServeArgs, mut config: Config) -> anyhow::Result<ExitCod
     }
     println!("Данные: {}", data_dir.join(crate::store::DB_FILE_NAME).display());
     // Tests and scripts read the address from this line (port 0 picks a free port).
-    println!("Klass слушает http://{}", app.addr());
-    app.run_until(shutdown_signal()).await?;
+    println!("Klass слушает {}", app.url());
+    app.run_until(shutdown).await?;
     println!("Klass остановлен.");
     Ok(ExitCode::SUCCESS)
 }

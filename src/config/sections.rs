@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
+use std::path::PathBuf;
 
 /// `[server]`: where the portal listens and how it is reached.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -17,6 +18,30 @@ pub struct Server {
     /// Reverse proxies (addresses or CIDR ranges) whose `X-Forwarded-For` names the client.
     /// Empty: the direct peer is the client.
     pub trusted_proxies: Vec<String>,
+    pub tls: Tls,
+}
+
+/// `[server.tls]`: HTTPS served by the portal itself.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Tls {
+    pub mode: TlsMode,
+    /// With `files`: the certificate chain and its private key, PEM.
+    pub cert: PathBuf,
+    pub key: PathBuf,
+}
+
+/// Whether and how the portal speaks HTTPS.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TlsMode {
+    /// Plain HTTP (behind a TLS proxy, or on a trusted network).
+    #[default]
+    Off,
+    /// A certificate and key from files.
+    Files,
+    /// A certificate the server makes for itself at first start and keeps in the data directory.
+    SelfSigned,
 }
 
 impl Server {
@@ -52,6 +77,8 @@ pub struct School {
 pub struct Storage {
     /// Page cache of the database, in MiB.
     pub cache_mb: usize,
+    /// Managers are told when free space in the data directory falls below this, in MiB.
+    pub min_free_mb: u64,
 }
 
 /// `[files]`: files kept in users' cabinets (stored inside the database).
@@ -190,10 +217,38 @@ impl Default for Smtp {
 #[serde(deny_unknown_fields, default)]
 pub struct Moodle {}
 
-/// `[backup]`: scheduled backups (filled by the backup release).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// `[backup]`: where copies of the database go, and the nightly copy with its rotation.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct Backup {}
+pub struct Backup {
+    /// Directory of the copies; empty means `<data_dir>/backups`.
+    pub dir: PathBuf,
+    /// Local time (school's time zone) of the nightly copy, `HH:MM`; empty: no scheduled copies.
+    pub at: String,
+    /// Newest copies of so many days, ISO weeks and months are kept; older ones are deleted.
+    pub keep_daily: usize,
+    pub keep_weekly: usize,
+    pub keep_monthly: usize,
+}
+
+impl Backup {
+    /// The time of the nightly copy, if scheduled copies are on and `at` is a time.
+    pub fn time(&self) -> Option<jiff::civil::Time> {
+        jiff::civil::Time::strptime("%H:%M", &self.at).ok()
+    }
+}
+
+impl Default for Backup {
+    fn default() -> Self {
+        Self {
+            dir: PathBuf::new(),
+            at: "03:00".into(),
+            keep_daily: 7,
+            keep_weekly: 4,
+            keep_monthly: 6,
+        }
+    }
+}
 
 impl Default for Server {
     fn default() -> Self {
@@ -202,6 +257,7 @@ impl Default for Server {
             public_url: "http://127.0.0.1:8080".into(),
             body_limit_mb: 10,
             shutdown_grace_secs: 30,
+            tls: Tls::default(),
             trusted_proxies: Vec::new(),
         }
     }
@@ -218,6 +274,9 @@ impl Default for School {
 
 impl Default for Storage {
     fn default() -> Self {
-        Self { cache_mb: 64 }
+        Self {
+            cache_mb: 64,
+            min_free_mb: 200,
+        }
     }
 }

@@ -24,6 +24,7 @@ pub enum Entity {
     File,
     Session,
     Import,
+    Server,
 }
 
 macro_rules! actions {
@@ -86,6 +87,9 @@ actions! {
     TagDeleted = 24, "tag.deleted", "Удаление тега";
     FileAdded = 25, "file.added", "Загрузка файла";
     FileDeleted = 26, "file.deleted", "Удаление файла";
+    BackupCreated = 28, "backup.created", "Резервная копия";
+    BackupFailed = 29, "backup.failed", "Сбой резервного копирования";
+    DiskSpaceLow = 30, "server.disk_space_low", "Мало места на диске сервера";
 }
 
 impl std::str::FromStr for Action {

@@ -15,16 +15,18 @@ pub enum NotificationKind {
     RolesChanged,
     AccountUsed,
     FileAdded,
+    ServerProblem,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 5] = [
+    pub const ALL: [NotificationKind; 6] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
         NotificationKind::AccountUsed,
         NotificationKind::FileAdded,
+        NotificationKind::ServerProblem,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -35,6 +37,7 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "roles_changed",
             NotificationKind::AccountUsed => "account_used",
             NotificationKind::FileAdded => "file_added",
+            NotificationKind::ServerProblem => "server_problem",
         }
     }
 
@@ -51,6 +54,7 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "Роли изменены",
             NotificationKind::AccountUsed => "Вход менеджера в учётную запись",
             NotificationKind::FileAdded => "Новый файл",
+            NotificationKind::ServerProblem => "Неполадка на сервере",
         }
     }
 
@@ -62,13 +66,24 @@ impl NotificationKind {
             NotificationKind::RolesChanged => "Когда менеджер меняет Ваши роли",
             NotificationKind::AccountUsed => "Когда менеджер входит в портал под Вашей учётной записью",
             NotificationKind::FileAdded => "Когда в Вашу карточку добавляют файл",
+            NotificationKind::ServerProblem => {
+                "Когда резервная копия школы не удалась или пропущена, или на диске сервера кончается место"
+            }
         }
     }
 
     /// Whether it comes by mail for someone who never chose: the ones that matter for the
     /// account's safety do.
     pub fn mailed_by_default(self) -> bool {
-        matches!(self, NotificationKind::PasswordChanged | NotificationKind::AccountUsed)
+        matches!(
+            self,
+            NotificationKind::PasswordChanged | NotificationKind::AccountUsed | NotificationKind::ServerProblem
+        )
+    }
+
+    /// Whether only managers are ever told (their settings alone list it).
+    pub fn for_managers_only(self) -> bool {
+        self == NotificationKind::ServerProblem
     }
 
     /// Whether the person is told even when they made the change themselves.

@@ -67,7 +67,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::TooMany(limited) => limited.into(),
             ServiceError::Denied(denied) => denied.into(),
             ServiceError::Forbidden(message) => ApiError::forbidden(message),
-            ServiceError::Store(err) => ApiError::internal(err),
+            ServiceError::Store(err) => err.into(),
             ServiceError::Spool(err) => ApiError::internal(err),
         }
     }

@@ -143,7 +143,7 @@ pub fn delete(store: &Store, journal: &Journal, user: UserId, id: FileId) -> Res
 }
 
 /// A size in Russian units: "812 Б", "12 КБ", "3,4 МБ".
-fn size_ru(bytes: u64) -> String {
+pub fn size_ru(bytes: u64) -> String {
     const KB: u64 = 1024;
     match bytes {
         0..KB => format!("{bytes} Б"),

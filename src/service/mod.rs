@@ -1,7 +1,9 @@
 //! Use cases: validate what came in, open one transaction, call the store.
 
 pub mod activity;
+pub mod backups;
 pub mod demo;
+pub mod disk;
 mod error;
 pub mod files;
 pub mod import;

@@ -2,9 +2,10 @@
 
 use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
+use crate::backup::Backups;
 use crate::config::Config;
 use crate::domain::activity::Origin;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::mail::Mailer;
 use crate::store::{Store, StoreError};
 use std::sync::Arc;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub hashes: HashPool,
     /// Wakes the mail worker after a commit that queued mail.
     pub mailer: Mailer,
+    /// Makes copies of the database, one at a time.
+    pub backups: Backups,
 }
 
 impl AppState {
@@ -30,7 +33,9 @@ impl AppState {
         let secret_key = store.secret_key()?;
         let limits = Arc::new(RateLimits::new(&config.auth));
         let hashes = HashPool::new(config.auth.hash_workers);
+        let backups = Backups::new(store.clone(), config.backup_dir(), config.time_zone());
         Ok(Self {
+            backups,
             store,
             config: Arc::new(config),
             build,
@@ -70,7 +75,16 @@ impl AppState {
 }
 
 impl From<StoreError> for ApiError {
+    /// A full disk is 507 and a database being opened again 503, each with its Russian message;
+    /// anything else is a logged 500.
     fn from(err: StoreError) -> Self {
-        ApiError::internal(err)
+        match err {
+            StoreError::DiskFull => {
+                tracing::error!("a write failed: the disk is full");
+                ApiError::InsufficientStorage(ErrorBody::new(err.to_string()))
+            }
+            StoreError::Unavailable => ApiError::Unavailable(ErrorBody::new(err.to_string())),
+            other => ApiError::internal(other),
+        }
     }
 }

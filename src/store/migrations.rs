@@ -5,7 +5,7 @@
 use super::{Store, StoreError, codec, tables};
 use crate::domain::User;
 use crate::domain::activity::ActivityEntry;
-use redb::{ReadableTable, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -64,7 +64,11 @@ fn run_up_to(store: &Store, target: u32) -> Result<(), StoreError> {
 
 /// The schema version stored in the file; 0 for a new, empty file.
 pub fn stored_version(store: &Store) -> Result<u32, StoreError> {
-    let txn = store.read()?;
+    version_in(&store.read()?)
+}
+
+/// The schema version in the snapshot `txn` (of this database or of a copy); 0 when empty.
+pub fn version_in(txn: &ReadTransaction) -> Result<u32, StoreError> {
     let meta = match txn.open_table(tables::META) {
         Ok(meta) => meta,
         Err(redb::TableError::TableDoesNotExist(_)) => return Ok(0),
@@ -198,9 +202,11 @@ mod tests {
 
     /// A store on a new file, with no migration run yet.
     fn unmigrated(dir: &std::path::Path) -> Store {
+        let path = dir.join("t.redb");
+        let db = redb::Database::create(&path).expect("db");
         Store {
-            db: std::sync::Arc::new(redb::Database::create(dir.join("t.redb")).expect("db")),
-            path: dir.join("t.redb"),
+            db: std::sync::Arc::new(super::super::slot::Slot::new(db, path.clone(), 1 << 20)),
+            path,
             directory: Default::default(),
         }
     }

@@ -2,6 +2,7 @@
 
 pub mod activity;
 mod codec;
+pub mod copy;
 pub mod directory;
 mod error;
 pub mod family;
@@ -14,12 +15,13 @@ pub mod one_time_tokens;
 pub mod record;
 mod sequence;
 pub mod sessions;
+mod slot;
 pub mod tables;
 pub mod tags;
 pub mod users;
 
-pub use error::StoreError;
-pub use migrations::SCHEMA_VERSION;
+pub use error::{StoreError, is_disk_full};
+pub use migrations::{SCHEMA_VERSION, version_in as schema_version_in};
 
 use redb::{Database, Durability, ReadTransaction, ReadableDatabase, WriteTransaction};
 use std::path::{Path, PathBuf};
@@ -28,10 +30,30 @@ use std::sync::Arc;
 /// File name of the database inside the data directory.
 pub const DB_FILE_NAME: &str = "klass.redb";
 
+/// How the database is opened: with a page cache of `cache_bytes`, and, after an unclean stop
+/// (a crash, a power cut, a full disk), with redb's repair logged as it goes, so a person
+/// waiting for a large school's portal knows why the start takes seconds.
+fn builder(cache_bytes: usize) -> redb::Builder {
+    let mut builder = Database::builder();
+    builder.set_cache_size(cache_bytes);
+    let logged_tenths = std::sync::atomic::AtomicU32::new(u32::MAX);
+    builder.set_repair_callback(move |session| {
+        let tenths = (session.progress() * 10.0) as u32;
+        let before = logged_tenths.swap(tenths, std::sync::atomic::Ordering::Relaxed);
+        if before == u32::MAX {
+            tracing::warn!("the database was not closed cleanly: repairing it before the start");
+        }
+        if before != tenths {
+            tracing::info!(percent = tenths * 10, "repairing the database");
+        }
+    });
+    builder
+}
+
 /// A handle on the open database; cheap to clone and share between threads.
 #[derive(Clone)]
 pub struct Store {
-    db: Arc<Database>,
+    db: Arc<slot::Slot>,
     path: PathBuf,
     directory: Arc<directory::DirectoryCache>,
 }
@@ -45,12 +67,14 @@ impl Store {
             source,
         })?;
         let path = data_dir.join(DB_FILE_NAME);
-        let db = Database::builder()
-            .set_cache_size(cache_mb.saturating_mul(1024 * 1024))
+        let cache_bytes = cache_mb.saturating_mul(1024 * 1024);
+        let started = std::time::Instant::now();
+        let db = builder(cache_bytes)
             .create(&path)
             .map_err(|err| StoreError::from_open(err, &path))?;
+        tracing::info!(path = %path.display(), ms = started.elapsed().as_millis() as u64, "database open");
         let store = Self {
-            db: Arc::new(db),
+            db: Arc::new(slot::Slot::new(db, path.clone(), cache_bytes)),
             path,
             directory: Default::default(),
         };
@@ -72,6 +96,22 @@ impl Store {
         })
     }
 
+    /// Opens the database file at `path` without migrating it, for a copy made while no server
+    /// runs: read-only when it was closed cleanly, repaired first (as a start would) otherwise.
+    /// Refused while another process holds it.
+    pub fn open_for_copy(path: &Path) -> Result<Box<dyn ReadableDatabase>, StoreError> {
+        match Database::builder().open_read_only(path) {
+            Ok(db) => Ok(Box::new(db)),
+            Err(redb::DatabaseError::RepairAborted) => {
+                let db = Database::builder()
+                    .open(path)
+                    .map_err(|err| StoreError::from_open(err, path))?;
+                Ok(Box::new(db))
+            }
+            Err(err) => Err(StoreError::from_open(err, path)),
+        }
+    }
+
     /// Where the database file lives.
     pub fn path(&self) -> &Path {
         &self.path
@@ -79,7 +119,7 @@ impl Store {
 
     /// A snapshot for reading; never waits for writers.
     pub fn read(&self) -> Result<ReadTransaction, StoreError> {
-        Ok(self.db.begin_read()?)
+        Ok(self.db.get()?.begin_read()?)
     }
 
     /// A write transaction whose commit is on disk when `commit` returns (user data).
@@ -93,8 +133,20 @@ impl Store {
         self.write_with(Durability::None)
     }
 
+    /// Whether a write can start now. A database that refuses writes after a failed one (a full
+    /// disk) is opened again here; `Err` when that fails too, so the health check says so.
+    pub fn check_writable(&self) -> Result<(), StoreError> {
+        self.db.check(self.db.get()?).map(drop)
+    }
+
     fn write_with(&self, durability: Durability) -> Result<WriteTransaction, StoreError> {
-        let mut txn = self.db.begin_write()?;
+        let db = self.db.get()?;
+        let mut txn = match db.begin_write() {
+            Err(redb::TransactionError::Storage(redb::StorageError::PreviousIo)) => {
+                self.db.replace(db)?.begin_write()?
+            }
+            other => other?,
+        };
         txn.set_durability(durability).map_err(redb::Error::from)?;
         Ok(txn)
     }

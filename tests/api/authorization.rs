@@ -18,7 +18,14 @@ type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 mod rows;
 
 fn all_rows() -> Vec<Row> {
-    [rows::session(), rows::people(), rows::files_and_tags(), rows::history()].concat()
+    [
+        rows::session(),
+        rows::people(),
+        rows::files_and_tags(),
+        rows::history(),
+        rows::backups(),
+    ]
+    .concat()
 }
 
 /// The school of one row: S (student) with parent P, another student O, a worker, two managers.

@@ -2,6 +2,7 @@
 
 mod activity;
 mod authorization;
+mod backups;
 mod day_one;
 mod files;
 mod health;

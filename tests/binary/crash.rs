@@ -84,3 +84,15 @@ fn acknowledged_sign_ins_survive_sigkill() {
         assert_eq!(answer.status, 200, "an acknowledged session was lost: {}", answer.body);
     }
 }
+
+#[test]
+fn the_start_after_an_unclean_stop_says_it_is_repairing_the_database() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = Server::start(dir.path(), &["--demo", "--demo-people", "20"]);
+    server.signal("KILL");
+    drop(server);
+    let listed = run(dir.path(), &["user", "list"], "");
+    assert!(listed.status.success());
+    let log = crate::process::text(&listed.stderr);
+    assert!(log.contains("not closed cleanly: repairing"), "{log}");
+}

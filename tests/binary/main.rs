@@ -1,7 +1,11 @@
 //! Tests of the real `klass` binary: the command line, start-up, locking and shutdown.
 
+mod backup;
 mod cli;
 mod crash;
+mod disk;
 mod http;
 mod process;
 mod serve;
+mod tls;
+mod upgrade;

@@ -32,6 +32,16 @@ pub fn run(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().expect("klass output")
 }
 
+/// A data directory with the demo school in it, the server stopped cleanly.
+pub fn demo_school(dir: &Path) {
+    let mut server = Server::start(dir, &["--demo", "--demo-people", "60"]);
+    // Once it has answered a request, it stops cleanly on TERM.
+    crate::http::csrf_token(server.base.trim_start_matches("http://"));
+    server.signal("TERM");
+    let status = server.child.wait().expect("wait");
+    assert!(status.success(), "{status:?}");
+}
+
 /// Text of a stream, for assertions.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -53,12 +63,19 @@ impl Server {
 
     /// The same, with environment variables (e.g. `KLASS_AUTH__…` settings).
     pub fn start_with_env(data_dir: &Path, extra: &[&str], env: &[(&str, &str)]) -> Server {
-        let mut child = klass()
+        let mut command = klass();
+        command
             .envs(env.iter().copied())
             .arg("--data-dir")
             .arg(data_dir)
             .args(["serve", "--listen", "127.0.0.1:0"])
-            .args(extra)
+            .args(extra);
+        Self::spawn(command)
+    }
+
+    /// Runs `command` (which ends up running `klass serve` on port 0) and waits for its address line.
+    pub fn spawn(mut command: Command) -> Server {
+        let mut child = command
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -69,7 +86,7 @@ impl Server {
         let started = Instant::now();
         let base = loop {
             let line = lines.next().expect("klass exited before listening").expect("read line");
-            if let Some(at) = line.find("http://") {
+            if let Some(at) = line.find("http://").or_else(|| line.find("https://")) {
                 break line[at..].trim().to_owned();
             }
             banner.push(line);

@@ -12,6 +12,7 @@ export const paths = {
   settingsUi: '/settings/ui',
   settingsPassword: '/settings/password',
   settingsNotifications: '/settings/notifications',
+  settingsBackups: '/settings/backups',
   history: '/history',
   mailHistory: '/history/mail',
   users: '/users',
@@ -51,4 +52,5 @@ export const endpoints = {
   usersImport: '/api/users/import/csv',
   tags: '/api/tags',
   leaveImpersonation: '/api/impersonation/leave',
+  backups: '/api/backups',
 } as const;

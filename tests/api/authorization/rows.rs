@@ -357,3 +357,30 @@ pub fn history() -> Vec<Row> {
         ),
     ]
 }
+
+/// Backups: managers only.
+pub fn backups() -> Vec<Row> {
+    vec![
+        (
+            "backups_list",
+            Method::GET,
+            "/api/backups",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "backups_create",
+            Method::POST,
+            "/api/backups",
+            "",
+            [401, 403, 403, 403, 202, 403],
+        ),
+        (
+            "backups_download",
+            Method::GET,
+            "/api/backups/klass-2026-01-01-030000.tar.gz",
+            "",
+            [401, 403, 403, 403, 404, 403],
+        ),
+    ]
+}

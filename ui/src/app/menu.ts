@@ -34,6 +34,7 @@ const MENU: readonly MenuEntry[] = [
       { id: 'settings-ui', label: 'Интерфейс', path: paths.settingsUi },
       { id: 'settings-password', label: 'Пароль', path: paths.settingsPassword },
       { id: 'settings-notifications', label: 'Уведомления', path: paths.settingsNotifications },
+      { id: 'settings-backups', label: 'Резервные копии', path: paths.settingsBackups },
     ],
   },
   {

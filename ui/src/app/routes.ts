@@ -26,6 +26,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.settingsPassword, title: 'Пароль', guards: ['auth'], layout: 'default', page: () => import('../features/settings/PasswordPage') },
   // Spec §2 gives /settings/notifications no guard; the settings are a signed-in user's.
   { path: paths.settingsNotifications, title: 'Уведомления', guards: ['auth'], layout: 'default', page: () => import('../features/settings/NotificationSettingsPage') },
+  { path: paths.settingsBackups, title: 'Резервные копии', guards: ['manager'], layout: 'default', page: () => import('../features/backups/BackupsPage') },
   { path: paths.login, title: 'Вход', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/LoginPage') },
   { path: paths.forgotPassword, title: 'Восстановление пароля', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ForgotPasswordPage') },
   { path: paths.resetPassword, title: 'Новый пароль', guards: ['guest'], layout: 'blank', page: () => import('../features/auth/ResetPasswordPage') },

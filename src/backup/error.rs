@@ -1,0 +1,66 @@
+//! What can go wrong with a copy, in words the person looking after the server can act on.
+
+use crate::store::StoreError;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+/// A failed backup, check or restore.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error(
+        "На диске закончилось место (или превышен предельный размер файла): копия в {dir} не сделана, \
+         недописанный файл удалён. Освободите место и повторите."
+    )]
+    NoSpace { dir: PathBuf },
+    #[error("Нет прав на запись в каталог {dir}: копия не сделана.")]
+    NotWritable { dir: PathBuf },
+    #[error("Не удалось записать копию в {dir}: {source}. Копия не сделана.")]
+    Write { dir: PathBuf, source: std::io::Error },
+    #[error("Файл {0} уже существует: укажите другое имя.")]
+    Exists(PathBuf),
+    #[error("Не удалось прочитать копию {path}: {reason}.")]
+    Read { path: PathBuf, reason: String },
+    #[error("Копия {path} не прошла проверку: {}.", problems.join("; "))]
+    Invalid { path: PathBuf, problems: Vec<String> },
+    #[error(
+        "Сервер Klass сейчас работает с базой {0}. Остановите его (например, systemctl stop klass) \
+         и повторите восстановление."
+    )]
+    ServerRunning(PathBuf),
+    #[error("Сейчас уже делается другая копия: дождитесь её окончания.")]
+    Busy,
+    /// The server's own message about a copy it was asked for.
+    #[error("{0}")]
+    Server(String),
+    #[error("{0}")]
+    Store(#[from] StoreError),
+}
+
+impl BackupError {
+    /// Names a failed write into `dir` by its cause (a full disk, no permission …).
+    pub fn writing(dir: &Path, source: std::io::Error) -> Self {
+        let dir = dir.to_owned();
+        match source.kind() {
+            _ if crate::store::is_disk_full(&source) => Self::NoSpace { dir },
+            ErrorKind::PermissionDenied | ErrorKind::ReadOnlyFilesystem => Self::NotWritable { dir },
+            _ => Self::Write { dir, source },
+        }
+    }
+
+    /// Like `writing`, for a failure inside the database copy (which wraps the I/O error).
+    pub fn copying(dir: &Path, err: StoreError) -> Self {
+        match err {
+            StoreError::DiskFull => Self::NoSpace { dir: dir.to_owned() },
+            StoreError::Db(redb::Error::Io(source)) => Self::writing(dir, source),
+            other => Self::Store(other),
+        }
+    }
+
+    /// A copy that cannot be read at `path`.
+    pub fn read(path: &Path, reason: impl std::fmt::Display) -> Self {
+        Self::Read {
+            path: path.to_owned(),
+            reason: reason.to_string(),
+        }
+    }
+}

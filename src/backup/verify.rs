@@ -1,0 +1,158 @@
+//! `klass backup verify`: unpacks a copy to a scratch file and checks its checksum, redb's
+//! integrity, its schema version and its row counts against the manifest; remembers the result
+//! beside the copies so `list` can show it.
+
+use super::BackupError;
+use super::manifest::Manifest;
+use crate::store::{self, SCHEMA_VERSION};
+use redb::{Database, ReadableDatabase};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The results of the checks of one copy.
+#[derive(Debug)]
+pub struct Verified {
+    pub manifest: Manifest,
+    /// Each check that failed, in words; empty when the copy is sound.
+    pub problems: Vec<String>,
+}
+
+/// File beside the copies with the last check of each: name -> `Check`.
+const RECORD: &str = ".klass-verified.json";
+
+/// When a copy was last checked, and how it went.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Check {
+    pub at: jiff::Timestamp,
+    pub ok: bool,
+}
+
+/// Checks the copy at `path`, using a scratch file beside it, and records the result.
+pub fn verify(path: &Path) -> Result<Verified, BackupError> {
+    let dir = parent(path);
+    let scratch = tempfile::Builder::new()
+        .prefix(".klass-verify-")
+        .suffix(".tmp")
+        .tempfile_in(&dir)
+        .or_else(|_| tempfile::NamedTempFile::new())
+        .map_err(|err| BackupError::writing(&dir, err))?;
+    let verified = match examine(path, scratch) {
+        Ok((verified, _)) => verified,
+        Err(BackupError::Read { path, reason }) => {
+            record(path.as_path(), false);
+            return Err(BackupError::Read { path, reason });
+        }
+        Err(err) => return Err(err),
+    };
+    record(path, verified.problems.is_empty());
+    Ok(verified)
+}
+
+/// Unpacks the copy at `path` into `scratch` and runs every check; returns the scratch file
+/// (the database, closed) for a restore to move into place.
+pub(super) fn examine(
+    path: &Path,
+    mut scratch: tempfile::NamedTempFile,
+) -> Result<(Verified, tempfile::NamedTempFile), BackupError> {
+    let dir = parent(scratch.path());
+    let (manifest, sha256) = super::archive::unpack(path, scratch.as_file_mut(), &dir)?;
+    let mut problems = Vec::new();
+    if sha256 != manifest.sha256 {
+        problems.push("контрольная сумма SHA-256 не совпадает с описанием: файл повреждён".to_owned());
+        // A damaged file is not opened: redb might try to repair it.
+        return Ok((Verified { manifest, problems }, scratch));
+    }
+    match Database::builder().open(scratch.path()) {
+        Err(err) => problems.push(format!("база в копии не открывается: {err}")),
+        Ok(mut db) => {
+            match db.check_integrity() {
+                Ok(true) => {}
+                Ok(false) => problems.push("проверка целостности redb нашла и исправила ошибки".to_owned()),
+                Err(err) => problems.push(format!("проверка целостности redb не пройдена: {err}")),
+            }
+            check_contents(&db, &manifest, &mut problems);
+        }
+    }
+    Ok((Verified { manifest, problems }, scratch))
+}
+
+/// The schema version and the row counts of the database in the copy.
+fn check_contents(db: &Database, manifest: &Manifest, problems: &mut Vec<String>) {
+    let txn = match db.begin_read() {
+        Ok(txn) => txn,
+        Err(err) => return problems.push(format!("база в копии не читается: {err}")),
+    };
+    match store::schema_version_in(&txn) {
+        Ok(found) if found > SCHEMA_VERSION => problems.push(format!(
+            "копия сделана более новой версией Klass (схема {found}, эта версия знает до {SCHEMA_VERSION}): \
+             установите новую версию"
+        )),
+        Ok(found) if found != manifest.schema_version => problems.push(format!(
+            "версия схемы в базе ({found}) не совпадает с описанием ({})",
+            manifest.schema_version
+        )),
+        Ok(_) => {}
+        Err(err) => problems.push(format!("версия схемы не читается: {err}")),
+    }
+    match store::copy::counts(&txn) {
+        Ok(counts) => {
+            let names = manifest.tables.keys().chain(counts.keys());
+            let mut seen = std::collections::BTreeSet::new();
+            for name in names.filter(|name| seen.insert(*name)) {
+                let (found, expected) = (counts.get(name), manifest.tables.get(name));
+                if found != expected {
+                    problems.push(format!(
+                        "в таблице {name} записей {}, а в описании копии {}",
+                        found.copied().unwrap_or(0),
+                        expected.copied().unwrap_or(0)
+                    ));
+                }
+            }
+        }
+        Err(err) => problems.push(format!("записи не пересчитываются: {err}")),
+    }
+}
+
+/// The last checks of the copies in `dir`, by file name.
+pub(super) fn checks(dir: &Path) -> BTreeMap<String, Check> {
+    std::fs::read(dir.join(RECORD))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice(&bytes).ok())
+        .unwrap_or_default()
+}
+
+/// Remembers the check of `path` (best effort: a read-only directory simply keeps no record).
+fn record(path: &Path, ok: bool) {
+    let (dir, Some(name)) = (parent(path), path.file_name().and_then(|n| n.to_str())) else {
+        return;
+    };
+    let mut all = checks(&dir);
+    all.retain(|name, _| dir.join(name).exists());
+    all.insert(
+        name.to_owned(),
+        Check {
+            at: jiff::Timestamp::now(),
+            ok,
+        },
+    );
+    let written = serde_json::to_vec_pretty(&all)
+        .map_err(std::io::Error::other)
+        .and_then(|json| {
+            let temp = tempfile::NamedTempFile::new_in(&dir)?;
+            std::fs::write(temp.path(), json)?;
+            temp.persist(dir.join(RECORD)).map_err(|err| err.error)?;
+            Ok(())
+        });
+    if let Err(err) = written {
+        tracing::warn!(dir = %dir.display(), "the result of a backup check was not recorded: {err}");
+    }
+}
+
+/// The directory of a file (`.` for a bare name).
+pub(super) fn parent(path: &Path) -> std::path::PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_owned(),
+        _ => std::path::PathBuf::from("."),
+    }
+}

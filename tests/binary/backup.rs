@@ -1,0 +1,239 @@
+//! `klass backup …` as the person looking after the server uses it: copies made by the running
+//! server and from the file, their check, and putting one back.
+
+use crate::http::{csrf_token, request};
+use crate::process::{Server, demo_school, run, text};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Runs `klass backup ARGS` and returns (success, stdout, stderr).
+fn backup(dir: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = run(dir, &[&["backup"], args].concat(), "");
+    (out.status.success(), text(&out.stdout), text(&out.stderr))
+}
+
+/// The SHA-256 in `create`'s output: copies of equal databases are equal byte for byte,
+/// so equal sums mean every table holds the same rows.
+fn sha_of(stdout: &str) -> String {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("SHA-256 базы: "))
+        .expect("sha line")
+        .to_owned()
+}
+
+#[test]
+fn a_copy_restored_over_a_changed_school_gives_back_every_table_as_it_was() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let copy = dir.path().join("school.tar.gz");
+    let (ok, made, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    let people_before = text(&run(&data, &["user", "list"], "").stdout);
+
+    let changed = run(
+        &data,
+        &[
+            "user",
+            "create",
+            "--email",
+            "new@school.ru",
+            "--role",
+            "worker",
+            "--last-name",
+            "Новый",
+            "--first-name",
+            "Пётр",
+        ],
+        "",
+    );
+    assert!(changed.status.success());
+    let (ok, out, err) = backup(&data, &["restore", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Прежняя база сохранена как"), "{out}");
+    let kept: Vec<_> = std::fs::read_dir(&data)
+        .expect("dir")
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("klass.redb.before-restore-")
+        })
+        .collect();
+    assert_eq!(kept.len(), 1, "the replaced database is kept");
+
+    assert_eq!(text(&run(&data, &["user", "list"], "").stdout), people_before);
+    let again = dir.path().join("again.tar.gz");
+    let (ok, remade, err) = backup(&data, &["create", "--out", again.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    assert_eq!(sha_of(&remade), sha_of(&made), "every table equals the original");
+}
+
+#[test]
+fn a_copy_made_while_sign_ins_stream_in_holds_every_one_acknowledged_before_it() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let server = Server::start_with_env(
+        &data,
+        &[],
+        &[
+            ("KLASS_AUTH__LOGIN_PER_MINUTE", "100000"),
+            ("KLASS_AUTH__LOGIN_PER_HOUR", "100000"),
+            ("KLASS_AUTH__LOGIN_PER_IP_PER_MINUTE", "100000"),
+        ],
+    );
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let token = csrf_token(&addr);
+    let acknowledged = Arc::new(Mutex::new(Vec::<String>::new()));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = {
+        let (addr, acknowledged, stop) = (addr.clone(), acknowledged.clone(), stop.clone());
+        std::thread::spawn(move || {
+            let body = r#"{"email":"director@demo.klass","password":"klass-demo"}"#;
+            let cookie = format!("XSRF-TOKEN={token}");
+            let headers = [
+                ("Content-Type", "application/json"),
+                ("Cookie", cookie.as_str()),
+                ("X-XSRF-TOKEN", token.as_str()),
+            ];
+            while !stop.load(Ordering::Relaxed) {
+                let answer = request(&addr, "POST", "/login", &headers, body).expect("sign in");
+                assert_eq!(answer.status, 204, "{}", answer.body);
+                acknowledged
+                    .lock()
+                    .expect("lock")
+                    .push(answer.cookie("klass_session").expect("session"));
+            }
+        })
+    };
+    while acknowledged.lock().expect("lock").len() < 10 {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let before_copy = acknowledged.lock().expect("lock").clone();
+    let copy = dir.path().join("online.tar.gz");
+    let (ok, out, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Копию сделал работающий сервер"), "{out}");
+    stop.store(true, Ordering::Relaxed);
+    writer.join().expect("writer");
+
+    let (ok, _, err) = backup(&data, &["restore", copy.to_str().expect("utf-8")]);
+    assert!(!ok, "restore must be refused while the server runs");
+    assert!(err.contains("Сервер Klass сейчас работает с базой"), "{err}");
+    drop(server);
+
+    let (ok, out, err) = backup(&data, &["verify", copy.to_str().expect("utf-8")]);
+    assert!(ok, "nothing half-written: {out}{err}");
+    let restored = dir.path().join("restored");
+    let (ok, _, err) = backup(&restored, &["restore", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    let server = Server::start(&restored, &[]);
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    for session in &before_copy {
+        let cookie = format!("klass_session={session}");
+        let answer = request(&addr, "GET", "/api/user", &[("Cookie", cookie.as_str())], "").expect("user");
+        assert_eq!(answer.status, 200, "a sign-in acknowledged before the copy is missing");
+    }
+}
+
+#[test]
+fn a_flipped_byte_fails_verify_and_restore_changes_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let (ok, out, err) = backup(&data, &["create"]);
+    assert!(ok, "{err}");
+    let path = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Копия готова: "))
+        .expect("path")
+        .to_owned();
+    assert!(
+        path.starts_with(data.join("backups").to_str().expect("utf-8")),
+        "{path}"
+    );
+    let (ok, listed, _) = backup(&data, &["list"]);
+    assert!(ok && listed.contains("не проверялась"), "{listed}");
+
+    let mut bytes = std::fs::read(&path).expect("copy");
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x20;
+    let broken = dir.path().join("broken.tar.gz");
+    std::fs::write(&broken, bytes).expect("write");
+    let (ok, _, err) = backup(&data, &["verify", broken.to_str().expect("utf-8")]);
+    assert!(!ok, "a damaged copy must fail verify");
+    assert!(err.contains("не прошла проверку") || err.contains("повреждён"), "{err}");
+    let db = std::fs::read(data.join("klass.redb")).expect("db");
+    let (ok, _, _) = backup(&data, &["restore", broken.to_str().expect("utf-8")]);
+    assert!(!ok);
+    assert_eq!(
+        std::fs::read(data.join("klass.redb")).expect("db"),
+        db,
+        "a failed restore changes nothing"
+    );
+
+    let (ok, _, err) = backup(&data, &["verify", &path]);
+    assert!(ok, "{err}");
+    let (_, listed, _) = backup(&data, &["list"]);
+    assert!(listed.contains("проверена"), "{listed}");
+}
+
+#[test]
+fn a_full_disk_leaves_no_partial_copy() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let backups = dir.path().join("backups");
+    std::fs::create_dir(&backups).expect("dir");
+    // A file-size limit of 64 KiB stands in for a full disk (EFBIG instead of ENOSPC).
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 128; exec \"$0\" --data-dir '{}' backup create --out '{}/copy.tar.gz'",
+        data.display(),
+        backups.display()
+    );
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_klass"))
+        .env_remove("KLASS_CONFIG")
+        .output()
+        .expect("sh");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("На диске закончилось место"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_dir(&backups).expect("dir").count(),
+        0,
+        "no partial file is left"
+    );
+}
+
+#[test]
+fn an_unwritable_backup_dir_fails_the_copy_and_the_portal_keeps_serving() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let server = Server::start(&data, &[]);
+    let not_a_dir = dir.path().join("file");
+    std::fs::write(&not_a_dir, "").expect("file");
+    let out = not_a_dir.join("copy.tar.gz");
+    let (ok, _, err) = backup(&data, &["create", "--out", out.to_str().expect("utf-8")]);
+    assert!(!ok);
+    assert!(
+        err.contains("копия не сделана") || err.contains("Копия не сделана"),
+        "{err}"
+    );
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let health = request(&addr, "GET", "/api/health", &[], "").expect("health");
+    assert_eq!(health.status, 200);
+    let copy = dir.path().join("after.tar.gz");
+    let (ok, _, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
+    assert!(ok, "the next copy works: {err}");
+}
