@@ -1,6 +1,6 @@
 //! Upgrades are proven against real old files: `tests/fixtures/klass-schema-N.redb` is a
 //! database written by the release whose schema is N (the demo school of 5 people, made with
-//! `klass serve --demo --demo-people 5`, copied with `klass backup create`, unpacked). This
+//! `klass serve --demo --demo-people 5` and stopped with SIGTERM). This
 //! build opens a copy of each, migrates it and finds its records. A migration that changes a
 //! table adds the fixture of the schema before it.
 
