@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { switchAccount } from '../lib/session';
-import { currentUser } from '../lib/user';
+import { currentUser, isActing } from '../lib/user';
 import { to } from '../lib/person';
 import { endpoints, paths } from '../paths';
 import './ImpersonationBanner.css';
@@ -11,7 +11,7 @@ import './ImpersonationBanner.css';
 export function ImpersonationBanner() {
   const { user } = useSnapshot(currentUser);
   const [pending, setPending] = useState(false);
-  if (!user?.impersonator) return null;
+  if (!user || !isActing(user)) return null;
   const leave = () => {
     setPending(true);
     switchAccount(endpoints.leaveImpersonation, to(paths.user, user.id)).then(

@@ -22,3 +22,10 @@ export function setCurrentUser(user: CurrentUser | null) {
 export function displayName(user: CurrentUser): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 }
+
+/**
+ * Whether a manager is acting as this user ("login as"). The person's own trace of it (his
+ * notification settings, «Прочитать все») is then not the manager's to change: the server
+ * refuses with 403, so the pages offer no such change.
+ */
+export const isActing = (user: Pick<CurrentUser, 'impersonator'> | null) => Boolean(user?.impersonator);

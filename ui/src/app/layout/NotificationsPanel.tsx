@@ -1,5 +1,6 @@
 //! The notifications panel under the bell (F8): the newest first, the unread marked; a click
-//! marks one read and opens its page; «Прочитать все»; Esc or a click elsewhere closes it.
+//! marks one read and opens its page; «Прочитать все» (not while a manager acts as the person:
+//! the trace of being acted as is his to clear); Esc or a click elsewhere closes it.
 import { useEffect, useId, useRef, type RefObject } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -14,6 +15,7 @@ import {
   setPanelOpen,
   type Notification,
 } from '../../lib/notifications';
+import { currentUser, isActing } from '../../lib/user';
 import { paths } from '../../paths';
 
 interface Props {
@@ -43,6 +45,7 @@ function Item({ item, onOpen }: { item: Notification; onOpen: (item: Notificatio
 
 export function NotificationsPanel({ id, bell }: Props) {
   const { items, unread, lastPage, loading, failed } = useSnapshot(notifications);
+  const { user } = useSnapshot(currentUser);
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const navigate = useNavigate();
@@ -79,10 +82,12 @@ export function NotificationsPanel({ id, bell }: Props) {
     <div ref={panel} id={id} className="notifications-panel" role="dialog" aria-labelledby={titleId} tabIndex={-1}>
       <header>
         <h2 id={titleId}>Уведомления</h2>
-        <button type="button" className="secondary outline" disabled={unread === 0} onClick={() => void markAllRead().catch(() => undefined)}>
-          <Icon name="checkAll" size={18} />
-          Прочитать все
-        </button>
+        {!isActing(user) && (
+          <button type="button" className="secondary outline" disabled={unread === 0} onClick={() => void markAllRead().catch(() => undefined)}>
+            <Icon name="checkAll" size={18} />
+            Прочитать все
+          </button>
+        )}
         <button type="button" className="icon-button" aria-label="Закрыть" onClick={() => setPanelOpen(false)}>
           <Icon name="close" size={18} />
         </button>

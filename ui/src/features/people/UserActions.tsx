@@ -14,7 +14,7 @@ import { switchAccount } from '../../lib/session';
 import type { Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
 import { userUrl } from '../../lib/useCard';
-import { currentUser } from '../../lib/user';
+import { currentUser, isActing } from '../../lib/user';
 import { paths } from '../../paths';
 import { ChoicesDialog, type ChoicesProps } from './ChoicesDialog';
 import { PasswordDialog } from './PasswordDialog';
@@ -99,7 +99,7 @@ export function UserActions({ card, tags, onChange, onReload }: Props) {
       <button type="button" className="secondary outline" onClick={password}>
         <Icon name="key" size={18} /> Пароль
       </button>
-      {!self && !user?.impersonator && !card.deleted_at && (
+      {!self && !isActing(user) && !card.deleted_at && (
         <button type="button" className="secondary outline" onClick={run(actAs)}>
           <Icon name="signIn" size={18} /> Войти как
         </button>

@@ -1,11 +1,12 @@
 //! /settings/notifications: every notification shows in the portal (the bell, F8); here each
-//! kind can also come by e-mail. Saved with a button; a toast says it is done.
+//! kind can also come by e-mail. Saved with a button; a toast says it is done. While a manager
+//! acts as the person, the settings are shown read-only: they are the person's to change.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { FormAlert } from '../../components/FormAlert';
 import { api, ApiError } from '../../lib/api/client';
 import { addToast } from '../../lib/toasts';
-import { currentUser } from '../../lib/user';
+import { currentUser, isActing } from '../../lib/user';
 import { endpoints } from '../../paths';
 import type { Ok } from '../../api/types';
 import { isChanged, mailedKinds, withKind, type Kind, type KindSetting } from './notificationSettings';
@@ -14,6 +15,7 @@ type Answer = Ok<'notification_settings'>;
 
 export default function NotificationSettingsPage() {
   const { user } = useSnapshot(currentUser);
+  const readOnly = isActing(user);
   const [settings, setSettings] = useState<KindSetting[] | null>(null);
   const [chosen, setChosen] = useState<Kind[]>([]);
   const [failed, setFailed] = useState(false);
@@ -75,6 +77,11 @@ export default function NotificationSettingsPage() {
         </div>
       ) : (
         <form onSubmit={(event) => void save(event)}>
+          {readOnly && (
+            <p className="read-only-note" role="note">
+              Пока вы вошли как другой пользователь, его настройки уведомлений не меняются.
+            </p>
+          )}
           {settings.map((setting) => (
             <fieldset key={setting.kind} className="notification-kind">
               <legend>{setting.title}</legend>
@@ -84,6 +91,7 @@ export default function NotificationSettingsPage() {
                   type="checkbox"
                   role="switch"
                   checked={chosen.includes(setting.kind)}
+                  disabled={readOnly}
                   onChange={(event) => setChosen(withKind(settings, chosen, setting.kind, event.target.checked))}
                 />
                 Также присылать на почту
@@ -91,9 +99,11 @@ export default function NotificationSettingsPage() {
             </fieldset>
           ))}
           <FormAlert messages={invalid} />
-          <button type="submit" aria-busy={pending} disabled={pending || !isChanged(settings, chosen)}>
-            Сохранить
-          </button>
+          {!readOnly && (
+            <button type="submit" aria-busy={pending} disabled={pending || !isChanged(settings, chosen)}>
+              Сохранить
+            </button>
+          )}
         </form>
       )}
     </section>
