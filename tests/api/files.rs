@@ -34,10 +34,10 @@ async fn cabinet(app: TestApp) -> Cabinet {
 }
 
 /// A form as a browser sends it: the file's raw UTF-8 name in `filename`.
-fn form(field: &str, name: &str, bytes: &[u8]) -> Vec<u8> {
+fn form(field: &str, name: &str, content_type: &str, bytes: &[u8]) -> Vec<u8> {
     let mut body = format!(
         "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\n\
-         Content-Type: application/pdf\r\n\r\n"
+         Content-Type: {content_type}\r\n\r\n"
     )
     .into_bytes();
     body.extend_from_slice(bytes);
@@ -60,7 +60,12 @@ async fn post_form(browser: &Browser, user: u64, body: Vec<u8>) -> Response {
 
 /// Uploads `bytes` as `name` into `user`'s cabinet, as the UI does.
 pub async fn upload(browser: &Browser, user: u64, name: &str, bytes: &[u8]) -> Response {
-    post_form(browser, user, form("file", name, bytes)).await
+    upload_typed(browser, user, name, "application/pdf", bytes).await
+}
+
+/// The same, with the content type the browser would name.
+pub async fn upload_typed(browser: &Browser, user: u64, name: &str, content_type: &str, bytes: &[u8]) -> Response {
+    post_form(browser, user, form("file", name, content_type, bytes)).await
 }
 
 fn random_bytes(len: usize) -> Vec<u8> {
@@ -178,7 +183,12 @@ async fn an_empty_file_or_no_file_field_is_422_on_the_field() {
     let empty = upload(&c.manager, c.student, "пусто.txt", b"").await;
     assert_eq!(empty.status(), 422);
     assert_eq!(json(empty).await["errors"]["file"][0], "Файл пустой");
-    let missing = post_form(&c.manager, c.student, form("document", "a.pdf", b"x")).await;
+    let missing = post_form(
+        &c.manager,
+        c.student,
+        form("document", "a.pdf", "application/pdf", b"x"),
+    )
+    .await;
     assert_eq!(missing.status(), 422);
     assert_eq!(json(missing).await["errors"]["file"][0], "Выберите файл");
 }

@@ -8,12 +8,11 @@ mod log;
 mod refusals;
 mod text;
 
-use crate::helpers::{Browser, TestApp, json, spawn_app};
+use crate::helpers::{Browser, TestApp, spawn_app};
 use klass::domain::Role;
 use reqwest::Response;
 use serde_json::Value;
 
-const BOUNDARY: &str = "klass-hygiene-boundary-7c2d";
 pub const RLO: &str = "\u{202E}";
 
 /// A school with a manager's browser, a student and a parent.
@@ -26,46 +25,14 @@ pub async fn school() -> (TestApp, Browser, u64, u64) {
     (app, boss, student, parent)
 }
 
-/// Uploads `bytes` as `name` with `content_type` into `user`'s cabinet, as a browser does
-/// (the raw UTF-8 name in `filename`).
+/// Uploads `bytes` as `name` with `content_type` into `user`'s cabinet, as a browser does.
 pub async fn upload(browser: &Browser, user: u64, name: &str, content_type: &str, bytes: &[u8]) -> Response {
-    let mut body = format!(
-        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\n\
-         Content-Type: {content_type}\r\n\r\n"
-    )
-    .into_bytes();
-    body.extend_from_slice(bytes);
-    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
-    let token = browser.ensure_csrf().await;
-    browser
-        .client
-        .post(format!("{}/api/users/{user}/files", browser.base))
-        .header("X-XSRF-TOKEN", token)
-        .header("Content-Type", format!("multipart/form-data; boundary={BOUNDARY}"))
-        .body(body)
-        .send()
-        .await
-        .expect("upload")
+    crate::files::upload_typed(browser, user, name, content_type, bytes).await
 }
 
 /// A CSV preview (`dry_run=1`); returns the status and the body.
 pub async fn import_preview(browser: &Browser, csv: &str) -> (u16, Value) {
-    let token = browser.ensure_csrf().await;
-    let form = reqwest::multipart::Form::new()
-        .part(
-            "file",
-            reqwest::multipart::Part::bytes(csv.as_bytes().to_vec()).file_name("people.csv"),
-        )
-        .text("dry_run", "1");
-    let response = browser
-        .client
-        .post(format!("{}/api/users/import/csv", browser.base))
-        .header("X-XSRF-TOKEN", token)
-        .multipart(form)
-        .send()
-        .await
-        .expect("import");
-    (response.status().as_u16(), json(response).await)
+    crate::import::upload(browser, csv.as_bytes().to_vec(), true, false).await
 }
 
 /// The messages of a 422 at `field`.
