@@ -1,6 +1,7 @@
 //! `/api/backups`: the copies of the school's database for a manager: the list with each copy's
 //! status and what is being made now, a copy made on request, and a streamed download.
 
+use super::files::FileBytes;
 use super::{ApiTags, State};
 use crate::backup::{self, Listed, Stage};
 use crate::domain::file_name::attachment_disposition;
@@ -10,7 +11,7 @@ use crate::service::backups;
 use crate::service::files::size_ru;
 use poem::Body;
 use poem_openapi::param::Path;
-use poem_openapi::payload::{Binary, Json};
+use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Enum, Object, OpenApi};
 
 /// How a copy stands.
@@ -31,14 +32,18 @@ pub struct BackupCopy {
     /// The file name; downloads use it.
     pub name: String,
     /// RFC 3339; absent when the copy cannot be read.
+    #[oai(nullable)]
     pub created_at: Option<String>,
     /// Bytes.
     pub size: u64,
     /// The size in Russian units, e.g. «3,4 МБ».
     pub size_text: String,
+    #[oai(nullable)]
     pub klass_version: Option<String>,
+    #[oai(nullable)]
     pub schema_version: Option<u32>,
     /// Rows in all tables.
+    #[oai(nullable)]
     pub records: Option<u64>,
     pub status: CopyStatus,
     /// The status in Russian, e.g. «Проверена 23.11.2026».
@@ -67,7 +72,9 @@ pub struct BackupFailure {
 pub struct BackupsView {
     /// Newest first.
     pub data: Vec<BackupCopy>,
+    #[oai(nullable)]
     pub running: Option<BackupProgress>,
+    #[oai(nullable)]
     pub last_failure: Option<BackupFailure>,
     /// When the nightly copy is made, in Russian (or that it is off).
     pub schedule: String,
@@ -87,7 +94,7 @@ pub enum CopyDownload {
     /// The copy, streamed from disk.
     #[oai(status = 200)]
     File(
-        Binary<Body>,
+        FileBytes,
         #[oai(header = "Content-Type")] String,
         #[oai(header = "Content-Disposition")] String,
         #[oai(header = "Content-Length")] u64,
@@ -139,7 +146,7 @@ impl BackupsApi {
         let file = tokio::fs::File::open(&copy.path).await.map_err(ApiError::internal)?;
         let size = file.metadata().await.map_err(ApiError::internal)?.len();
         Ok(CopyDownload::File(
-            Binary(Body::from_async_read(file)),
+            FileBytes(Body::from_async_read(file)),
             "application/gzip".into(),
             attachment_disposition(&copy.name()),
             size,

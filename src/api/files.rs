@@ -79,9 +79,9 @@ pub enum FileDownload {
     ),
 }
 
-/// A file's bytes, of whatever type it was stored with: documented as any type (`*/*`), sent
+/// Bytes of any type (a stored file, a backup copy): documented as any type (`*/*`), sent
 /// with the type in the answer's `Content-Type` header.
-pub struct FileBytes(Body);
+pub struct FileBytes(pub Body);
 
 impl Payload for FileBytes {
     const CONTENT_TYPE: &'static str = "*/*";

@@ -143,4 +143,35 @@ mod tests {
         let download = &document["paths"]["/api/users/{id}/files/{file}"]["get"]["responses"]["200"];
         assert!(download["content"]["*/*"].is_object(), "a download is of any type");
     }
+
+    // Every object's optional property is sent as null when it has no value (poem-openapi writes
+    // `None` as null), so each must be marked nullable, in every area, new ones included. The
+    // only exceptions are left out of the answer instead (`skip_serializing_if_is_none`).
+    #[test]
+    fn every_optional_property_of_every_object_is_nullable() {
+        const LEFT_OUT_WHEN_EMPTY: [&str; 2] = ["ErrorBody.errors", "ErrorBody.error_id"];
+        let document = document();
+        let schemas = document["components"]["schemas"].as_object().expect("schemas");
+        let mut missing = Vec::new();
+        for (name, schema) in schemas {
+            let Some(properties) = schema["properties"].as_object() else {
+                continue;
+            };
+            let required: Vec<&str> = schema["required"]
+                .as_array()
+                .map(|list| list.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            for (field, property) in properties {
+                let path = format!("{name}.{field}");
+                let optional = !required.contains(&field.as_str());
+                if optional
+                    && property["nullable"] != Value::Bool(true)
+                    && !LEFT_OUT_WHEN_EMPTY.contains(&path.as_str())
+                {
+                    missing.push(path);
+                }
+            }
+        }
+        assert!(missing.is_empty(), "optional but not nullable: {missing:?}");
+    }
 }

@@ -950,7 +950,7 @@ export interface components {
             /** @description The file name; downloads use it. */
             name: string;
             /** @description RFC 3339; absent when the copy cannot be read. */
-            created_at?: string;
+            created_at?: string | null;
             /**
              * Format: uint64
              * @description Bytes.
@@ -958,14 +958,14 @@ export interface components {
             size: number;
             /** @description The size in Russian units, e.g. «3,4 МБ». */
             size_text: string;
-            klass_version?: string;
+            klass_version?: string | null;
             /** Format: uint32 */
-            schema_version?: number;
+            schema_version?: number | null;
             /**
              * Format: uint64
              * @description Rows in all tables.
              */
-            records?: number;
+            records?: number | null;
             status: components["schemas"]["CopyStatus"];
             /** @description The status in Russian, e.g. «Проверена 23.11.2026». */
             status_text: string;
@@ -999,8 +999,8 @@ export interface components {
         BackupsView: {
             /** @description Newest first. */
             data: components["schemas"]["BackupCopy"][];
-            running?: components["schemas"]["BackupProgress"];
-            last_failure?: components["schemas"]["BackupFailure"];
+            running?: (components["schemas"]["BackupProgress"] & unknown) | null;
+            last_failure?: (components["schemas"]["BackupFailure"] & unknown) | null;
             /** @description When the nightly copy is made, in Russian (or that it is off). */
             schedule: string;
         };
@@ -8766,7 +8766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
