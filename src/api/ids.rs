@@ -1,7 +1,9 @@
 //! The OpenAPI half of the record ids (`domain::id`): each id is an `integer` (`uint64`,
 //! `minimum: 1`) in a schema, a plain number in JSON, and a number in a path or query.
 
-use crate::domain::{ActivityId, FileId, MailId, NotificationId, TagId, UserId};
+use crate::domain::{
+    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, NotificationId, SubjectId, TagId, UserId,
+};
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::types::{ParseError, ParseFromJSON, ParseFromParameter, ParseResult, ToJSON, Type};
 use serde_json::Value;
@@ -68,7 +70,19 @@ macro_rules! openapi_ids {
     )*};
 }
 
-openapi_ids!(UserId, TagId, FileId, MailId, NotificationId, ActivityId);
+openapi_ids!(
+    UserId,
+    TagId,
+    FileId,
+    MailId,
+    NotificationId,
+    ActivityId,
+    SubjectId,
+    CourseId,
+    EnrolmentId,
+    GroupId,
+    LessonId
+);
 
 #[cfg(test)]
 mod tests {

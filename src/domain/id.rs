@@ -47,6 +47,16 @@ ids! {
     NotificationId;
     /// An activity log entry's id (1, 2, 3 … in the order of writing).
     ActivityId;
+    /// A subject's id.
+    SubjectId;
+    /// A course's id.
+    CourseId;
+    /// An enrolment's id (a student in a course).
+    EnrolmentId;
+    /// A group's id (a group lesson with a weekly timetable).
+    GroupId;
+    /// A lesson's id (one occurrence).
+    LessonId;
 }
 
 #[cfg(test)]

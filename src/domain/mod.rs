@@ -1,12 +1,15 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod course;
 pub mod declension;
 pub mod email;
 pub mod family;
 pub mod file;
 pub mod file_name;
+pub mod group;
 pub mod id;
+pub mod lesson;
 pub mod mail;
 pub mod notification;
 pub mod page;
@@ -15,12 +18,15 @@ pub mod person_name;
 pub mod phone;
 pub mod role;
 pub mod search;
+pub mod subject;
 pub mod tag;
 pub mod text;
 pub mod user;
 
 pub use email::Email;
-pub use id::{ActivityId, FileId, MailId, NotificationId, TagId, UserId};
+pub use id::{
+    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, NotificationId, SubjectId, TagId, UserId,
+};
 pub use page::{Page, PageRequest};
 pub use password::{Password, PasswordHash};
 pub use person_name::PersonName;

@@ -1,0 +1,34 @@
+//! A group lesson: a teacher, students and a weekly timetable in the school's local time.
+
+use super::{CourseId, GroupId, SubjectId, UserId};
+use jiff::civil::{Date, Time};
+use serde::{Deserialize, Serialize};
+
+/// One weekly slot: a weekday (Monday = 1 … Sunday = 7), a local start time and a length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScheduleSlot {
+    pub weekday: u8,
+    pub start: Time,
+    pub duration_minutes: u16,
+}
+
+/// A stored group.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group {
+    pub id: GroupId,
+    pub name: String,
+    pub subject_id: SubjectId,
+    pub course_id: Option<CourseId>,
+    pub teacher_id: UserId,
+    pub student_ids: Vec<UserId>,
+    pub capacity: Option<u32>,
+    /// Empty when the group has no fixed room.
+    pub room: String,
+    pub schedule: Vec<ScheduleSlot>,
+    pub starts_on: Date,
+    /// `None`: open-ended (lessons are kept materialised 26 weeks ahead).
+    pub ends_on: Option<Date>,
+    /// Per lesson per student, in kopecks.
+    pub price: Option<i64>,
+    pub archived: bool,
+}
