@@ -74,7 +74,11 @@ fn a_full_disk_answers_507_and_the_portal_recovers_without_a_restart() {
         "{}",
         full.body
     );
-    assert_eq!(sign_in.send().expect("sign in").status, 507, "still full: still 507, not 500");
+    assert_eq!(
+        sign_in.send().expect("sign in").status,
+        507,
+        "still full: still 507, not 500"
+    );
 
     free_space(&server);
     let recovered = (0..10)
@@ -100,7 +104,11 @@ fn the_health_check_answers_503_while_the_database_cannot_be_opened_again() {
     assert_eq!(full.status, 507, "{}", full.body);
     for _ in 0..3 {
         let answer = health(&addr);
-        assert_eq!(answer.status, 503, "at once, and as long as it cannot be opened: {}", answer.body);
+        assert_eq!(
+            answer.status, 503,
+            "at once, and as long as it cannot be opened: {}",
+            answer.body
+        );
         assert!(answer.body.contains("База данных недоступна"), "{}", answer.body);
     }
 

@@ -93,7 +93,11 @@ impl Stream {
             if so_far.len() >= count {
                 return so_far;
             }
-            assert!(!self.writer.is_finished(), "the sign-ins stopped after {}", so_far.len());
+            assert!(
+                !self.writer.is_finished(),
+                "the sign-ins stopped after {}",
+                so_far.len()
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
