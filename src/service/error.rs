@@ -32,7 +32,7 @@ pub enum ServiceError {
 impl From<StoreError> for ServiceError {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::Taken { field } => FieldErrors::taken(field).into(),
+            StoreError::Taken { field, message } => FieldErrors::one(field, message),
             other => Self::Store(other),
         }
     }

@@ -34,11 +34,6 @@ impl FieldErrors {
         Self::new().add(field, message).into()
     }
 
-    /// A unique value another record holds (`StoreError::Taken`): the field's own message.
-    pub fn taken(field: &str) -> Self {
-        Self::new().add(field, taken_message(field))
-    }
-
     /// Adds a message to `field`, builder style.
     #[must_use]
     pub fn add(mut self, field: &str, message: impl Into<String>) -> Self {
@@ -98,16 +93,6 @@ impl From<FieldErrors> for ServiceError {
     }
 }
 
-/// The Russian message of a unique field that another record holds already, by the field name
-/// its `IndexRow::Unique` gives. A new unique field adds its line here.
-fn taken_message(field: &str) -> &'static str {
-    match field {
-        "email" => "Этот email уже используется",
-        "name" => "Тег с таким названием уже есть",
-        _ => "Это значение уже занято",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,13 +111,17 @@ mod tests {
     }
 
     #[test]
-    fn a_taken_unique_key_is_a_422_on_that_field_alone() {
-        let ServiceError::Invalid(errors) = ServiceError::from(StoreError::Taken { field: "email" }) else {
+    fn a_taken_unique_key_is_a_422_on_that_field_alone_with_its_index_message() {
+        let taken = StoreError::Taken {
+            field: "name",
+            message: "Предмет с таким названием уже есть",
+        };
+        let ServiceError::Invalid(errors) = ServiceError::from(taken) else {
             panic!("not a field error");
         };
         assert_eq!(
             errors.into_map(),
-            BTreeMap::from([("email".to_owned(), vec!["Этот email уже используется".to_owned()])])
+            BTreeMap::from([("name".to_owned(), vec!["Предмет с таким названием уже есть".to_owned()])])
         );
     }
 }

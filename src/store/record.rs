@@ -30,11 +30,13 @@ pub trait Record: Serialize + DeserializeOwned {
 /// One row of an index, as a function of the record it lists.
 pub enum IndexRow {
     /// A unique key -> the record's id (e.g. a tag's folded name). Writing a key that another
-    /// record holds fails with `StoreError::Taken`, naming `field`.
+    /// record holds fails with `StoreError::Taken`, naming `field` and saying `taken` (the
+    /// Russian message the form shows under that field).
     Unique {
         table: TableDefinition<'static, &'static str, u64>,
         key: String,
         field: &'static str,
+        taken: &'static str,
     },
     /// (number, record id) -> (), e.g. (owner's user id, file id); paged with `page`, listed with `under`.
     Under(Index, u64),
@@ -47,10 +49,16 @@ pub enum IndexRow {
 impl IndexRow {
     /// Refuses a unique key that another record holds; checked before anything is written.
     fn check(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
-        if let IndexRow::Unique { table, key, field } = self {
+        if let IndexRow::Unique {
+            table,
+            key,
+            field,
+            taken,
+        } = self
+        {
             let index = txn.open_table(*table)?;
             if index.get(key.as_str())?.is_some_and(|holder| holder.value() != id) {
-                return Err(StoreError::Taken { field });
+                return Err(StoreError::Taken { field, message: taken });
             }
         }
         Ok(())

@@ -34,6 +34,7 @@ impl Record for Note {
                 table: NOTES_BY_TITLE,
                 key: self.title.to_lowercase(),
                 field: "title",
+                taken: "Заметка с таким заголовком уже есть",
             },
             IndexRow::Under(NOTES_BY_OWNER, self.owner),
         ]
@@ -108,7 +109,7 @@ fn update_moves_the_index_rows_and_refuses_a_taken_key() {
     };
     assert!(matches!(
         update(&txn, &clash),
-        Err(StoreError::Taken { field: "title" })
+        Err(StoreError::Taken { field: "title", .. })
     ));
     // A refused update writes nothing: the record and both titles' rows are as they were.
     assert_eq!(get::<Note>(&txn, note.id).expect("get"), Some(moved));
@@ -118,7 +119,7 @@ fn update_moves_the_index_rows_and_refuses_a_taken_key() {
         Some(NoteId(2))
     );
     let twin = try_add(&txn, 5, "Занято");
-    assert!(matches!(twin, Err(StoreError::Taken { field: "title" })));
+    assert!(matches!(twin, Err(StoreError::Taken { field: "title", .. })));
 }
 
 #[test]
