@@ -131,6 +131,12 @@ impl Config {
         if tls.mode == TlsMode::Files && (tls.cert.as_os_str().is_empty() || tls.key.as_os_str().is_empty()) {
             return invalid("server.tls.cert", "при mode = \"files\" укажите файлы cert и key (PEM)");
         }
+        if tls.mode == TlsMode::Off && tls.redirect_from.is_some() {
+            return invalid(
+                "server.tls.redirect_from",
+                "перенаправлять на HTTPS можно только при mode = \"files\" или \"self-signed\"",
+            );
+        }
         Ok(())
     }
 

@@ -18,6 +18,8 @@ use std::time::Duration;
 pub struct App {
     acceptor: BoxAcceptor,
     addr: SocketAddr,
+    /// The plain-HTTP listener that sends people to HTTPS (`server.tls.redirect_from`).
+    redirect: Option<BoxAcceptor>,
     https: bool,
     state: AppState,
 }
@@ -28,10 +30,7 @@ impl App {
         let data_dir = config.data_dir.clone();
         let cache_mb = config.storage.cache_mb;
         let store = tokio::task::spawn_blocking(move || Store::open(&data_dir, cache_mb)).await??;
-        let acceptor = TcpListener::bind(config.server.listen)
-            .into_acceptor()
-            .await
-            .map_err(|err| anyhow::anyhow!("не удалось открыть адрес {}: {err}", config.server.listen))?;
+        let acceptor = bind(config.server.listen).await?;
         let addr = acceptor
             .local_addr()
             .first()
@@ -39,6 +38,10 @@ impl App {
             .ok_or_else(|| anyhow::anyhow!("listener has no socket address"))?;
         let tls = web::tls::server_config(&config)?;
         let https = tls.is_some();
+        let redirect = match config.server.tls.redirect_from.filter(|_| https) {
+            Some(from) => Some(bind(from).await?.boxed()),
+            None => None,
+        };
         let acceptor = match tls {
             Some(tls) => web::TlsAcceptor::new(acceptor, tls).boxed(),
             None => acceptor.boxed(),
@@ -47,6 +50,7 @@ impl App {
         Ok(Self {
             acceptor,
             addr,
+            redirect,
             https,
             state,
         })
@@ -85,6 +89,13 @@ impl App {
         ));
         let nightly_backups = tokio::spawn(crate::service::backups::schedule(self.state.clone()));
         let disk_watch = tokio::spawn(crate::service::disk::watch(self.state.clone()));
+        let redirect = self.redirect.map(|acceptor| {
+            let fallback = SocketAddr::new(self.addr.ip(), 0).to_string();
+            let fallback = fallback.trim_end_matches(":0").to_owned();
+            tracing::info!(addr = ?acceptor.local_addr(), "plain HTTP answers with a redirect to HTTPS");
+            let endpoint = web::https_redirect::endpoint(self.addr.port(), fallback);
+            tokio::spawn(Server::new_with_acceptor(acceptor).run(endpoint))
+        });
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -107,10 +118,21 @@ impl App {
         admin_socket.abort();
         nightly_backups.abort();
         disk_watch.abort();
+        if let Some(redirect) = redirect {
+            redirect.abort();
+        }
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served
     }
+}
+
+/// Listens on `addr` (port 0 picks a free port).
+async fn bind(addr: SocketAddr) -> anyhow::Result<poem::listener::TcpAcceptor> {
+    TcpListener::bind(addr)
+        .into_acceptor()
+        .await
+        .map_err(|err| anyhow::anyhow!("не удалось открыть адрес {addr}: {err}"))
 }
 
 /// The whole HTTP surface: the API (under `/api`, plus the sign-in calls that the Sanctum

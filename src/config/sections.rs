@@ -29,6 +29,10 @@ pub struct Tls {
     /// With `files`: the certificate chain and its private key, PEM.
     pub cert: PathBuf,
     pub key: PathBuf,
+    /// Also listen for plain HTTP here (e.g. `0.0.0.0:80`) and send every request to the HTTPS
+    /// address; unset: no plain-HTTP listener.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redirect_from: Option<SocketAddr>,
 }
 
 /// Whether and how the portal speaks HTTPS.

@@ -4,6 +4,7 @@ mod body_limit;
 pub mod client_addr;
 mod compress;
 pub mod headers;
+pub mod https_redirect;
 mod request_id;
 mod session_layer;
 mod spa;

@@ -68,3 +68,42 @@ fn a_self_signed_certificate_serves_https_with_secure_cookies_and_is_kept() {
     let addr = again.base.trim_start_matches("https://").to_owned();
     assert!(get(&addr, &cert, "/api/health").contains("\"status\":\"ok\""));
 }
+
+#[test]
+fn plain_http_on_the_redirect_address_is_sent_to_https_with_its_path() {
+    let dir = tempfile::tempdir().expect("dir");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("free port")
+        .port();
+    let from = format!("127.0.0.1:{port}");
+    let env = [SELF_SIGNED[0], ("KLASS_SERVER__TLS__REDIRECT_FROM", from.as_str())];
+    let server = Server::start_with_env(dir.path(), &[], &env);
+    let https_port = server.base.rsplit(':').next().expect("port").to_owned();
+
+    let mut plain = TcpStream::connect(&from).expect("the plain-HTTP listener is open");
+    let request = "GET /users?page=2 HTTP/1.1\r\nHost: school.local:80\r\nConnection: close\r\n\r\n";
+    plain.write_all(request.as_bytes()).expect("send");
+    let mut answer = String::new();
+    let _ = plain.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 308"), "{answer}");
+    let location = format!("location: https://school.local:{https_port}/users?page=2");
+    assert!(answer.to_ascii_lowercase().contains(&location), "{answer}");
+}
+
+#[test]
+fn a_redirect_to_https_needs_https() {
+    let dir = tempfile::tempdir().expect("dir");
+    let out = klass()
+        .args(["serve", "--data-dir"])
+        .arg(dir.path())
+        .env("KLASS_SERVER__TLS__REDIRECT_FROM", "127.0.0.1:0")
+        .output()
+        .expect("serve");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("server.tls.redirect_from"),
+        "{}",
+        text(&out.stderr)
+    );
+}
