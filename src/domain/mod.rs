@@ -1,6 +1,7 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod catalog;
 pub mod course;
 pub mod declension;
 pub mod email;
@@ -11,6 +12,7 @@ pub mod group;
 pub mod id;
 pub mod lesson;
 pub mod mail;
+pub mod money;
 pub mod notification;
 pub mod page;
 pub mod password;
