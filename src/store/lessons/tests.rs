@@ -42,15 +42,21 @@ fn each_index_reads_a_window_by_start_and_the_start_survives_as_milliseconds() {
     txn.commit().expect("commit");
     let read = store.read().expect("read");
     let (from, to): (Timestamp, Timestamp) = (
-        "2026-11-23T00:00:00Z".parse().unwrap(),
-        "2026-11-30T00:00:00Z".parse().unwrap(),
+        "2026-11-23T00:00:00Z".parse().expect("instant"),
+        "2026-11-30T00:00:00Z".parse().expect("instant"),
     );
     let ids = |found: Vec<Lesson>| found.into_iter().map(|l| l.id.0).collect::<Vec<_>>();
     assert_eq!(ids(between(&read, from, to).expect("week")), [2, 1, 3]);
     assert_eq!(ids(of_teacher(&read, UserId(1), from, to).expect("teacher")), [2, 1]);
     assert_eq!(ids(of_student(&read, UserId(11), from, to).expect("student")), [1, 3]);
     assert_eq!(
-        ids(of_group(&read, GroupId(5), from, "2027-01-01T00:00:00Z".parse().unwrap()).expect("group")),
+        ids(of_group(
+            &read,
+            GroupId(5),
+            from,
+            "2027-01-01T00:00:00Z".parse().expect("instant")
+        )
+        .expect("group")),
         [1, 4]
     );
     assert_eq!(ids(of_room(&read, " КАБ. 12", from, to).expect("room")), [1, 3]);
