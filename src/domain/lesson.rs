@@ -41,6 +41,11 @@ pub struct Lesson {
     pub moved_by_hand: bool,
 }
 
+/// How a room is compared: trimmed, ignoring case and ё/е («Каб. 12» is «каб. 12»).
+pub fn room_key(room: &str) -> String {
+    super::search::fold(room.trim())
+}
+
 impl Lesson {
     /// The instant it ends.
     pub fn ends_at(&self) -> Timestamp {

@@ -1,6 +1,7 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod clash;
 pub mod course;
 pub mod declension;
 pub mod email;
@@ -21,6 +22,7 @@ pub mod search;
 pub mod subject;
 pub mod tag;
 pub mod text;
+pub mod timetable;
 pub mod user;
 
 pub use email::Email;

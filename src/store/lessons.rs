@@ -3,8 +3,7 @@
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{StoreError, tables};
-use crate::domain::lesson::Lesson;
-use crate::domain::search::fold;
+use crate::domain::lesson::{Lesson, room_key};
 use crate::domain::{GroupId, LessonId, UserId};
 use jiff::Timestamp;
 
@@ -32,11 +31,6 @@ impl Record for Lesson {
         }
         rows
     }
-}
-
-/// How a room is looked up: trimmed, ignoring case and ё/е («Каб. 12» is «каб. 12»).
-pub fn room_key(room: &str) -> String {
-    fold(room.trim())
 }
 
 /// Whose lessons a read goes through.
