@@ -2,6 +2,7 @@
 
 pub mod activity;
 pub mod catalog;
+pub mod clash;
 pub mod course;
 pub mod declension;
 pub mod email;
@@ -23,6 +24,7 @@ pub mod search;
 pub mod subject;
 pub mod tag;
 pub mod text;
+pub mod timetable;
 pub mod user;
 
 pub use email::Email;

@@ -8,6 +8,8 @@ pub mod directory;
 mod error;
 pub mod family;
 pub mod files;
+pub mod groups;
+pub mod lessons;
 pub mod mail;
 mod migrations;
 pub mod newest_first;
