@@ -63,7 +63,14 @@ mod tests {
             assert_eq!(KindName::from(kind).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(KindName::from(kind)).expect("json"), stored);
         }
-        for entity in [Entity::User, Entity::Tag, Entity::File, Entity::Session, Entity::Import] {
+        for entity in [
+            Entity::User,
+            Entity::Tag,
+            Entity::Subject,
+            Entity::Course,
+            Entity::File,
+            Entity::Session,
+        ] {
             let stored = serde_json::to_value(entity).expect("json");
             assert_eq!(EntityName::from(entity).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(EntityName::from(entity)).expect("json"), stored);
