@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 8] = [
+const MIGRATIONS: [(&str, Migration); 9] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -31,6 +31,10 @@ const MIGRATIONS: [(&str, Migration); 8] = [
     (
         "index the activity log by action, and number each person's and each action's entries",
         index_activity_by_action_and_number,
+    ),
+    (
+        "create subject, course, enrolment and person-subject tables",
+        create_subjects_and_courses,
     ),
     ("create the group and lesson tables", create_groups_and_lessons),
 ];
@@ -144,6 +148,20 @@ fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), Store
     txn.open_table(tables::NOTIFICATIONS_BY_USER)?;
     txn.open_table(tables::NOTIFICATIONS_UNREAD)?;
     txn.open_table(tables::NOTIFICATION_SETTINGS)?;
+    Ok(())
+}
+
+fn create_subjects_and_courses(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::SUBJECTS)?;
+    txn.open_table(tables::SUBJECTS_BY_NAME)?;
+    txn.open_table(tables::COURSES)?;
+    txn.open_table(tables::COURSES_BY_SUBJECT)?;
+    txn.open_table(tables::ENROLMENTS)?;
+    txn.open_table(tables::ENROLMENTS_BY_COURSE)?;
+    txn.open_table(tables::ENROLMENTS_BY_STUDENT)?;
+    txn.open_table(tables::ENROLMENTS_BY_PAIR)?;
+    txn.open_table(tables::PERSON_SUBJECTS)?;
+    txn.open_table(tables::PERSON_SUBJECTS_BY_SUBJECT)?;
     Ok(())
 }
 

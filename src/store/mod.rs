@@ -3,6 +3,7 @@
 pub mod activity;
 mod codec;
 pub mod copy;
+pub mod courses;
 pub mod directory;
 mod error;
 pub mod family;
@@ -18,6 +19,7 @@ pub mod record;
 mod sequence;
 pub mod sessions;
 mod slot;
+pub mod subjects;
 pub mod tables;
 pub mod tags;
 pub mod users;

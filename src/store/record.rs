@@ -30,7 +30,7 @@ pub trait Record: Serialize + DeserializeOwned {
 /// One row of an index, as a function of the record it lists.
 pub enum IndexRow {
     /// A unique key -> the record's id (e.g. a tag's folded name). Writing a key that another
-    /// record holds fails with `StoreError::Taken`, naming `field`.
+    /// record holds fails with `StoreError::Taken`, naming the index and `field`.
     Unique {
         table: TableDefinition<'static, &'static str, u64>,
         key: String,
@@ -65,7 +65,8 @@ impl IndexRow {
         if let IndexRow::Unique { table, key, field } = self {
             let index = txn.open_table(*table)?;
             if index.get(key.as_str())?.is_some_and(|holder| holder.value() != id) {
-                return Err(StoreError::Taken { field });
+                let index = redb::TableHandle::name(table).to_owned();
+                return Err(StoreError::Taken { index, field });
             }
         }
         Ok(())

@@ -108,7 +108,7 @@ fn update_moves_the_index_rows_and_refuses_a_taken_key() {
     };
     assert!(matches!(
         update(&txn, &clash),
-        Err(StoreError::Taken { field: "title" })
+        Err(StoreError::Taken { field: "title", .. })
     ));
     // A refused update writes nothing: the record and both titles' rows are as they were.
     assert_eq!(get::<Note>(&txn, note.id).expect("get"), Some(moved));
@@ -118,7 +118,7 @@ fn update_moves_the_index_rows_and_refuses_a_taken_key() {
         Some(NoteId(2))
     );
     let twin = try_add(&txn, 5, "Занято");
-    assert!(matches!(twin, Err(StoreError::Taken { field: "title" })));
+    assert!(matches!(twin, Err(StoreError::Taken { field: "title", .. })));
 }
 
 #[test]
