@@ -1,6 +1,7 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod catalog;
 pub mod clash;
 pub mod course;
 pub mod declension;
@@ -12,6 +13,7 @@ pub mod group;
 pub mod id;
 pub mod lesson;
 pub mod mail;
+pub mod money;
 pub mod notification;
 pub mod page;
 pub mod password;
