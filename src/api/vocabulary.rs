@@ -3,6 +3,7 @@
 //! added there fails to compile here until the API names it too.
 
 use crate::domain::activity::Entity;
+use crate::domain::lesson::LessonStatus;
 use crate::domain::notification::NotificationKind;
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
@@ -31,12 +32,18 @@ mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
+        LessonScheduled, LessonMoved, LessonCancelled,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, Subject, Course, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, File, Session, Import, Server }
+}
+
+mirror! {
+    /// Where a lesson stands: planned, done or cancelled.
+    StatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
 #[cfg(test)]

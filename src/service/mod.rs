@@ -17,6 +17,7 @@ pub mod notifications;
 pub mod passwords;
 pub mod people;
 pub mod person_subjects;
+pub mod schedule;
 pub mod sign_in;
 mod state;
 pub mod subjects;
