@@ -385,13 +385,138 @@ pub fn backups() -> Vec<Row> {
     ]
 }
 
+/// Groups and lessons: staff manage (a worker only what he teaches), everyone reads his own.
+pub fn schedule() -> Vec<Row> {
+    const GROUP: &str = r#"{"name":"Группа {caller}","subject_id":{subject},"teacher_id":{me},"schedule":[{"weekday":2,"start":"16:00","duration_minutes":60}],"starts_on":"2020-01-06","ends_on":"2020-01-31"}"#;
+    vec![
+        (
+            "group_lessons_list",
+            Method::GET,
+            "/api/group-lessons",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_show",
+            Method::GET,
+            "/api/group-lessons/{group}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_create",
+            Method::POST,
+            "/api/group-lessons",
+            GROUP,
+            [401, 403, 403, 201, 201, 403],
+        ),
+        (
+            "group_lessons_preview",
+            Method::POST,
+            "/api/group-lessons/preview",
+            GROUP,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_update",
+            Method::PUT,
+            "/api/group-lessons/{group}",
+            r#"{"name":"Группа {caller}","subject_id":{subject},"teacher_id":{worker},"schedule":[{"weekday":2,"start":"16:00","duration_minutes":60}],"starts_on":"2020-01-06","ends_on":"2020-01-31"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_delete",
+            Method::DELETE,
+            "/api/group-lessons/{group}",
+            "",
+            [401, 403, 403, 204, 204, 403],
+        ),
+        (
+            "lessons_list",
+            Method::GET,
+            "/api/lessons",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "lessons_show",
+            Method::GET,
+            "/api/lessons/{lesson}",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "lessons_show",
+            Method::GET,
+            "/api/lessons/{other_lesson}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_create",
+            Method::POST,
+            "/api/lessons",
+            r#"{"subject_id":{subject},"teacher_id":{me},"starts_at":"2031-03-03T10:00","duration_minutes":45}"#,
+            [401, 403, 403, 201, 201, 403],
+        ),
+        (
+            "lessons_update",
+            Method::PUT,
+            "/api/lessons/{lesson}",
+            r#"{"topic":"Дроби"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_update",
+            Method::PUT,
+            "/api/lessons/{other_lesson}",
+            r#"{"topic":"Дроби"}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "lessons_cancel",
+            Method::POST,
+            "/api/lessons/{lesson}/cancel",
+            r#"{"reason":"Болезнь учителя"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_delete",
+            Method::DELETE,
+            "/api/lessons/{lesson}",
+            "",
+            [401, 403, 403, 204, 204, 403],
+        ),
+        (
+            "users_lessons",
+            Method::GET,
+            "/api/users/{self}/lessons",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_lessons",
+            Method::GET,
+            "/api/users/{other}/lessons",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+    ]
+}
+
 /// The catalogue: subjects (staff), courses and enrolments (read by staff, managed by
 /// managers), a person's subjects (staff) and courses (`master-by-url`).
 pub fn catalog() -> Vec<Row> {
     const STAFF_READ: [u16; 6] = [401, 403, 403, 200, 200, 403];
     vec![
         ("subjects_list", Method::GET, "/api/subjects", "", STAFF_READ),
-        ("subjects_show", Method::GET, "/api/subjects/{subject}", "", STAFF_READ),
+        (
+            "subjects_show",
+            Method::GET,
+            "/api/subjects/{own_subject}",
+            "",
+            STAFF_READ,
+        ),
         (
             "subjects_create",
             Method::POST,
@@ -402,14 +527,14 @@ pub fn catalog() -> Vec<Row> {
         (
             "subjects_update",
             Method::PUT,
-            "/api/subjects/{subject}",
+            "/api/subjects/{own_subject}",
             r#"{"name":"Другой {caller}","color":"rose","archived":true}"#,
             STAFF_READ,
         ),
         (
             "subjects_delete",
             Method::DELETE,
-            "/api/subjects/{subject}",
+            "/api/subjects/{own_subject}",
             "",
             [401, 403, 403, 204, 204, 403],
         ),
@@ -419,14 +544,14 @@ pub fn catalog() -> Vec<Row> {
             "courses_create",
             Method::POST,
             "/api/courses",
-            r#"{"subject_id":{subject},"name":"Новый {caller}"}"#,
+            r#"{"subject_id":{own_subject},"name":"Новый {caller}"}"#,
             [401, 403, 403, 403, 201, 403],
         ),
         (
             "courses_update",
             Method::PUT,
             "/api/courses/{course}",
-            r#"{"subject_id":{subject},"name":"Другой {caller}","planned_lessons":12}"#,
+            r#"{"subject_id":{own_subject},"name":"Другой {caller}","planned_lessons":12}"#,
             [401, 403, 403, 403, 200, 403],
         ),
         (
@@ -475,7 +600,7 @@ pub fn catalog() -> Vec<Row> {
             "users_subjects_save",
             Method::PUT,
             "/api/users/{self}/subjects",
-            r#"{"data":[{"subject_id":{subject},"price":50000}]}"#,
+            r#"{"data":[{"subject_id":{own_subject},"price":50000}]}"#,
             STAFF_READ,
         ),
         (
