@@ -86,6 +86,40 @@ test("a worker sets a student's subjects and his own price", async () => {
   assert.deepEqual(page.errors, []);
 });
 
+test('a manager enrols a student in a course and changes the enrolment', async () => {
+  const page = await app.open('/');
+  await app.signIn(page);
+  await page.goto('/courses');
+  await page.getByRole('link', { name: 'Подготовка к ОГЭ по математике' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Подготовка к ОГЭ по математике' }).waitFor();
+  const course = Number(new URL(page.url()).pathname.split('/').pop());
+  const name = await page.evaluate(async (id) => {
+    const get = (url) => fetch(url, { headers: { Accept: 'application/json' } }).then((r) => r.json());
+    const enrolled = new Set((await get(`/api/courses/${id}/enrolments`)).data.map((e) => e.student_id));
+    const students = (await get('/api/users?roles[]=student&per_page=100')).data;
+    return students.find((s) => !enrolled.has(s.id)).full_name;
+  }, course);
+  await page.getByPlaceholder('Ученик: ФИО или email').fill(name.split(' ').slice(0, 2).join(' '));
+  await page.locator('.picker-results').getByRole('button', { name }).click();
+  await page.getByRole('button', { name: 'Записать на курс' }).click();
+  const row = page.locator('.catalog-table tbody tr', { hasText: name });
+  await row.waitFor();
+
+  await page.getByRole('button', { name: `Изменить запись: ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Статус').selectOption('paused');
+  await dialog.getByLabel('Начало').fill('01.09.2026');
+  await dialog.getByLabel('Окончание').fill('01.01.2020');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.getByText('Дата окончания раньше даты начала').waitFor();
+  await dialog.getByLabel('Окончание').fill('31.05.2027');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await row.getByText('На паузе').waitFor();
+  await row.getByText('31.05.2027').waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
 /** Waits until nothing on the page is loading any more. */
 async function loaded(page) {
   await page.locator('h1').first().waitFor();

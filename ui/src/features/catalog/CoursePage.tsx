@@ -1,6 +1,6 @@
 //! /courses/{id} (staff): a course — its subject, plan, price, description — and its students:
-//! each with status and dates, a link to his progress; a manager enrols a student, changes a
-//! status and removes a student (after a confirmation).
+//! each with status and dates, a link to his progress; a manager enrols a student, changes an
+//! enrolment's status and dates, and removes a student (after a confirmation).
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -17,7 +17,8 @@ import type { UserView } from '../../lib/person';
 import { addToast } from '../../lib/toasts';
 import { currentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
-import { ENROLMENT_NAMES, ENROLMENT_STATUSES, personCoursePath, type Course, type Enrolment, type EnrolmentStatus } from './catalog';
+import { ENROLMENT_NAMES, personCoursePath, type Course, type Enrolment } from './catalog';
+import { editEnrolment } from './EnrolmentDialog';
 import { editCourse } from './CourseDialog';
 import './catalog.css';
 
@@ -57,12 +58,6 @@ export default function CoursePage() {
     } finally {
       setPending(false);
     }
-  };
-  const restatus = async (enrolment: Enrolment, next: EnrolmentStatus) => {
-    const body = { status: next, starts_on: enrolment.starts_on, ends_on: enrolment.ends_on };
-    await api(`${url}/enrolments/${enrolment.id}`, { method: 'PUT', body });
-    addToast({ color: 'success', title: 'Запись изменена', description: `${enrolment.student_name}: ${ENROLMENT_NAMES[next].toLowerCase()}` });
-    reload();
   };
   const remove = async (enrolment: Enrolment) => {
     const sure = await confirm({ title: 'Отчислить с курса?', message: `${enrolment.student_name} больше не будет записан(а) на курс.`, action: 'Отчислить', danger: true });
@@ -136,27 +131,19 @@ export default function CoursePage() {
                   <td data-label="Ученик">
                     <Link to={personCoursePath(enrolment.student_id, course.id)}>{enrolment.student_name}</Link>
                   </td>
-                  <td data-label="Статус">
-                    {manager ? (
-                      <select
-                        aria-label={`Статус: ${enrolment.student_name}`}
-                        value={enrolment.status}
-                        onChange={(event) => void restatus(enrolment, event.target.value as EnrolmentStatus).catch(() => undefined)}
-                      >
-                        {ENROLMENT_STATUSES.map((value) => (
-                          <option key={value} value={value}>
-                            {ENROLMENT_NAMES[value]}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      ENROLMENT_NAMES[enrolment.status]
-                    )}
-                  </td>
+                  <td data-label="Статус">{ENROLMENT_NAMES[enrolment.status]}</td>
                   <td data-label="С">{formatDate(enrolment.starts_on)}</td>
                   <td data-label="По">{enrolment.ends_on ? formatDate(enrolment.ends_on) : '—'}</td>
                   {manager && (
                     <td className="row-actions">
+                      <button
+                        type="button"
+                        className="secondary outline"
+                        aria-label={`Изменить запись: ${enrolment.student_name}`}
+                        onClick={() => void editEnrolment(enrolment).then((saved) => saved && reload())}
+                      >
+                        <Icon name="edit" size={18} />
+                      </button>
                       <button type="button" className="danger outline" aria-label={`Отчислить: ${enrolment.student_name}`} onClick={() => void remove(enrolment).catch(() => undefined)}>
                         <Icon name="trash" size={18} />
                       </button>
