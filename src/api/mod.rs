@@ -3,8 +3,11 @@
 
 mod activity;
 mod backups;
+mod catalog_query;
 mod cookies;
+mod courses;
 mod deferred_form;
+mod enrolments;
 mod envelope;
 mod files;
 mod group_lessons;
@@ -20,7 +23,9 @@ mod message;
 mod notifications;
 mod paging;
 mod passwords;
+mod person_catalog;
 mod session;
+mod subjects;
 mod tags;
 mod upload_form;
 mod user_actions;
@@ -52,6 +57,8 @@ pub enum ApiTags {
     Notifications,
     /// Copies of the whole school's database.
     Backups,
+    /// What the school teaches: subjects, courses and who studies or teaches them.
+    Teaching,
     /// Groups with their weekly timetable, and lessons.
     Schedule,
 }
@@ -85,13 +92,28 @@ type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::Impor
 /// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
 type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
+/// What the school teaches: subjects, courses, enrolments, a person's subjects and courses.
+type CatalogGroup = (
+    subjects::SubjectsApi,
+    courses::CoursesApi,
+    enrolments::EnrolmentsApi,
+    person_catalog::PersonCatalogApi,
+);
+
 /// Teaching in time: groups with a weekly timetable, and lessons.
 type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, ScheduleGroup);
+type Areas = (
+    SessionGroup,
+    HistoryGroup,
+    PeopleGroup,
+    RecordsGroup,
+    CatalogGroup,
+    ScheduleGroup,
+);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

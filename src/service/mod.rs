@@ -16,6 +16,7 @@ mod mail_links;
 pub mod notifications;
 pub mod passwords;
 pub mod people;
+pub mod person_courses;
 pub mod person_subjects;
 pub mod schedule;
 pub mod sign_in;
