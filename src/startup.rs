@@ -96,6 +96,7 @@ impl App {
             let endpoint = web::https_redirect::endpoint(self.addr.port(), fallback);
             tokio::spawn(Server::new_with_acceptor(acceptor).run(endpoint))
         });
+        let lesson_horizon = tokio::spawn(crate::service::schedule::horizon::keep_extending(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -121,6 +122,7 @@ impl App {
         if let Some(redirect) = redirect {
             redirect.abort();
         }
+        lesson_horizon.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served

@@ -3,21 +3,29 @@
 
 mod activity;
 mod backups;
+mod catalog_query;
 mod cookies;
+mod courses;
 mod deferred_form;
+mod enrolments;
 mod envelope;
 mod files;
+mod group_lessons;
 mod health;
 mod ids;
 mod import;
 mod import_form;
 mod json_text;
+mod lesson_view;
+mod lessons;
 mod mail_history;
 mod message;
 mod notifications;
 mod paging;
 mod passwords;
+mod person_catalog;
 mod session;
+mod subjects;
 mod tags;
 mod upload_form;
 mod user_actions;
@@ -49,6 +57,10 @@ pub enum ApiTags {
     Notifications,
     /// Copies of the whole school's database.
     Backups,
+    /// What the school teaches: subjects, courses and who studies or teaches them.
+    Teaching,
+    /// Groups with their weekly timetable, and lessons.
+    Schedule,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -80,10 +92,28 @@ type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::Impor
 /// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
 type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
+/// What the school teaches: subjects, courses, enrolments, a person's subjects and courses.
+type CatalogGroup = (
+    subjects::SubjectsApi,
+    courses::CoursesApi,
+    enrolments::EnrolmentsApi,
+    person_catalog::PersonCatalogApi,
+);
+
+/// Teaching in time: groups with a weekly timetable, and lessons.
+type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup);
+type Areas = (
+    SessionGroup,
+    HistoryGroup,
+    PeopleGroup,
+    RecordsGroup,
+    CatalogGroup,
+    ScheduleGroup,
+);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

@@ -3,6 +3,8 @@
 //! OpenAPI and a variant added there fails to compile here until the API names it too.
 
 use crate::domain::activity::Entity;
+use crate::domain::course::EnrolmentStatus;
+use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
 
@@ -40,12 +42,23 @@ mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
+        LessonScheduled, LessonMoved, LessonCancelled,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, File, Session, Import, Server }
+}
+
+mirror! {
+    /// Where a student's enrolment in a course stands.
+    EnrolmentStatusName as "EnrolmentStatus" from EnrolmentStatus { Active, Paused, Finished }
+}
+
+mirror! {
+    /// Where a lesson stands.
+    LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
 mirror! {
@@ -70,7 +83,14 @@ mod tests {
             assert_eq!(KindName::from(kind).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(KindName::from(kind)).expect("json"), stored);
         }
-        for entity in [Entity::User, Entity::Tag, Entity::File, Entity::Session, Entity::Import] {
+        for entity in [
+            Entity::User,
+            Entity::Tag,
+            Entity::Subject,
+            Entity::Course,
+            Entity::File,
+            Entity::Session,
+        ] {
             let stored = serde_json::to_value(entity).expect("json");
             assert_eq!(EntityName::from(entity).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(EntityName::from(entity)).expect("json"), stored);

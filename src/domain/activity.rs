@@ -21,6 +21,10 @@ pub struct Origin {
 pub enum Entity {
     User,
     Tag,
+    Subject,
+    Course,
+    Group,
+    Lesson,
     File,
     Session,
     Import,
@@ -90,6 +94,24 @@ actions! {
     BackupCreated = 28, "backup.created", "Резервная копия";
     BackupFailed = 29, "backup.failed", "Сбой резервного копирования";
     DiskSpaceLow = 30, "server.disk_space_low", "Мало места на диске сервера";
+    SubjectCreated = 31, "subject.created", "Создание предмета";
+    SubjectUpdated = 32, "subject.updated", "Изменение предмета";
+    SubjectDeleted = 33, "subject.deleted", "Удаление предмета";
+    CourseCreated = 34, "course.created", "Создание курса";
+    CourseUpdated = 35, "course.updated", "Изменение курса";
+    CourseDeleted = 36, "course.deleted", "Удаление курса";
+    EnrolmentCreated = 37, "enrolment.created", "Запись на курс";
+    EnrolmentUpdated = 38, "enrolment.updated", "Изменение записи на курс";
+    EnrolmentDeleted = 39, "enrolment.deleted", "Отчисление с курса";
+    PersonSubjectsChanged = 40, "user.subjects_changed", "Изменение предметов пользователя";
+    GroupCreated = 51, "group.created", "Создание группы";
+    GroupUpdated = 52, "group.updated", "Изменение группы";
+    GroupArchived = 53, "group.archived", "Группа в архиве";
+    GroupDeleted = 54, "group.deleted", "Удаление группы";
+    LessonCreated = 55, "lesson.created", "Создание занятия";
+    LessonUpdated = 56, "lesson.updated", "Изменение занятия";
+    LessonCancelled = 57, "lesson.cancelled", "Отмена занятия";
+    LessonDeleted = 58, "lesson.deleted", "Удаление занятия";
 }
 
 impl std::str::FromStr for Action {

@@ -1,0 +1,388 @@
+//! Changing lessons: one-off lessons, moving one or "this and following", cancelling with a
+//! reason, deleting a planned one with nothing on it.
+
+use super::form::{self, LessonForm};
+use super::notify::tell;
+use super::{School, book};
+use crate::domain::activity::{Action, Entity};
+use crate::domain::lesson::{Lesson, LessonStatus, room_key};
+use crate::domain::notification::NotificationKind;
+use crate::domain::timetable::{day_in, span_in};
+use crate::domain::{LessonId, UserId};
+use crate::policy::{self, Actor};
+use crate::service::journal::{Change, Journal};
+use crate::service::{FieldErrors, ServiceError};
+use crate::store::lessons;
+use crate::store::record::{self, Reader};
+use crate::store::{Store, subjects};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use std::collections::BTreeSet;
+
+use super::lesson_not_found as not_found;
+
+/// «Математика, 24.11.2026 16:00–17:00».
+fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
+    let subject = school
+        .subject_of(lesson.subject_id)
+        .map(|s| s.name.as_str())
+        .unwrap_or_default();
+    format!(
+        "{subject}, {} {}",
+        day_in(lesson.starts_at, tz),
+        span_in(lesson.starts_at, lesson.duration_minutes, tz)
+    )
+}
+
+fn link(lesson: &Lesson, tz: &TimeZone) -> String {
+    let day = lesson.starts_at.to_zoned(tz.clone()).date();
+    format!("/lessons?from={day}&to={day}")
+}
+
+/// The price of a one-off lesson when none was given: the only student's own price for the
+/// subject, else the subject's.
+fn default_price(txn: &impl Reader, school: &School, lesson: &Lesson) -> Result<Option<i64>, ServiceError> {
+    if let [student] = lesson.student_ids.as_slice() {
+        let own = subjects::of_person(txn, *student)?;
+        if let Some(price) = own
+            .iter()
+            .find(|s| s.subject_id == lesson.subject_id)
+            .and_then(|s| s.price)
+        {
+            return Ok(Some(price));
+        }
+    }
+    Ok(school.subject_of(lesson.subject_id).and_then(|s| s.price))
+}
+
+/// `form` applied to `base`: the fields it sends, checked; the others as they were.
+fn applied(
+    txn: &impl Reader,
+    base: &Lesson,
+    form: LessonForm,
+    tz: &TimeZone,
+    new: bool,
+) -> Result<Lesson, ServiceError> {
+    let mut errors = FieldErrors::new();
+    let mut lesson = base.clone();
+    if new || form.subject_id.is_some() {
+        if let Some(subject) = form::subject(&mut errors, txn, form.subject_id) {
+            lesson.subject_id = subject.id;
+        }
+    }
+    form::course(&mut errors, txn, form.course_id, Some(lesson.subject_id));
+    if new || form.course_id.is_some() {
+        lesson.course_id = form.course_id;
+    }
+    if new || form.teacher_id.is_some() {
+        if let Some(teacher) = form::teacher(&mut errors, txn, form.teacher_id) {
+            lesson.teacher_id = teacher;
+        }
+    }
+    if let Some(students) = &form.student_ids {
+        lesson.student_ids = form::students(&mut errors, txn, students);
+    }
+    match form.starts_at.as_deref().map(|raw| form::instant(raw, tz)) {
+        Some(Some(at)) => lesson.starts_at = at,
+        Some(None) => errors.push("starts_at", "Дата и время в формате 2026-11-24T16:00"),
+        None if new => errors.push("starts_at", "Обязательное поле"),
+        None => {}
+    }
+    if new || form.duration_minutes.is_some() {
+        if let Some(minutes) = form::duration(&mut errors, "duration_minutes", form.duration_minutes) {
+            lesson.duration_minutes = minutes;
+        }
+    }
+    if let Some(room) = form.room.as_deref() {
+        lesson.room = form::text(&mut errors, "room", Some(room), 50);
+    }
+    if form.price.is_some() {
+        lesson.price = form::price(&mut errors, form.price);
+    }
+    if let Some(topic) = form.topic.as_deref() {
+        lesson.topic = form::text(&mut errors, "topic", Some(topic), 500);
+    }
+    if let Some(homework) = form.homework.as_deref() {
+        lesson.homework = form::text(&mut errors, "homework", Some(homework), 5000);
+    }
+    if let Some(status) = form::status(&mut errors, form.status.as_deref()) {
+        lesson.status = status;
+        if status != LessonStatus::Cancelled {
+            lesson.cancel_reason.clear();
+        }
+    }
+    errors.into_result()?;
+    Ok(lesson)
+}
+
+/// Creates a one-off lesson (no group), refused on a clash.
+pub fn create(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    form: LessonForm,
+    tz: &TimeZone,
+) -> Result<Lesson, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let price_given = form.price.is_some();
+    let blank = Lesson {
+        id: record::next_id::<Lesson>(&txn)?,
+        group_id: None,
+        subject_id: crate::domain::SubjectId(0),
+        course_id: None,
+        teacher_id: UserId(0),
+        student_ids: Vec::new(),
+        starts_at: Timestamp::UNIX_EPOCH,
+        duration_minutes: 60,
+        room: String::new(),
+        status: LessonStatus::Planned,
+        cancel_reason: String::new(),
+        topic: String::new(),
+        homework: String::new(),
+        price: None,
+        moved_by_hand: false,
+        slot_at: None,
+    };
+    let mut lesson = applied(&txn, &blank, form, tz, true)?;
+    if !policy::may_assign(actor, lesson.teacher_id) {
+        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
+    }
+    if !price_given {
+        lesson.price = default_price(&txn, &school, &lesson)?;
+    }
+    book::check(
+        &txn,
+        std::slice::from_ref(&lesson),
+        &BTreeSet::new(),
+        &school,
+        tz,
+        false,
+    )?;
+    record::insert_built(&txn, &lesson)?;
+    let what = describe(&lesson, &school, tz);
+    let change = Change::new(
+        Action::LessonCreated,
+        Entity::Lesson,
+        Some(lesson.id.0),
+        format!("Занятие {what}"),
+    )
+    .concerning(lesson.student_ids.iter().copied());
+    let body = format!("Новое занятие: {what}");
+    let change = tell(
+        &txn,
+        change,
+        lesson.student_ids.clone(),
+        NotificationKind::LessonScheduled,
+        &body,
+        &link(&lesson, tz),
+    )?;
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(lesson)
+}
+
+/// Which lessons a change reaches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scope {
+    /// This lesson only.
+    #[default]
+    This,
+    /// This one and the group's later planned lessons (the same shift of time and the same
+    /// new length, room and teacher).
+    Following,
+}
+
+/// Moves or edits a lesson (or it and the following ones of its group), refused on a clash.
+/// A lesson of a group moved or edited by hand is kept when the group's timetable changes.
+pub fn update(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: LessonId,
+    form: LessonForm,
+    scope: Scope,
+    tz: &TimeZone,
+) -> Result<Lesson, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
+    if !policy::teaches(actor, &old) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    let restoring = old.status == LessonStatus::Cancelled && form.status.as_deref() == Some("planned");
+    let mut new = applied(&txn, &old, form, tz, false)?;
+    if !policy::may_assign(actor, new.teacher_id) {
+        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
+    }
+    let shift = new.starts_at.duration_since(old.starts_at);
+    let placed = |l: &Lesson| (l.starts_at, l.duration_minutes, room_key(&l.room), l.teacher_id);
+    let moved = placed(&new) != placed(&old);
+    if moved && new.group_id.is_some() {
+        new.moved_by_hand = true;
+        new.slot_at = Some(old.slot_at.unwrap_or(old.starts_at));
+    }
+    let mut batch = vec![(old.clone(), new.clone())];
+    if let (Scope::Following, Some(group)) = (scope, old.group_id) {
+        let later = lessons::of_group(&txn, group, old.starts_at, Timestamp::MAX)?;
+        for was in later
+            .into_iter()
+            .filter(|l| l.id != id && l.status == LessonStatus::Planned)
+        {
+            let follows = Lesson {
+                starts_at: was.starts_at + shift,
+                duration_minutes: new.duration_minutes,
+                room: new.room.clone(),
+                teacher_id: new.teacher_id,
+                moved_by_hand: was.moved_by_hand || moved,
+                slot_at: Some(was.slot_at.unwrap_or(was.starts_at)),
+                ..was.clone()
+            };
+            if follows != was {
+                batch.push((was, follows));
+            }
+        }
+    }
+    let written: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
+    book::check(&txn, &written, &BTreeSet::new(), &school, tz, batch.len() > 1)?;
+    for (was, lesson) in &batch {
+        record::replace(&txn, was, lesson)?;
+    }
+    let what = describe(&old, &school, tz);
+    let summary = format!(
+        "Занятие {what} → {}; занятий: {}",
+        describe(&new, &school, tz),
+        batch.len()
+    );
+    let change = Change::new(Action::LessonUpdated, Entity::Lesson, Some(id.0), summary)
+        .concerning(new.student_ids.iter().copied());
+    let students: BTreeSet<UserId> = batch.iter().flat_map(|(_, l)| l.student_ids.iter().copied()).collect();
+    let change = if restoring {
+        let body = format!("Занятие снова в расписании: {}", describe(&new, &school, tz));
+        tell(
+            &txn,
+            change,
+            students,
+            NotificationKind::LessonScheduled,
+            &body,
+            &link(&new, tz),
+        )?
+    } else if moved {
+        let body = match batch.len() {
+            1 => format!("Занятие {what} перенесено: {}", describe(&new, &school, tz)),
+            n => format!(
+                "Занятие {what} и следующие ({n}) перенесены: {}",
+                describe(&new, &school, tz)
+            ),
+        };
+        tell(
+            &txn,
+            change,
+            students,
+            NotificationKind::LessonMoved,
+            &body,
+            &link(&new, tz),
+        )?
+    } else {
+        change
+    };
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(new)
+}
+
+/// Cancels a lesson with a reason; a done lesson cannot be cancelled.
+pub fn cancel(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: LessonId,
+    reason: &str,
+    tz: &TimeZone,
+) -> Result<Lesson, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
+    if !policy::teaches(actor, &old) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    let mut errors = FieldErrors::new();
+    let reason = form::text(&mut errors, "reason", Some(reason), 500);
+    if reason.is_empty() {
+        errors.push("reason", "Укажите причину отмены");
+    }
+    if old.status == LessonStatus::Done {
+        errors.push("status", "Проведённое занятие нельзя отменить");
+    }
+    errors.into_result()?;
+    let new = Lesson {
+        status: LessonStatus::Cancelled,
+        cancel_reason: reason.clone(),
+        ..old.clone()
+    };
+    record::replace(&txn, &old, &new)?;
+    let what = describe(&old, &school, tz);
+    let summary = format!("Отменено занятие {what}: {reason}");
+    let change = Change::new(Action::LessonCancelled, Entity::Lesson, Some(id.0), summary)
+        .concerning(old.student_ids.iter().copied());
+    let body = format!("Занятие {what} отменено: {reason}");
+    let change = if old.status == LessonStatus::Planned {
+        tell(
+            &txn,
+            change,
+            old.student_ids.clone(),
+            NotificationKind::LessonCancelled,
+            &body,
+            &link(&old, tz),
+        )?
+    } else {
+        change
+    };
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(new)
+}
+
+/// Deletes a planned lesson with nothing recorded on it (no topic, no homework); any other is
+/// cancelled instead (422 saying so).
+pub fn delete(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: LessonId,
+    tz: &TimeZone,
+) -> Result<(), ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
+    if !policy::teaches(actor, &old) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    if old.status != LessonStatus::Planned || !old.topic.trim().is_empty() || !old.homework.trim().is_empty() {
+        return Err(FieldErrors::one(
+            "status",
+            "Удалить можно только запланированное занятие, на котором ничего не записано. Отмените его",
+        ));
+    }
+    record::remove::<Lesson>(&txn, id)?;
+    let what = describe(&old, &school, tz);
+    let change = Change::new(
+        Action::LessonDeleted,
+        Entity::Lesson,
+        Some(id.0),
+        format!("Удалено занятие {what}"),
+    )
+    .concerning(old.student_ids.iter().copied());
+    let body = format!("Занятие {what} убрано из расписания");
+    let change = tell(
+        &txn,
+        change,
+        old.student_ids.clone(),
+        NotificationKind::LessonCancelled,
+        &body,
+        "/lessons",
+    )?;
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(())
+}
