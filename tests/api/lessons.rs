@@ -213,6 +213,23 @@ async fn this_and_following_moves_the_rest_of_the_group_only() {
             "2027-01-26T11:00:00+03:00"
         ]
     );
+    for person in [school.anna, school.parent] {
+        let browser = school.app.browser_as(person, None);
+        let list = json(browser.get(&format!("/api/users/{person}/notifications")).await).await;
+        let moved: Vec<&Value> = list["data"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .filter(|n| n["kind"] == "lesson_moved")
+            .collect();
+        assert_eq!(moved.len(), 1, "one notice for three lessons moved");
+        assert!(
+            moved[0]["body"]
+                .as_str()
+                .expect("body")
+                .contains("и следующие (3) перенесены")
+        );
+    }
 }
 
 #[tokio::test]
@@ -322,6 +339,16 @@ async fn a_new_timetable_is_one_notification_per_student_and_parent() {
             .filter_map(|n| n["kind"].as_str())
             .collect();
         assert_eq!(kinds, ["lesson_scheduled"], "one notice for a term of lessons");
+        let settings = json(browser.get("/api/user/notification-settings").await).await;
+        let offered: Vec<&str> = settings["data"]
+            .as_array()
+            .expect("kinds")
+            .iter()
+            .filter_map(|k| k["kind"].as_str())
+            .collect();
+        for kind in ["lesson_scheduled", "lesson_moved", "lesson_cancelled"] {
+            assert!(offered.contains(&kind), "{kind} on the settings page");
+        }
     }
 }
 
