@@ -115,6 +115,11 @@ fn describe(group: &Group) -> String {
     format!("«{}»: {}", group.name, in_words(&group.schedule))
 }
 
+/// «Занятия группы «Алгебра 9» больше не проводятся».
+fn ended(group: &Group) -> String {
+    format!("Занятия группы «{}» больше не проводятся", group.name)
+}
+
 fn link(group: &Group) -> String {
     format!("/group-lessons/{}", group.id)
 }
@@ -236,7 +241,17 @@ pub fn update(
         &link(&group),
     )?;
     let stayed = group.student_ids.iter().filter(|s| !joined.contains(s)).copied();
-    let change = if plan.moved() {
+    let change = if action == Action::GroupArchived {
+        let body = ended(&group);
+        tell(
+            &txn,
+            change,
+            stayed,
+            NotificationKind::LessonCancelled,
+            &body,
+            &link(&group),
+        )?
+    } else if plan.moved() {
         let body = format!("Расписание группы изменилось: {}", describe(&group));
         tell(
             &txn,
@@ -302,7 +317,7 @@ pub fn delete(
     };
     let change = Change::new(action, Entity::Group, Some(id.0), summary).concerning(old.student_ids.iter().copied());
     let change = if future_planned {
-        let body = format!("Занятия группы «{}» больше не проводятся", old.name);
+        let body = ended(&old);
         tell(
             &txn,
             change,

@@ -243,8 +243,10 @@ pub fn update(
             }
         }
     }
-    let written: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
-    book::check(&txn, &written, &BTreeSet::new(), &school, tz, batch.len() > 1)?;
+    if moved || restoring || new.student_ids != old.student_ids {
+        let written: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
+        book::check(&txn, &written, &BTreeSet::new(), &school, tz, batch.len() > 1)?;
+    }
     for (was, lesson) in &batch {
         record::replace(&txn, was, lesson)?;
     }
