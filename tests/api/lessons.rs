@@ -468,3 +468,40 @@ async fn a_group_with_history_is_archived_not_deleted_and_its_future_lessons_go(
     let ended = ended.filter(|n| n["body"].as_str().is_some_and(|b| b.contains("больше не проводятся")));
     assert_eq!(ended.count(), 2, "told once per group");
 }
+
+#[tokio::test]
+async fn every_bad_field_is_named_in_russian_and_nothing_is_stored() {
+    let school = school_of(spawn_app().await);
+    let body = json!({
+        "name": " ", "subject_id": 999, "teacher_id": school.anna, "student_ids": [school.teacher],
+        "capacity": 0, "schedule": [{"weekday": 9, "start": "16:00", "duration_minutes": 60}],
+        "starts_on": "2026-09-01", "ends_on": "9999-12-31", "price": -1,
+    });
+    let response = school.manager.post("/api/group-lessons", body).await;
+    assert_eq!(response.status(), 422);
+    let errors = json(response).await["errors"].clone();
+    for field in [
+        "name",
+        "subject_id",
+        "teacher_id",
+        "student_ids",
+        "capacity",
+        "schedule",
+        "ends_on",
+        "price",
+    ] {
+        assert!(errors[field].is_array(), "{field} in {errors}");
+    }
+    assert_eq!(errors["teacher_id"][0], "Вести занятия может только сотрудник");
+    let lesson = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher,
+        "starts_at": "9999-12-31T23:59", "duration_minutes": 100_000,
+    });
+    let errors = json(school.one_off(lesson).await).await["errors"].clone();
+    assert!(
+        errors["starts_at"].is_array() && errors["duration_minutes"].is_array(),
+        "{errors}"
+    );
+    let lessons = json(school.manager.get("/api/lessons").await).await;
+    assert_eq!(lessons["meta"]["total"], 0);
+}

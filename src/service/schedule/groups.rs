@@ -83,6 +83,10 @@ fn checked(txn: &WriteTransaction, id: GroupId, form: GroupForm) -> Result<Group
         && end < start
     {
         errors.push("ends_on", "Не раньше даты начала");
+    } else if let (Some(start), Some(end)) = (starts_on, ends_on)
+        && end > start.saturating_add(jiff::Span::new().years(3))
+    {
+        errors.push("ends_on", "Группа может длиться не больше 3 лет");
     }
     let price = form::price(&mut errors, form.price);
     errors.into_result()?;
