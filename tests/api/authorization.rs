@@ -20,6 +20,7 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 /// group, `{other_lesson}` a lesson of O taught by the manager.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
+mod catalog_rows;
 mod rows;
 
 fn all_rows() -> Vec<Row> {
@@ -29,7 +30,7 @@ fn all_rows() -> Vec<Row> {
         rows::files_and_tags(),
         rows::history(),
         rows::backups(),
-        rows::catalog(),
+        catalog_rows::catalog(),
         rows::schedule(),
     ]
     .concat()

@@ -25,7 +25,13 @@ export const paths = {
   userFiles: '/users/:id/files',
   userMail: '/users/:id/mail',
   userLogs: '/users/:id/logs',
+  userSubjects: '/users/:id/subjects',
+  userCourses: '/users/:id/courses',
+  userCourse: '/users/:id/courses/:course',
   tags: '/tags',
+  subjects: '/subjects',
+  courses: '/courses',
+  course: '/courses/:course',
   profile: '/profile',
 } as const;
 
@@ -51,6 +57,8 @@ export const endpoints = {
   users: '/api/users',
   usersImport: '/api/users/import/csv',
   tags: '/api/tags',
+  subjects: '/api/subjects',
+  courses: '/api/courses',
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
 } as const;
