@@ -179,7 +179,10 @@ pub fn preview(
         None => None,
     };
     let group = checked(&txn, id.map_or_else(|| record::next_id::<Group>(&txn), Ok)?, form)?;
-    if !policy::may_assign(actor, group.teacher_id) || old.as_ref().is_some_and(|o| !policy::manages_group(actor, o)) {
+    if old.as_ref().is_some_and(|o| !policy::manages_group(actor, o)) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    if !policy::may_assign(actor, group.teacher_id) {
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
     }
     match &old {
