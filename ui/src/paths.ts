@@ -25,7 +25,12 @@ export const paths = {
   userFiles: '/users/:id/files',
   userMail: '/users/:id/mail',
   userLogs: '/users/:id/logs',
+  userLessons: '/users/:id/lessons',
   tags: '/tags',
+  groups: '/group-lessons',
+  groupCreate: '/group-lessons/create',
+  group: '/group-lessons/:id',
+  lessons: '/lessons',
   profile: '/profile',
 } as const;
 
@@ -51,6 +56,10 @@ export const endpoints = {
   users: '/api/users',
   usersImport: '/api/users/import/csv',
   tags: '/api/tags',
+  subjects: '/api/subjects',
+  courses: '/api/courses',
+  groups: '/api/group-lessons',
+  lessons: '/api/lessons',
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
 } as const;

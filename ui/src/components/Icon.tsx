@@ -33,6 +33,9 @@ const ICONS = {
   edit: 'M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z',
   trash: 'M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6',
   bell: 'M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0',
+  calendar: 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4',
+  layers: 'm12 2 10 5-10 5L2 7zM2 12l10 5 10-5M2 17l10 5 10-5',
+  clock: `${CIRCLE}M12 6v6l4 2`,
   checkAll: 'M2 12.5 6.5 17 17 6.5M12 16l1 1L22 6.5',
 } as const;
 

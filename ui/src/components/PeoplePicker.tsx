@@ -11,7 +11,7 @@ import './PeoplePicker.css';
 const SEARCH_DELAY = 300;
 const RESULTS = 8;
 
-type PickRole = 'parent' | 'student';
+type PickRole = 'parent' | 'student' | 'worker';
 
 /** The people a search finds; with `onlyTyped`, nobody until something is typed. */
 function usePeopleSearch(text: string, role: PickRole | undefined, onlyTyped = false) {
@@ -115,15 +115,17 @@ interface FieldProps {
   person: Pick<UserView, 'id'> & Partial<Pick<UserView, 'full_name'>> | null;
   onChange: (person: UserView | null) => void;
   label: string;
+  /** Only people with this role (a group's teacher: staff). */
+  role?: PickRole;
 }
 
 /** One person or nobody: a search whose results drop down while typing, then the person's name. */
-export function PersonField({ person, onChange, label }: FieldProps) {
+export function PersonField({ person, onChange, label, role }: FieldProps) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const { page, loading } = usePeopleSearch(text, undefined, true);
+  const { page, loading } = usePeopleSearch(text, role, true);
   if (person) {
     const name = person.full_name ?? `№${person.id}`;
     return (

@@ -155,3 +155,15 @@ export function byDay<T extends { starts_at: string }>(rows: readonly T[]): { da
   }
   return days;
 }
+
+/**
+ * The instant of a day and a time typed by a person, as RFC 3339 with the browser's offset on
+ * that day (the school's, on the school's LAN): «2026-11-24T16:00:00+03:00».
+ */
+export function instantOf(day: string, time: string): string {
+  const local = new Date(`${day}T${time}:00`);
+  const offset = -local.getTimezoneOffset();
+  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
+  const sign = offset >= 0 ? '+' : '-';
+  return `${day}T${time}:00${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
+}

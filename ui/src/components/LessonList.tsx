@@ -1,0 +1,111 @@
+//! Lessons under their school days: time, subject chip, group or «Индивидуальное», teacher,
+//! students, room, state, topic and homework; for those who run the lesson, big buttons to move,
+//! cancel, give a topic and homework, or delete it (a teacher on a phone between lessons).
+import { formatDate, shortName } from '../lib/format';
+import { countStudents } from '../lib/plural';
+import type { UserView } from '../lib/person';
+import { STATUS_NAMES, subjectOf, type Lesson, type Subject } from '../lib/teaching';
+import { byDay, timeRange, weekdayName } from '../lib/timetable';
+import { usePeople } from '../lib/usePeople';
+import { Icon } from './Icon';
+import { SubjectChip } from './SubjectChip';
+import './LessonList.css';
+
+export type LessonAction = 'move' | 'cancel' | 'topic' | 'delete';
+
+interface Props {
+  lessons: readonly Lesson[];
+  subjects: readonly Subject[];
+  /** Group names by id. */
+  groupNames?: ReadonlyMap<number, string>;
+  /** Whether the viewer runs this lesson (the buttons show); the server decides in the end. */
+  manages?: (lesson: Lesson) => boolean;
+  onAction?: (action: LessonAction, lesson: Lesson) => void;
+  busy?: boolean;
+}
+
+/** Names to load: the teachers, and the students too while there are few of them. */
+const PEOPLE_SHOWN = 40;
+
+function LessonCard({ lesson, subjects, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
+  const subject = subjectOf(subjects, lesson.subject_id);
+  const teacher = people.find((person) => person.id === lesson.teacher_id);
+  const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Группа') : 'Индивидуальное';
+  const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
+  const planned = lesson.status === 'planned';
+  const label = `${subject?.name ?? 'Занятие'} ${formatDate(lesson.starts_at.slice(0, 10))} ${timeRange(lesson.starts_at, lesson.duration_minutes)}`;
+  return (
+    <li className="lesson" data-status={lesson.status}>
+      <div className="lesson-time">
+        <strong>{timeRange(lesson.starts_at, lesson.duration_minutes)}</strong>
+        {lesson.room && <small>каб. {lesson.room}</small>}
+      </div>
+      <div className="lesson-body">
+        <p className="lesson-title">
+          <SubjectChip subject={subject} /> <span>{group}</span>
+          {!planned && (
+            <span className="badge" data-lesson-status={lesson.status}>
+              {STATUS_NAMES[lesson.status]}
+            </span>
+          )}
+        </p>
+        <p className="muted lesson-people">
+          {teacher ? shortName(teacher.full_name) : ''}
+          {teacher ? ' · ' : ''}
+          {students.length > 0 && students.length <= 3 ? students.map((s) => shortName(s.full_name)).join(', ') : countStudents(lesson.student_ids.length)}
+        </p>
+        {lesson.status === 'cancelled' && lesson.cancel_reason && <p className="lesson-note">Причина: {lesson.cancel_reason}</p>}
+        {lesson.topic && <p className="lesson-note">Тема: {lesson.topic}</p>}
+        {lesson.homework && <p className="lesson-note">Домашнее задание: {lesson.homework}</p>}
+        {manages?.(lesson) && onAction && (
+          <div className="lesson-actions" role="group" aria-label={`Действия: ${label}`}>
+            {lesson.status !== 'cancelled' && (
+              <button type="button" className="secondary outline" onClick={() => onAction('topic', lesson)}>
+                <Icon name="edit" size={18} /> Тема и ДЗ
+              </button>
+            )}
+            {planned && (
+              <button type="button" className="secondary outline" onClick={() => onAction('move', lesson)}>
+                <Icon name="clock" size={18} /> Перенести
+              </button>
+            )}
+            {planned && (
+              <button type="button" className="secondary outline" onClick={() => onAction('cancel', lesson)}>
+                <Icon name="close" size={18} /> Отменить
+              </button>
+            )}
+            {planned && !lesson.topic && !lesson.homework && (
+              <button type="button" className="danger outline" onClick={() => onAction('delete', lesson)}>
+                <Icon name="trash" size={18} /> Удалить
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function LessonList(props: Props) {
+  const teachers = props.lessons.map((lesson) => lesson.teacher_id);
+  const students = props.lessons.flatMap((lesson) => lesson.student_ids);
+  const everyone = [...new Set([...teachers, ...students])];
+  const ids = (everyone.length <= PEOPLE_SHOWN ? everyone : [...new Set(teachers)]).sort((a, b) => a - b);
+  const { people } = usePeople(ids);
+  return (
+    <div className="lesson-days" aria-busy={props.busy}>
+      {byDay(props.lessons).map(({ day, rows }) => (
+        <section key={day} className="lesson-day" aria-label={`${weekdayName(day)}, ${formatDate(day)}`}>
+          <h3>
+            {weekdayName(day)}, <time dateTime={day}>{formatDate(day)}</time>
+          </h3>
+          <ul className="lessons">
+            {rows.map((lesson) => (
+              <LessonCard key={lesson.id} {...props} people={people} lesson={lesson} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
