@@ -8,7 +8,7 @@ import { api } from '../lib/api/client';
 import { ruDate, ruDateFromIso, z } from '../lib/forms';
 import { createOverlay, openOverlay, type OverlayProps } from '../lib/overlays';
 import { clashesOf, lessonUrl, type Lesson } from '../lib/teaching';
-import { instantOf, schoolDay, schoolTime } from '../lib/timetable';
+import { DURATION_MAX, DURATION_MIN, instantOf, schoolDay, schoolTime } from '../lib/timetable';
 import { addToast } from '../lib/toasts';
 import { useForm } from '../lib/useForm';
 import { confirm } from './ConfirmDialog';
@@ -54,7 +54,7 @@ function MoveDialog({ open, close, lesson }: Props) {
             <Field label="Начало" type="time" step={300} {...form.field('time')} error={errors.time ?? (errors.starts_at ? 'Это время занято' : undefined)} />
           </div>
           <div>
-            <Field label="Минут" type="number" inputMode="numeric" min={5} max={720} step={5} {...form.field('duration')} error={errors.duration ?? errors.duration_minutes} />
+            <Field label="Минут" type="number" inputMode="numeric" min={DURATION_MIN} max={DURATION_MAX} {...form.field('duration')} error={errors.duration ?? errors.duration_minutes} />
           </div>
         </div>
         {lesson.group_id && (

@@ -3,7 +3,7 @@
 //! server reported (another lesson of the teacher, a student or the room) under the rows. Every
 //! control is a native one, so the whole editor works from the keyboard; a new row takes the focus.
 import { useEffect, useRef } from 'react';
-import { addedRow, changedRow, removedRow, WEEKDAY_NAMES, WEEKDAY_SHORT, WEEKDAYS, type SlotDraft } from '../lib/timetable';
+import { addedRow, changedRow, checkRows, DURATION_MAX, DURATION_MIN, removedRow, slotsOf, timetableInWords, WEEKDAY_NAMES, WEEKDAY_SHORT, WEEKDAYS, type SlotDraft } from '../lib/timetable';
 import { Icon } from './Icon';
 import './ScheduleEditor.css';
 
@@ -75,8 +75,8 @@ export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes 
                 <input
                   type="number"
                   inputMode="numeric"
-                  min={5}
-                  max={720}
+                  min={DURATION_MIN}
+                  max={DURATION_MAX}
                   step={5}
                   value={row.duration}
                   aria-invalid={message ? true : undefined}
@@ -97,6 +97,11 @@ export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes 
         })}
       </ol>
       {error && <small className="field-error">{error}</small>}
+      {rows.length > 0 && Object.keys(checkRows(rows).rows).length === 0 && (
+        <p className="schedule-words" aria-live="polite">
+          По расписанию: <strong>{timetableInWords(slotsOf(rows))}</strong>
+        </p>
+      )}
       <button
         ref={addButton}
         type="button"

@@ -39,7 +39,7 @@ describe('the schedule editor rows', () => {
       { weekday: 2, start: '10:00', duration: '0' },
       { weekday: 3, start: '10:00', duration: '45' },
     ]);
-    expect(found.rows).toEqual({ 0: 'Время в формате ЧЧ:ММ', 1: 'Длительность от 5 до 720 минут' });
+    expect(found.rows).toEqual({ 0: 'Время в формате ЧЧ:ММ', 1: 'Длительность от 1 до 600 минут' });
   });
 
   it('refuses two rows of one weekday that overlap, and allows back-to-back ones', () => {

@@ -44,8 +44,8 @@ export interface SlotDraft {
 }
 
 export const DEFAULT_SLOT: SlotDraft = { weekday: 1, start: '16:00', duration: '60' };
-export const DURATION_MIN = 5;
-export const DURATION_MAX = 720;
+export const DURATION_MIN = 1;
+export const DURATION_MAX = 600;
 
 /** The rows of an existing timetable. */
 export const draftsOf = (slots: readonly Slot[]): SlotDraft[] =>

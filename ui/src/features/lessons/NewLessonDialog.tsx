@@ -12,7 +12,7 @@ import { kopecksFromText } from '../../lib/money';
 import type { OverlayProps } from '../../lib/overlays';
 import type { UserView } from '../../lib/person';
 import { clashesOf, type Subject } from '../../lib/teaching';
-import { instantOf, today } from '../../lib/timetable';
+import { DURATION_MAX, DURATION_MIN, instantOf, today } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -93,7 +93,7 @@ export function NewLessonDialog({ open, close, subjects, ownTeacher }: Props) {
             <Field label="Начало" type="time" step={300} {...form.field('time')} error={errors.time ?? (clashes.length ? 'Это время занято' : undefined)} />
           </div>
           <div>
-            <Field label="Минут" type="number" inputMode="numeric" min={5} max={720} step={5} {...form.field('duration')} error={errors.duration ?? errors.duration_minutes} />
+            <Field label="Минут" type="number" inputMode="numeric" min={DURATION_MIN} max={DURATION_MAX} {...form.field('duration')} error={errors.duration ?? errors.duration_minutes} />
           </div>
           <div>
             <Field label="Кабинет" autoComplete="off" maxLength={40} {...form.field('room')} />

@@ -1,0 +1,172 @@
+// Groups and lessons: a manager creates a group with two weekly slots and five students and
+// sees its lessons; a second group whose timetable clashes is refused with the server's message,
+// next to the timetable, and nothing is saved; the same on a 360 px phone; a teacher's lessons
+// today on the start page; pictures of every page, light and dark, at 1366 and 360 px.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { DEMO, PHONE, useApp } from './support/app.mjs';
+
+const app = useApp();
+const WIDE = { width: 1366, height: 860 };
+
+/** Picks a teacher in the group form by a part of his name. */
+async function pickTeacher(form, name) {
+  await form.getByRole('searchbox', { name: 'Учитель' }).fill(name);
+  await form.locator('.picker-results button', { hasText: name }).first().click();
+}
+
+/** Fills the group form: name, the first subject, a teacher, weekly slots, `students` students. */
+async function fillGroup(page, { name, teacher, slots, students }) {
+  await page.goto('/group-lessons/create');
+  const form = page.locator('form.group-form');
+  await form.getByLabel('Название').fill(name);
+  const subject = form.getByLabel('Предмет');
+  await subject.locator('option:nth-child(2)').waitFor({ state: 'attached' });
+  await subject.selectOption({ index: 1 });
+  await pickTeacher(form, teacher);
+  for (const [index, [day, time, minutes]] of slots.entries()) {
+    if (index > 0) await form.getByRole('button', { name: 'Добавить день' }).click();
+    const row = form.locator('.schedule-row').nth(index);
+    await row.getByLabel('День').selectOption(day);
+    await row.getByLabel('Начало').fill(time);
+    await row.getByLabel('Минут').fill(String(minutes));
+  }
+  const search = form.getByRole('searchbox', { name: 'Найти: ученик' });
+  await search.fill('ов');
+  for (let chosen = 0; chosen < students; chosen++) {
+    await form.locator('.picker-results button').first().click();
+    await form.locator('.picker-chosen li button').nth(chosen).waitFor();
+  }
+  return form;
+}
+
+async function createAndClash(page, { name, teacher, surname, slots, clash }) {
+  let form = await fillGroup(page, { name, teacher, slots, students: 5 });
+  await form.getByText(`По расписанию: ${clash.words}`).waitFor();
+  await form.getByRole('button', { name: 'Создать группу' }).click();
+  await page.waitForURL(/\/group-lessons\/\d+$/);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByRole('heading', { name: 'Ученики (5)' }).waitFor();
+  await page.locator('.group-facts').getByText(clash.words).waitFor();
+  // Its lessons are there, on the days of the timetable.
+  const upcoming = page.locator('.group-lessons').first();
+  await upcoming.locator('.lesson').first().waitFor();
+  const days = await upcoming.locator('.lesson-day h3').allTextContents();
+  assert.ok(days.length >= 2, `upcoming days: ${days}`);
+  assert.ok(days.every((day) => clash.dayNames.some((wanted) => day.startsWith(wanted))), `days: ${days}`);
+  const groupPath = new URL(page.url()).pathname;
+
+  // The list shows it with its timetable in words.
+  await page.goto(`/group-lessons?search=${encodeURIComponent(name)}`);
+  const row = page.locator('.groups-table tbody tr', { hasText: name });
+  await row.locator('td[data-label="Расписание"]', { hasText: clash.words }).waitFor();
+  await row.locator('td[data-label="Ученики"]', { hasText: '5' }).waitFor();
+
+  // The same teacher at an overlapping time: refused with the server's words, beside the timetable.
+  form = await fillGroup(page, { name: `${name} (дубль)`, teacher, slots: [clash.slot], students: 1 });
+  await form.getByRole('button', { name: 'Создать группу' }).click();
+  const clashes = form.locator('.schedule-clashes');
+  await clashes.getByText(new RegExp(`Учител\\S* ${surname} .* занят`)).first().waitFor();
+  assert.match(new URL(page.url()).pathname, /\/group-lessons\/create$/);
+  // Nothing was saved.
+  await page.goto(`/group-lessons?search=${encodeURIComponent(`${name} (дубль)`)}`);
+  await page.getByText('Ничего не найдено по заданным условиям.').waitFor();
+  return groupPath;
+}
+
+test('a manager creates a group with two weekly slots and five students, sees its lessons; a clash is refused', async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page);
+  await createAndClash(page, {
+    name: 'Робототехника e2e',
+    teacher: 'Белов',
+    surname: 'Белов',
+    slots: [['6', '07:00', 60], ['7', '07:00', 60]],
+    clash: { words: 'сб, вс 07:00', dayNames: ['Суббота', 'Воскресенье'], slot: ['7', '07:30', 45] },
+  });
+  assert.deepEqual(page.errors, []);
+});
+
+test('the same on a 360 px phone', async () => {
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page);
+  await createAndClash(page, {
+    name: 'Шахматы e2e',
+    teacher: 'Кузнецов',
+    surname: 'Кузнецов',
+    slots: [['5', '06:00', 45], ['6', '06:00', 45]],
+    clash: { words: 'пт, сб 06:00', dayNames: ['Пятница', 'Суббота'], slot: ['5', '06:15', 30] },
+  });
+  assert.deepEqual(page.errors, []);
+});
+
+test('lessons: a one-off lesson is created, given a topic and cancelled with a reason', async () => {
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page, DEMO.manager);
+  await page.goto('/lessons?from=2030-01-07&to=2030-01-07');
+  await page.getByRole('button', { name: 'Новое занятие' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Предмет').selectOption({ index: 1 });
+  await dialog.getByRole('searchbox', { name: 'Учитель' }).fill('Попова');
+  await dialog.locator('.picker-results button', { hasText: 'Попова' }).first().click();
+  await dialog.getByLabel('Дата').fill('07.01.2030');
+  await dialog.getByLabel('Начало').fill('09:00');
+  await dialog.getByRole('searchbox', { name: 'Найти: ученик' }).fill('ов');
+  await dialog.locator('.picker-results button').first().click();
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const lesson = page.locator('.lesson', { hasText: '09:00–10:00' });
+  await lesson.waitFor();
+
+  await lesson.getByRole('button', { name: 'Тема и ДЗ' }).click();
+  await page.getByRole('dialog').getByLabel('Тема').fill('Дроби');
+  await page.getByRole('dialog').getByLabel('Домашнее задание').fill('№ 12, 14');
+  await page.getByRole('dialog').getByRole('button', { name: 'Сохранить' }).click();
+  await lesson.getByText('Тема: Дроби').waitFor();
+
+  await lesson.getByRole('button', { name: 'Отменить' }).click();
+  await page.getByRole('dialog').getByLabel('Причина').fill('Болезнь учителя');
+  await page.getByRole('dialog').getByRole('button', { name: 'Отменить занятие' }).click();
+  await lesson.getByText('Причина: Болезнь учителя').waitFor();
+  await lesson.getByText('Отменено').waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+for (const scheme of ['light', 'dark']) {
+  for (const [device, viewport] of [['desktop', WIDE], ['phone', PHONE]]) {
+    test(`group and lesson screenshots: ${scheme}, ${device}`, async () => {
+      const page = await app.open('/help', { viewport, colorScheme: scheme });
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+      await app.signIn(page);
+      const shot = async (name, path, ready) => {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+        await app.screenshot(page, `${name}-${scheme}-${device}`);
+      };
+      await shot('groups', '/group-lessons', 'h1');
+      await shot('lessons', '/lessons', 'h1');
+      const form = await fillGroup(page, { name: 'Проверка', teacher: 'Белов', slots: [['2', '16:00', 60], ['4', '16:00', 60]], students: 2 });
+      await form.getByText('По расписанию:').waitFor();
+      await app.screenshot(page, `group-create-${scheme}-${device}`);
+      const first = page.locator('.groups-table tbody tr a');
+      await page.goto('/group-lessons');
+      if (await first.count()) {
+        await first.first().click();
+        await page.locator('.group-facts').waitFor();
+        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+        await app.screenshot(page, `group-${scheme}-${device}`);
+      }
+      await page.goto('/users?search=smirnova');
+      await page.locator('.people-table tbody tr').first().click();
+      await page.waitForURL(/\/users\/\d+$/);
+      await shot('user-lessons', `${new URL(page.url()).pathname}/lessons`, 'h2');
+      const teacher = await app.open('/', { viewport, colorScheme: scheme });
+      await teacher.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+      await app.signIn(teacher, DEMO.worker);
+      await teacher.locator('.home-lessons h2').waitFor();
+      await teacher.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(teacher, `home-teacher-${scheme}-${device}`);
+    });
+  }
+}
