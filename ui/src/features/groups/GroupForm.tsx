@@ -9,7 +9,7 @@ import { PeoplePicker, PersonField } from '../../components/PeoplePicker';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
 import { strayMessages } from '../../lib/forms';
 import type { UserView } from '../../lib/person';
-import { clashesOf, type Subject } from '../../lib/teaching';
+import { clashesOf, type GroupBody, type Subject } from '../../lib/teaching';
 import { useList } from '../../lib/useList';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -21,7 +21,7 @@ interface Props {
   /** A worker teaches his own groups: the teacher is fixed. */
   teacherFixed: boolean;
   submitLabel: string;
-  submit: (body: ReturnType<typeof groupBody>) => Promise<unknown>;
+  submit: (body: GroupBody) => Promise<unknown>;
   onCancel: () => void;
 }
 

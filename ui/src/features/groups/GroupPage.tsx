@@ -15,7 +15,7 @@ import { SubjectChip } from '../../components/SubjectChip';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate, formatDuration, formatMoney } from '../../lib/format';
 import { to, type UserView } from '../../lib/person';
-import { groupUrl, subjectOf, useSubjects, type Group, type Lesson } from '../../lib/teaching';
+import { groupUrl, subjectOf, useSubjects, type Group, type GroupBody, type Lesson } from '../../lib/teaching';
 import { addDays, hhmm, timetableInWords, today, WEEKDAY_NAMES } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useList } from '../../lib/useList';
@@ -23,7 +23,7 @@ import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints, paths } from '../../paths';
 import { GroupForm } from './GroupForm';
-import { groupBody, groupSchema, groupValues, teachesOwnOnly } from './groupForm';
+import { bodyOfGroup, groupValues, teachesOwnOnly } from './groupForm';
 import './groups.css';
 
 function useGroup(id: number) {
@@ -76,6 +76,7 @@ export default function GroupPage() {
   const { subjects } = useSubjects();
   const { people, loaded } = usePeople(group ? [group.teacher_id, ...group.student_ids] : []);
   const [round, setRound] = useState(0);
+  const [studentsError, setStudentsError] = useState<string>();
 
   if (status !== null)
     return (
@@ -92,15 +93,17 @@ export default function GroupPage() {
   const manages = (lesson: Lesson) => !own || lesson.teacher_id === user?.id;
   const teacher = people.find((person) => person.id === group.teacher_id);
   const students = group.student_ids.map((sid) => people.find((person) => person.id === sid) ?? ({ id: sid, full_name: '…' } as UserView));
-  const save = async (body: ReturnType<typeof groupBody>, done: string) => {
+  const save = async (body: GroupBody, done: string) => {
     const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id), { method: 'PUT', body });
     setGroup(data);
     setRound((n) => n + 1);
     addToast({ color: 'success', title: done, description: data.name });
   };
   const saveStudents = (next: UserView[]) => {
-    const values = groupSchema.parse({ ...groupValues(group, people), students: next });
-    void save(groupBody(values), 'Состав группы сохранён').catch(() => undefined);
+    setStudentsError(undefined);
+    save({ ...bodyOfGroup(group), student_ids: next.map((student) => student.id) }, 'Состав группы сохранён').catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 422) setStudentsError(Object.values(error.fieldErrors).join(' '));
+    });
   };
   const archive = async () => {
     const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id, 'archive'), { method: 'POST', body: { archived: !group.archived } });
@@ -190,7 +193,7 @@ export default function GroupPage() {
       </dl>
       <section className="group-students">
         <h2>Ученики ({group.student_ids.length})</h2>
-        <PeoplePicker role="student" selfId={0} chosen={students} onChange={saveStudents} />
+        <PeoplePicker role="student" selfId={0} chosen={students} onChange={saveStudents} error={studentsError} />
       </section>
       <GroupLessons key={`next-${round}`} group={group} from={today()} count={10} title="Ближайшие занятия" manages={manages} />
       <GroupLessons key={`past-${round}`} group={group} from={addDays(today(), -28)} to={addDays(today(), -1)} count={50} title="Прошедшие занятия (4 недели)" manages={manages} />

@@ -5,7 +5,7 @@ import { ruDate, ruDateFromIso, z } from '../../lib/forms';
 import { kopecksFromText, textFromKopecks } from '../../lib/money';
 import type { UserView } from '../../lib/person';
 import type { Group, GroupBody } from '../../lib/teaching';
-import { checkRows, DEFAULT_SLOT, draftsOf, slotsOf, type SlotDraft } from '../../lib/timetable';
+import { checkRows, DEFAULT_SLOT, draftsOf, hhmm, slotsOf, type SlotDraft } from '../../lib/timetable';
 
 /** A person chosen in the form: known by id, the name once loaded. */
 type Person = Pick<UserView, 'id'> & Partial<UserView>;
@@ -100,3 +100,20 @@ export function scheduleErrors(errors: Record<string, string>): { rows: Record<n
 
 /** A worker who is not a manager teaches his own groups only (the teacher is fixed to him). */
 export const teachesOwnOnly = (roles: readonly string[]) => !roles.includes('manager');
+
+/** A stored group as the API takes it back (to change one thing: its students). */
+export function bodyOfGroup(group: Group): GroupBody {
+  return {
+    name: group.name,
+    subject_id: group.subject_id,
+    course_id: group.course_id ?? null,
+    teacher_id: group.teacher_id,
+    student_ids: [...group.student_ids],
+    room: group.room ?? '',
+    capacity: group.capacity ?? null,
+    price: group.price ?? null,
+    starts_on: group.starts_on,
+    ends_on: group.ends_on ?? null,
+    schedule: group.schedule.map((slot) => ({ weekday: slot.weekday, start: hhmm(slot.start), duration_minutes: slot.duration_minutes })),
+  };
+}
