@@ -51,7 +51,7 @@ function MoveDialog({ open, close, lesson }: Props) {
             <Field label="Дата" inputMode="numeric" placeholder="ДД.ММ.ГГГГ" maxLength={10} autoComplete="off" {...form.field('day')} />
           </div>
           <div>
-            <Field label="Начало" type="time" step={300} {...form.field('time')} error={errors.time ?? (errors.starts_at ? 'Это время занято' : undefined)} />
+            <Field label="Начало" inputMode="numeric" placeholder="ЧЧ:ММ" maxLength={5} autoComplete="off" {...form.field('time')} error={errors.time ?? (errors.starts_at ? 'Это время занято' : undefined)} />
           </div>
           <div>
             <Field label="Минут" type="number" inputMode="numeric" min={DURATION_MIN} max={DURATION_MAX} {...form.field('duration')} error={errors.duration ?? errors.duration_minutes} />

@@ -5,7 +5,7 @@ import { formatDate, shortName } from '../lib/format';
 import { countStudents } from '../lib/plural';
 import type { UserView } from '../lib/person';
 import { STATUS_NAMES, subjectOf, type Lesson, type Subject } from '../lib/teaching';
-import { byDay, timeRange, weekdayName } from '../lib/timetable';
+import { byDay, schoolDay, timeRange, weekdayName } from '../lib/timetable';
 import { usePeople } from '../lib/usePeople';
 import { Icon } from './Icon';
 import { SubjectChip } from './SubjectChip';
@@ -33,7 +33,7 @@ function LessonCard({ lesson, subjects, people, groupNames, manages, onAction }:
   const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Группа') : 'Индивидуальное';
   const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
   const planned = lesson.status === 'planned';
-  const label = `${subject?.name ?? 'Занятие'} ${formatDate(lesson.starts_at.slice(0, 10))} ${timeRange(lesson.starts_at, lesson.duration_minutes)}`;
+  const label = `${subject?.name ?? 'Занятие'} ${formatDate(schoolDay(lesson.starts_at))} ${timeRange(lesson.starts_at, lesson.duration_minutes)}`;
   return (
     <li className="lesson" data-status={lesson.status}>
       <div className="lesson-time">

@@ -61,8 +61,11 @@ export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes 
               <label>
                 <span>Начало</span>
                 <input
-                  type="time"
-                  step={300}
+                  type="text"
+                  inputMode="numeric"
+                  placeholder="ЧЧ:ММ"
+                  maxLength={5}
+                  autoComplete="off"
                   required
                   value={row.start}
                   aria-invalid={message ? true : undefined}

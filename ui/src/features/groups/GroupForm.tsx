@@ -109,7 +109,7 @@ export function GroupForm({ initial, subjects, teacherFixed, submitLabel, submit
         <div>
           <Field label="Цена занятия для ученика" inputMode="decimal" autoComplete="off" placeholder="1 234,50 ₽" hint="Пусто — по цене предмета" {...form.field('price')} />
         </div>
-        <div className="dates">
+        <div className="dates span-2">
           <div>
             <Field label="Начало" inputMode="numeric" placeholder="ДД.ММ.ГГГГ" maxLength={10} autoComplete="off" {...form.field('starts_on')} />
           </div>

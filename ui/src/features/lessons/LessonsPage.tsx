@@ -19,6 +19,7 @@ import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints } from '../../paths';
 import { lessonFilters } from './lessons';
+import { PeriodFilter } from './PeriodFilter';
 import { NewLessonDialog } from './NewLessonDialog';
 import './lessons.css';
 
@@ -51,14 +52,7 @@ export default function LessonsPage() {
         )}
       </PageHeading>
       <search className={`filters lessons-filters${staff ? '' : ' lessons-filters-own'}`}>
-        <label>
-          С
-          <input type="date" value={filters.from} onChange={(event) => update({ from: event.target.value })} aria-label="С даты" />
-        </label>
-        <label>
-          По
-          <input type="date" value={filters.to} min={filters.from} onChange={(event) => update({ to: event.target.value })} aria-label="По дату" />
-        </label>
+        <PeriodFilter from={filters.from} to={filters.to} onChange={(change) => update(change)} />
         {staff && (
           <>
             <select aria-label="Предмет" value={filters.subject ?? ''} onChange={(event) => update({ subject: event.target.value ? Number(event.target.value) : null })}>

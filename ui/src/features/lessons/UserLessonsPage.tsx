@@ -13,6 +13,7 @@ import { useSubjects, type Lesson } from '../../lib/teaching';
 import { currentUser } from '../../lib/user';
 import { ruDateFromIso } from '../../lib/forms';
 import { lessonFilters } from './lessons';
+import { PeriodFilter } from './PeriodFilter';
 import './lessons.css';
 
 export default function UserLessonsPage() {
@@ -28,14 +29,7 @@ export default function UserLessonsPage() {
   return (
     <UserHeader card={card} status={status} heading="Занятия">
       <search className="filters lessons-filters lessons-filters-own">
-        <label>
-          С
-          <input type="date" value={filters.from} onChange={(event) => update({ from: event.target.value })} aria-label="С даты" />
-        </label>
-        <label>
-          По
-          <input type="date" value={filters.to} min={filters.from} onChange={(event) => update({ to: event.target.value })} aria-label="По дату" />
-        </label>
+        <PeriodFilter from={filters.from} to={filters.to} onChange={(change) => update(change)} />
       </search>
       <ListResults view={view} what="занятия" empty={<p>С {ruDateFromIso(filters.from)} занятий нет.</p>}>
         {(rows, busy) => (
