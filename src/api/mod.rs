@@ -3,8 +3,11 @@
 
 mod activity;
 mod backups;
+mod catalog_query;
 mod cookies;
+mod courses;
 mod deferred_form;
+mod enrolments;
 mod envelope;
 mod files;
 mod health;
@@ -17,7 +20,9 @@ mod message;
 mod notifications;
 mod paging;
 mod passwords;
+mod person_catalog;
 mod session;
+mod subjects;
 mod tags;
 mod upload_form;
 mod user_actions;
@@ -49,6 +54,8 @@ pub enum ApiTags {
     Notifications,
     /// Copies of the whole school's database.
     Backups,
+    /// What the school teaches: subjects, courses and who studies or teaches them.
+    Teaching,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -80,10 +87,18 @@ type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::Impor
 /// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
 type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
+/// What the school teaches: subjects, courses, enrolments, a person's subjects and courses.
+type CatalogGroup = (
+    subjects::SubjectsApi,
+    courses::CoursesApi,
+    enrolments::EnrolmentsApi,
+    person_catalog::PersonCatalogApi,
+);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup);
+type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, CatalogGroup);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

@@ -3,6 +3,8 @@
 //! added there fails to compile here until the API names it too.
 
 use crate::domain::activity::Entity;
+use crate::domain::course::EnrolmentStatus;
+use crate::domain::lesson::LessonStatus;
 use crate::domain::notification::NotificationKind;
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
@@ -36,7 +38,17 @@ mirror! {
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, File, Session, Import, Server }
+}
+
+mirror! {
+    /// Where a student's enrolment in a course stands.
+    EnrolmentStatusName as "EnrolmentStatus" from EnrolmentStatus { Active, Paused, Finished }
+}
+
+mirror! {
+    /// Where a lesson stands.
+    LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
 #[cfg(test)]
@@ -51,7 +63,14 @@ mod tests {
             assert_eq!(KindName::from(kind).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(KindName::from(kind)).expect("json"), stored);
         }
-        for entity in [Entity::User, Entity::Tag, Entity::File, Entity::Session, Entity::Import] {
+        for entity in [
+            Entity::User,
+            Entity::Tag,
+            Entity::Subject,
+            Entity::Course,
+            Entity::File,
+            Entity::Session,
+        ] {
             let stored = serde_json::to_value(entity).expect("json");
             assert_eq!(EntityName::from(entity).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(EntityName::from(entity)).expect("json"), stored);

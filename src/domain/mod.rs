@@ -1,6 +1,8 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod catalog;
+pub mod clash;
 pub mod course;
 pub mod declension;
 pub mod email;
@@ -11,6 +13,7 @@ pub mod group;
 pub mod id;
 pub mod lesson;
 pub mod mail;
+pub mod money;
 pub mod notification;
 pub mod page;
 pub mod password;
@@ -21,6 +24,7 @@ pub mod search;
 pub mod subject;
 pub mod tag;
 pub mod text;
+pub mod timetable;
 pub mod user;
 
 pub use email::Email;

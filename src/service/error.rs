@@ -32,7 +32,7 @@ pub enum ServiceError {
 impl From<StoreError> for ServiceError {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::Taken { field } => FieldErrors::taken(field).into(),
+            StoreError::Taken { index, field } => FieldErrors::taken(&index, field).into(),
             other => Self::Store(other),
         }
     }

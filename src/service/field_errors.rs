@@ -18,6 +18,7 @@
 //! ```
 
 use super::ServiceError;
+use crate::store::tables;
 use std::collections::BTreeMap;
 
 /// Field name -> messages, as a 422 answer carries them.
@@ -34,9 +35,9 @@ impl FieldErrors {
         Self::new().add(field, message).into()
     }
 
-    /// A unique value another record holds (`StoreError::Taken`): the field's own message.
-    pub fn taken(field: &str) -> Self {
-        Self::new().add(field, taken_message(field))
+    /// A unique value another record holds (`StoreError::Taken`): the index's own message.
+    pub fn taken(index: &str, field: &str) -> Self {
+        Self::new().add(field, taken_message(index))
     }
 
     /// Adds a message to `field`, builder style.
@@ -98,14 +99,23 @@ impl From<FieldErrors> for ServiceError {
     }
 }
 
-/// The Russian message of a unique field that another record holds already, by the field name
-/// its `IndexRow::Unique` gives. A new unique field adds its line here.
-fn taken_message(field: &str) -> &'static str {
-    match field {
-        "email" => "Этот email уже используется",
-        "name" => "Тег с таким названием уже есть",
-        _ => "Это значение уже занято",
-    }
+/// The Russian message of a unique value that another record holds already, by the index its
+/// `IndexRow::Unique` writes. A new unique index adds its line here.
+fn taken_message(index: &str) -> &'static str {
+    let messages = [
+        (tables::name(&tables::USERS_BY_EMAIL), "Этот email уже используется"),
+        (tables::name(&tables::TAGS_BY_NAME), "Тег с таким названием уже есть"),
+        (
+            tables::name(&tables::SUBJECTS_BY_NAME),
+            "Предмет с таким названием уже есть",
+        ),
+        (
+            tables::name(&tables::ENROLMENTS_BY_PAIR),
+            "Этот ученик уже записан на курс",
+        ),
+    ];
+    let found = messages.iter().find(|(name, _)| *name == index);
+    found.map_or("Это значение уже занято", |(_, message)| message)
 }
 
 #[cfg(test)]
@@ -127,7 +137,10 @@ mod tests {
 
     #[test]
     fn a_taken_unique_key_is_a_422_on_that_field_alone() {
-        let ServiceError::Invalid(errors) = ServiceError::from(StoreError::Taken { field: "email" }) else {
+        let ServiceError::Invalid(errors) = ServiceError::from(StoreError::Taken {
+            index: tables::name(&tables::USERS_BY_EMAIL).to_owned(),
+            field: "email",
+        }) else {
             panic!("not a field error");
         };
         assert_eq!(

@@ -2,8 +2,10 @@
 
 pub mod activity;
 pub mod backups;
+pub mod courses;
 pub mod demo;
 pub mod disk;
+pub mod enrolments;
 mod error;
 mod field_errors;
 pub mod files;
@@ -14,8 +16,11 @@ mod mail_links;
 pub mod notifications;
 pub mod passwords;
 pub mod people;
+pub mod person_courses;
+pub mod person_subjects;
 pub mod sign_in;
 mod state;
+pub mod subjects;
 pub mod tags;
 pub mod users;
 pub mod verification;

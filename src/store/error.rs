@@ -20,9 +20,9 @@ pub enum StoreError {
     NewerSchema { found: u32, known: u32 },
     #[error("запись в таблице {table} повреждена и не читается: {reason}")]
     Corrupt { table: &'static str, reason: String },
-    /// A unique index already lists another record under this value of `field`.
+    /// The unique index `index` already lists another record under this value of `field`.
     #[error("значение поля {field} уже занято другой записью")]
-    Taken { field: &'static str },
+    Taken { index: String, field: &'static str },
     #[error(
         "На диске сервера закончилось место: изменение не сохранено. Освободите место на диске — \
          портал продолжит работу сам, без перезапуска."

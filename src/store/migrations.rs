@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 7] = [
+const MIGRATIONS: [(&str, Migration); 9] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -31,6 +31,11 @@ const MIGRATIONS: [(&str, Migration); 7] = [
     (
         "index the activity log by action, and number each person's and each action's entries",
         index_activity_by_action_and_number,
+    ),
+    ("create the group and lesson tables", create_groups_and_lessons),
+    (
+        "create subject, course, enrolment and person-subject tables",
+        create_subjects_and_courses,
     ),
 ];
 
@@ -146,6 +151,20 @@ fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), Store
     Ok(())
 }
 
+fn create_subjects_and_courses(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::SUBJECTS)?;
+    txn.open_table(tables::SUBJECTS_BY_NAME)?;
+    txn.open_table(tables::COURSES)?;
+    txn.open_table(tables::COURSES_BY_SUBJECT)?;
+    txn.open_table(tables::ENROLMENTS)?;
+    txn.open_table(tables::ENROLMENTS_BY_COURSE)?;
+    txn.open_table(tables::ENROLMENTS_BY_STUDENT)?;
+    txn.open_table(tables::ENROLMENTS_BY_PAIR)?;
+    txn.open_table(tables::PERSON_SUBJECTS)?;
+    txn.open_table(tables::PERSON_SUBJECTS_BY_SUBJECT)?;
+    Ok(())
+}
+
 fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), StoreError> {
     let mut by_action = txn.open_table(tables::ACTIVITY_BY_ACTION)?;
     let mut counts = std::collections::HashMap::new();
@@ -165,6 +184,19 @@ fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), Sto
         by_user.insert((person, entry), previous.1)?;
     }
     txn.delete_table(tables::ACTIVITY_BY_USER_V1)?;
+    Ok(())
+}
+
+fn create_groups_and_lessons(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::GROUPS)?;
+    txn.open_table(tables::GROUPS_BY_TEACHER)?;
+    txn.open_table(tables::GROUPS_BY_STUDENT)?;
+    txn.open_table(tables::LESSONS)?;
+    txn.open_table(tables::LESSONS_BY_TIME)?;
+    txn.open_table(tables::LESSONS_BY_TEACHER)?;
+    txn.open_table(tables::LESSONS_BY_STUDENT)?;
+    txn.open_table(tables::LESSONS_BY_GROUP)?;
+    txn.open_table(tables::LESSONS_BY_ROOM)?;
     Ok(())
 }
 

@@ -92,3 +92,61 @@ pub const NOTIFICATIONS_UNREAD: TableDefinition<(u64, u64), ()> = TableDefinitio
 
 /// Which notification kinds a person also gets by mail: user id -> `domain::notification::MailChoice`.
 pub const NOTIFICATION_SETTINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("notification-settings-1");
+
+/// Groups (a teacher, students and a weekly timetable): group id -> `domain::group::Group`.
+pub const GROUPS: TableDefinition<u64, &[u8]> = TableDefinition::new("groups-1");
+
+/// Index: (teacher id, group id) -> (), the groups a person teaches.
+pub const GROUPS_BY_TEACHER: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-teacher-1");
+
+/// Index: (student id, group id) -> (), the groups a person studies in.
+pub const GROUPS_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-student-1");
+
+/// Lessons: lesson id -> `domain::lesson::Lesson` (its start stored as unix ms).
+pub const LESSONS: TableDefinition<u64, &[u8]> = TableDefinition::new("lessons-1");
+
+/// Index: (start, unix ms; lesson id) -> (), the whole school's lessons by time.
+pub const LESSONS_BY_TIME: TableDefinition<(i64, u64), ()> = TableDefinition::new("lessons-by-time-1");
+
+/// Index: (teacher id, start unix ms, lesson id) -> (), a teacher's lessons by time.
+pub const LESSONS_BY_TEACHER: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-teacher-1");
+
+/// Index: (student id, start unix ms, lesson id) -> (), a student's lessons by time.
+pub const LESSONS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-student-1");
+
+/// Index: (group id, start unix ms, lesson id) -> (), a group's lessons by time.
+pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-group-1");
+
+/// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
+pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");
+
+/// Subjects: subject id -> `domain::subject::Subject`.
+pub const SUBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("subjects-1");
+
+/// Index: folded subject name -> subject id (names are unique, case- and ё-insensitive).
+pub const SUBJECTS_BY_NAME: TableDefinition<&str, u64> = TableDefinition::new("subjects-by-name-1");
+
+/// Courses: course id -> `domain::course::Course`.
+pub const COURSES: TableDefinition<u64, &[u8]> = TableDefinition::new("courses-1");
+
+/// Index: (subject id, course id) -> (), the courses of a subject.
+pub const COURSES_BY_SUBJECT: TableDefinition<(u64, u64), ()> = TableDefinition::new("courses-by-subject-1");
+
+/// Enrolments: enrolment id -> `domain::course::Enrolment`.
+pub const ENROLMENTS: TableDefinition<u64, &[u8]> = TableDefinition::new("enrolments-1");
+
+/// Index: (course id, enrolment id) -> (), a course's enrolments.
+pub const ENROLMENTS_BY_COURSE: TableDefinition<(u64, u64), ()> = TableDefinition::new("enrolments-by-course-1");
+
+/// Index: (student id, enrolment id) -> (), a student's enrolments.
+pub const ENROLMENTS_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("enrolments-by-student-1");
+
+/// Index: "course id/student id" -> enrolment id: a student is enrolled in a course once.
+pub const ENROLMENTS_BY_PAIR: TableDefinition<&str, u64> = TableDefinition::new("enrolments-by-pair-1");
+
+/// What a person studies or teaches: user id -> `domain::subject::PersonSubjects`.
+pub const PERSON_SUBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("person-subjects-1");
+
+/// Index: (subject id, user id) -> (), the people who study or teach a subject.
+pub const PERSON_SUBJECTS_BY_SUBJECT: TableDefinition<(u64, u64), ()> =
+    TableDefinition::new("person-subjects-by-subject-1");

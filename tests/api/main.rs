@@ -3,6 +3,7 @@
 mod activity;
 mod authorization;
 mod backups;
+mod courses;
 mod day_one;
 mod files;
 mod health;
@@ -19,6 +20,7 @@ mod people;
 mod people_list;
 mod sign_in;
 mod smtp_fake;
+mod subjects;
 mod throttling;
 mod tokens;
 mod verification;
