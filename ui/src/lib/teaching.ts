@@ -27,7 +27,7 @@ export function useSubjects(enabled = true) {
   useEffect(() => {
     if (!enabled) return;
     const controller = new AbortController();
-    api<Ok<'subjects_list'>>(endpoints.subjects, { signal: controller.signal, query: { per_page: 100 } }).then(
+    api<Ok<'subjects_list'>>(endpoints.subjects, { signal: controller.signal, query: { archived: 'with', per_page: 100 } }).then(
       ({ data }) => {
         setSubjects(data);
         setLoaded(true);
