@@ -8,7 +8,7 @@ import { api } from '../lib/api/client';
 import { ruDate, ruDateFromIso, z } from '../lib/forms';
 import { createOverlay, openOverlay, type OverlayProps } from '../lib/overlays';
 import { clashesOf, lessonUrl, type Lesson } from '../lib/teaching';
-import { DURATION_MAX, DURATION_MIN, instantOf, schoolDay, schoolTime } from '../lib/timetable';
+import { DURATION_MAX, DURATION_MIN, localStart, schoolDay, schoolTime } from '../lib/timetable';
 import { addToast } from '../lib/toasts';
 import { useForm } from '../lib/useForm';
 import { confirm } from './ConfirmDialog';
@@ -36,7 +36,7 @@ function MoveDialog({ open, close, lesson }: Props) {
       await api<Ok<'lessons_update'>>(lessonUrl(lesson.id), {
         method: 'PUT',
         query: { scope: following ? 'following' : undefined },
-        body: { starts_at: instantOf(day, time), duration_minutes: Number(duration) },
+        body: { starts_at: localStart(day, time), duration_minutes: Number(duration) },
       });
       addToast({ color: 'success', title: following ? 'Занятия перенесены' : 'Занятие перенесено' });
       close(true);

@@ -4,7 +4,7 @@
 import { formatDate, shortName } from '../lib/format';
 import { countStudents } from '../lib/plural';
 import type { UserView } from '../lib/person';
-import { STATUS_NAMES, subjectOf, type Lesson, type Subject } from '../lib/teaching';
+import { STATUS_NAMES, type Lesson } from '../lib/teaching';
 import { byDay, schoolDay, timeRange, weekdayName } from '../lib/timetable';
 import { usePeople } from '../lib/usePeople';
 import { Icon } from './Icon';
@@ -15,7 +15,6 @@ export type LessonAction = 'move' | 'cancel' | 'topic' | 'delete';
 
 interface Props {
   lessons: readonly Lesson[];
-  subjects: readonly Subject[];
   /** Group names by id. */
   groupNames?: ReadonlyMap<number, string>;
   /** Whether the viewer runs this lesson (the buttons show); the server decides in the end. */
@@ -24,25 +23,24 @@ interface Props {
   busy?: boolean;
 }
 
-/** Names to load: the teachers, and the students too while there are few of them. */
+/** Students' names are loaded while there are few of them (else: how many). */
 const PEOPLE_SHOWN = 40;
 
-function LessonCard({ lesson, subjects, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
-  const subject = subjectOf(subjects, lesson.subject_id);
-  const teacher = people.find((person) => person.id === lesson.teacher_id);
+function LessonCard({ lesson, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
   const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Группа') : 'Индивидуальное';
   const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
   const planned = lesson.status === 'planned';
-  const label = `${subject?.name ?? 'Занятие'} ${formatDate(schoolDay(lesson.starts_at))} ${timeRange(lesson.starts_at, lesson.duration_minutes)}`;
+  const span = timeRange(lesson.starts_at, lesson.ends_at);
+  const label = `${lesson.subject_name} ${formatDate(schoolDay(lesson.starts_at))} ${span}`;
   return (
     <li className="lesson" data-status={lesson.status}>
       <div className="lesson-time">
-        <strong>{timeRange(lesson.starts_at, lesson.duration_minutes)}</strong>
+        <strong>{span}</strong>
         {lesson.room && <small>каб. {lesson.room}</small>}
       </div>
       <div className="lesson-body">
         <p className="lesson-title">
-          <SubjectChip subject={subject} /> <span>{group}</span>
+          <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <span>{group}</span>
           {!planned && (
             <span className="badge" data-lesson-status={lesson.status}>
               {STATUS_NAMES[lesson.status]}
@@ -50,8 +48,7 @@ function LessonCard({ lesson, subjects, people, groupNames, manages, onAction }:
           )}
         </p>
         <p className="muted lesson-people">
-          {teacher ? shortName(teacher.full_name) : ''}
-          {teacher ? ' · ' : ''}
+          {lesson.teacher_name} ·{' '}
           {students.length > 0 && students.length <= 3 ? students.map((s) => shortName(s.full_name)).join(', ') : countStudents(lesson.student_ids.length)}
         </p>
         {lesson.status === 'cancelled' && lesson.cancel_reason && <p className="lesson-note">Причина: {lesson.cancel_reason}</p>}
@@ -87,10 +84,8 @@ function LessonCard({ lesson, subjects, people, groupNames, manages, onAction }:
 }
 
 export function LessonList(props: Props) {
-  const teachers = props.lessons.map((lesson) => lesson.teacher_id);
-  const students = props.lessons.flatMap((lesson) => lesson.student_ids);
-  const everyone = [...new Set([...teachers, ...students])];
-  const ids = (everyone.length <= PEOPLE_SHOWN ? everyone : [...new Set(teachers)]).sort((a, b) => a - b);
+  const students = [...new Set(props.lessons.flatMap((lesson) => lesson.student_ids))];
+  const ids = (students.length <= PEOPLE_SHOWN ? students : []).sort((a, b) => a - b);
   const { people } = usePeople(ids);
   return (
     <div className="lesson-days" aria-busy={props.busy}>

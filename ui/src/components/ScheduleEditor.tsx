@@ -16,9 +16,11 @@ interface Props {
   error?: string;
   /** What the server found booked already: one message per clash. */
   clashes?: readonly string[];
+  /** What saving would do, as the server counted it («Будет создано занятий: 26»). */
+  note?: string;
 }
 
-export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes = [] }: Props) {
+export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes = [], note }: Props) {
   const list = useRef<HTMLOListElement>(null);
   const added = useRef(false);
   const addButton = useRef<HTMLButtonElement>(null);
@@ -103,6 +105,7 @@ export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes 
       {rows.length > 0 && Object.keys(checkRows(rows).rows).length === 0 && (
         <p className="schedule-words" aria-live="polite">
           По расписанию: <strong>{timetableInWords(slotsOf(rows))}</strong>
+          {note && clashes.length === 0 && <span className="muted"> · {note}</span>}
         </p>
       )}
       <button
@@ -118,7 +121,7 @@ export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes 
       </button>
       {clashes.length > 0 && (
         <div className="schedule-clashes form-error" role="alert">
-          <p>Расписание пересекается с другими занятиями — ничего не сохранено:</p>
+          <p>Расписание пересекается с другими занятиями, так сохранить нельзя:</p>
           <ul>
             {clashes.map((clash) => (
               <li key={clash}>{clash}</li>

@@ -61,8 +61,8 @@ describe('the school wall clock of a lesson', () => {
   it('reads the day and time as written, whatever the browser zone', () => {
     expect(schoolDay('2026-11-24T16:00:00+03:00')).toBe('2026-11-24');
     expect(schoolTime('2026-11-24T16:00:00+03:00')).toBe('16:00');
-    expect(timeRange('2026-11-24T16:00:00+03:00', 90)).toBe('16:00–17:30');
-    expect(timeRange('2026-11-24T23:30:00+03:00', 60)).toBe('23:30–00:30');
+    expect(timeRange('2026-11-24T16:00:00+03:00', '2026-11-24T17:30:00+03:00')).toBe('16:00–17:30');
+    expect(timeRange('2026-11-24T23:30:00+03:00', '2026-11-25T00:30:00+03:00')).toBe('23:30–00:30');
   });
 
   it('knows the weekday of a day and groups lessons under their days', () => {

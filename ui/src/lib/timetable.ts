@@ -111,14 +111,11 @@ export const schoolDay = (startsAt: string) => INSTANT.exec(startsAt)?.[1] ?? st
 /** The school's time «ЧЧ:ММ» of such an instant. */
 export const schoolTime = (startsAt: string) => INSTANT.exec(startsAt)?.[2] ?? '';
 
-/** «16:00–17:30»: the start and the end after `minutes` (on the clock, past midnight too). */
-export function timeRange(startsAt: string, minutes: number): string {
-  const start = schoolTime(startsAt);
-  if (!start) return '';
-  const end = (minutesOf(start) + minutes) % (24 * 60);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${start}–${pad(Math.floor(end / 60))}:${pad(end % 60)}`;
-}
+/** «16:00–17:30»: a lesson's start and end on the school's clock. */
+export const timeRange = (startsAt: string, endsAt: string) => `${schoolTime(startsAt)}–${schoolTime(endsAt)}`;
+
+/** The school's local time of a day and a time typed by a person, as the API takes it: «2026-11-24T16:00». */
+export const localStart = (day: string, time: string) => `${day}T${time}`;
 
 /** The weekday (1 = Monday) of a day «YYYY-MM-DD». */
 export function weekdayOf(day: string): number {
@@ -156,14 +153,3 @@ export function byDay<T extends { starts_at: string }>(rows: readonly T[]): { da
   return days;
 }
 
-/**
- * The instant of a day and a time typed by a person, as RFC 3339 with the browser's offset on
- * that day (the school's, on the school's LAN): «2026-11-24T16:00:00+03:00».
- */
-export function instantOf(day: string, time: string): string {
-  const local = new Date(`${day}T${time}:00`);
-  const offset = -local.getTimezoneOffset();
-  const pad = (n: number) => String(Math.floor(Math.abs(n))).padStart(2, '0');
-  const sign = offset >= 0 ? '+' : '-';
-  return `${day}T${time}:00${sign}${pad(offset / 60)}:${pad(offset % 60)}`;
-}

@@ -24,7 +24,7 @@ export default function CreateGroupPage() {
       <h1>Новая группа</h1>
       <GroupForm
         initial={emptyGroup(own && user ? { id: user.id, full_name: user.full_name } : null, today())}
-        subjects={subjects}
+       
         teacherFixed={own}
         submitLabel="Создать группу"
         submit={async (body) => {

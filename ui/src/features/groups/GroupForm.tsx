@@ -14,8 +14,11 @@ import { useList } from '../../lib/useList';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
 import { groupBody, groupSchema, scheduleErrors, type GroupValues } from './groupForm';
+import { useGroupCheck } from './useGroupCheck';
 
 interface Props {
+  /** The group being changed; none for a new one. */
+  groupId?: number;
   initial: GroupValues;
   subjects: readonly Subject[];
   /** A worker teaches his own groups: the teacher is fixed. */
@@ -28,7 +31,7 @@ interface Props {
 /** Errors the timetable shows itself. */
 const OWN = /^(rows|schedule|starts_at|teacher_id|student_ids)(\.|$)/;
 
-export function GroupForm({ initial, subjects, teacherFixed, submitLabel, submit, onCancel }: Props) {
+export function GroupForm({ groupId, initial, subjects, teacherFixed, submitLabel, submit, onCancel }: Props) {
   const [clashes, setClashes] = useState<string[]>([]);
   const form = useForm({
     schema: groupSchema,
@@ -40,6 +43,7 @@ export function GroupForm({ initial, subjects, teacherFixed, submitLabel, submit
     onFailure: (error) => setClashes(clashesOf(error)),
   });
   const { values, errors } = form;
+  const check = useGroupCheck(values, groupId);
   const ids = useId();
   const courses = useList<Row<'courses_list'>>(values.subject_id ? endpoints.courses : null, { subject_id: values.subject_id, per_page: 100 });
   const schedule = scheduleErrors(errors);
@@ -118,7 +122,14 @@ export function GroupForm({ initial, subjects, teacherFixed, submitLabel, submit
           </div>
         </div>
       </div>
-      <ScheduleEditor rows={values.rows} onChange={setRows} rowErrors={schedule.rows} error={schedule.whole} clashes={clashes} />
+      <ScheduleEditor
+        rows={values.rows}
+        onChange={setRows}
+        rowErrors={schedule.rows}
+        error={schedule.whole}
+        clashes={clashes.length ? clashes : check.clashes}
+        note={check.lessons === null ? undefined : `${groupId ? 'Будет создано или изменено' : 'Будет создано'} занятий: ${check.lessons}`}
+      />
       <fieldset className="group-students">
         <legend>
           Ученики{values.capacity ? ` (${values.students.length} из ${values.capacity})` : values.students.length ? ` (${values.students.length})` : ''}

@@ -15,8 +15,8 @@ import { SubjectChip } from '../../components/SubjectChip';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate, formatDuration, formatMoney } from '../../lib/format';
 import { to, type UserView } from '../../lib/person';
-import { groupUrl, subjectOf, useSubjects, type Group, type GroupBody, type Lesson } from '../../lib/teaching';
-import { addDays, hhmm, timetableInWords, today, WEEKDAY_NAMES } from '../../lib/timetable';
+import { groupUrl, useSubjects, type Group, type GroupBody, type Lesson } from '../../lib/teaching';
+import { addDays, hhmm, today, WEEKDAY_NAMES } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useList } from '../../lib/useList';
 import { currentUser } from '../../lib/user';
@@ -42,7 +42,6 @@ function useGroup(id: number) {
 
 /** The group's lessons in a period, by day (first `count`). */
 function GroupLessons({ group, from, to: last, count, title, manages }: { group: Group; from?: string; to?: string; count: number; title: string; manages: (lesson: Lesson) => boolean }) {
-  const { subjects } = useSubjects();
   const list = useList<Lesson>(endpoints.lessons, { group_id: group.id, from, to: last, per_page: count });
   const rows = list.page?.data ?? [];
   return (
@@ -55,7 +54,7 @@ function GroupLessons({ group, from, to: last, count, title, manages }: { group:
       ) : (
         <LessonList
           lessons={rows}
-          subjects={subjects}
+         
           groupNames={new Map([[group.id, group.name]])}
           busy={list.loading}
           manages={manages}
@@ -106,19 +105,26 @@ export default function GroupPage() {
     });
   };
   const archive = async () => {
-    const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id, 'archive'), { method: 'POST', body: { archived: !group.archived } });
+    const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id), { method: 'PUT', body: { ...bodyOfGroup(group), archived: !group.archived } });
     setGroup(data);
+    setRound((n) => n + 1);
     addToast({ color: 'success', title: data.archived ? 'Группа в архиве' : 'Группа возвращена из архива', description: data.name });
   };
   const remove = async () => {
     const sure = await confirm({
       title: 'Удалить группу?',
-      message: `Группа «${group.name}» и её запланированные занятия будут удалены. Проведённые и отменённые занятия останутся.`,
+      message: `Группа «${group.name}» будет удалена со всеми занятиями. Если занятия уже проводились или отменялись, группа уйдёт в архив: эти занятия останутся, будущие — удалятся.`,
       action: 'Удалить',
       danger: true,
     });
     if (!sure) return;
-    await api(groupUrl(id), { method: 'DELETE' });
+    const archived = await api<Ok<'group_lessons_delete'> | undefined>(groupUrl(id), { method: 'DELETE' });
+    if (archived) {
+      setGroup(archived.data);
+      setRound((n) => n + 1);
+      addToast({ color: 'info', title: 'Группа перенесена в архив', description: 'У неё есть проведённые или отменённые занятия: они сохранены, будущие удалены.' });
+      return;
+    }
     addToast({ color: 'success', title: 'Группа удалена', description: group.name });
     void navigate(paths.groups);
   };
@@ -129,12 +135,13 @@ export default function GroupPage() {
         <h1>Изменить группу</h1>
         {loaded ? (
           <GroupForm
+            groupId={group.id}
             initial={groupValues(group, people)}
-            subjects={subjects}
+           
             teacherFixed={own}
             submitLabel="Сохранить"
             submit={async (body) => {
-              await save(body, 'Группа сохранена');
+              await save({ ...body, archived: group.archived }, 'Группа сохранена');
               setParams({});
             }}
             onCancel={() => setParams({})}
@@ -164,13 +171,15 @@ export default function GroupPage() {
       <dl className="group-facts">
         <dt>Предмет</dt>
         <dd>
-          <SubjectChip subject={subjectOf(subjects, group.subject_id)} />
+          <SubjectChip subject={{ name: group.subject_name, color: group.subject_color }} />
         </dd>
         <dt>Учитель</dt>
-        <dd>{teacher ? <Link to={to(paths.user, teacher.id)}>{teacher.full_name}</Link> : '…'}</dd>
+        <dd>
+          <Link to={to(paths.user, group.teacher_id)}>{teacher?.full_name ?? group.teacher_name}</Link>
+        </dd>
         <dt>Расписание</dt>
         <dd>
-          <strong>{timetableInWords(group.schedule) || '—'}</strong>
+          <strong>{group.timetable || '—'}</strong>
           <ul className="slot-list">
             {group.schedule.map((slot) => (
               <li key={`${slot.weekday}-${slot.start}`}>

@@ -11,7 +11,7 @@ import { usePeople } from '../../lib/usePeople';
 import { useListPage } from '../../lib/useListPage';
 import { useSubjects } from '../../lib/teaching';
 import { endpoints, paths } from '../../paths';
-import { GROUP_SORTS, groupFilters } from './groups';
+import { groupFilters } from './groups';
 import { GroupsTable } from './GroupsTable';
 import './groups.css';
 
@@ -19,10 +19,8 @@ export default function GroupsPage() {
   const view = useListPage(groupFilters, endpoints.groups);
   const { filters, update } = view;
   const { subjects } = useSubjects();
-  const rows = view.list.page?.data ?? [];
-  const teacherIds = [...new Set([...rows.map((group) => group.teacher_id), ...(filters.teacher ? [filters.teacher] : [])])].sort((a, b) => a - b);
-  const { people: teachers } = usePeople(teacherIds);
-  const teacher = filters.teacher ? (teachers.find((person) => person.id === filters.teacher) ?? { id: filters.teacher }) : null;
+  const { people } = usePeople(filters.teacher ? [filters.teacher] : []);
+  const teacher = filters.teacher ? (people[0] ?? { id: filters.teacher }) : null;
 
   return (
     <>
@@ -47,8 +45,8 @@ export default function GroupsPage() {
           Показать архивные
         </label>
       </search>
-      <ListResults view={view} what="группы" sorts={GROUP_SORTS} empty={<p>Групп пока нет. Создайте группу: предмет, учитель, ученики и расписание на неделю.</p>}>
-        {(page, busy) => <GroupsTable rows={page} subjects={subjects} teachers={teachers} busy={busy} sort={filters.sort} onSort={(sort) => update({ sort })} />}
+      <ListResults view={view} what="группы" empty={<p>Групп пока нет. Создайте группу: предмет, учитель, ученики и расписание на неделю.</p>}>
+        {(page, busy) => <GroupsTable rows={page} busy={busy} />}
       </ListResults>
     </>
   );

@@ -1,25 +1,17 @@
 //! The groups table: name (a link to the group), subject chip, teacher, the timetable in words,
 //! students out of places, room; a click anywhere on the row opens the group; cards on phones.
 import { Link, useNavigate } from 'react-router';
-import { SortHeader } from '../../components/SortHeader';
-import { shortName } from '../../lib/format';
 import { SubjectChip } from '../../components/SubjectChip';
-import { to, type UserView } from '../../lib/person';
-import { subjectOf, type GroupRow, type Subject } from '../../lib/teaching';
-import { timetableInWords } from '../../lib/timetable';
+import { to } from '../../lib/person';
+import type { GroupRow } from '../../lib/teaching';
 import { paths } from '../../paths';
-import { GROUP_SORTS } from './groups';
 
 interface Props {
   rows: readonly GroupRow[];
-  subjects: readonly Subject[];
-  teachers: readonly UserView[];
   busy: boolean;
-  sort: string;
-  onSort: (sort: string) => void;
 }
 
-export function GroupsTable({ rows, subjects, teachers, busy, sort, onSort }: Props) {
+export function GroupsTable({ rows, busy }: Props) {
   const navigate = useNavigate();
   return (
     <div className="table-scroll" aria-busy={busy}>
@@ -27,7 +19,7 @@ export function GroupsTable({ rows, subjects, teachers, busy, sort, onSort }: Pr
         <caption className="sr-only">Группы</caption>
         <thead>
           <tr>
-            <SortHeader label={GROUP_SORTS.name} field="name" sort={sort} onSort={onSort} />
+            <th scope="col">Название</th>
             <th scope="col">Предмет</th>
             <th scope="col">Учитель</th>
             <th scope="col">Расписание</th>
@@ -37,7 +29,6 @@ export function GroupsTable({ rows, subjects, teachers, busy, sort, onSort }: Pr
         </thead>
         <tbody>
           {rows.map((group) => {
-            const teacher = teachers.find((person) => person.id === group.teacher_id);
             const count = group.student_ids.length;
             return (
               <tr
@@ -53,13 +44,13 @@ export function GroupsTable({ rows, subjects, teachers, busy, sort, onSort }: Pr
                   {group.archived && <small className="muted">в архиве</small>}
                 </td>
                 <td data-label="Предмет">
-                  <SubjectChip subject={subjectOf(subjects, group.subject_id)} />
+                  <SubjectChip subject={{ name: group.subject_name, color: group.subject_color }} />
                 </td>
-                <td data-label="Учитель">{teacher ? shortName(teacher.full_name) : '…'}</td>
+                <td data-label="Учитель">{group.teacher_name}</td>
                 <td data-label="Расписание" className="timetable-words">
-                  {timetableInWords(group.schedule) || <span className="muted">нет</span>}
+                  {group.timetable || <span className="muted">нет</span>}
                 </td>
-                <td data-label="Ученики">{group.capacity ? `${count} / ${group.capacity}` : count}</td>
+                <td data-label="Ученики">{group.capacity ? `${count} из ${group.capacity}` : count}</td>
                 <td data-label="Кабинет">{group.room || <span className="muted">—</span>}</td>
               </tr>
             );

@@ -115,5 +115,6 @@ export function bodyOfGroup(group: Group): GroupBody {
     starts_on: group.starts_on,
     ends_on: group.ends_on ?? null,
     schedule: group.schedule.map((slot) => ({ weekday: slot.weekday, start: hhmm(slot.start), duration_minutes: slot.duration_minutes })),
+    archived: group.archived,
   };
 }

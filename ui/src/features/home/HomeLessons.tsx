@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { lessonAction } from '../../components/LessonDialogs';
 import { LessonList } from '../../components/LessonList';
-import { useSubjects, type Lesson } from '../../lib/teaching';
+import type { Lesson } from '../../lib/teaching';
 import { today } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
@@ -17,7 +17,6 @@ export function HomeLessons({ user }: { user: CurrentUser }) {
   const day = today();
   const query = teaches ? { teacher_id: user.id, from: day, to: day, per_page: 50 } : { from: day, per_page: NEXT };
   const list = useList<Lesson>(teaches || learns ? endpoints.lessons : null, query);
-  const { subjects } = useSubjects(teaches || learns);
   if (!teaches && !learns) return null;
   const rows = list.page?.data ?? [];
   return (
@@ -30,7 +29,7 @@ export function HomeLessons({ user }: { user: CurrentUser }) {
       ) : (
         <LessonList
           lessons={rows}
-          subjects={subjects}
+         
           busy={list.loading}
           manages={(lesson) => teaches && lesson.teacher_id === user.id}
           onAction={(action, lesson) => void lessonAction(action, lesson).then((changed) => changed && list.reload(), () => undefined)}

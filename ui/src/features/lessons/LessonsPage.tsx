@@ -90,7 +90,7 @@ export default function LessonsPage() {
         what="занятия"
         empty={<p>С {ruDateFromIso(filters.from)} занятий нет.</p>}
       >
-        {(rows, busy) => <LessonList lessons={rows} subjects={subjects} busy={busy} manages={manages} onAction={(action, lesson) => void act(action, lesson)} />}
+        {(rows, busy) => <LessonList lessons={rows} busy={busy} manages={manages} onAction={(action, lesson) => void act(action, lesson)} />}
       </ListResults>
     </>
   );

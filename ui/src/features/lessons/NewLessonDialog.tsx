@@ -12,7 +12,7 @@ import { kopecksFromText } from '../../lib/money';
 import type { OverlayProps } from '../../lib/overlays';
 import type { UserView } from '../../lib/person';
 import { clashesOf, type Subject } from '../../lib/teaching';
-import { DURATION_MAX, DURATION_MIN, instantOf, today } from '../../lib/timetable';
+import { DURATION_MAX, DURATION_MIN, localStart, today } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -51,7 +51,7 @@ export function NewLessonDialog({ open, close, subjects, ownTeacher }: Props) {
           subject_id: Number(values.subject_id),
           teacher_id: values.teacher!.id,
           student_ids: values.students.map((student) => student.id),
-          starts_at: instantOf(values.day, values.time),
+          starts_at: localStart(values.day, values.time),
           duration_minutes: Number(values.duration),
           room: values.room,
           price: kopecksFromText(values.price),
