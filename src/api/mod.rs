@@ -10,11 +10,14 @@ mod deferred_form;
 mod enrolments;
 mod envelope;
 mod files;
+mod group_lessons;
 mod health;
 mod ids;
 mod import;
 mod import_form;
 mod json_text;
+mod lesson_view;
+mod lessons;
 mod mail_history;
 mod message;
 mod notifications;
@@ -56,6 +59,8 @@ pub enum ApiTags {
     Backups,
     /// What the school teaches: subjects, courses and who studies or teaches them.
     Teaching,
+    /// Groups with their weekly timetable, and lessons.
+    Schedule,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -95,10 +100,13 @@ type CatalogGroup = (
     person_catalog::PersonCatalogApi,
 );
 
+/// Teaching in time: groups with a weekly timetable, and lessons.
+type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, CatalogGroup);
+type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, CatalogGroup, ScheduleGroup);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

@@ -33,12 +33,13 @@ mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
+        LessonScheduled, LessonMoved, LessonCancelled,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, Subject, Course, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, File, Session, Import, Server }
 }
 
 mirror! {
@@ -47,7 +48,7 @@ mirror! {
 }
 
 mirror! {
-    /// Where a lesson stands.
+    /// Where a lesson stands: planned, done or cancelled.
     LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
@@ -68,6 +69,8 @@ mod tests {
             Entity::Tag,
             Entity::Subject,
             Entity::Course,
+            Entity::Group,
+            Entity::Lesson,
             Entity::File,
             Entity::Session,
         ] {

@@ -32,11 +32,11 @@ const MIGRATIONS: [(&str, Migration); 9] = [
         "index the activity log by action, and number each person's and each action's entries",
         index_activity_by_action_and_number,
     ),
-    ("create the group and lesson tables", create_groups_and_lessons),
     (
         "create subject, course, enrolment and person-subject tables",
         create_subjects_and_courses,
     ),
+    ("create the group and lesson tables", create_groups_and_lessons),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).

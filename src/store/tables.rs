@@ -93,33 +93,6 @@ pub const NOTIFICATIONS_UNREAD: TableDefinition<(u64, u64), ()> = TableDefinitio
 /// Which notification kinds a person also gets by mail: user id -> `domain::notification::MailChoice`.
 pub const NOTIFICATION_SETTINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("notification-settings-1");
 
-/// Groups (a teacher, students and a weekly timetable): group id -> `domain::group::Group`.
-pub const GROUPS: TableDefinition<u64, &[u8]> = TableDefinition::new("groups-1");
-
-/// Index: (teacher id, group id) -> (), the groups a person teaches.
-pub const GROUPS_BY_TEACHER: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-teacher-1");
-
-/// Index: (student id, group id) -> (), the groups a person studies in.
-pub const GROUPS_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-student-1");
-
-/// Lessons: lesson id -> `domain::lesson::Lesson` (its start stored as unix ms).
-pub const LESSONS: TableDefinition<u64, &[u8]> = TableDefinition::new("lessons-1");
-
-/// Index: (start, unix ms; lesson id) -> (), the whole school's lessons by time.
-pub const LESSONS_BY_TIME: TableDefinition<(i64, u64), ()> = TableDefinition::new("lessons-by-time-1");
-
-/// Index: (teacher id, start unix ms, lesson id) -> (), a teacher's lessons by time.
-pub const LESSONS_BY_TEACHER: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-teacher-1");
-
-/// Index: (student id, start unix ms, lesson id) -> (), a student's lessons by time.
-pub const LESSONS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-student-1");
-
-/// Index: (group id, start unix ms, lesson id) -> (), a group's lessons by time.
-pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-group-1");
-
-/// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
-pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");
-
 /// Subjects: subject id -> `domain::subject::Subject`.
 pub const SUBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("subjects-1");
 
@@ -150,3 +123,30 @@ pub const PERSON_SUBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("p
 /// Index: (subject id, user id) -> (), the people who study or teach a subject.
 pub const PERSON_SUBJECTS_BY_SUBJECT: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("person-subjects-by-subject-1");
+
+/// Groups (a teacher, students and a weekly timetable): group id -> `domain::group::Group`.
+pub const GROUPS: TableDefinition<u64, &[u8]> = TableDefinition::new("groups-1");
+
+/// Index: (teacher id, group id) -> (), the groups a person teaches.
+pub const GROUPS_BY_TEACHER: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-teacher-1");
+
+/// Index: (student id, group id) -> (), the groups a person studies in.
+pub const GROUPS_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-student-1");
+
+/// Lessons: lesson id -> `domain::lesson::Lesson` (its start stored as unix ms).
+pub const LESSONS: TableDefinition<u64, &[u8]> = TableDefinition::new("lessons-1");
+
+/// Index: (start, unix ms; lesson id) -> (), the whole school's lessons by time.
+pub const LESSONS_BY_TIME: TableDefinition<(i64, u64), ()> = TableDefinition::new("lessons-by-time-1");
+
+/// Index: (teacher id, start unix ms, lesson id) -> (), a teacher's lessons by time.
+pub const LESSONS_BY_TEACHER: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-teacher-1");
+
+/// Index: (student id, start unix ms, lesson id) -> (), a student's lessons by time.
+pub const LESSONS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-student-1");
+
+/// Index: (group id, start unix ms, lesson id) -> (), a group's lessons by time.
+pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-group-1");
+
+/// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
+pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");

@@ -11,6 +11,7 @@ mod helpers;
 mod hygiene;
 mod impersonation;
 mod import;
+mod lessons;
 mod limits;
 mod mail;
 mod mail_history;

@@ -3,11 +3,11 @@
 //! and homework, or delete a planned one after a confirmation. `lessonAction` opens the right one
 //! and resolves true when the lesson changed. Clashes the server reports show in the dialog.
 import { useState } from 'react';
-import type { Ok } from '../api/types';
+import type { Body, Ok } from '../api/types';
 import { api } from '../lib/api/client';
 import { ruDate, ruDateFromIso, z } from '../lib/forms';
 import { createOverlay, openOverlay, type OverlayProps } from '../lib/overlays';
-import { clashesOf, lessonUrl, type Lesson } from '../lib/teaching';
+import { clashesOf, lessonUrl, type Lesson, type LessonChange } from '../lib/teaching';
 import { DURATION_MAX, DURATION_MIN, localStart, schoolDay, schoolTime } from '../lib/timetable';
 import { addToast } from '../lib/toasts';
 import { useForm } from '../lib/useForm';
@@ -36,7 +36,7 @@ function MoveDialog({ open, close, lesson }: Props) {
       await api<Ok<'lessons_update'>>(lessonUrl(lesson.id), {
         method: 'PUT',
         query: { scope: following ? 'following' : undefined },
-        body: { starts_at: localStart(day, time), duration_minutes: Number(duration) },
+        body: { starts_at: localStart(day, time), duration_minutes: Number(duration) } satisfies LessonChange,
       });
       addToast({ color: 'success', title: following ? 'Занятия перенесены' : 'Занятие перенесено' });
       close(true);
@@ -91,7 +91,7 @@ function CancelDialog({ open, close, lesson }: Props) {
     schema: cancelSchema,
     initial: { reason: '' },
     submit: async ({ reason }) => {
-      await api<Ok<'lessons_cancel'>>(lessonUrl(lesson.id, 'cancel'), { method: 'POST', body: { reason } });
+      await api<Ok<'lessons_cancel'>>(lessonUrl(lesson.id, 'cancel'), { method: 'POST', body: { reason } satisfies Body<'lessons_cancel'> });
       addToast({ color: 'success', title: 'Занятие отменено', description: reason });
       close(true);
     },
@@ -122,7 +122,7 @@ function TopicDialog({ open, close, lesson }: Props) {
     schema: topicSchema,
     initial: { topic: lesson.topic ?? '', homework: lesson.homework ?? '' },
     submit: async (body) => {
-      await api<Ok<'lessons_update'>>(lessonUrl(lesson.id), { method: 'PUT', body });
+      await api<Ok<'lessons_update'>>(lessonUrl(lesson.id), { method: 'PUT', body: body satisfies LessonChange });
       addToast({ color: 'success', title: 'Тема и задание сохранены' });
       close(true);
     },

@@ -27,7 +27,7 @@ interface Props {
 const PEOPLE_SHOWN = 40;
 
 function LessonCard({ lesson, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
-  const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Группа') : 'Индивидуальное';
+  const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Групповое') : 'Индивидуальное';
   const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
   const planned = lesson.status === 'planned';
   const span = timeRange(lesson.starts_at, lesson.ends_at);

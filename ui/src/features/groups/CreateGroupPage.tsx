@@ -25,6 +25,7 @@ export default function CreateGroupPage() {
       <GroupForm
         initial={emptyGroup(own && user ? { id: user.id, full_name: user.full_name } : null, today())}
        
+        subjects={subjects}
         teacherFixed={own}
         submitLabel="Создать группу"
         submit={async (body) => {

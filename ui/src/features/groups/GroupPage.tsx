@@ -105,7 +105,7 @@ export default function GroupPage() {
     });
   };
   const archive = async () => {
-    const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id), { method: 'PUT', body: { ...bodyOfGroup(group), archived: !group.archived } });
+    const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id), { method: 'PUT', body: { ...bodyOfGroup(group), archived: !group.archived } satisfies GroupBody });
     setGroup(data);
     setRound((n) => n + 1);
     addToast({ color: 'success', title: data.archived ? 'Группа в архиве' : 'Группа возвращена из архива', description: data.name });
@@ -138,6 +138,7 @@ export default function GroupPage() {
             groupId={group.id}
             initial={groupValues(group, people)}
            
+            subjects={subjects}
             teacherFixed={own}
             submitLabel="Сохранить"
             submit={async (body) => {

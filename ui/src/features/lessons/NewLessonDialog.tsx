@@ -11,7 +11,7 @@ import { ruDate, ruDateFromIso, strayMessages, z } from '../../lib/forms';
 import { kopecksFromText } from '../../lib/money';
 import type { OverlayProps } from '../../lib/overlays';
 import type { UserView } from '../../lib/person';
-import { clashesOf, type Subject } from '../../lib/teaching';
+import { clashesOf, type LessonBody, type Subject } from '../../lib/teaching';
 import { DURATION_MAX, DURATION_MIN, localStart, today } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
@@ -55,7 +55,7 @@ export function NewLessonDialog({ open, close, subjects, ownTeacher }: Props) {
           duration_minutes: Number(values.duration),
           room: values.room,
           price: kopecksFromText(values.price),
-        },
+        } satisfies LessonBody,
       });
       addToast({ color: 'success', title: 'Занятие создано' });
       close(true);
