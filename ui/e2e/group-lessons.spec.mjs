@@ -9,6 +9,33 @@ import { DEMO, PHONE, useApp } from './support/app.mjs';
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
 
+/** Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back). */
+async function callApi(page, method, path, body) {
+  return page.evaluate(
+    async ([method, path, body]) => {
+      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
+      const response = await fetch(path, {
+        method,
+        credentials: 'include',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: await response.json().catch(() => null) };
+    },
+    [method, path, body],
+  );
+}
+
+/** A subject to teach, unless the demo school has one already. */
+async function ensureSubject(page) {
+  const { body } = await callApi(page, 'GET', '/api/subjects');
+  if (body.data.length === 0) {
+    const made = await callApi(page, 'POST', '/api/subjects', { name: 'Робототехника', color: 'teal' });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+  }
+}
+
 /** Picks a teacher in the group form by a part of his name. */
 async function pickTeacher(form, name) {
   await form.getByRole('searchbox', { name: 'Учитель' }).fill(name);
@@ -77,6 +104,7 @@ async function createAndClash(page, { name, teacher, surname, slots, clash }) {
 test('a manager creates a group with two weekly slots and five students, sees its lessons; a clash is refused', async () => {
   const page = await app.open('/', { viewport: WIDE });
   await app.signIn(page);
+  await ensureSubject(page);
   await createAndClash(page, {
     name: 'Робототехника e2e',
     teacher: 'Белов',
@@ -90,6 +118,7 @@ test('a manager creates a group with two weekly slots and five students, sees it
 test('the same on a 360 px phone', async () => {
   const page = await app.open('/', { viewport: PHONE });
   await app.signIn(page);
+  await ensureSubject(page);
   await createAndClash(page, {
     name: 'Шахматы e2e',
     teacher: 'Кузнецов',
@@ -103,6 +132,7 @@ test('the same on a 360 px phone', async () => {
 test('lessons: a one-off lesson is created, given a topic and cancelled with a reason', async () => {
   const page = await app.open('/', { viewport: PHONE });
   await app.signIn(page, DEMO.manager);
+  await ensureSubject(page);
   await page.goto('/lessons?from=2030-01-07&to=2030-01-07');
   await page.getByRole('button', { name: 'Новое занятие' }).click();
   const dialog = page.getByRole('dialog');
@@ -138,6 +168,7 @@ for (const scheme of ['light', 'dark']) {
       const page = await app.open('/help', { viewport, colorScheme: scheme });
       await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
       await app.signIn(page);
+      await ensureSubject(page);
       const shot = async (name, path, ready) => {
         await page.goto(path);
         await page.locator(ready).first().waitFor();
