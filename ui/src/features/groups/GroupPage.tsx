@@ -205,7 +205,7 @@ export default function GroupPage() {
         <h2>Ученики ({group.student_ids.length})</h2>
         <PeoplePicker role="student" selfId={0} chosen={students} onChange={saveStudents} error={studentsError} />
       </section>
-      <GroupLessons key={`next-${round}`} group={group} from={today()} count={10} title="Ближайшие занятия" manages={manages} />
+      <GroupLessons key={`next-${round}`} group={group} from={today()} count={6} title="Ближайшие занятия" manages={manages} />
       <GroupLessons key={`past-${round}`} group={group} from={addDays(today(), -28)} to={addDays(today(), -1)} count={50} title="Прошедшие занятия (4 недели)" manages={manages} />
       <p>
         <Link to={`${paths.lessons}?group=${group.id}`}>Все занятия группы</Link>

@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { lessonAction } from '../../components/LessonDialogs';
 import { LessonList } from '../../components/LessonList';
-import type { Lesson } from '../../lib/teaching';
+import { groupsOf, useGroupNames, type Lesson } from '../../lib/teaching';
 import { today } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
@@ -17,8 +17,9 @@ export function HomeLessons({ user }: { user: CurrentUser }) {
   const day = today();
   const query = teaches ? { teacher_id: user.id, from: day, to: day, per_page: 50 } : { from: day, per_page: NEXT };
   const list = useList<Lesson>(teaches || learns ? endpoints.lessons : null, query);
-  if (!teaches && !learns) return null;
   const rows = list.page?.data ?? [];
+  const groupNames = useGroupNames(groupsOf(rows), teaches);
+  if (!teaches && !learns) return null;
   return (
     <section className="home-lessons" aria-labelledby="home-lessons">
       <h2 id="home-lessons">{teaches ? 'Мои занятия сегодня' : 'Ближайшие занятия'}</h2>
@@ -29,6 +30,7 @@ export function HomeLessons({ user }: { user: CurrentUser }) {
       ) : (
         <LessonList
           lessons={rows}
+          groupNames={groupNames}
          
           busy={list.loading}
           manages={(lesson) => teaches && lesson.teacher_id === user.id}
