@@ -162,6 +162,44 @@ test('lessons: a one-off lesson is created, given a topic and cancelled with a r
   assert.deepEqual(page.errors, []);
 });
 
+test('the start page: a teacher sees his lessons today, a student his next lessons', async () => {
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page);
+  await ensureSubject(page);
+  const subjects = await callApi(page, 'GET', '/api/subjects');
+  const teachers = await callApi(page, 'GET', `/api/users?search=${encodeURIComponent(DEMO.worker)}`);
+  const students = await callApi(page, 'GET', '/api/users?roles[]=student&per_page=1');
+  const [teacher, student] = [teachers.body.data[0], students.body.data[0]];
+  const today = await page.evaluate(() => {
+    const now = new Date();
+    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  });
+  const made = await callApi(page, 'POST', '/api/lessons', {
+    subject_id: subjects.body.data[0].id,
+    teacher_id: teacher.id,
+    student_ids: [student.id],
+    starts_at: `${today}T23:15`,
+    duration_minutes: 30,
+    room: '7',
+  });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+
+  const teacherPage = await app.open('/', { viewport: PHONE });
+  await app.signIn(teacherPage, DEMO.worker);
+  const mine = teacherPage.locator('.home-lessons');
+  await mine.getByRole('heading', { name: 'Мои занятия сегодня' }).waitFor();
+  await mine.locator('.lesson', { hasText: '23:15–23:45' }).getByRole('button', { name: 'Тема и ДЗ' }).waitFor();
+
+  const studentPage = await app.open('/', { viewport: PHONE });
+  await app.signIn(studentPage, student.email);
+  const next = studentPage.locator('.home-lessons');
+  await next.getByRole('heading', { name: 'Ближайшие занятия' }).waitFor();
+  await next.locator('.lesson', { hasText: '23:15–23:45' }).waitFor();
+  // A student reads his lessons; he runs none of them.
+  assert.equal(await next.getByRole('button', { name: 'Перенести' }).count(), 0);
+  assert.deepEqual([...page.errors, ...teacherPage.errors, ...studentPage.errors], []);
+});
+
 for (const scheme of ['light', 'dark']) {
   for (const [device, viewport] of [['desktop', WIDE], ['phone', PHONE]]) {
     test(`group and lesson screenshots: ${scheme}, ${device}`, async () => {

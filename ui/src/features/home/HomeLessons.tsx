@@ -8,6 +8,7 @@ import { today } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
+import './home.css';
 
 const NEXT = 5;
 
