@@ -129,7 +129,7 @@ test('the same on a 360 px phone', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('lessons: a one-off lesson is created, given a topic and cancelled with a reason', async () => {
+test('lessons: a one-off lesson is created, moved, given a topic and cancelled with a reason', async () => {
   const page = await app.open('/', { viewport: PHONE });
   await app.signIn(page, DEMO.manager);
   await ensureSubject(page);
@@ -145,7 +145,16 @@ test('lessons: a one-off lesson is created, given a topic and cancelled with a r
   await dialog.locator('.picker-results button').first().click();
   await dialog.getByRole('button', { name: 'Создать' }).click();
   await dialog.waitFor({ state: 'detached' });
-  const lesson = page.locator('.lesson', { hasText: '09:00–10:00' });
+  await page.locator('.lesson', { hasText: '09:00–10:00' }).waitFor();
+
+  // Moved to 10:30 for 45 minutes, in one dialog with one save.
+  await page.locator('.lesson', { hasText: '09:00–10:00' }).getByRole('button', { name: 'Перенести' }).click();
+  const move = page.getByRole('dialog');
+  await move.getByLabel('Начало').fill('10:30');
+  await move.getByLabel('Минут').fill('45');
+  await move.getByRole('button', { name: 'Перенести' }).click();
+  await move.waitFor({ state: 'detached' });
+  const lesson = page.locator('.lesson', { hasText: '10:30–11:15' });
   await lesson.waitFor();
 
   await lesson.getByRole('button', { name: 'Тема и ДЗ' }).click();

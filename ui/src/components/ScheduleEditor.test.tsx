@@ -41,6 +41,7 @@ describe('ScheduleEditor', () => {
     ]);
     const selects = host.querySelectorAll('select');
     expect(document.activeElement).toBe(selects[1]);
+    expect(host.querySelector('.schedule-words')?.textContent).toBe('По расписанию: вт, ср 16:00');
     expect((selects[1] as HTMLSelectElement).value).toBe('3');
   });
 
