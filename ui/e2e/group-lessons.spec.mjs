@@ -105,13 +105,29 @@ test('a manager creates a group with two weekly slots and five students, sees it
   const page = await app.open('/', { viewport: WIDE });
   await app.signIn(page);
   await ensureSubject(page);
-  await createAndClash(page, {
+  const group = await createAndClash(page, {
     name: 'Робототехника e2e',
     teacher: 'Белов',
     surname: 'Белов',
     slots: [['6', '07:00', 60], ['7', '07:00', 60]],
     clash: { words: 'сб, вс 07:00', dayNames: ['Суббота', 'Воскресенье'], slot: ['7', '07:30', 45] },
   });
+
+  // A student leaves the group: saved at once.
+  await page.goto(group);
+  await page.getByRole('heading', { name: 'Ученики (5)' }).waitFor();
+  await page.locator('.picker-chosen li button').first().click();
+  await page.getByRole('heading', { name: 'Ученики (4)' }).waitFor();
+
+  // The timetable changes: Sunday moves to 08:00; the form says what saving will do first.
+  await page.getByRole('button', { name: 'Изменить' }).click();
+  const form = page.locator('form.group-form');
+  await form.locator('.schedule-row').nth(1).getByLabel('Начало').fill('08:00');
+  await form.getByText('По расписанию: сб 07:00; вс 08:00').waitFor();
+  await form.getByText(/Будет создано или изменено занятий: \d+/).waitFor();
+  await form.getByRole('button', { name: 'Сохранить' }).click();
+  await page.locator('.group-facts').getByText('сб 07:00; вс 08:00').waitFor();
+  await page.locator('.group-lessons').first().locator('.lesson', { hasText: '08:00–09:00' }).first().waitFor();
   assert.deepEqual(page.errors, []);
 });
 
@@ -119,13 +135,20 @@ test('the same on a 360 px phone', async () => {
   const page = await app.open('/', { viewport: PHONE });
   await app.signIn(page);
   await ensureSubject(page);
-  await createAndClash(page, {
+  const group = await createAndClash(page, {
     name: 'Шахматы e2e',
     teacher: 'Кузнецов',
     surname: 'Кузнецов',
     slots: [['5', '06:00', 45], ['6', '06:00', 45]],
     clash: { words: 'пт, сб 06:00', dayNames: ['Пятница', 'Суббота'], slot: ['5', '06:15', 30] },
   });
+  // Deleted after a confirmation (nothing was held yet, so it goes with its lessons).
+  await page.goto(group);
+  await page.getByRole('button', { name: 'Удалить' }).first().click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+  await page.waitForURL((url) => url.pathname === '/group-lessons');
+  await page.goto(`/group-lessons?search=${encodeURIComponent('Шахматы e2e')}`);
+  await page.getByText('Ничего не найдено по заданным условиям.').waitFor();
   assert.deepEqual(page.errors, []);
 });
 
