@@ -2,6 +2,7 @@
 //! teacher, student, subject, room and state (all kept in the address), create a one-off lesson,
 //! and run the lessons they teach (a manager: any): move, cancel, topic and homework, delete.
 //! A student or a parent sees his own (his children's) lessons: the server answers only those.
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { Icon } from '../../components/Icon';
@@ -27,6 +28,8 @@ export default function LessonsPage() {
   const { user } = useSnapshot(currentUser);
   const staff = mayOpen(['worker'], user);
   const manager = mayOpen(['manager'], user);
+  const teaches = user?.roles.includes('worker') ?? false;
+  const [more, setMore] = useState(false);
   const view = useListPage(lessonFilters, endpoints.lessons);
   const { filters, update } = view;
   const { subjects } = useSubjects();
@@ -52,8 +55,19 @@ export default function LessonsPage() {
           </button>
         )}
       </PageHeading>
-      <search className={`filters lessons-filters${staff ? '' : ' lessons-filters-own'}`}>
+      <search className={`filters lessons-filters${staff ? '' : ' lessons-filters-own'}`} data-more={more || undefined}>
         <PeriodFilter from={filters.from} to={filters.to} onChange={(change) => update(change)} />
+        {teaches && (
+          <label className="inline-check mine-switch">
+            <input type="checkbox" role="switch" checked={filters.teacher === user?.id} onChange={(event) => update({ teacher: event.target.checked ? (user?.id ?? null) : null })} />
+            Только мои
+          </label>
+        )}
+        {staff && (
+          <button type="button" className="secondary outline more-filters" aria-expanded={more} onClick={() => setMore(!more)}>
+            {more ? 'Меньше фильтров' : 'Ещё фильтры'}
+          </button>
+        )}
         {staff && (
           <>
             <select aria-label="Предмет" value={filters.subject ?? ''} onChange={(event) => update({ subject: event.target.value ? Number(event.target.value) : null })}>
