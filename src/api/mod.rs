@@ -106,7 +106,14 @@ type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, CatalogGroup, ScheduleGroup);
+type Areas = (
+    SessionGroup,
+    HistoryGroup,
+    PeopleGroup,
+    RecordsGroup,
+    CatalogGroup,
+    ScheduleGroup,
+);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

@@ -250,3 +250,43 @@ async fn a_student_and_his_parent_see_his_courses_with_progress_and_lessons() {
         "not enrolled"
     );
 }
+
+#[tokio::test]
+async fn the_demo_school_teaches_six_subjects_and_two_courses_with_students() {
+    let app = spawn_app().await;
+    let config = std::sync::Arc::new(klass::config::Config::default());
+    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
+    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+    let director = app.browser();
+    director
+        .sign_in(klass::service::demo::MANAGER_EMAIL, klass::service::demo::PASSWORD)
+        .await;
+    let subjects = json(director.get("/api/subjects").await).await;
+    assert_eq!(subjects["meta"]["total"], 6);
+    let courses = json(director.get("/api/courses").await).await;
+    let courses = courses["data"].as_array().expect("courses");
+    assert_eq!(courses.len(), 2);
+    assert!(
+        courses.iter().all(|c| c["students_count"].as_u64() > Some(5)),
+        "{courses:?}"
+    );
+    let belov = json(director.get("/api/users?search=Белов").await).await["data"][0]["id"].clone();
+    let taught = json(director.get(&format!("/api/users/{belov}/subjects")).await).await;
+    assert_eq!(
+        taught["data"].as_array().map(Vec::len),
+        Some(2),
+        "a teacher teaches two subjects"
+    );
+    let enrolled = json(
+        director
+            .get(&format!("/api/courses/{}/enrolments", courses[0]["id"]))
+            .await,
+    )
+    .await;
+    let student = &enrolled["data"][0]["student_id"];
+    let studies = json(director.get(&format!("/api/users/{student}/subjects")).await).await;
+    assert!(
+        !studies["data"].as_array().expect("subjects").is_empty(),
+        "a student studies his course's subject"
+    );
+}

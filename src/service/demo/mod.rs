@@ -1,7 +1,10 @@
-//! The demo school: 5 staff, 30 parents with 40 children, and tags, with Russian names,
-//! created once on an empty database so a newcomer has something to look at.
+//! The demo school: 5 staff, 30 parents with 40 children, tags, the catalogue (subjects,
+//! courses, enrolments) and the timetable (groups and lessons), with Russian names, created
+//! once on an empty database so a newcomer has something to look at.
 
+pub mod catalog;
 mod names;
+mod timetable;
 
 use super::ServiceError;
 use super::journal::{Change, Journal};
@@ -119,6 +122,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
         .collect::<Result<_, _>>()?;
     let families_with_two = people.saturating_sub(STAFF.len()) / 7;
     let mut child_number = 0;
+    let mut students = Vec::new();
     for family_number in 0.. {
         if writer.created + 2 > people {
             break;
@@ -140,6 +144,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
                 (feminine, GIRLS[(child_number / 2) % GIRLS.len()], father.2)
             };
             let mut child = writer.person(last, first, middle, None, Role::Student)?;
+            students.push(child.id);
             decorate(&mut child, child_number, &tag_ids);
             users::update(&txn, &child)?;
             people::link_family(&txn, parent.id, child.id).map_err(|err| match err {
@@ -150,7 +155,16 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
         }
     }
     let created = writer.created;
-    let summary = format!("Создана демо-школа: {created} человек, {} тегов", TAGS.len());
+    let catalog = catalog::seed(&txn, &staff[1..], &students, journal.today())?;
+    let timetable = timetable::seed(&txn, &catalog, &staff[1..], &students, &journal.time_zone())?;
+    let summary = format!(
+        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий",
+        TAGS.len(),
+        catalog.subjects.len(),
+        catalog.courses.len(),
+        timetable.groups,
+        timetable.lessons
+    );
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {
         change = change.notify(account_created(person));
