@@ -28,6 +28,15 @@ const MENU: readonly MenuEntry[] = [
   { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },
   { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {
+    id: 'teaching',
+    label: 'Обучение',
+    icon: 'book',
+    children: [
+      { id: 'subjects', label: 'Предметы', path: paths.subjects },
+      { id: 'courses', label: 'Курсы', path: paths.courses },
+    ],
+  },
+  {
     id: 'settings',
     label: 'Настройки',
     icon: 'settings',

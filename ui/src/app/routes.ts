@@ -54,6 +54,14 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.lessons, title: 'Занятия', guards: ['auth'], layout: 'default', page: () => import('../features/lessons/LessonsPage') },
   // Spec §2 gives /users/{id}/lessons no guard; the server answers by master-by-url, and so does the tab.
   { path: paths.userLessons, title: 'Занятия', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/lessons/UserLessonsPage') },
+  { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
+  // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
+  { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },
+  { path: paths.course, title: 'Курс', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursePage') },
+  { path: paths.userSubjects, title: 'Предметы', guards: ['worker'], layout: 'profile', page: () => import('../features/catalog/PersonSubjectsPage') },
+  // Spec §2 gives these two no guard; they are a person's, so signed in (the server checks master-by-url).
+  { path: paths.userCourses, title: 'Курсы', guards: ['auth'], layout: 'profile', page: () => import('../features/catalog/PersonCoursesPage') },
+  { path: paths.userCourse, title: 'Курс', guards: ['auth'], layout: 'profile', page: () => import('../features/catalog/PersonCoursePage') },
 ];
 
 export function findRoute(path: string): PageRoute | undefined {

@@ -36,6 +36,7 @@ const ICONS = {
   calendar: 'M3 5h18v16H3zM3 10h18M8 3v4M16 3v4',
   layers: 'm12 2 10 5-10 5L2 7zM2 12l10 5 10-5M2 17l10 5 10-5',
   clock: `${CIRCLE}M12 6v6l4 2`,
+  book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V2H6.5A2.5 2.5 0 0 0 4 4.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
   checkAll: 'M2 12.5 6.5 17 17 6.5M12 16l1 1L22 6.5',
 } as const;
 

@@ -115,7 +115,7 @@ interface FieldProps {
   person: Pick<UserView, 'id'> & Partial<Pick<UserView, 'full_name'>> | null;
   onChange: (person: UserView | null) => void;
   label: string;
-  /** Only people with this role (a group's teacher: staff). */
+  /** Only people with this role are offered. */
   role?: PickRole;
 }
 

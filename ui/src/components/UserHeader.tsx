@@ -16,6 +16,8 @@ const TABS = [
   { path: paths.userLessons, label: 'Занятия' },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
+  { path: paths.userSubjects, label: 'Предметы' },
+  { path: paths.userCourses, label: 'Курсы' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },
   { path: paths.userLogs, label: 'Журнал' },
