@@ -1,25 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { kopecksFromText, textFromKopecks } from './money';
+import { validate } from './forms';
+import { parseRoubles, priceField, roublesField } from './money';
 
-describe('money typed in roubles', () => {
+describe('prices in roubles', () => {
   it('reads roubles with kopecks the ways people type them', () => {
-    expect(kopecksFromText('1 234,50 ₽')).toBe(123450);
-    expect(kopecksFromText('1\u00a0234,50\u00a0₽')).toBe(123450);
-    expect(kopecksFromText('1234.5')).toBe(123450);
-    expect(kopecksFromText('800')).toBe(80000);
-    expect(kopecksFromText('0,05')).toBe(5);
-    expect(kopecksFromText('  ')).toBeNull();
+    expect(parseRoubles('1 234,50')).toBe(123450);
+    expect(parseRoubles('1\u00a0234,50\u00a0₽')).toBe(123450);
+    expect(parseRoubles('1500 ₽')).toBe(150000);
+    expect(parseRoubles('1234.5')).toBe(123450);
+    expect(parseRoubles('0,5')).toBe(50);
+    expect(parseRoubles('  ')).toBeNull();
   });
 
   it('refuses what is not an amount', () => {
-    expect(kopecksFromText('12,345')).toBeNaN();
-    expect(kopecksFromText('-5')).toBeNaN();
-    expect(kopecksFromText('сто')).toBeNaN();
+    expect(parseRoubles('-5')).toBeUndefined();
+    expect(parseRoubles('12,345')).toBeUndefined();
+    expect(parseRoubles('сто')).toBeUndefined();
   });
 
-  it('writes kopecks back so that they read again the same', () => {
-    expect(textFromKopecks(123450)).toBe('1\u00a0234,50\u00a0₽');
-    expect(kopecksFromText(textFromKopecks(123450))).toBe(123450);
-    expect(textFromKopecks(null)).toBe('');
+  it('writes kopecks back for editing so that they read again the same', () => {
+    expect(roublesField(123450)).toBe('1234,50');
+    expect(roublesField(150000)).toBe('1500');
+    expect(roublesField(null)).toBe('');
+    expect(parseRoubles(roublesField(123405))).toBe(123405);
+  });
+
+  it('is a form field: kopecks or null, or the message', () => {
+    expect(validate(priceField, '1 234,50')).toEqual({ ok: true, data: 123450 });
+    expect(validate(priceField, '')).toEqual({ ok: true, data: null });
+    expect(validate(priceField, 'сто')).toEqual({ ok: false, errors: { '': 'Введите цену в рублях, например 1 500 или 1 500,50' } });
   });
 });

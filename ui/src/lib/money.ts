@@ -1,18 +1,26 @@
-//! Money typed by a person: roubles with kopecks «1 234,50 ₽» (spaces, a comma or a point, the
-//! sign optional) read into kopecks, and kopecks written back for a field to edit.
-import { formatMoney } from './format';
+//! Money typed by a person: roubles with kopecks («1 234,50», «1500 ₽», spaces, a comma or a
+//! point) read into kopecks, kopecks written back for a field to edit, and the form field of
+//! an optional price (the catalogue's dialogs, the group form, a one-off lesson).
+import { z } from './forms';
 
-const TYPED = /^(\d+)(?:[.,](\d{1,2}))?$/;
-
-/** «1 234,50 ₽», «1234.5», «800» -> kopecks; '' -> null (no price); anything else -> NaN. */
-export function kopecksFromText(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f₽]|руб\.?/g, '');
+/** A price typed in roubles («1 234,50», «1500») in kopecks; null when empty; undefined when not a price. */
+export function parseRoubles(typed: string): number | null | undefined {
+  const compact = typed.replace(/[\s\u00a0\u202f₽]/g, '').replace(',', '.');
   if (compact === '') return null;
-  const match = TYPED.exec(compact);
-  if (!match) return Number.NaN;
-  const kopecks = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return Number.isSafeInteger(kopecks) ? kopecks : Number.NaN;
+  if (!/^\d+(\.\d{1,2})?$/.test(compact)) return undefined;
+  return Math.round(Number(compact) * 100);
 }
 
-/** Kopecks -> the text of a money field «1 234,50 ₽»; null -> ''. */
-export const textFromKopecks = (kopecks: number | null | undefined) => (kopecks == null ? '' : formatMoney(kopecks));
+/** Kopecks as a price field shows them for editing: «1234,50», «1500»; '' for none. */
+export function roublesField(kopecks: number | null | undefined): string {
+  if (kopecks == null) return '';
+  const roubles = Math.floor(kopecks / 100);
+  const rest = kopecks % 100;
+  return rest ? `${roubles},${String(rest).padStart(2, '0')}` : String(roubles);
+}
+
+/** An optional price in roubles, sent as kopecks or null. */
+export const priceField = z
+  .string()
+  .refine((typed) => parseRoubles(typed) !== undefined, { message: 'Введите цену в рублях, например 1 500 или 1 500,50' })
+  .transform((typed) => parseRoubles(typed) ?? null);

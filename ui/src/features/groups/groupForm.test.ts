@@ -46,7 +46,7 @@ describe('the group form', () => {
     expect(result.errors).toMatchObject({
       subject_id: 'Выберите предмет',
       teacher: 'Выберите учителя',
-      price: 'Сумма в рублях, например 1 234,50',
+      price: 'Введите цену в рублях, например 1 500 или 1 500,50',
     });
     const later = validate(groupSchema, filled({ capacity: '1', ends_on: '01.01.2026' }));
     expect(later.ok ? {} : later.errors).toMatchObject({ ends_on: 'Конец не раньше начала', capacity: 'Учеников больше, чем мест' });

@@ -2,7 +2,7 @@
 //! refusal is read: every clash the server names on `starts_at` (a teacher, a student or a room
 //! already booked) is shown beside the timetable; the rest under their fields.
 import { ruDate, ruDateFromIso, z } from '../../lib/forms';
-import { kopecksFromText, textFromKopecks } from '../../lib/money';
+import { priceField, roublesField } from '../../lib/money';
 import type { UserView } from '../../lib/person';
 import type { Group, GroupBody } from '../../lib/teaching';
 import { checkRows, DEFAULT_SLOT, draftsOf, hhmm, slotsOf, type SlotDraft } from '../../lib/timetable';
@@ -25,7 +25,7 @@ export const groupSchema = z
     students: z.array(z.custom<Person>()),
     room: z.string().trim().max(40),
     capacity: whole('Мест'),
-    price: z.string().refine((text) => !Number.isNaN(kopecksFromText(text)), { message: 'Сумма в рублях, например 1 234,50' }),
+    price: priceField,
     starts_on: ruDate({ required: true }),
     ends_on: ruDate(),
     rows: z.array(z.custom<SlotDraft>()).superRefine((rows, context) => {
@@ -61,7 +61,7 @@ export function groupValues(group: Group, people: readonly UserView[]): GroupVal
     students: group.student_ids.map(known),
     room: group.room ?? '',
     capacity: group.capacity ? String(group.capacity) : '',
-    price: textFromKopecks(group.price),
+    price: roublesField(group.price),
     starts_on: ruDateFromIso(group.starts_on),
     ends_on: group.ends_on ? ruDateFromIso(group.ends_on) : '',
     rows: draftsOf(group.schedule),
@@ -78,7 +78,7 @@ export function groupBody(values: z.output<typeof groupSchema>): GroupBody {
     student_ids: values.students.map((student) => student.id),
     room: values.room,
     capacity: values.capacity ? Number(values.capacity) : null,
-    price: kopecksFromText(values.price),
+    price: values.price,
     starts_on: values.starts_on,
     ends_on: values.ends_on || null,
     schedule: slotsOf(values.rows),

@@ -8,7 +8,7 @@ import { Modal } from '../../components/Modal';
 import { PeoplePicker, PersonField } from '../../components/PeoplePicker';
 import { api } from '../../lib/api/client';
 import { ruDate, ruDateFromIso, strayMessages, z } from '../../lib/forms';
-import { kopecksFromText } from '../../lib/money';
+import { priceField } from '../../lib/money';
 import type { OverlayProps } from '../../lib/overlays';
 import type { UserView } from '../../lib/person';
 import { clashesOf, type LessonBody, type Subject } from '../../lib/teaching';
@@ -27,7 +27,7 @@ const schema = z.object({
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Время в формате ЧЧ:ММ'),
   duration: z.string().regex(/^\d+$/, 'Длительность в минутах'),
   room: z.string().trim().max(40),
-  price: z.string().refine((text) => !Number.isNaN(kopecksFromText(text)), { message: 'Сумма в рублях, например 1 234,50' }),
+  price: priceField,
 });
 
 interface Props extends OverlayProps<boolean> {
@@ -54,7 +54,7 @@ export function NewLessonDialog({ open, close, subjects, ownTeacher }: Props) {
           starts_at: localStart(values.day, values.time),
           duration_minutes: Number(values.duration),
           room: values.room,
-          price: kopecksFromText(values.price),
+          price: values.price,
         } satisfies LessonBody,
       });
       addToast({ color: 'success', title: 'Занятие создано' });
