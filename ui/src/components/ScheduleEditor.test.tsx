@@ -32,6 +32,13 @@ afterEach(() => {
 });
 
 describe('ScheduleEditor', () => {
+  it('names the first five clashes and counts the rest', async () => {
+    const clashes = Array.from({ length: 8 }, (_, week) => `${week + 1}.12.2026: Кабинет 12 занят: Физика, 16:30–17:30`);
+    await render([{ weekday: 2, start: '16:00', duration: '60' }], clashes);
+    expect(host.querySelectorAll('[role="alert"] li')).toHaveLength(5);
+    expect(host.querySelector('.more-clashes')?.textContent).toBe('…и ещё 3 пересечения');
+  });
+
   it('adds a row for the next day and puts the focus on its weekday', async () => {
     await render([{ weekday: 2, start: '16:00', duration: '60' }]);
     await act(async () => button('Добавить день').click());

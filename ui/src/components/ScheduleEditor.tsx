@@ -4,8 +4,12 @@
 //! control is a native one, so the whole editor works from the keyboard; a new row takes the focus.
 import { useEffect, useRef } from 'react';
 import { addedRow, changedRow, checkRows, DURATION_MAX, DURATION_MIN, removedRow, slotsOf, timetableInWords, WEEKDAY_NAMES, WEEKDAY_SHORT, WEEKDAYS, type SlotDraft } from '../lib/timetable';
+import { plural } from '../lib/plural';
 import { Icon } from './Icon';
 import './ScheduleEditor.css';
+
+/** A timetable clashing every week would list dozens: the first few tell enough. */
+const CLASHES_SHOWN = 5;
 
 interface Props {
   rows: readonly SlotDraft[];
@@ -123,10 +127,11 @@ export function ScheduleEditor({ rows, onChange, rowErrors = {}, error, clashes 
         <div className="schedule-clashes form-error" role="alert">
           <p>Расписание пересекается с другими занятиями, так сохранить нельзя:</p>
           <ul>
-            {clashes.map((clash) => (
+            {clashes.slice(0, CLASHES_SHOWN).map((clash) => (
               <li key={clash}>{clash}</li>
             ))}
           </ul>
+          {clashes.length > CLASHES_SHOWN && <p className="more-clashes">…и ещё {plural(clashes.length - CLASHES_SHOWN, ['пересечение', 'пересечения', 'пересечений'])}</p>}
         </div>
       )}
     </fieldset>
