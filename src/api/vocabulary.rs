@@ -48,7 +48,7 @@ mirror! {
 }
 
 mirror! {
-    /// Where a lesson stands: planned, done or cancelled.
+    /// Where a lesson stands.
     LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
@@ -69,8 +69,6 @@ mod tests {
             Entity::Tag,
             Entity::Subject,
             Entity::Course,
-            Entity::Group,
-            Entity::Lesson,
             Entity::File,
             Entity::Session,
         ] {

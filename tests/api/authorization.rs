@@ -12,12 +12,12 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 
 /// (operation id, method, path, body, statuses for CALLERS). In paths and bodies, `{self}` is
 /// the student S, `{other}` another student O, `{parent}` S's parent, `{second_manager}` the
-/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name,
-/// `{me}` the caller's own id (the worker's for anonymous), `{worker}` the worker, `{subject}` a subject, `{group}` a group of
-/// the caller's own taught by the worker with S in it, `{lesson}` a lesson of that group,
-/// `{other_lesson}` a lesson of O taught by the manager;
-/// the caller's own `{own_subject}` (unused), `{course}` (O enrolled as `{enrolment}`) and
-/// `{free_course}` (nobody enrolled).
+/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name;
+/// the caller's own `{subject}` (unused), `{course}` (O enrolled as `{enrolment}`) and
+/// `{free_course}` (nobody enrolled);
+/// `{me}` the caller's own id (the worker's for anonymous), `{worker}` the worker, `{group}` a
+/// group of the caller's own taught by the worker with S in it, `{lesson}` a lesson of that
+/// group, `{other_lesson}` a lesson of O taught by the manager.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod catalog_rows;
@@ -40,7 +40,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 9],
+    ids: [(&'static str, u64); 8],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
@@ -139,7 +139,6 @@ async fn school() -> School {
             ("{file}", file.0),
             ("{notification}", notification.0),
             ("{worker}", worker),
-            ("{subject}", subject.0),
             ("{other_lesson}", other_lesson),
         ],
         browsers,
@@ -274,7 +273,7 @@ fn fill(template: &str, school: &School, caller: usize) -> String {
     let (me, group, lesson) = school.mine[caller];
     let mut text = template
         .replace("{tag}", &school.tags[caller].to_string())
-        .replace("{own_subject}", &school.catalog[caller][0].to_string())
+        .replace("{subject}", &school.catalog[caller][0].to_string())
         .replace("{course}", &school.catalog[caller][1].to_string())
         .replace("{enrolment}", &school.catalog[caller][2].to_string())
         .replace("{free_course}", &school.catalog[caller][3].to_string())

@@ -318,6 +318,21 @@ async fn a_worker_keeps_his_own_lessons_and_a_parent_sees_his_childs() {
     let parent = school.app.browser_as(school.parent, None);
     let page = json(parent.get("/api/lessons").await).await;
     assert_eq!(page["meta"]["total"], 2, "his child's two lessons");
+    let anna = school.app.browser_as(school.anna, None);
+    assert_eq!(json(anna.get("/api/lessons").await).await["meta"]["total"], 2);
+    let by_other = json(anna.get(&format!("/api/lessons?teacher_id={other}")).await).await;
+    assert_eq!(
+        by_other["meta"]["total"], 0,
+        "a filter narrows a student's own list too"
+    );
+    let cancelled = json(
+        school
+            .manager
+            .get(&format!("/api/lessons?group_id={group}&status=cancelled"))
+            .await,
+    )
+    .await;
+    assert_eq!(cancelled["meta"]["total"], 0);
     let boris = parent.get(&format!("/api/lessons?student_id={}", school.boris)).await;
     assert_eq!(boris.status(), 403);
 }
@@ -416,4 +431,77 @@ async fn the_daily_job_keeps_an_open_ended_group_26_weeks_ahead() {
     let made = klass::service::schedule::horizon::extend(&school.app.store, &tz, later).expect("extend");
     assert_eq!(made, 3, "three more Fridays");
     assert_eq!(school.starts(group).await.len(), before + 3, "the old lessons kept");
+}
+
+#[tokio::test]
+async fn a_group_with_history_is_archived_not_deleted_and_its_future_lessons_go() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 1, "start": "12:00", "duration_minutes": 60}]);
+    let kept = school
+        .create_group(school.group(slot.clone(), "2027-01-04", "2027-01-31"))
+        .await;
+    let first = school.lessons_of(kept).await[0]["id"].as_u64().expect("id");
+    let cancel = format!("/api/lessons/{first}/cancel");
+    school.manager.post(&cancel, json!({"reason": "Каникулы"})).await;
+    let answer = school
+        .manager
+        .send(Method::DELETE, &format!("/api/group-lessons/{kept}"), json!({}))
+        .await;
+    assert_eq!(answer.status(), 200);
+    assert_eq!(json(answer).await["data"]["archived"], true);
+    let left = school.lessons_of(kept).await;
+    assert_eq!(left.len(), 1, "only the cancelled lesson stays");
+    assert_eq!(left[0]["status"], "cancelled");
+
+    let mut fresh = school.group(slot, "2027-02-01", "2027-02-28");
+    fresh["name"] = json!("Новая");
+    let gone = school.create_group(fresh).await;
+    let answer = school
+        .manager
+        .send(Method::DELETE, &format!("/api/group-lessons/{gone}"), json!({}))
+        .await;
+    assert_eq!(answer.status(), 204);
+    assert!(school.lessons_of(gone).await.is_empty());
+    let anna = school.app.browser_as(school.anna, None);
+    let told = json(anna.get(&format!("/api/users/{}/notifications", school.anna)).await).await;
+    let ended = told["data"].as_array().expect("rows").iter();
+    let ended = ended.filter(|n| n["body"].as_str().is_some_and(|b| b.contains("больше не проводятся")));
+    assert_eq!(ended.count(), 2, "told once per group");
+}
+
+#[tokio::test]
+async fn every_bad_field_is_named_in_russian_and_nothing_is_stored() {
+    let school = school_of(spawn_app().await);
+    let body = json!({
+        "name": " ", "subject_id": 999, "teacher_id": school.anna, "student_ids": [school.teacher],
+        "capacity": 0, "schedule": [{"weekday": 9, "start": "16:00", "duration_minutes": 60}],
+        "starts_on": "2026-09-01", "ends_on": "9999-12-31", "price": -1,
+    });
+    let response = school.manager.post("/api/group-lessons", body).await;
+    assert_eq!(response.status(), 422);
+    let errors = json(response).await["errors"].clone();
+    for field in [
+        "name",
+        "subject_id",
+        "teacher_id",
+        "student_ids",
+        "capacity",
+        "schedule",
+        "ends_on",
+        "price",
+    ] {
+        assert!(errors[field].is_array(), "{field} in {errors}");
+    }
+    assert_eq!(errors["teacher_id"][0], "Вести занятия может только сотрудник");
+    let lesson = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher,
+        "starts_at": "9999-12-31T23:59", "duration_minutes": 100_000,
+    });
+    let errors = json(school.one_off(lesson).await).await["errors"].clone();
+    assert!(
+        errors["starts_at"].is_array() && errors["duration_minutes"].is_array(),
+        "{errors}"
+    );
+    let lessons = json(school.manager.get("/api/lessons").await).await;
+    assert_eq!(lessons["meta"]["total"], 0);
 }

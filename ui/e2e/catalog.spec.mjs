@@ -9,14 +9,19 @@ import { DEMO, PHONE, useApp } from './support/app.mjs';
 const app = useApp();
 const WIDE = { width: 1366, height: 800 };
 
-/** The first demo student enrolled in a course: [student id, course id]. */
+/** A demo student enrolled in a course, one with lessons done in it if any: [student id, course id]. */
 async function enrolledStudent(page) {
   return page.evaluate(async () => {
     const get = (url) => fetch(url, { headers: { Accept: 'application/json' } }).then((r) => r.json());
-    const courses = await get('/api/courses');
-    const course = courses.data[0].id;
-    const enrolments = await get(`/api/courses/${course}/enrolments`);
-    return [enrolments.data[0].student_id, course];
+    let first = null;
+    for (const course of (await get('/api/courses')).data) {
+      for (const enrolment of (await get(`/api/courses/${course.id}/enrolments`)).data) {
+        first ??= [enrolment.student_id, course.id];
+        const mine = (await get(`/api/users/${enrolment.student_id}/courses`)).data;
+        if (mine.some((c) => c.course.id === course.id && c.lessons_done > 0)) return [enrolment.student_id, course.id];
+      }
+    }
+    return first;
   });
 }
 

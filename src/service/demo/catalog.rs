@@ -2,9 +2,10 @@
 //! teaches, two courses with students enrolled, and a few students' own prices.
 
 use crate::domain::course::{Course, Enrolment, EnrolmentStatus};
+use crate::domain::group::Group;
 use crate::domain::subject::{PersonSubject, Subject};
 use crate::domain::{User, UserId};
-use crate::store::{StoreError, record, subjects};
+use crate::store::{StoreError, courses, record, subjects};
 use jiff::civil::Date;
 use redb::WriteTransaction;
 
@@ -91,37 +92,74 @@ pub fn seed(
     ];
     let starts_on = school_year_start(today);
     for (n, student) in students.iter().enumerate() {
-        let mut studies = Vec::new();
         for (course, every) in courses.iter().zip([3, 4]) {
-            if n % every != 0 {
-                continue;
+            if n % every == 0 {
+                // Every fifth student pays less than the subject's price.
+                let price = (n % 5 == 0).then_some(120_000);
+                let status = if n % 11 == 0 {
+                    EnrolmentStatus::Paused
+                } else {
+                    EnrolmentStatus::Active
+                };
+                enrol(txn, course, *student, status, starts_on, price)?;
             }
-            let status = if n % 11 == 0 {
-                EnrolmentStatus::Paused
-            } else {
-                EnrolmentStatus::Active
-            };
-            record::insert(txn, |id| Enrolment {
-                id,
-                course_id: course.id,
-                student_id: *student,
-                status,
-                starts_on,
-                ends_on: None,
-            })?;
-            // Every fifth student pays less than the subject's price.
-            let price = (n % 5 == 0).then_some(120_000);
-            studies.push(PersonSubject {
-                subject_id: course.subject_id,
-                price,
-            });
-        }
-        if !studies.is_empty() {
-            subjects::set_of_person(txn, *student, studies)?;
         }
     }
     Ok(Catalog {
         subjects: made,
         courses,
     })
+}
+
+/// Enrols `student` in `course` (once) from `starts_on`, and lets him study its subject at
+/// `price` (`None`: the subject's).
+fn enrol(
+    txn: &WriteTransaction,
+    course: &Course,
+    student: UserId,
+    status: EnrolmentStatus,
+    starts_on: Date,
+    price: Option<i64>,
+) -> Result<(), StoreError> {
+    if courses::enrolment_of(txn, course.id, student)?.is_some() {
+        return Ok(());
+    }
+    record::insert(txn, |id| Enrolment {
+        id,
+        course_id: course.id,
+        student_id: student,
+        status,
+        starts_on,
+        ends_on: None,
+    })?;
+    let mut studies = subjects::of_person(txn, student)?;
+    if !studies.iter().any(|s| s.subject_id == course.subject_id) {
+        studies.push(PersonSubject {
+            subject_id: course.subject_id,
+            price,
+        });
+        subjects::set_of_person(txn, student, studies)?;
+    }
+    Ok(())
+}
+
+/// Enrols the students of every group that belongs to a course in that course, so their
+/// lessons show as progress.
+pub fn enrol_groups(txn: &WriteTransaction, catalog: &Catalog, today: Date) -> Result<(), StoreError> {
+    for group in record::all::<Group>(txn)? {
+        let Some(course) = catalog.courses.iter().find(|c| Some(c.id) == group.course_id) else {
+            continue;
+        };
+        for student in &group.student_ids {
+            enrol(
+                txn,
+                course,
+                *student,
+                EnrolmentStatus::Active,
+                school_year_start(today),
+                None,
+            )?;
+        }
+    }
+    Ok(())
 }

@@ -157,6 +157,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     let created = writer.created;
     let catalog = catalog::seed(&txn, &staff[1..], &students, journal.today())?;
     let timetable = timetable::seed(&txn, &catalog, &staff[1..], &students, &journal.time_zone())?;
+    catalog::enrol_groups(&txn, &catalog, journal.today())?;
     let summary = format!(
         "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий",
         TAGS.len(),

@@ -77,24 +77,29 @@ pub fn price(errors: &mut FieldErrors, value: Option<i64>) -> Option<i64> {
     value
 }
 
-/// A date «2026-11-24».
+/// The years a timetable may reach: far enough for any school, near enough that no
+/// arithmetic on a lesson's time can overflow.
+pub const YEARS: std::ops::RangeInclusive<i16> = 2000..=2100;
+
+/// A date «2026-11-24» from 2000 to 2100.
 pub fn date(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Option<Date> {
     let value = value.map(str::trim).filter(|v| !v.is_empty())?;
-    let parsed = value.parse::<Date>();
-    parsed.map_err(|_| errors.push(field, "Дата в формате ГГГГ-ММ-ДД")).ok()
+    let parsed = value.parse::<Date>().ok().filter(|d| YEARS.contains(&d.year()));
+    if parsed.is_none() {
+        errors.push(field, "Дата в формате ГГГГ-ММ-ДД, с 2000 по 2100 год");
+    }
+    parsed
 }
 
-/// An instant: with an offset, or local time in `tz`.
+/// An instant from 2000 to 2100: with an offset, or local time in `tz`.
 pub fn instant(value: &str, tz: &TimeZone) -> Option<Timestamp> {
     let value = value.trim();
-    value.parse::<Timestamp>().ok().or_else(|| {
-        value
-            .parse::<DateTime>()
-            .ok()?
-            .to_zoned(tz.clone())
-            .ok()
-            .map(|z| z.timestamp())
-    })
+    let local = || value.parse::<DateTime>().ok()?.to_zoned(tz.clone()).ok();
+    let at = value
+        .parse::<Timestamp>()
+        .ok()
+        .or_else(|| local().map(|z| z.timestamp()))?;
+    YEARS.contains(&at.to_zoned(tz.clone()).year()).then_some(at)
 }
 
 /// A lesson length in minutes.

@@ -83,6 +83,10 @@ fn checked(txn: &WriteTransaction, id: GroupId, form: GroupForm) -> Result<Group
         && end < start
     {
         errors.push("ends_on", "Не раньше даты начала");
+    } else if let (Some(start), Some(end)) = (starts_on, ends_on)
+        && end > start.saturating_add(jiff::Span::new().years(3))
+    {
+        errors.push("ends_on", "Группа может длиться не больше 3 лет");
     }
     let price = form::price(&mut errors, form.price);
     errors.into_result()?;
@@ -113,6 +117,11 @@ fn errors_on(errors: &FieldErrors, field: &str) -> bool {
 /// «Группа «Алгебра 9»: вт, чт 16:00».
 fn describe(group: &Group) -> String {
     format!("«{}»: {}", group.name, in_words(&group.schedule))
+}
+
+/// «Занятия группы «Алгебра 9» больше не проводятся».
+fn ended(group: &Group) -> String {
+    format!("Занятия группы «{}» больше не проводятся", group.name)
 }
 
 fn link(group: &Group) -> String {
@@ -236,7 +245,17 @@ pub fn update(
         &link(&group),
     )?;
     let stayed = group.student_ids.iter().filter(|s| !joined.contains(s)).copied();
-    let change = if plan.moved() {
+    let change = if action == Action::GroupArchived {
+        let body = ended(&group);
+        tell(
+            &txn,
+            change,
+            stayed,
+            NotificationKind::LessonCancelled,
+            &body,
+            &link(&group),
+        )?
+    } else if plan.moved() {
         let body = format!("Расписание группы изменилось: {}", describe(&group));
         tell(
             &txn,
@@ -302,7 +321,7 @@ pub fn delete(
     };
     let change = Change::new(action, Entity::Group, Some(id.0), summary).concerning(old.student_ids.iter().copied());
     let change = if future_planned {
-        let body = format!("Занятия группы «{}» больше не проводятся", old.name);
+        let body = ended(&old);
         tell(
             &txn,
             change,

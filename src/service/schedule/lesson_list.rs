@@ -50,8 +50,31 @@ fn sources(actor: &Actor, query: &LessonQuery) -> Result<Vec<Whose>, ServiceErro
     Ok(vec![whose])
 }
 
-/// One page of the lessons `query` admits that `actor` may read, by start time. With one
-/// index and no other filter only the page's lessons are decoded.
+/// Whether the index of `whose` alone expresses every filter of `query` (so nothing need be
+/// decoded to filter).
+fn covers(whose: &Whose, query: &LessonQuery) -> bool {
+    let only = |teacher, student, group, room: bool| {
+        query.teacher.is_some() == teacher
+            && query.student.is_some() == student
+            && query.group.is_some() == group
+            && query.room.is_some() == room
+            && query.subject.is_none()
+            && query.status.is_none()
+            && query.person.is_none()
+    };
+    match whose {
+        Whose::School => only(false, false, false, false),
+        Whose::Teacher(t) => query.teacher == Some(*t) && only(true, false, false, false),
+        Whose::Student(s) => {
+            query.student.is_none_or(|q| q == *s) && only(false, query.student.is_some(), false, false)
+        }
+        Whose::Group(g) => query.group == Some(*g) && only(false, false, true, false),
+        Whose::Room(_) => only(false, false, false, true),
+    }
+}
+
+/// One page of the lessons `query` admits that `actor` may read, by start time. When one
+/// index expresses every filter, only the page's lessons are decoded.
 pub fn list(
     store: &Store,
     actor: &Actor,
@@ -76,29 +99,16 @@ pub fn list(
                 .as_deref()
                 .is_none_or(|r| r.trim().is_empty() || room_key(&l.room) == room_key(r))
     };
-    if let [whose] = sources.as_slice() {
-        let ids = lessons::ids(&txn, whose, from, to)?;
-        let narrowed_only_by_index = query.subject.is_none()
-            && query.status.is_none()
-            && [
-                query.teacher.is_some(),
-                query.student.is_some(),
-                query.group.is_some(),
-                query.room.is_some(),
-            ]
-            .iter()
-            .filter(|f| **f)
-            .count()
-                <= 1;
-        if narrowed_only_by_index && query.person.is_none() {
-            let page = request.slice(ids.into_iter());
-            let items = lessons::load(&txn, &page.items)?;
-            return Ok(Page {
-                items,
-                total: page.total,
-                request,
-            });
-        }
+    if let [whose] = sources.as_slice()
+        && covers(whose, query)
+    {
+        let page = request.slice(lessons::ids(&txn, whose, from, to)?.into_iter());
+        let items = lessons::load(&txn, &page.items)?;
+        return Ok(Page {
+            items,
+            total: page.total,
+            request,
+        });
     }
     let mut found: Vec<Lesson> = Vec::new();
     let mut seen = BTreeSet::new();

@@ -84,7 +84,10 @@ fn applied(
     }
     match form.starts_at.as_deref().map(|raw| form::instant(raw, tz)) {
         Some(Some(at)) => lesson.starts_at = at,
-        Some(None) => errors.push("starts_at", "Дата и время в формате 2026-11-24T16:00"),
+        Some(None) => errors.push(
+            "starts_at",
+            "Дата и время в формате 2026-11-24T16:00, с 2000 по 2100 год",
+        ),
         None if new => errors.push("starts_at", "Обязательное поле"),
         None => {}
     }
@@ -243,8 +246,10 @@ pub fn update(
             }
         }
     }
-    let written: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
-    book::check(&txn, &written, &BTreeSet::new(), &school, tz, batch.len() > 1)?;
+    if moved || restoring || new.student_ids != old.student_ids {
+        let written: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
+        book::check(&txn, &written, &BTreeSet::new(), &school, tz, batch.len() > 1)?;
+    }
     for (was, lesson) in &batch {
         record::replace(&txn, was, lesson)?;
     }

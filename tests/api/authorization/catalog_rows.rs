@@ -10,13 +10,7 @@ pub fn catalog() -> Vec<Row> {
     const STAFF_READ: [u16; 6] = [401, 403, 403, 200, 200, 403];
     vec![
         ("subjects_list", Method::GET, "/api/subjects", "", STAFF_READ),
-        (
-            "subjects_show",
-            Method::GET,
-            "/api/subjects/{own_subject}",
-            "",
-            STAFF_READ,
-        ),
+        ("subjects_show", Method::GET, "/api/subjects/{subject}", "", STAFF_READ),
         (
             "subjects_create",
             Method::POST,
@@ -27,14 +21,14 @@ pub fn catalog() -> Vec<Row> {
         (
             "subjects_update",
             Method::PUT,
-            "/api/subjects/{own_subject}",
+            "/api/subjects/{subject}",
             r#"{"name":"Другой {caller}","color":"rose","archived":true}"#,
             STAFF_READ,
         ),
         (
             "subjects_delete",
             Method::DELETE,
-            "/api/subjects/{own_subject}",
+            "/api/subjects/{subject}",
             "",
             [401, 403, 403, 204, 204, 403],
         ),
@@ -44,14 +38,14 @@ pub fn catalog() -> Vec<Row> {
             "courses_create",
             Method::POST,
             "/api/courses",
-            r#"{"subject_id":{own_subject},"name":"Новый {caller}"}"#,
+            r#"{"subject_id":{subject},"name":"Новый {caller}"}"#,
             [401, 403, 403, 403, 201, 403],
         ),
         (
             "courses_update",
             Method::PUT,
             "/api/courses/{course}",
-            r#"{"subject_id":{own_subject},"name":"Другой {caller}","planned_lessons":12}"#,
+            r#"{"subject_id":{subject},"name":"Другой {caller}","planned_lessons":12}"#,
             [401, 403, 403, 403, 200, 403],
         ),
         (
@@ -100,7 +94,7 @@ pub fn catalog() -> Vec<Row> {
             "users_subjects_save",
             Method::PUT,
             "/api/users/{self}/subjects",
-            r#"{"data":[{"subject_id":{own_subject},"price":50000}]}"#,
+            r#"{"data":[{"subject_id":{subject},"price":50000}]}"#,
             STAFF_READ,
         ),
         (

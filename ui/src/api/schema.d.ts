@@ -2057,7 +2057,7 @@ export interface components {
             status?: string | null;
         };
         /**
-         * @description Where a lesson stands: planned, done or cancelled.
+         * @description Where a lesson stands.
          * @enum {string}
          */
         LessonStatus: "planned" | "done" | "cancelled";
