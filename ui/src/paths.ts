@@ -25,6 +25,7 @@ export const paths = {
   userFiles: '/users/:id/files',
   userMail: '/users/:id/mail',
   userLogs: '/users/:id/logs',
+  userLessons: '/users/:id/lessons',
   userSubjects: '/users/:id/subjects',
   userCourses: '/users/:id/courses',
   userCourse: '/users/:id/courses/:course',
@@ -32,6 +33,10 @@ export const paths = {
   subjects: '/subjects',
   courses: '/courses',
   course: '/courses/:course',
+  groups: '/group-lessons',
+  groupCreate: '/group-lessons/create',
+  group: '/group-lessons/:id',
+  lessons: '/lessons',
   profile: '/profile',
 } as const;
 
@@ -59,6 +64,8 @@ export const endpoints = {
   tags: '/api/tags',
   subjects: '/api/subjects',
   courses: '/api/courses',
+  groups: '/api/group-lessons',
+  lessons: '/api/lessons',
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
 } as const;

@@ -21,6 +21,14 @@ describe('menu', () => {
     expect(ids(user('manager'))).toEqual(expect.arrayContaining(['history', 'history-log', 'history-mail']));
   });
 
+  it('shows «Занятия» to everyone signed in and «Группы» to staff only', () => {
+    expect(ids(user('student'))).toContain('lessons');
+    expect(ids(user('parent'))).not.toContain('groups');
+    expect(ids(user('worker'))).toEqual(expect.arrayContaining(['lessons', 'groups']));
+    expect(ids(null)).not.toContain('lessons');
+    expect(menuItemFor('/group-lessons/5')).toEqual({ id: 'groups', group: null });
+  });
+
   it('finds the entry and group of a page', () => {
     expect(menuItemFor('/settings/ui')).toEqual({ id: 'settings-ui', group: 'settings' });
     expect(menuItemFor('/help')).toEqual({ id: 'help', group: null });

@@ -24,6 +24,8 @@ export type MenuEntry = MenuLink | MenuGroup;
 const MENU: readonly MenuEntry[] = [
   { id: 'home', label: 'Главная', icon: 'home', path: paths.home },
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
+  { id: 'lessons', label: 'Занятия', icon: 'calendar', path: paths.lessons },
+  { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },
   { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {
     id: 'teaching',

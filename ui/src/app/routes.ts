@@ -47,6 +47,13 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userLogs, title: 'Журнал действий', guards: ['manager'], layout: 'profile', page: () => import('../features/history/UserLogsPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
+  { path: paths.groups, title: 'Группы', guards: ['worker'], layout: 'default', page: () => import('../features/groups/GroupsPage') },
+  { path: paths.groupCreate, title: 'Новая группа', guards: ['worker'], layout: 'default', page: () => import('../features/groups/CreateGroupPage') },
+  { path: paths.group, title: 'Группа', guards: ['worker'], layout: 'default', page: () => import('../features/groups/GroupPage') },
+  // Spec §2 gives /lessons no guard; the lessons shown are a signed-in person's (staff: all).
+  { path: paths.lessons, title: 'Занятия', guards: ['auth'], layout: 'default', page: () => import('../features/lessons/LessonsPage') },
+  // Spec §2 gives /users/{id}/lessons no guard; the server answers by master-by-url, and so does the tab.
+  { path: paths.userLessons, title: 'Занятия', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/lessons/UserLessonsPage') },
   { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
   // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
   { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },

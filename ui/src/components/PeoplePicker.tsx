@@ -11,7 +11,7 @@ import './PeoplePicker.css';
 const SEARCH_DELAY = 300;
 const RESULTS = 8;
 
-type PickRole = 'parent' | 'student';
+type PickRole = 'parent' | 'student' | 'worker';
 
 /** The people a search finds; with `onlyTyped`, nobody until something is typed. */
 function usePeopleSearch(text: string, role: PickRole | undefined, onlyTyped = false) {

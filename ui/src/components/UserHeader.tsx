@@ -13,6 +13,7 @@ import './UserHeader.css';
 
 const TABS = [
   { path: paths.user, label: 'Профиль' },
+  { path: paths.userLessons, label: 'Занятия' },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
   { path: paths.userSubjects, label: 'Предметы' },

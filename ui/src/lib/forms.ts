@@ -63,12 +63,17 @@ export const ruDateFromIso = (iso: string) => iso.replace(ISO_DATE, '$3.$2.$1');
  * the server's messages and range (1900 to today). */
 export function ruBirthDate(today: Date = new Date()) {
   const todayIso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return ruDate().refine((iso) => iso === '' || (iso >= '1900-01-01' && iso <= todayIso), { message: 'Дата рождения вне допустимого диапазона' });
+}
+
+/** A date typed as ДД.ММ.ГГГГ, handed on as `YYYY-MM-DD` ('' when empty, which `required` refuses). */
+export function ruDate({ required = false } = {}) {
   return z
     .string()
     .trim()
+    .refine((text) => !required || text !== '', { message: 'Обязательное поле', abort: true })
     .refine((text) => text === '' || isoFromRuDate(text) !== null, { message: 'Введите дату в формате ДД.ММ.ГГГГ', abort: true })
-    .transform((text) => (text === '' ? '' : (isoFromRuDate(text) as string)))
-    .refine((iso) => iso === '' || (iso >= '1900-01-01' && iso <= todayIso), { message: 'Дата рождения вне допустимого диапазона' });
+    .transform((text) => (text === '' ? '' : (isoFromRuDate(text) as string)));
 }
 
 export const PASSWORD_MIN = 8;
@@ -113,9 +118,9 @@ export function validate<S extends z.ZodType>(schema: S, values: unknown): Valid
   return { ok: false, errors };
 }
 
-/** The messages of `errors` whose names are not among a form's `fields`: shown for the form. */
-export function strayMessages(errors: FieldErrors, fields: object): string[] {
+/** The messages of `errors` whose names are not among a form's `fields` (nor `shownElsewhere`, which the form shows by its own fields): shown for the form. */
+export function strayMessages(errors: FieldErrors, fields: object, shownElsewhere?: RegExp): string[] {
   return Object.entries(errors)
-    .filter(([name]) => !Object.hasOwn(fields, name))
+    .filter(([name]) => !Object.hasOwn(fields, name) && !shownElsewhere?.test(name))
     .map(([, text]) => text);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPeople } from './plural';
+import { countPeople, countStudents } from './plural';
 
 describe('countPeople', () => {
   it('declines «человек» after a number', () => {
@@ -17,5 +17,11 @@ describe('countPeople', () => {
       '101 человек',
       '112 человек',
     ]);
+  });
+});
+
+describe('countStudents', () => {
+  it('declines «ученик» after a number', () => {
+    expect([0, 1, 3, 5, 11, 21, 24].map(countStudents)).toEqual(['0 учеников', '1 ученик', '3 ученика', '5 учеников', '11 учеников', '21 ученик', '24 ученика']);
   });
 });

@@ -1,7 +1,16 @@
-//! Counting people in Russian: «1 человек», «2 человека», «5 человек», «21 человек».
+//! Counting in Russian: «1 человек», «2 человека», «5 человек»; «1 ученик», «3 ученика», «5 учеников».
+
+/** The word after `count`: `[one, few, many]` as in «1 ученик», «2 ученика», «5 учеников». */
+export function plural(count: number, [one, few, many]: readonly [string, string, string]): string {
+  const tens = count % 100;
+  const ones = count % 10;
+  if (tens >= 11 && tens <= 14) return `${count} ${many}`;
+  if (ones === 1) return `${count} ${one}`;
+  return `${count} ${ones >= 2 && ones <= 4 ? few : many}`;
+}
 
 /** "1 человек", "3 человека", "12 человек". */
-export function countPeople(count: number): string {
-  const few = count % 10 >= 2 && count % 10 <= 4 && !(count % 100 >= 12 && count % 100 <= 14);
-  return `${count} ${few ? 'человека' : 'человек'}`;
-}
+export const countPeople = (count: number) => plural(count, ['человек', 'человека', 'человек']);
+
+/** "1 ученик", "3 ученика", "12 учеников". */
+export const countStudents = (count: number) => plural(count, ['ученик', 'ученика', 'учеников']);

@@ -10,8 +10,9 @@ import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlay
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
-import { roublesField, type Course } from './catalog';
-import { priceField } from './fields';
+import { roublesField } from '../../lib/money';
+import type { Course } from './catalog';
+import { priceField } from '../../lib/money';
 import { useSubjects } from './useSubjects';
 
 const schema = z.object({

@@ -11,7 +11,8 @@ import { api, ApiError } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { addToast } from '../../lib/toasts';
 import { useCard, userUrl } from '../../lib/useCard';
-import { personSubjectsBody, roublesField, type Choice } from './catalog';
+import { roublesField } from '../../lib/money';
+import { personSubjectsBody, type Choice } from './catalog';
 import { useSubjects } from './useSubjects';
 import './catalog.css';
 

@@ -13,8 +13,9 @@ import { PALETTE, type PaletteColour } from '../../lib/palette';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
-import { roublesField, type Subject } from './catalog';
-import { priceField } from './fields';
+import { roublesField } from '../../lib/money';
+import type { Subject } from './catalog';
+import { priceField } from '../../lib/money';
 
 const schema = z.object({ name: z.string().trim().min(1), color: z.enum(PALETTE), price: priceField, archived: z.boolean() });
 

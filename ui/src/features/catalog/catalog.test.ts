@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseFilters, parseRoubles, personSubjectsBody, progressPercent, roublesField, subjectFilters } from './catalog';
+import { courseFilters, personSubjectsBody, progressPercent, subjectFilters } from './catalog';
 
 describe('the catalogue lists', () => {
   it('keep the archive filter, the search and the subject in the address and send them as the API names them', () => {
@@ -11,21 +11,6 @@ describe('the catalogue lists', () => {
     expect(courseFilters.query(courses)).toMatchObject({ subject_id: 3, archived: 'only' });
     expect(subjectFilters.read(new URLSearchParams('archived=maybe')).archived).toBe('');
     expect(subjectFilters.write({ ...subjects, archived: '', sort: 'name', perPage: 25, page: 1 }).toString()).toBe('search=%D1%85%D0%B8%D0%BC');
-  });
-});
-
-describe('prices in roubles', () => {
-  it('read what a person types and write kopecks back for editing', () => {
-    expect(parseRoubles('1 234,50')).toBe(123450);
-    expect(parseRoubles('1500 ₽')).toBe(150000);
-    expect(parseRoubles('0,5')).toBe(50);
-    expect(parseRoubles('  ')).toBeNull();
-    expect(parseRoubles('-5')).toBeUndefined();
-    expect(parseRoubles('12,345')).toBeUndefined();
-    expect(parseRoubles('сто')).toBeUndefined();
-    expect(roublesField(123450)).toBe('1234,50');
-    expect(roublesField(150000)).toBe('1500');
-    expect(roublesField(null)).toBe('');
   });
 });
 

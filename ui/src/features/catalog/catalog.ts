@@ -1,7 +1,8 @@
 //! The catalogue's lists (subjects, courses: filters kept in the address by the list kit) and the
-//! pure rules of its forms: a price typed in roubles, a student's progress, what a person's
-//! subjects form sends.
+//! pure rules of its forms: a student's progress, what a person's subjects form sends (prices are
+//! typed and read by `lib/money`).
 import type { Row, Schema } from '../../api/types';
+import { parseRoubles } from '../../lib/money';
 import { defineFilters, id, oneOf, perPage, sort, text } from '../../lib/filters';
 import { generatePath } from 'react-router';
 import { paths } from '../../paths';
@@ -36,22 +37,6 @@ export const courseFilters = defineFilters('courses_list', {
 
 export const ENROLMENT_STATUSES: readonly EnrolmentStatus[] = ['active', 'paused', 'finished'];
 export const ENROLMENT_NAMES: Record<EnrolmentStatus, string> = { active: 'Учится', paused: 'На паузе', finished: 'Закончил обучение' };
-
-/** A price typed in roubles («1 234,50», «1500») in kopecks; null when empty; undefined when not a price. */
-export function parseRoubles(typed: string): number | null | undefined {
-  const compact = typed.replace(/[\s\u00a0₽]/g, '').replace(',', '.');
-  if (compact === '') return null;
-  if (!/^\d+(\.\d{1,2})?$/.test(compact)) return undefined;
-  return Math.round(Number(compact) * 100);
-}
-
-/** Kopecks as a price field shows them for editing: «1234,50», «1500»; '' for none. */
-export function roublesField(kopecks: number | null | undefined): string {
-  if (kopecks == null) return '';
-  const roubles = Math.floor(kopecks / 100);
-  const rest = kopecks % 100;
-  return rest ? `${roubles},${String(rest).padStart(2, '0')}` : String(roubles);
-}
 
 /** How far along, 0 to 100 (spec §9 progress bar). */
 export function progressPercent(done: number, planned: number): number {

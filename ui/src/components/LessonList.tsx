@@ -1,0 +1,106 @@
+//! Lessons under their school days: time, subject chip, group or «Индивидуальное», teacher,
+//! students, room, state, topic and homework; for those who run the lesson, big buttons to move,
+//! cancel, give a topic and homework, or delete it (a teacher on a phone between lessons).
+import { formatDate, shortName } from '../lib/format';
+import { countStudents } from '../lib/plural';
+import type { UserView } from '../lib/person';
+import { STATUS_NAMES, type Lesson } from '../lib/teaching';
+import { byDay, schoolDay, timeRange, weekdayName } from '../lib/timetable';
+import { usePeople } from '../lib/usePeople';
+import { Icon } from './Icon';
+import { SubjectChip } from './SubjectChip';
+import './LessonList.css';
+
+export type LessonAction = 'move' | 'cancel' | 'topic' | 'delete';
+
+interface Props {
+  lessons: readonly Lesson[];
+  /** Group names by id. */
+  groupNames?: ReadonlyMap<number, string>;
+  /** Whether the viewer runs this lesson (the buttons show); the server decides in the end. */
+  manages?: (lesson: Lesson) => boolean;
+  onAction?: (action: LessonAction, lesson: Lesson) => void;
+  busy?: boolean;
+}
+
+/** Students' names are loaded while there are few of them (else: how many). */
+const PEOPLE_SHOWN = 40;
+
+function LessonCard({ lesson, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
+  const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Групповое') : 'Индивидуальное';
+  const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
+  const planned = lesson.status === 'planned';
+  const span = timeRange(lesson.starts_at, lesson.ends_at);
+  const label = `${lesson.subject_name} ${formatDate(schoolDay(lesson.starts_at))} ${span}`;
+  return (
+    <li className="lesson" data-status={lesson.status}>
+      <div className="lesson-time">
+        <strong>{span}</strong>
+        {lesson.room && <small>каб. {lesson.room}</small>}
+      </div>
+      <div className="lesson-body">
+        <p className="lesson-title">
+          <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <span>{group}</span>
+          {!planned && (
+            <span className="badge" data-lesson-status={lesson.status}>
+              {STATUS_NAMES[lesson.status]}
+            </span>
+          )}
+        </p>
+        <p className="muted lesson-people">
+          {lesson.teacher_name} ·{' '}
+          {students.length > 0 && students.length <= 3 ? students.map((s) => shortName(s.full_name)).join(', ') : countStudents(lesson.student_ids.length)}
+        </p>
+        {lesson.status === 'cancelled' && lesson.cancel_reason && <p className="lesson-note">Причина: {lesson.cancel_reason}</p>}
+        {lesson.topic && <p className="lesson-note">Тема: {lesson.topic}</p>}
+        {lesson.homework && <p className="lesson-note">Домашнее задание: {lesson.homework}</p>}
+        {manages?.(lesson) && onAction && (
+          <div className="lesson-actions" role="group" aria-label={`Действия: ${label}`}>
+            {lesson.status !== 'cancelled' && (
+              <button type="button" className="secondary outline" onClick={() => onAction('topic', lesson)}>
+                <Icon name="edit" size={18} /> Тема и ДЗ
+              </button>
+            )}
+            {planned && (
+              <button type="button" className="secondary outline" onClick={() => onAction('move', lesson)}>
+                <Icon name="clock" size={18} /> Перенести
+              </button>
+            )}
+            {planned && (
+              <button type="button" className="secondary outline" onClick={() => onAction('cancel', lesson)}>
+                <Icon name="close" size={18} /> Отменить
+              </button>
+            )}
+            {planned && !lesson.topic && !lesson.homework && (
+              <button type="button" className="danger outline" onClick={() => onAction('delete', lesson)}>
+                <Icon name="trash" size={18} /> Удалить
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function LessonList(props: Props) {
+  const students = [...new Set(props.lessons.flatMap((lesson) => lesson.student_ids))];
+  const ids = (students.length <= PEOPLE_SHOWN ? students : []).sort((a, b) => a - b);
+  const { people } = usePeople(ids);
+  return (
+    <div className="lesson-days" aria-busy={props.busy}>
+      {byDay(props.lessons).map(({ day, rows }) => (
+        <section key={day} className="lesson-day" aria-label={`${weekdayName(day)}, ${formatDate(day)}`}>
+          <h3>
+            {weekdayName(day)}, <time dateTime={day}>{formatDate(day)}</time>
+          </h3>
+          <ul className="lessons">
+            {rows.map((lesson) => (
+              <LessonCard key={lesson.id} {...props} people={people} lesson={lesson} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

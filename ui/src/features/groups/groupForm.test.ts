@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { validate } from '../../lib/forms';
+import { emptyGroup, groupBody, groupSchema, scheduleErrors, type GroupValues } from './groupForm';
+
+const teacher = { id: 4, full_name: 'Белов Игорь Витальевич' };
+const filled = (change: Partial<GroupValues> = {}): GroupValues => ({
+  ...emptyGroup(teacher, '2026-11-23'),
+  name: 'Математика, 7 класс',
+  subject_id: '2',
+  students: [{ id: 11 }, { id: 12 }],
+  price: '1 234,50 ₽',
+  rows: [
+    { weekday: 4, start: '16:00', duration: '60' },
+    { weekday: 2, start: '16:00', duration: '60' },
+  ],
+  ...change,
+});
+
+describe('the group form', () => {
+  it('sends ids, kopecks, ISO dates and the slots in weekday order', () => {
+    const result = validate(groupSchema, filled({ ends_on: '31.05.2027', capacity: '8' }));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(groupBody(result.data)).toEqual({
+      name: 'Математика, 7 класс',
+      subject_id: 2,
+      course_id: null,
+      teacher_id: 4,
+      student_ids: [11, 12],
+      room: '',
+      capacity: 8,
+      price: 123450,
+      starts_on: '2026-11-23',
+      ends_on: '2027-05-31',
+      schedule: [
+        { weekday: 2, start: '16:00', duration_minutes: 60 },
+        { weekday: 4, start: '16:00', duration_minutes: 60 },
+      ],
+    });
+  });
+
+  it('asks for a subject, a teacher, a sensible price, places for every student and a period that runs forward', () => {
+    const result = validate(groupSchema, filled({ subject_id: '', teacher: null, price: 'сто', capacity: '1', ends_on: '01.01.2026' }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors).toMatchObject({
+      subject_id: 'Выберите предмет',
+      teacher: 'Выберите учителя',
+      price: 'Введите цену в рублях, например 1 500 или 1 500,50',
+    });
+    const later = validate(groupSchema, filled({ capacity: '1', ends_on: '01.01.2026' }));
+    expect(later.ok ? {} : later.errors).toMatchObject({ ends_on: 'Конец не раньше начала', capacity: 'Учеников больше, чем мест' });
+  });
+
+  it('puts the timetable messages by row, its own and the server’s', () => {
+    const result = validate(groupSchema, filled({ rows: [{ weekday: 2, start: '16:00', duration: '60' }, { weekday: 2, start: '16:30', duration: '60' }] }));
+    expect(result.ok ? {} : scheduleErrors(result.errors).rows).toEqual({ 0: 'Пересекается с занятием в вт 16:30', 1: 'Пересекается с занятием в вт 16:00' });
+    expect(scheduleErrors({ 'schedule.1.start': 'Неверное время', schedule: 'Занятия в расписании пересекаются', name: 'x' })).toEqual({
+      rows: { 1: 'Неверное время' },
+      whole: 'Занятия в расписании пересекаются',
+    });
+    expect(validate(groupSchema, filled({ rows: [] }))).toMatchObject({ ok: false, errors: { rows: 'Добавьте хотя бы одно занятие в неделю' } });
+  });
+});

@@ -1,0 +1,69 @@
+//! The teaching records as the API shows them (subjects, groups, lessons: generated types only),
+//! the school's subjects for pickers and colour chips, and the Russian words for a lesson's state.
+import { useEffect, useState } from 'react';
+import type { Body, Ok, Row } from '../api/types';
+import { endpoints } from '../paths';
+import { api, type ApiError } from './api/client';
+
+export type Subject = Row<'subjects_list'>;
+export type Group = Ok<'group_lessons_show'>['data'];
+export type GroupRow = Row<'group_lessons_list'>;
+export type GroupBody = Body<'group_lessons_create'>;
+export type Lesson = Row<'lessons_list'>;
+export type LessonBody = Body<'lessons_create'>;
+export type LessonChange = Body<'lessons_update'>;
+export type LessonStatus = Lesson['status'];
+
+export const LESSON_STATUSES = ['planned', 'done', 'cancelled'] as const satisfies readonly LessonStatus[];
+export const STATUS_NAMES: Record<LessonStatus, string> = { planned: 'Запланировано', done: 'Проведено', cancelled: 'Отменено' };
+
+export const groupUrl = (id: number, action?: string) => `${endpoints.groups}/${id}${action ? `/${action}` : ''}`;
+export const lessonUrl = (id: number, action?: string) => `${endpoints.lessons}/${id}${action ? `/${action}` : ''}`;
+
+/** The school's subjects (archived ones too, so old lessons keep their colour); none when disabled. */
+export function useSubjects(enabled = true) {
+  const [subjects, setSubjects] = useState<Subject[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    api<Ok<'subjects_list'>>(endpoints.subjects, { signal: controller.signal, query: { archived: 'with', per_page: 100 } }).then(
+      ({ data }) => {
+        setSubjects(data);
+        setLoaded(true);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [enabled]);
+  return { subjects, loaded };
+}
+
+/** A subject by id among those loaded. */
+export const subjectOf = (subjects: readonly Subject[], id: number | null | undefined) => subjects.find((subject) => subject.id === id);
+
+/** Every clash of a refusal (422 on `starts_at`: a teacher, a student or a room already booked), in the server's words. */
+export const clashesOf = (error: ApiError): string[] => (error.status === 422 ? [...(error.body.errors?.starts_at ?? [])] : []);
+
+/** The groups of these lessons. */
+export const groupsOf = (lessons: readonly Lesson[]) => lessons.flatMap((lesson) => (lesson.group_id ? [lesson.group_id] : []));
+
+/** Group names by id for the lessons shown (staff read groups; for anyone else none are found). */
+export function useGroupNames(ids: readonly number[], enabled: boolean): ReadonlyMap<number, string> {
+  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (!enabled || !key) return;
+    const controller = new AbortController();
+    const load = (id: number) =>
+      api<Ok<'group_lessons_show'>>(groupUrl(id), { signal: controller.signal, silent: true }).then(
+        ({ data }) => [[id, data.name] as const],
+        () => [],
+      );
+    void Promise.all(key.split(',').map(Number).map(load)).then((found) => {
+      if (!controller.signal.aborted) setNames(new Map(found.flat()));
+    });
+    return () => controller.abort();
+  }, [key, enabled]);
+  return names;
+}
