@@ -3,6 +3,8 @@
 
 mod activity;
 mod backups;
+mod calendar;
+mod calendar_feed;
 mod cookies;
 mod deferred_form;
 mod envelope;
@@ -49,6 +51,8 @@ pub enum ApiTags {
     Notifications,
     /// Copies of the whole school's database.
     Backups,
+    /// Subjects, courses, groups, lessons and calendars.
+    Teaching,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -80,10 +84,13 @@ type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::Impor
 /// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
 type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
+/// Teaching: what the school teaches, when, and the calendars that show it.
+type TeachingGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup);
+type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, TeachingGroup);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

@@ -3,6 +3,8 @@
 //! added there fails to compile here until the API names it too.
 
 use crate::domain::activity::Entity;
+use crate::domain::calendar::EntryKind;
+use crate::domain::lesson::LessonStatus;
 use crate::domain::notification::NotificationKind;
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
@@ -37,6 +39,16 @@ mirror! {
 mirror! {
     /// The kind of record an entry of the log is about.
     EntityName as "Entity" from Entity { User, Tag, File, Session, Import, Server }
+}
+
+mirror! {
+    /// Where a lesson stands.
+    LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
+}
+
+mirror! {
+    /// What a calendar entry is: a lesson, or (once the events area exists) an event.
+    EntryKindName as "CalendarEntryKind" from EntryKind { Lesson, Event }
 }
 
 #[cfg(test)]

@@ -90,6 +90,7 @@ actions! {
     BackupCreated = 28, "backup.created", "Резервная копия";
     BackupFailed = 29, "backup.failed", "Сбой резервного копирования";
     DiskSpaceLow = 30, "server.disk_space_low", "Мало места на диске сервера";
+    CalendarFeedRotated = 60, "calendar.feed_rotated", "Смена ссылки на календарь";
 }
 
 impl std::str::FromStr for Action {

@@ -45,6 +45,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::NOTIFICATIONS_BY_USER)?;
         $copier.table(tables::NOTIFICATIONS_UNREAD)?;
         $copier.table(tables::NOTIFICATION_SETTINGS)?;
+        $copier.table(tables::CALENDAR_FEEDS)?;
     };
 }
 

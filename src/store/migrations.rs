@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 8] = [
+const MIGRATIONS: [(&str, Migration); 9] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -36,6 +36,7 @@ const MIGRATIONS: [(&str, Migration); 8] = [
         "create subject, course, enrolment and person-subject tables",
         create_subjects_and_courses,
     ),
+    ("create the calendar feed table", create_calendar_feeds),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -161,6 +162,11 @@ fn create_subjects_and_courses(txn: &WriteTransaction) -> Result<(), StoreError>
     txn.open_table(tables::ENROLMENTS_BY_PAIR)?;
     txn.open_table(tables::PERSON_SUBJECTS)?;
     txn.open_table(tables::PERSON_SUBJECTS_BY_SUBJECT)?;
+    Ok(())
+}
+
+fn create_calendar_feeds(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::CALENDAR_FEEDS)?;
     Ok(())
 }
 

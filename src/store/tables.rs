@@ -123,3 +123,6 @@ pub const PERSON_SUBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("p
 /// Index: (subject id, user id) -> (), the people who study or teach a subject.
 pub const PERSON_SUBJECTS_BY_SUBJECT: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("person-subjects-by-subject-1");
+
+/// Private iCal links: user id -> `domain::calendar::CalendarFeed` (one per person).
+pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar-feeds-1");

@@ -24,6 +24,7 @@ fn all_rows() -> Vec<Row> {
         rows::files_and_tags(),
         rows::history(),
         rows::backups(),
+        rows::calendars(),
     ]
     .concat()
 }
