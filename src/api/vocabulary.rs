@@ -38,7 +38,7 @@ mirror! {
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, File, Session, Import, Server }
 }
 
 mirror! {

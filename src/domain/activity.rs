@@ -21,6 +21,8 @@ pub struct Origin {
 pub enum Entity {
     User,
     Tag,
+    Subject,
+    Course,
     File,
     Session,
     Import,
@@ -90,6 +92,16 @@ actions! {
     BackupCreated = 28, "backup.created", "Резервная копия";
     BackupFailed = 29, "backup.failed", "Сбой резервного копирования";
     DiskSpaceLow = 30, "server.disk_space_low", "Мало места на диске сервера";
+    SubjectCreated = 31, "subject.created", "Создание предмета";
+    SubjectUpdated = 32, "subject.updated", "Изменение предмета";
+    SubjectDeleted = 33, "subject.deleted", "Удаление предмета";
+    CourseCreated = 34, "course.created", "Создание курса";
+    CourseUpdated = 35, "course.updated", "Изменение курса";
+    CourseDeleted = 36, "course.deleted", "Удаление курса";
+    EnrolmentCreated = 37, "enrolment.created", "Запись на курс";
+    EnrolmentUpdated = 38, "enrolment.updated", "Изменение записи на курс";
+    EnrolmentDeleted = 39, "enrolment.deleted", "Отчисление с курса";
+    PersonSubjectsChanged = 40, "user.subjects_changed", "Изменение предметов пользователя";
     CalendarFeedRotated = 60, "calendar.feed_rotated", "Смена ссылки на календарь";
 }
 

@@ -48,10 +48,3 @@ pub struct CalendarEntry {
     pub teacher_id: Option<UserId>,
     pub student_ids: Vec<UserId>,
 }
-
-/// True when `lesson` is on the calendar of any of `people` (as its teacher or a student).
-pub fn concerns(lesson: &super::lesson::Lesson, people: &[UserId]) -> bool {
-    people
-        .iter()
-        .any(|p| lesson.teacher_id == *p || lesson.student_ids.contains(p))
-}

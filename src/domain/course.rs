@@ -38,3 +38,70 @@ pub struct Enrolment {
     pub starts_on: Date,
     pub ends_on: Option<Date>,
 }
+
+/// Longest course name and description, in characters.
+pub const MAX_COURSE_NAME: usize = 150;
+pub const MAX_COURSE_DESCRIPTION: usize = 5000;
+/// Most lessons a course may plan.
+pub const MAX_PLANNED_LESSONS: u32 = 1000;
+
+/// Checks a course's own fields; returns the trimmed name and description.
+pub fn check_course(
+    name: &str,
+    description: &str,
+    planned_lessons: u32,
+    price: Option<i64>,
+) -> Result<(String, String), Vec<(&'static str, String)>> {
+    let mut errors = Vec::new();
+    let name = name.trim();
+    if name.is_empty() {
+        errors.push(("name", "Обязательное поле".to_owned()));
+    } else if name.chars().count() > MAX_COURSE_NAME {
+        errors.push(("name", format!("Не длиннее {MAX_COURSE_NAME} символов")));
+    } else if let Err(refused) = super::text::check_line(name) {
+        errors.push(("name", refused.to_string()));
+    }
+    let description = description.trim();
+    if description.chars().count() > MAX_COURSE_DESCRIPTION {
+        errors.push(("description", format!("Не длиннее {MAX_COURSE_DESCRIPTION} символов")));
+    } else if let Err(refused) = super::text::check_text(description) {
+        errors.push(("description", refused.to_string()));
+    }
+    if planned_lessons > MAX_PLANNED_LESSONS {
+        errors.push(("planned_lessons", format!("Не больше {MAX_PLANNED_LESSONS}")));
+    }
+    errors.extend(super::subject::price_error(price).map(|message| ("price", message)));
+    if errors.is_empty() {
+        Ok((name.to_owned(), description.to_owned()))
+    } else {
+        Err(errors)
+    }
+}
+
+impl EnrolmentStatus {
+    /// Every status, in the order they are shown.
+    pub const ALL: [EnrolmentStatus; 3] = [Self::Active, Self::Paused, Self::Finished];
+
+    /// The stored and API name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Active => "active",
+            Self::Paused => "paused",
+            Self::Finished => "finished",
+        }
+    }
+
+    /// The Russian name shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::Active => "учится",
+            Self::Paused => "на паузе",
+            Self::Finished => "закончил",
+        }
+    }
+
+    /// The status named so, if any.
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+}

@@ -41,6 +41,14 @@ pub fn full_name_in(user: &User, case: NameCase, noun: &str) -> String {
     format!("{noun} {}", name.unwrap_or_else(|| user.full_name()))
 }
 
+/// The word that agrees with the person's gender: `feminine` for a woman, else `masculine`
+/// (also when the name does not tell): «занят» or «занята».
+pub fn agreeing<'a>(user: &User, masculine: &'a str, feminine: &'a str) -> &'a str {
+    let middle = user.middle_name.as_ref().map(|m| m.as_str());
+    let gender = detect_gender(Some(user.last_name.as_str()), Some(user.first_name.as_str()), middle);
+    if gender == Gender::Female { feminine } else { masculine }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

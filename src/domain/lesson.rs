@@ -23,7 +23,9 @@ pub struct Lesson {
     pub course_id: Option<CourseId>,
     pub teacher_id: UserId,
     pub student_ids: Vec<UserId>,
-    /// The instant it starts; shown in the school's time zone (`school.timezone`).
+    /// The instant it starts; shown in the school's time zone (`school.timezone`). Stored as
+    /// unix milliseconds, so reading a term of lessons decodes numbers, not text.
+    #[serde(with = "jiff::fmt::serde::timestamp::millisecond::required")]
     pub starts_at: Timestamp,
     pub duration_minutes: u16,
     /// Empty when no room is set.
@@ -37,4 +39,16 @@ pub struct Lesson {
     /// Moved or edited by hand: a change of its group's timetable keeps it.
     #[serde(default)]
     pub moved_by_hand: bool,
+}
+
+/// How a room is compared: trimmed, ignoring case and ё/е («Каб. 12» is «каб. 12»).
+pub fn room_key(room: &str) -> String {
+    super::search::fold(room.trim())
+}
+
+impl Lesson {
+    /// The instant it ends.
+    pub fn ends_at(&self) -> Timestamp {
+        self.starts_at + jiff::SignedDuration::from_mins(i64::from(self.duration_minutes))
+    }
 }

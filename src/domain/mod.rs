@@ -2,6 +2,8 @@
 
 pub mod activity;
 pub mod calendar;
+pub mod catalog;
+pub mod clash;
 pub mod course;
 pub mod declension;
 pub mod email;
@@ -12,6 +14,7 @@ pub mod group;
 pub mod id;
 pub mod lesson;
 pub mod mail;
+pub mod money;
 pub mod notification;
 pub mod page;
 pub mod password;
@@ -22,6 +25,7 @@ pub mod search;
 pub mod subject;
 pub mod tag;
 pub mod text;
+pub mod timetable;
 pub mod user;
 
 pub use email::Email;

@@ -48,3 +48,30 @@ impl Subject {
         person.and_then(|p| p.price_of(self.id)).or(self.price)
     }
 }
+
+/// Highest price accepted, in kopecks (10 000 000 ₽).
+pub const MAX_PRICE: i64 = 1_000_000_000;
+
+/// Why a price in kopecks is refused, if it is.
+pub fn price_error(price: Option<i64>) -> Option<String> {
+    match price {
+        Some(p) if p < 0 => Some("Цена не может быть отрицательной".into()),
+        Some(p) if p > MAX_PRICE => Some("Слишком большая цена".into()),
+        _ => None,
+    }
+}
+
+/// Checks a subject's name and colour (the rules of a tag's: up to 50 characters, a palette
+/// colour) and its price; returns the trimmed name. Messages are per field.
+pub fn check_subject(name: &str, color: &str, price: Option<i64>) -> Result<String, Vec<(&'static str, String)>> {
+    let mut errors = match super::tag::check_tag(name, color) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors,
+    };
+    errors.extend(price_error(price).map(|message| ("price", message)));
+    if errors.is_empty() {
+        Ok(name.trim().to_owned())
+    } else {
+        Err(errors)
+    }
+}

@@ -110,6 +110,21 @@ impl User {
         name
     }
 
+    /// "Фамилия И. О.", as a timetable names a person.
+    pub fn short_name(&self) -> String {
+        let initial = |name: &str| name.chars().next().map(|c| format!(" {c}.")).unwrap_or_default();
+        let middle = self
+            .middle_name
+            .as_ref()
+            .map(|m| initial(m.as_str()))
+            .unwrap_or_default();
+        format!(
+            "{}{}{middle}",
+            self.last_name.as_str(),
+            initial(self.first_name.as_str())
+        )
+    }
+
     /// The folded text searched for this user: names, e-mail and phone.
     pub fn search_text(&self) -> String {
         let phone = self.phone.as_ref().map(|p| p.as_str()).unwrap_or_default();

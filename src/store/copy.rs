@@ -46,6 +46,25 @@ macro_rules! copy_every_table {
         $copier.table(tables::NOTIFICATIONS_UNREAD)?;
         $copier.table(tables::NOTIFICATION_SETTINGS)?;
         $copier.table(tables::CALENDAR_FEEDS)?;
+        $copier.table(tables::SUBJECTS)?;
+        $copier.table(tables::SUBJECTS_BY_NAME)?;
+        $copier.table(tables::COURSES)?;
+        $copier.table(tables::COURSES_BY_SUBJECT)?;
+        $copier.table(tables::ENROLMENTS)?;
+        $copier.table(tables::ENROLMENTS_BY_COURSE)?;
+        $copier.table(tables::ENROLMENTS_BY_STUDENT)?;
+        $copier.table(tables::ENROLMENTS_BY_PAIR)?;
+        $copier.table(tables::PERSON_SUBJECTS)?;
+        $copier.table(tables::PERSON_SUBJECTS_BY_SUBJECT)?;
+        $copier.table(tables::GROUPS)?;
+        $copier.table(tables::GROUPS_BY_TEACHER)?;
+        $copier.table(tables::GROUPS_BY_STUDENT)?;
+        $copier.table(tables::LESSONS)?;
+        $copier.table(tables::LESSONS_BY_TIME)?;
+        $copier.table(tables::LESSONS_BY_TEACHER)?;
+        $copier.table(tables::LESSONS_BY_STUDENT)?;
+        $copier.table(tables::LESSONS_BY_GROUP)?;
+        $copier.table(tables::LESSONS_BY_ROOM)?;
     };
 }
 

@@ -1,32 +1,112 @@
-//! Placeholder until branch h-lessons brings the lessons store (merged over this file).
+//! Lessons, indexed by time for the whole school, each teacher, student, group and room, so a
+//! week or a term of any of them is one index range however many lessons the school keeps.
 
-use super::StoreError;
-use super::record::Reader;
-use crate::domain::UserId;
-use crate::domain::lesson::Lesson;
+use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::{StoreError, tables};
+use crate::domain::lesson::{Lesson, room_key};
+use crate::domain::{GroupId, LessonId, UserId};
 use jiff::Timestamp;
 
-/// Lessons starting in [from, to).
-pub fn between(_txn: &impl Reader, _from: Timestamp, _to: Timestamp) -> Result<Vec<Lesson>, StoreError> {
-    Ok(Vec::new())
+impl Record for Lesson {
+    const TABLE: Rows = tables::LESSONS;
+    type Id = LessonId;
+
+    fn id(&self) -> LessonId {
+        self.id
+    }
+
+    fn indexes(&self) -> Vec<IndexRow> {
+        let at = self.starts_at.as_millisecond();
+        let mut rows = vec![
+            IndexRow::Timed(tables::LESSONS_BY_TIME, at),
+            IndexRow::OwnedTimed(tables::LESSONS_BY_TEACHER, self.teacher_id.0, at),
+        ];
+        let students = self.student_ids.iter();
+        rows.extend(students.map(|student| IndexRow::OwnedTimed(tables::LESSONS_BY_STUDENT, student.0, at)));
+        if let Some(group) = self.group_id {
+            rows.push(IndexRow::OwnedTimed(tables::LESSONS_BY_GROUP, group.0, at));
+        }
+        if !self.room.trim().is_empty() {
+            rows.push(IndexRow::NamedTimed(tables::LESSONS_BY_ROOM, room_key(&self.room), at));
+        }
+        rows
+    }
 }
 
-/// A teacher's lessons starting in [from, to).
+/// Whose lessons a read goes through.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Whose {
+    /// The whole school's.
+    School,
+    Teacher(UserId),
+    Student(UserId),
+    Group(GroupId),
+    /// A room's, by its name as typed (see `room_key`).
+    Room(String),
+}
+
+/// The ids of `whose` lessons starting at `from` and before `to`, by start time: keys only,
+/// nothing decoded.
+pub fn ids(txn: &impl Reader, whose: &Whose, from: Timestamp, to: Timestamp) -> Result<Vec<LessonId>, StoreError> {
+    let (from, to) = (from.as_millisecond(), to.as_millisecond());
+    match whose {
+        Whose::School => record::ids_between(txn, tables::LESSONS_BY_TIME, from, to),
+        Whose::Teacher(id) => record::ids_owned_between(txn, tables::LESSONS_BY_TEACHER, id.0, from, to),
+        Whose::Student(id) => record::ids_owned_between(txn, tables::LESSONS_BY_STUDENT, id.0, from, to),
+        Whose::Group(id) => record::ids_owned_between(txn, tables::LESSONS_BY_GROUP, id.0, from, to),
+        Whose::Room(room) => record::ids_named_between(txn, tables::LESSONS_BY_ROOM, &room_key(room), from, to),
+    }
+}
+
+/// The lessons `ids` names, in that order (through one table handle).
+pub fn load(txn: &impl Reader, ids: &[LessonId]) -> Result<Vec<Lesson>, StoreError> {
+    let rows = txn.open(tables::LESSONS)?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        found.extend(record::load::<Lesson>(&rows, *id)?);
+    }
+    Ok(found)
+}
+
+/// `whose` lessons starting at `from` and before `to`, by start time.
+pub fn of(txn: &impl Reader, whose: &Whose, from: Timestamp, to: Timestamp) -> Result<Vec<Lesson>, StoreError> {
+    load(txn, &ids(txn, whose, from, to)?)
+}
+
+/// The whole school's lessons starting at `from` and before `to`, by start time.
+pub fn between(txn: &impl Reader, from: Timestamp, to: Timestamp) -> Result<Vec<Lesson>, StoreError> {
+    of(txn, &Whose::School, from, to)
+}
+
+/// A teacher's lessons starting at `from` and before `to`, by start time.
 pub fn of_teacher(
-    _txn: &impl Reader,
-    _who: UserId,
-    _from: Timestamp,
-    _to: Timestamp,
+    txn: &impl Reader,
+    teacher: UserId,
+    from: Timestamp,
+    to: Timestamp,
 ) -> Result<Vec<Lesson>, StoreError> {
-    Ok(Vec::new())
+    of(txn, &Whose::Teacher(teacher), from, to)
 }
 
-/// A student's lessons starting in [from, to).
+/// A student's lessons starting at `from` and before `to`, by start time.
 pub fn of_student(
-    _txn: &impl Reader,
-    _who: UserId,
-    _from: Timestamp,
-    _to: Timestamp,
+    txn: &impl Reader,
+    student: UserId,
+    from: Timestamp,
+    to: Timestamp,
 ) -> Result<Vec<Lesson>, StoreError> {
-    Ok(Vec::new())
+    of(txn, &Whose::Student(student), from, to)
 }
+
+/// A group's lessons starting at `from` and before `to`, by start time.
+pub fn of_group(txn: &impl Reader, group: GroupId, from: Timestamp, to: Timestamp) -> Result<Vec<Lesson>, StoreError> {
+    of(txn, &Whose::Group(group), from, to)
+}
+
+/// A room's lessons starting at `from` and before `to`, by start time.
+pub fn of_room(txn: &impl Reader, room: &str, from: Timestamp, to: Timestamp) -> Result<Vec<Lesson>, StoreError> {
+    of(txn, &Whose::Room(room.to_owned()), from, to)
+}
+
+#[cfg(test)]
+mod tests;

@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 9] = [
+const MIGRATIONS: [(&str, Migration); 10] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -36,6 +36,7 @@ const MIGRATIONS: [(&str, Migration); 9] = [
         "create subject, course, enrolment and person-subject tables",
         create_subjects_and_courses,
     ),
+    ("create the group and lesson tables", create_groups_and_lessons),
     ("create the calendar feed table", create_calendar_feeds),
 ];
 
@@ -189,6 +190,19 @@ fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), Sto
         by_user.insert((person, entry), previous.1)?;
     }
     txn.delete_table(tables::ACTIVITY_BY_USER_V1)?;
+    Ok(())
+}
+
+fn create_groups_and_lessons(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::GROUPS)?;
+    txn.open_table(tables::GROUPS_BY_TEACHER)?;
+    txn.open_table(tables::GROUPS_BY_STUDENT)?;
+    txn.open_table(tables::LESSONS)?;
+    txn.open_table(tables::LESSONS_BY_TIME)?;
+    txn.open_table(tables::LESSONS_BY_TEACHER)?;
+    txn.open_table(tables::LESSONS_BY_STUDENT)?;
+    txn.open_table(tables::LESSONS_BY_GROUP)?;
+    txn.open_table(tables::LESSONS_BY_ROOM)?;
     Ok(())
 }
 

@@ -9,6 +9,7 @@ pub mod directory;
 mod error;
 pub mod family;
 pub mod files;
+pub mod groups;
 pub mod lessons;
 pub mod mail;
 mod migrations;

@@ -42,7 +42,22 @@ pub enum IndexRow {
     Named(TableDefinition<'static, (&'static str, u64), ()>, &'static str),
     /// (unix ms, record id) -> (), e.g. a queue ordered by the next attempt.
     Timed(TableDefinition<'static, (i64, u64), ()>, i64),
+    /// (owner, unix ms, record id) -> (), e.g. (teacher id, start of a lesson): an owner's
+    /// records by time, read with `ids_owned_between`.
+    OwnedTimed(OwnedTimeIndex, u64, i64),
+    /// (name, unix ms, record id) -> (), e.g. (room, start of a lesson): the records under a
+    /// name by time, read with `ids_named_between`.
+    NamedTimed(NamedTimeIndex, String, i64),
 }
+
+/// An index of records by owner and time: (owner, unix ms, record id) -> ().
+pub type OwnedTimeIndex = TableDefinition<'static, (u64, i64, u64), ()>;
+
+/// An index of records by name and time: (name, unix ms, record id) -> ().
+pub type NamedTimeIndex = TableDefinition<'static, (&'static str, i64, u64), ()>;
+
+/// An index of records by time: (unix ms, record id) -> ().
+pub type TimeIndex = TableDefinition<'static, (i64, u64), ()>;
 
 impl IndexRow {
     /// Refuses a unique key that another record holds; checked before anything is written.
@@ -71,6 +86,12 @@ impl IndexRow {
             IndexRow::Timed(table, key) => {
                 txn.open_table(*table)?.insert((*key, id), ())?;
             }
+            IndexRow::OwnedTimed(table, owner, at) => {
+                txn.open_table(*table)?.insert((*owner, *at, id), ())?;
+            }
+            IndexRow::NamedTimed(table, name, at) => {
+                txn.open_table(*table)?.insert((name.as_str(), *at, id), ())?;
+            }
         }
         Ok(())
     }
@@ -88,6 +109,12 @@ impl IndexRow {
             }
             IndexRow::Timed(table, key) => {
                 txn.open_table(*table)?.remove((*key, id))?;
+            }
+            IndexRow::OwnedTimed(table, owner, at) => {
+                txn.open_table(*table)?.remove((*owner, *at, id))?;
+            }
+            IndexRow::NamedTimed(table, name, at) => {
+                txn.open_table(*table)?.remove((name.as_str(), *at, id))?;
             }
         }
         Ok(())
@@ -168,6 +195,55 @@ pub fn ids_under<Id: From<u64>>(txn: &impl Reader, index: Index, key: u64) -> Re
     let index = txn.open(index)?;
     let rows = index.range((key, 0)..=(key, u64::MAX))?;
     rows.map(|row| Ok(Id::from(row?.0.value().1))).collect()
+}
+
+/// The ids a time index lists at `from` (unix ms) and up to, not including, `to`, by time.
+pub fn ids_between<Id: From<u64>>(
+    txn: &impl Reader,
+    index: TimeIndex,
+    from: i64,
+    to: i64,
+) -> Result<Vec<Id>, StoreError> {
+    if from >= to {
+        return Ok(Vec::new());
+    }
+    let index = txn.open(index)?;
+    let rows = index.range((from, 0)..(to, 0))?;
+    rows.map(|row| Ok(Id::from(row?.0.value().1))).collect()
+}
+
+/// The ids an owner-and-time index lists under `owner` at `from` (unix ms) and up to, not
+/// including, `to`, by time.
+pub fn ids_owned_between<Id: From<u64>>(
+    txn: &impl Reader,
+    index: OwnedTimeIndex,
+    owner: u64,
+    from: i64,
+    to: i64,
+) -> Result<Vec<Id>, StoreError> {
+    if from >= to {
+        return Ok(Vec::new());
+    }
+    let index = txn.open(index)?;
+    let rows = index.range((owner, from, 0)..(owner, to, 0))?;
+    rows.map(|row| Ok(Id::from(row?.0.value().2))).collect()
+}
+
+/// The ids a name-and-time index lists under `name` at `from` (unix ms) and up to, not
+/// including, `to`, by time.
+pub fn ids_named_between<Id: From<u64>>(
+    txn: &impl Reader,
+    index: NamedTimeIndex,
+    name: &str,
+    from: i64,
+    to: i64,
+) -> Result<Vec<Id>, StoreError> {
+    if from >= to {
+        return Ok(Vec::new());
+    }
+    let index = txn.open(index)?;
+    let rows = index.range((name, from, 0)..(name, to, 0))?;
+    rows.map(|row| Ok(Id::from(row?.0.value().2))).collect()
 }
 
 /// The records an index lists under `key`, newest first (for short lists; long ones page).

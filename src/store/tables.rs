@@ -126,3 +126,29 @@ pub const PERSON_SUBJECTS_BY_SUBJECT: TableDefinition<(u64, u64), ()> =
 
 /// Private iCal links: user id -> `domain::calendar::CalendarFeed` (one per person).
 pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar-feeds-1");
+/// Groups (a teacher, students and a weekly timetable): group id -> `domain::group::Group`.
+pub const GROUPS: TableDefinition<u64, &[u8]> = TableDefinition::new("groups-1");
+
+/// Index: (teacher id, group id) -> (), the groups a person teaches.
+pub const GROUPS_BY_TEACHER: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-teacher-1");
+
+/// Index: (student id, group id) -> (), the groups a person studies in.
+pub const GROUPS_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("groups-by-student-1");
+
+/// Lessons: lesson id -> `domain::lesson::Lesson` (its start stored as unix ms).
+pub const LESSONS: TableDefinition<u64, &[u8]> = TableDefinition::new("lessons-1");
+
+/// Index: (start, unix ms; lesson id) -> (), the whole school's lessons by time.
+pub const LESSONS_BY_TIME: TableDefinition<(i64, u64), ()> = TableDefinition::new("lessons-by-time-1");
+
+/// Index: (teacher id, start unix ms, lesson id) -> (), a teacher's lessons by time.
+pub const LESSONS_BY_TEACHER: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-teacher-1");
+
+/// Index: (student id, start unix ms, lesson id) -> (), a student's lessons by time.
+pub const LESSONS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-student-1");
+
+/// Index: (group id, start unix ms, lesson id) -> (), a group's lessons by time.
+pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-group-1");
+
+/// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
+pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");

@@ -6,10 +6,11 @@ pub mod ics;
 use super::ServiceError;
 use crate::config::Config;
 use crate::domain::UserId;
-use crate::domain::calendar::{CalendarEntry, EntryKind, concerns};
-use crate::domain::lesson::Lesson;
+use crate::domain::calendar::{CalendarEntry, EntryKind};
+use crate::domain::lesson::{Lesson, room_key};
 use crate::domain::subject::Subject;
-use crate::store::{Store, family, lessons, record, users};
+use crate::store::lessons::{self, Whose};
+use crate::store::{Store, family, record, users};
 use jiff::{SignedDuration, Timestamp};
 use std::collections::HashMap;
 
@@ -36,32 +37,31 @@ fn people_of(txn: &impl record::Reader, person: UserId) -> Result<Vec<UserId>, S
     Ok(people)
 }
 
-/// The lessons of `scope` that start in [from, to), by start.
+/// The lessons of `scope` that start in [from, to), by start: index ranges first (a person's
+/// as teacher and as student, his children's, or one room's), then only those lessons decoded.
 fn lessons_in(
     txn: &impl record::Reader,
     scope: &Scope,
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<Lesson>, ServiceError> {
-    let mut found = match scope.person {
-        None => lessons::between(txn, from, to)?,
-        Some(person) => {
-            let people = people_of(txn, person)?;
-            let mut found = Vec::new();
-            for p in &people {
-                found.extend(lessons::of_teacher(txn, *p, from, to)?);
-                found.extend(lessons::of_student(txn, *p, from, to)?);
-            }
-            found.retain(|l| concerns(l, &people));
-            found.sort_by_key(|l| (l.starts_at, l.id));
-            found.dedup_by_key(|l| l.id);
-            found
-        }
+    let room = scope.room.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let Some(person) = scope.person else {
+        let whose = room.map_or(Whose::School, |r| Whose::Room(r.to_owned()));
+        return Ok(lessons::of(txn, &whose, from, to)?);
     };
-    if let Some(room) = scope.room.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
-        let room = room.to_lowercase();
-        found.retain(|l| l.room.to_lowercase() == room);
+    let mut ids = Vec::new();
+    for p in people_of(txn, person)? {
+        ids.extend(lessons::ids(txn, &Whose::Teacher(p), from, to)?);
+        ids.extend(lessons::ids(txn, &Whose::Student(p), from, to)?);
     }
+    ids.sort_unstable();
+    ids.dedup();
+    let mut found = lessons::load(txn, &ids)?;
+    if let Some(room) = room.map(room_key) {
+        found.retain(|l| room_key(&l.room) == room);
+    }
+    found.sort_by_key(|l| (l.starts_at, l.id));
     Ok(found)
 }
 
@@ -73,7 +73,7 @@ fn entry(lesson: Lesson, subjects: &HashMap<u64, Subject>) -> CalendarEntry {
         id: lesson.id.0,
         title: subject.map_or_else(|| "Занятие".to_owned(), |s| s.name.clone()),
         starts_at: lesson.starts_at,
-        ends_at: lesson.starts_at + SignedDuration::from_mins(i64::from(lesson.duration_minutes)),
+        ends_at: lesson.ends_at(),
         color: subject.map_or_else(|| "gray".to_owned(), |s| s.color.clone()),
         room: lesson.room,
         status: lesson.status,

@@ -190,3 +190,92 @@ fn replace_moves_the_rows_of_a_record_already_read() {
         vec![note.id]
     );
 }
+
+const VISITS: Rows = TableDefinition::new("test-visits-1");
+const VISITS_BY_TIME: TimeIndex = TableDefinition::new("test-visits-by-time-1");
+const VISITS_BY_GUEST: OwnedTimeIndex = TableDefinition::new("test-visits-by-guest-1");
+const VISITS_BY_PLACE: NamedTimeIndex = TableDefinition::new("test-visits-by-place-1");
+
+/// A visit: a guest, a place and a time, listed by time whole, per guest and per place.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Visit {
+    id: NoteId,
+    guest: u64,
+    place: String,
+    at: i64,
+}
+
+impl Record for Visit {
+    const TABLE: Rows = VISITS;
+    type Id = NoteId;
+
+    fn id(&self) -> NoteId {
+        self.id
+    }
+
+    fn indexes(&self) -> Vec<IndexRow> {
+        vec![
+            IndexRow::Timed(VISITS_BY_TIME, self.at),
+            IndexRow::OwnedTimed(VISITS_BY_GUEST, self.guest, self.at),
+            IndexRow::NamedTimed(VISITS_BY_PLACE, self.place.clone(), self.at),
+        ]
+    }
+}
+
+#[test]
+fn time_indexes_list_a_window_by_time_whole_per_owner_and_per_name() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let visits = [(1, "зал", 300), (2, "зал", 100), (1, "сад", 200), (1, "зал", 900)];
+    for (guest, place, at) in visits {
+        insert(&txn, |id| Visit {
+            id,
+            guest,
+            place: place.into(),
+            at,
+        })
+        .expect("insert");
+    }
+    let ids = |found: Vec<NoteId>| found.into_iter().map(|id| id.0).collect::<Vec<_>>();
+    assert_eq!(
+        ids(ids_between(&txn, VISITS_BY_TIME, 100, 900).expect("ids")),
+        [2, 3, 1]
+    );
+    assert_eq!(
+        ids(ids_owned_between(&txn, VISITS_BY_GUEST, 1, 0, 1000).expect("ids")),
+        [3, 1, 4]
+    );
+    assert_eq!(
+        ids(ids_owned_between(&txn, VISITS_BY_GUEST, 2, 101, 1000).expect("ids")),
+        [0u64; 0]
+    );
+    assert_eq!(
+        ids(ids_named_between(&txn, VISITS_BY_PLACE, "зал", 0, 900).expect("ids")),
+        [2, 1]
+    );
+    // Moving a visit moves its rows in every index.
+    let moved = Visit {
+        id: NoteId(1),
+        guest: 2,
+        place: "сад".into(),
+        at: 50,
+    };
+    update(&txn, &moved).expect("update");
+    assert_eq!(
+        ids(ids_between(&txn, VISITS_BY_TIME, 0, 1000).expect("ids")),
+        [1, 2, 3, 4]
+    );
+    assert_eq!(
+        ids(ids_owned_between(&txn, VISITS_BY_GUEST, 2, 0, 1000).expect("ids")),
+        [1, 2]
+    );
+    assert_eq!(
+        ids(ids_named_between(&txn, VISITS_BY_PLACE, "сад", 0, 1000).expect("ids")),
+        [1, 3]
+    );
+    remove::<Visit>(&txn, NoteId(1)).expect("remove");
+    assert_eq!(
+        ids(ids_named_between(&txn, VISITS_BY_PLACE, "сад", 0, 1000).expect("ids")),
+        [3]
+    );
+}

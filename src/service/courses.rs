@@ -1,0 +1,163 @@
+//! Courses: programmes of lessons in one subject. List, create, edit, archive, and delete
+//! while nobody is enrolled (a course in use is archived instead).
+
+use super::journal::{Change, Journal};
+use super::subjects::existing;
+use super::{FieldErrors, ServiceError};
+use crate::domain::activity::{Action, Entity};
+use crate::domain::catalog::CatalogQuery;
+use crate::domain::course::{Course, check_course};
+use crate::domain::subject::Subject;
+use crate::domain::{CourseId, Page, PageRequest, SubjectId};
+use crate::store::record::{self, Reader};
+use crate::store::{Store, courses};
+
+/// A course's fields as a form sends them.
+#[derive(Clone, Debug, Default)]
+pub struct CourseForm {
+    pub subject_id: Option<SubjectId>,
+    pub name: String,
+    pub description: String,
+    pub planned_lessons: u32,
+    pub price: Option<i64>,
+    pub archived: bool,
+}
+
+/// A course with its subject and how many students are enrolled.
+pub struct CourseRow {
+    pub course: Course,
+    pub subject: Option<Subject>,
+    pub enrolled: usize,
+}
+
+pub(super) fn not_found() -> ServiceError {
+    ServiceError::NotFound("Курс не найден".into())
+}
+
+/// The course with its subject and count of enrolled students.
+pub(super) fn row(txn: &impl Reader, course: Course) -> Result<CourseRow, ServiceError> {
+    Ok(CourseRow {
+        subject: record::get(txn, course.subject_id)?,
+        enrolled: courses::enrolments_of_course(txn, course.id)?.len(),
+        course,
+    })
+}
+
+/// One page of the courses a query admits, by name.
+pub fn list(store: &Store, query: &CatalogQuery, request: PageRequest) -> Result<Page<CourseRow>, ServiceError> {
+    let txn = store.read()?;
+    let all = record::all::<Course>(&txn)?;
+    let kept = query.select(all, |c| &c.name, |c| c.archived, |c| Some(c.subject_id));
+    let page = request.slice(kept.into_iter());
+    let items = page.items.into_iter().map(|c| row(&txn, c)).collect::<Result<_, _>>()?;
+    Ok(Page {
+        items,
+        total: page.total,
+        request: page.request,
+    })
+}
+
+/// One course.
+pub fn get(store: &Store, id: CourseId) -> Result<CourseRow, ServiceError> {
+    let txn = store.read()?;
+    let course = record::get(&txn, id)?.ok_or_else(not_found)?;
+    row(&txn, course)
+}
+
+fn checked(form: &CourseForm) -> Result<(String, String, SubjectId), ServiceError> {
+    let mut errors = FieldErrors::new();
+    let fields = check_course(&form.name, &form.description, form.planned_lessons, form.price)
+        .map_err(|list| {
+            list.into_iter()
+                .for_each(|(field, message)| errors.push(field, message))
+        })
+        .ok();
+    if form.subject_id.is_none() {
+        errors.push("subject_id", "Обязательное поле");
+    }
+    match (fields, form.subject_id) {
+        (Some((name, description)), Some(subject)) => Ok((name, description, subject)),
+        _ => Err(ServiceError::Invalid(errors)),
+    }
+}
+
+fn describe(course: &Course, subject: &Subject) -> String {
+    format!("«{}» ({})", course.name, subject.name)
+}
+
+/// Creates a course in a subject.
+pub fn create(store: &Store, journal: &Journal, form: CourseForm) -> Result<CourseRow, ServiceError> {
+    let (name, description, subject_id) = checked(&form)?;
+    let txn = store.write()?;
+    let subject = existing(&txn, subject_id, "subject_id")?;
+    let course = record::insert(&txn, |id| Course {
+        id,
+        subject_id,
+        name,
+        description,
+        planned_lessons: form.planned_lessons,
+        price: form.price,
+        moodle_course_id: None,
+        archived: form.archived,
+    })?;
+    let summary = format!("Создан курс {}", describe(&course, &subject));
+    journal.record(
+        &txn,
+        Change::new(Action::CourseCreated, Entity::Course, Some(course.id.0), summary),
+    )?;
+    journal.commit(txn)?;
+    Ok(CourseRow {
+        course,
+        subject: Some(subject),
+        enrolled: 0,
+    })
+}
+
+/// Edits, archives or brings back a course (its Moodle link stays).
+pub fn update(store: &Store, journal: &Journal, id: CourseId, form: CourseForm) -> Result<CourseRow, ServiceError> {
+    let (name, description, subject_id) = checked(&form)?;
+    let txn = store.write()?;
+    let old: Course = record::get(&txn, id)?.ok_or_else(not_found)?;
+    let subject = existing(&txn, subject_id, "subject_id")?;
+    let new = Course {
+        id,
+        subject_id,
+        name,
+        description,
+        planned_lessons: form.planned_lessons,
+        price: form.price,
+        moodle_course_id: old.moodle_course_id,
+        archived: form.archived,
+    };
+    if old != new {
+        record::replace(&txn, &old, &new)?;
+        let archived = if new.archived { ", в архиве" } else { "" };
+        let summary = format!("Изменён курс «{}» → {}{archived}", old.name, describe(&new, &subject));
+        journal.record(
+            &txn,
+            Change::new(Action::CourseUpdated, Entity::Course, Some(id.0), summary),
+        )?;
+    }
+    let row = row(&txn, new)?;
+    journal.commit(txn)?;
+    Ok(row)
+}
+
+/// Deletes a course nobody is enrolled in; one in use is refused (it can be archived).
+pub fn delete(store: &Store, journal: &Journal, id: CourseId) -> Result<(), ServiceError> {
+    let txn = store.write()?;
+    let course: Course = record::get(&txn, id)?.ok_or_else(not_found)?;
+    let enrolled = courses::enrolments_of_course(&txn, id)?.len();
+    if enrolled > 0 {
+        let message = format!("На курс записаны ученики ({enrolled}); удалить нельзя — отправьте его в архив");
+        return Err(FieldErrors::one("id", message));
+    }
+    record::remove::<Course>(&txn, id)?;
+    let summary = format!("Удалён курс «{}»", course.name);
+    journal.record(
+        &txn,
+        Change::new(Action::CourseDeleted, Entity::Course, Some(id.0), summary),
+    )?;
+    journal.commit(txn)?;
+    Ok(())
+}

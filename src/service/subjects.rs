@@ -1,0 +1,135 @@
+//! The subjects the school teaches: list, create, edit, archive, and delete while nothing uses
+//! one (a subject in use is archived instead).
+
+use super::journal::{Change, Journal};
+use super::{FieldErrors, ServiceError};
+use crate::domain::activity::{Action, Entity};
+use crate::domain::catalog::CatalogQuery;
+use crate::domain::subject::{Subject, check_subject};
+use crate::domain::{Page, PageRequest, SubjectId};
+use crate::store::{Store, courses, record, subjects};
+use redb::WriteTransaction;
+
+/// A subject's fields as a form sends them.
+#[derive(Clone, Debug, Default)]
+pub struct SubjectForm {
+    pub name: String,
+    pub color: String,
+    pub price: Option<i64>,
+    pub archived: bool,
+}
+
+/// Turns per-field messages of a domain check into a 422.
+pub(super) fn invalid(errors: Vec<(&'static str, String)>) -> ServiceError {
+    let mut fields = FieldErrors::new();
+    for (field, message) in errors {
+        fields.push(field, message);
+    }
+    ServiceError::Invalid(fields)
+}
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Предмет не найден".into())
+}
+
+/// One page of the subjects a query admits, by name.
+pub fn list(store: &Store, query: &CatalogQuery, request: PageRequest) -> Result<Page<Subject>, ServiceError> {
+    let all = record::all::<Subject>(&store.read()?)?;
+    let kept = query.select(all, |s| &s.name, |s| s.archived, |_| None);
+    Ok(request.slice(kept.into_iter()))
+}
+
+/// One subject.
+pub fn get(store: &Store, id: SubjectId) -> Result<Subject, ServiceError> {
+    record::get(&store.read()?, id)?.ok_or_else(not_found)
+}
+
+/// The subject `id`, in a transaction, or 422 on `field` when there is none (a form naming it).
+pub(super) fn existing(txn: &WriteTransaction, id: SubjectId, field: &str) -> Result<Subject, ServiceError> {
+    record::get(txn, id)?.ok_or_else(|| FieldErrors::one(field, "Такого предмета нет"))
+}
+
+fn describe(subject: &Subject) -> String {
+    let archived = if subject.archived { ", в архиве" } else { "" };
+    format!("«{}» ({}{archived})", subject.name, subject.color)
+}
+
+/// Creates a subject with a unique name and a palette colour.
+pub fn create(store: &Store, journal: &Journal, form: SubjectForm) -> Result<Subject, ServiceError> {
+    let name = check_subject(&form.name, &form.color, form.price).map_err(invalid)?;
+    let txn = store.write()?;
+    let subject = record::insert(&txn, |id| Subject {
+        id,
+        name,
+        color: form.color,
+        archived: form.archived,
+        price: form.price,
+    })?;
+    let summary = format!("Создан предмет {}", describe(&subject));
+    let change = Change::new(Action::SubjectCreated, Entity::Subject, Some(subject.id.0), summary);
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(subject)
+}
+
+/// Renames, recolours, reprices, archives or brings back a subject.
+pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm) -> Result<Subject, ServiceError> {
+    let name = check_subject(&form.name, &form.color, form.price).map_err(invalid)?;
+    let txn = store.write()?;
+    let old: Subject = record::get(&txn, id)?.ok_or_else(not_found)?;
+    let new = Subject {
+        id,
+        name,
+        color: form.color,
+        archived: form.archived,
+        price: form.price,
+    };
+    if old == new {
+        return Ok(new);
+    }
+    record::replace(&txn, &old, &new)?;
+    let summary = format!("Предмет {} → {}", describe(&old), describe(&new));
+    journal.record(
+        &txn,
+        Change::new(Action::SubjectUpdated, Entity::Subject, Some(id.0), summary),
+    )?;
+    journal.commit(txn)?;
+    Ok(new)
+}
+
+/// What uses a subject, in words («курсов: 2»); empty when nothing does.
+fn uses(txn: &WriteTransaction, id: SubjectId) -> Result<Vec<String>, ServiceError> {
+    let counts = [("курсов", courses::of_subject(txn, id)?.len())];
+    Ok(counts
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(what, n)| format!("{what}: {n}"))
+        .collect())
+}
+
+/// Deletes a subject nothing uses, and takes it off the people who study or teach it; a
+/// subject in use is refused (it can be archived).
+pub fn delete(store: &Store, journal: &Journal, id: SubjectId) -> Result<(), ServiceError> {
+    let txn = store.write()?;
+    let subject: Subject = record::get(&txn, id)?.ok_or_else(not_found)?;
+    let uses = uses(&txn, id)?;
+    if !uses.is_empty() {
+        let message = format!(
+            "Предмет используется ({}); удалить нельзя — отправьте его в архив",
+            uses.join(", ")
+        );
+        return Err(FieldErrors::one("id", message));
+    }
+    let people = subjects::people_of(&txn, id)?;
+    for person in &people {
+        let mut kept = subjects::of_person(&txn, *person)?;
+        kept.retain(|s| s.subject_id != id);
+        subjects::set_of_person(&txn, *person, kept)?;
+    }
+    record::remove::<Subject>(&txn, id)?;
+    let summary = format!("Удалён предмет «{}»; он снят с людей: {}", subject.name, people.len());
+    let change = Change::new(Action::SubjectDeleted, Entity::Subject, Some(id.0), summary).concerning(people);
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(())
+}

@@ -1,0 +1,65 @@
+//! Lessons read by time through each index.
+
+use super::*;
+use crate::domain::lesson::LessonStatus;
+use crate::domain::{SubjectId, UserId};
+use crate::store::Store;
+
+fn lesson(id: LessonId, teacher: u64, students: &[u64], group: Option<u64>, room: &str, at: &str) -> Lesson {
+    Lesson {
+        id,
+        group_id: group.map(GroupId),
+        subject_id: SubjectId(1),
+        course_id: None,
+        teacher_id: UserId(teacher),
+        student_ids: students.iter().copied().map(UserId).collect(),
+        starts_at: at.parse().expect("instant"),
+        duration_minutes: 60,
+        room: room.into(),
+        status: LessonStatus::Planned,
+        cancel_reason: String::new(),
+        topic: String::new(),
+        homework: String::new(),
+        price: None,
+        moved_by_hand: false,
+    }
+}
+
+#[test]
+fn each_index_reads_a_window_by_start_and_the_start_survives_as_milliseconds() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let txn = store.write().expect("write");
+    let plan = [
+        (1, &[10, 11][..], Some(5), "Каб. 12", "2026-11-24T13:00:00.250Z"),
+        (1, &[10][..], None, "", "2026-11-23T13:00:00Z"),
+        (2, &[11][..], Some(6), "каб. 12", "2026-11-25T13:00:00Z"),
+        (1, &[10][..], Some(5), "", "2026-12-30T13:00:00Z"),
+    ];
+    for (teacher, students, group, room, at) in plan {
+        record::insert(&txn, |id| lesson(id, teacher, students, group, room, at)).expect("insert");
+    }
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    let (from, to): (Timestamp, Timestamp) = (
+        "2026-11-23T00:00:00Z".parse().expect("instant"),
+        "2026-11-30T00:00:00Z".parse().expect("instant"),
+    );
+    let ids = |found: Vec<Lesson>| found.into_iter().map(|l| l.id.0).collect::<Vec<_>>();
+    assert_eq!(ids(between(&read, from, to).expect("week")), [2, 1, 3]);
+    assert_eq!(ids(of_teacher(&read, UserId(1), from, to).expect("teacher")), [2, 1]);
+    assert_eq!(ids(of_student(&read, UserId(11), from, to).expect("student")), [1, 3]);
+    assert_eq!(
+        ids(of_group(
+            &read,
+            GroupId(5),
+            from,
+            "2027-01-01T00:00:00Z".parse().expect("instant")
+        )
+        .expect("group")),
+        [1, 4]
+    );
+    assert_eq!(ids(of_room(&read, " КАБ. 12", from, to).expect("room")), [1, 3]);
+    let first = record::get::<Lesson>(&read, LessonId(1)).expect("get").expect("stored");
+    assert_eq!(first.starts_at.to_string(), "2026-11-24T13:00:00.25Z");
+}
