@@ -122,3 +122,188 @@ async fn a_parent_may_change_his_childs_link_and_a_worker_may_not_see_it() {
         .await;
     assert_eq!(by_worker.status(), 403);
 }
+
+/// A subject and lessons written straight into the store: (teacher, students, start, room, cancelled).
+fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> {
+    use klass::domain::lesson::{Lesson, LessonStatus};
+    use klass::domain::subject::Subject;
+    use klass::domain::{LessonId, SubjectId, UserId};
+    let txn = app.store.write().expect("txn");
+    let subject = klass::store::record::insert(&txn, |id: SubjectId| Subject {
+        id,
+        name: "Математика".into(),
+        color: "blue".into(),
+        archived: false,
+        price: None,
+    })
+    .expect("subject");
+    let mut ids = Vec::new();
+    for (teacher, students, starts, room, cancelled) in rows {
+        let lesson = klass::store::record::insert(&txn, |id: LessonId| Lesson {
+            id,
+            group_id: None,
+            subject_id: subject.id,
+            course_id: None,
+            teacher_id: UserId(*teacher),
+            student_ids: students.iter().map(|s| UserId(*s)).collect(),
+            starts_at: starts.parse().expect("instant"),
+            duration_minutes: 60,
+            room: (*room).into(),
+            status: if *cancelled {
+                LessonStatus::Cancelled
+            } else {
+                LessonStatus::Planned
+            },
+            cancel_reason: if *cancelled {
+                "Болеет учитель".into()
+            } else {
+                String::new()
+            },
+            topic: String::new(),
+            homework: String::new(),
+            price: None,
+            moved_by_hand: false,
+        })
+        .expect("lesson");
+        ids.push(lesson.id.0);
+    }
+    txn.commit().expect("commit");
+    ids
+}
+
+#[tokio::test]
+async fn the_feed_holds_the_persons_lessons_in_school_time_with_cancelled_ones_marked() {
+    let app = spawn_app().await;
+    let teacher = app.quick_user("t@school.ru", "Белов", "Иван", &[Role::Worker]);
+    let student = app.quick_user("s@school.ru", "Ученикова", "Сима", &[Role::Student]);
+    let other = app.quick_user("o@school.ru", "Другой", "Олег", &[Role::Student]);
+    let soon = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"));
+    let day = soon.date().tomorrow().expect("tomorrow");
+    let at = |hour: i8| {
+        day.at(hour, 0, 0, 0)
+            .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
+            .expect("time")
+            .timestamp()
+            .to_string()
+    };
+    let (four, six) = (at(16), at(18));
+    let ids = lessons(
+        &app,
+        &[
+            (teacher, &[student], &four, "каб. 12", false),
+            (teacher, &[student], &six, "", true),
+            (teacher, &[other], &four, "каб. 7", false),
+        ],
+    );
+    let link = make_link(&app, student).await;
+    let text = app.browser().get(&link).await.text().await.expect("text");
+    let calendar = parse(&text);
+    assert_eq!(
+        calendar.events.len(),
+        2,
+        "his two lessons, not the other student's: {text}"
+    );
+    let host = "127.0.0.1";
+    let first = &calendar.events[0].properties;
+    assert_eq!(value(first, "UID"), Some(format!("lesson-{}@{host}", ids[0]).as_str()));
+    assert!(value(first, "DTSTAMP").is_some_and(|v| v.ends_with('Z')));
+    let start = first.iter().find(|p| p.name == "DTSTART").expect("DTSTART");
+    let tzid = start
+        .params
+        .as_ref()
+        .and_then(|ps| ps.iter().find(|(k, _)| k == "TZID"));
+    assert_eq!(tzid.map(|(_, v)| v[0].as_str()), Some("Europe/Moscow"));
+    let local = format!("{}T160000", day.strftime("%Y%m%d"));
+    assert_eq!(
+        start.value.as_deref(),
+        Some(local.as_str()),
+        "16:00 on the school's clock"
+    );
+    assert_eq!(value(first, "SUMMARY"), Some("Математика"));
+    assert_eq!(value(first, "LOCATION"), Some("каб. 12"));
+    let second = &calendar.events[1].properties;
+    assert_eq!(value(second, "STATUS"), Some("CANCELLED"));
+    assert_eq!(value(first, "STATUS"), Some("CONFIRMED"));
+}
+
+#[tokio::test]
+async fn a_calendar_shows_a_persons_lessons_his_parent_sees_them_and_staff_filter_by_room() {
+    let app = spawn_app().await;
+    let teacher = app.quick_user("t@school.ru", "Белов", "Иван", &[Role::Worker]);
+    let child = app.quick_user("s@school.ru", "Ученикова", "Сима", &[Role::Student]);
+    let other = app.quick_user("o@school.ru", "Другой", "Олег", &[Role::Student]);
+    let parent = app.quick_user("p@school.ru", "Ученикова", "Полина", &[Role::Parent]);
+    let txn = app.store.write().expect("txn");
+    klass::store::family::link(&txn, klass::domain::UserId(parent), klass::domain::UserId(child)).expect("link");
+    txn.commit().expect("commit");
+    let ids = lessons(
+        &app,
+        &[
+            (teacher, &[child], "2026-11-24T13:00:00Z", "каб. 12", false),
+            (teacher, &[other], "2026-11-25T13:00:00Z", "Каб. 7", false),
+            (teacher, &[child], "2026-12-24T13:00:00Z", "каб. 12", false),
+        ],
+    );
+    let week = "/api/calendar?from=2026-11-23&to=2026-11-29";
+    let by_parent = json(
+        app.browser_as(parent, None)
+            .get(&format!("{week}&user_id={child}"))
+            .await,
+    )
+    .await;
+    let entries = by_parent["data"].as_array().expect("entries");
+    assert_eq!(entries.len(), 1, "{by_parent}");
+    assert_eq!(entries[0]["kind"], "lesson");
+    assert_eq!(entries[0]["id"], ids[0]);
+    assert_eq!(entries[0]["title"], "Математика");
+    assert_eq!(entries[0]["color"], "blue");
+    assert_eq!(
+        entries[0]["starts_at"], "2026-11-24T16:00:00+03:00",
+        "the school's clock"
+    );
+    assert_eq!(entries[0]["ends_at"], "2026-11-24T17:00:00+03:00");
+    let own = json(
+        app.browser_as(parent, None)
+            .get(&format!("{week}&user_id={parent}"))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        own["data"].as_array().map(Vec::len),
+        Some(1),
+        "a parent's own calendar holds his child's lessons"
+    );
+
+    let as_other = app
+        .browser_as(other, None)
+        .get(&format!("{week}&user_id={child}"))
+        .await;
+    assert_eq!(as_other.status(), 403);
+
+    let staff = app.browser_as(teacher, None);
+    let school = json(staff.get(week).await).await;
+    assert_eq!(school["data"].as_array().map(Vec::len), Some(2));
+    let room = json(staff.get(&format!("{week}&room=каб.%207")).await).await;
+    let room = room["data"].as_array().expect("entries");
+    assert_eq!(room.len(), 1, "the room, ignoring case");
+    assert_eq!(room[0]["id"], ids[1]);
+}
+
+#[tokio::test]
+async fn a_calendar_span_must_be_two_dates_in_order_and_at_most_62_days() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
+    let browser = app.browser_as(manager, None);
+    for (query, field, message) in [
+        ("", "from", "Обязательное поле"),
+        ("from=2026-11-23", "to", "Обязательное поле"),
+        ("from=23.11.2026&to=2026-11-29", "from", "Дата в формате ГГГГ-ММ-ДД"),
+        ("from=2026-11-29&to=2026-11-23", "to", "Не раньше даты «с»"),
+        ("from=2026-01-01&to=2026-12-31", "to", "Не больше 62 дней"),
+    ] {
+        let response = browser.get(&format!("/api/calendar?{query}")).await;
+        assert_eq!(response.status(), 422, "{query}");
+        let body = json(response).await;
+        assert_eq!(body["errors"][field][0], message, "{query}: {body}");
+    }
+}
