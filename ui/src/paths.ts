@@ -25,6 +25,8 @@ export const paths = {
   userFiles: '/users/:id/files',
   userMail: '/users/:id/mail',
   userLogs: '/users/:id/logs',
+  userCalendar: '/users/:id/calendar',
+  calendar: '/calendar',
   tags: '/tags',
   profile: '/profile',
 } as const;
@@ -53,4 +55,6 @@ export const endpoints = {
   tags: '/api/tags',
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
+  calendar: '/api/calendar',
+  lessons: '/api/lessons',
 } as const;

@@ -15,6 +15,7 @@ const TABS = [
   { path: paths.user, label: 'Профиль' },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
+  { path: paths.userCalendar, label: 'Календарь' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },
   { path: paths.userLogs, label: 'Журнал' },
