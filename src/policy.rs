@@ -91,6 +91,28 @@ pub enum Rule {
     CalendarFeed(UserId),
 }
 
+/// Who reads the catalogue (subjects, courses and their enrolments): staff (`/subjects` is a
+/// worker page, spec §2).
+pub const READ_CATALOG: Rule = Rule::Staff;
+
+/// Who creates, edits, archives and deletes subjects: staff ("a worker manages subjects",
+/// issue 13).
+pub const MANAGE_SUBJECTS: Rule = Rule::Staff;
+
+/// Who creates, edits and deletes courses and enrols students: managers (the issue gives
+/// workers subjects, groups and lessons, not courses).
+pub const MANAGE_COURSES: Rule = Rule::Manager;
+
+/// Who reads and sets what a person studies (and his price) or teaches: staff
+/// (`/users/{id}/subjects` is a worker page, spec §2).
+pub const PERSON_SUBJECTS: Rule = Rule::Staff;
+
+/// Who reads a person's courses and his lessons in one: `master-by-url` (spec §2 guard
+/// "none", still checked here): staff, the person, his parents.
+pub fn person_courses(person: UserId) -> Rule {
+    Rule::SeeUser(person)
+}
+
 /// Why a caller was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Denied {

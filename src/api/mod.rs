@@ -5,8 +5,11 @@ mod activity;
 mod backups;
 mod calendar;
 mod calendar_feed;
+mod catalog_query;
 mod cookies;
+mod courses;
 mod deferred_form;
+mod enrolments;
 mod envelope;
 mod files;
 mod health;
@@ -19,7 +22,9 @@ mod message;
 mod notifications;
 mod paging;
 mod passwords;
+mod person_catalog;
 mod session;
+mod subjects;
 mod tags;
 mod upload_form;
 mod user_actions;
@@ -51,7 +56,7 @@ pub enum ApiTags {
     Notifications,
     /// Copies of the whole school's database.
     Backups,
-    /// Subjects, courses, groups, lessons and calendars.
+    /// What the school teaches and when: subjects, courses, who studies or teaches them, and calendars.
     Teaching,
 }
 
@@ -84,13 +89,28 @@ type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::Impor
 /// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
 type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
-/// Teaching: what the school teaches, when, and the calendars that show it.
+/// Teaching: when the school teaches, and the calendars that show it.
 type TeachingGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
+
+/// What the school teaches: subjects, courses, enrolments, a person's subjects and courses.
+type CatalogGroup = (
+    subjects::SubjectsApi,
+    courses::CoursesApi,
+    enrolments::EnrolmentsApi,
+    person_catalog::PersonCatalogApi,
+);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
-type Areas = (SessionGroup, HistoryGroup, PeopleGroup, RecordsGroup, TeachingGroup);
+type Areas = (
+    SessionGroup,
+    HistoryGroup,
+    PeopleGroup,
+    RecordsGroup,
+    CatalogGroup,
+    TeachingGroup,
+);
 
 /// Every area of the API.
 pub fn service() -> OpenApiService<Areas, ()> {

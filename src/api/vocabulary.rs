@@ -4,6 +4,7 @@
 
 use crate::domain::activity::Entity;
 use crate::domain::calendar::EntryKind;
+use crate::domain::course::EnrolmentStatus;
 use crate::domain::lesson::LessonStatus;
 use crate::domain::notification::NotificationKind;
 
@@ -42,6 +43,11 @@ mirror! {
 }
 
 mirror! {
+    /// Where a student's enrolment in a course stands.
+    EnrolmentStatusName as "EnrolmentStatus" from EnrolmentStatus { Active, Paused, Finished }
+}
+
+mirror! {
     /// Where a lesson stands.
     LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
@@ -63,7 +69,14 @@ mod tests {
             assert_eq!(KindName::from(kind).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(KindName::from(kind)).expect("json"), stored);
         }
-        for entity in [Entity::User, Entity::Tag, Entity::File, Entity::Session, Entity::Import] {
+        for entity in [
+            Entity::User,
+            Entity::Tag,
+            Entity::Subject,
+            Entity::Course,
+            Entity::File,
+            Entity::Session,
+        ] {
             let stored = serde_json::to_value(entity).expect("json");
             assert_eq!(EntityName::from(entity).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(EntityName::from(entity)).expect("json"), stored);

@@ -173,6 +173,11 @@ impl Journal {
         Ok(())
     }
 
+    /// Today's date in the school's time zone.
+    pub fn today(&self) -> jiff::civil::Date {
+        Timestamp::now().to_zoned(self.config.time_zone()).date()
+    }
+
     /// True when the school requires confirmed e-mail addresses.
     pub fn requires_verified_email(&self) -> bool {
         self.config.auth.require_verified_email

@@ -18,6 +18,7 @@ mod mail_links;
 pub mod notifications;
 pub mod passwords;
 pub mod people;
+pub mod person_courses;
 pub mod person_subjects;
 pub mod sign_in;
 mod state;

@@ -97,14 +97,19 @@ pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm
     Ok(new)
 }
 
-/// What uses a subject, in words («курсов: 2»); empty when nothing does.
+/// What uses a subject, in words («курсов: 2», «групп: 1», «занятия»); empty when nothing does.
 fn uses(txn: &WriteTransaction, id: SubjectId) -> Result<Vec<String>, ServiceError> {
-    let counts = [("курсов", courses::of_subject(txn, id)?.len())];
-    Ok(counts
-        .iter()
-        .filter(|(_, n)| *n > 0)
-        .map(|(what, n)| format!("{what}: {n}"))
-        .collect())
+    let mut uses = Vec::new();
+    let courses = courses::of_subject(txn, id)?.len();
+    if courses > 0 {
+        uses.push(format!("курсов: {courses}"));
+    }
+    match subjects::teaching_uses(txn, id)? {
+        (0, true) => uses.push("занятия".to_owned()),
+        (0, false) => {}
+        (groups, _) => uses.push(format!("групп: {groups}")),
+    }
+    Ok(uses)
 }
 
 /// Deletes a subject nothing uses, and takes it off the people who study or teach it; a

@@ -2,10 +2,13 @@
 //! subject (who teaches it, whether anyone uses it).
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
-use super::{StoreError, tables};
+use super::{StoreError, codec, tables};
+use crate::domain::group::Group;
+use crate::domain::lesson::Lesson;
 use crate::domain::search::fold;
 use crate::domain::subject::{PersonSubject, PersonSubjects, Subject};
 use crate::domain::{SubjectId, UserId};
+use redb::ReadableTable;
 use redb::WriteTransaction;
 
 impl Record for Subject {
@@ -75,4 +78,25 @@ pub fn price_for(txn: &impl Reader, subject: SubjectId, student: UserId) -> Resu
         return Ok(None);
     };
     Ok(subject.price_for(record::get::<PersonSubjects>(txn, student)?.as_ref()))
+}
+
+/// How many groups and whether any lesson use `subject`. Groups are few and read whole; the
+/// lessons are scanned until the first of the subject (a delete is rare, a subject with a
+/// group is answered before the scan).
+pub fn teaching_uses(txn: &impl Reader, subject: SubjectId) -> Result<(usize, bool), StoreError> {
+    let groups = record::all::<Group>(txn)?
+        .iter()
+        .filter(|g| g.subject_id == subject)
+        .count();
+    if groups > 0 {
+        return Ok((groups, true));
+    }
+    let lessons = txn.open(tables::LESSONS)?;
+    for row in lessons.iter()? {
+        let lesson: Lesson = codec::decode(tables::name(&tables::LESSONS), row?.1.value())?;
+        if lesson.subject_id == subject {
+            return Ok((0, true));
+        }
+    }
+    Ok((0, false))
 }

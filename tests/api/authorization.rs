@@ -12,7 +12,9 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 
 /// (operation id, method, path, body, statuses for CALLERS). In paths and bodies, `{self}` is
 /// the student S, `{other}` another student O, `{parent}` S's parent, `{second_manager}` the
-/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name.
+/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name;
+/// the caller's own `{subject}` (unused), `{course}` (O enrolled as `{enrolment}`) and
+/// `{free_course}` (nobody enrolled).
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod rows;
@@ -25,6 +27,7 @@ fn all_rows() -> Vec<Row> {
         rows::history(),
         rows::backups(),
         rows::calendars(),
+        rows::catalog(),
     ]
     .concat()
 }
@@ -36,6 +39,8 @@ struct School {
     ids: [(&'static str, u64); 6],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
+    /// Per caller: (subject, course, enrolment, free course).
+    catalog: Vec<[u64; 4]>,
 }
 
 async fn school() -> School {
@@ -56,6 +61,10 @@ async fn school() -> School {
                 .id
                 .0
         })
+        .collect();
+    let catalog = CALLERS
+        .iter()
+        .map(|c| catalog_of(&txn, c, klass::domain::UserId(other)))
         .collect();
     let mut file = klass::store::files::FileWriter::start(&txn).expect("file");
     file.push("договор".as_bytes()).expect("chunk");
@@ -104,12 +113,62 @@ async fn school() -> School {
         ],
         browsers,
         tags,
+        catalog,
     }
+}
+
+/// A caller's own subject, a course of another subject with O enrolled, and a course nobody is in.
+fn catalog_of(txn: &redb::WriteTransaction, caller: &str, student: klass::domain::UserId) -> [u64; 4] {
+    use klass::domain::course::{Course, Enrolment, EnrolmentStatus};
+    use klass::domain::subject::Subject;
+    use klass::store::record;
+    let subject = |name: String| {
+        record::insert(txn, |id| Subject {
+            id,
+            name,
+            color: "blue".into(),
+            archived: false,
+            price: None,
+        })
+        .expect("subject")
+        .id
+    };
+    let own = subject(format!("Предмет {caller}"));
+    let taught = subject(format!("Курсовой {caller}"));
+    let course = |name: String| {
+        record::insert(txn, |id| Course {
+            id,
+            subject_id: taught,
+            name,
+            description: String::new(),
+            planned_lessons: 0,
+            price: None,
+            moodle_course_id: None,
+            archived: false,
+        })
+        .expect("course")
+        .id
+    };
+    let (course, free) = (course(format!("Курс {caller}")), course(format!("Пустой {caller}")));
+    let enrolment = record::insert(txn, |id| Enrolment {
+        id,
+        course_id: course,
+        student_id: student,
+        status: EnrolmentStatus::Active,
+        starts_on: jiff::civil::date(2026, 9, 1),
+        ends_on: None,
+    })
+    .expect("enrolment");
+    [own.0, course.0, enrolment.id.0, free.0]
 }
 
 fn fill(template: &str, school: &School, caller: usize) -> String {
     let mut text = template
         .replace("{tag}", &school.tags[caller].to_string())
+        .replace("{subject}", &school.catalog[caller][0].to_string())
+        .replace("{course}", &school.catalog[caller][1].to_string())
+        .replace("{enrolment}", &school.catalog[caller][2].to_string())
+        .replace("{free_course}", &school.catalog[caller][3].to_string())
         .replace("{caller}", CALLERS[caller]);
     for (name, id) in school.ids {
         text = text.replace(name, &id.to_string());

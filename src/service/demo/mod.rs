@@ -1,6 +1,7 @@
-//! The demo school: 5 staff, 30 parents with 40 children, and tags, with Russian names,
-//! created once on an empty database so a newcomer has something to look at.
+//! The demo school: 5 staff, 30 parents with 40 children, tags, and the catalogue (subjects,
+//! courses, enrolments), with Russian names, created once on an empty database so a newcomer has something to look at.
 
+pub mod catalog;
 mod names;
 
 use super::ServiceError;
@@ -119,6 +120,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
         .collect::<Result<_, _>>()?;
     let families_with_two = people.saturating_sub(STAFF.len()) / 7;
     let mut child_number = 0;
+    let mut students = Vec::new();
     for family_number in 0.. {
         if writer.created + 2 > people {
             break;
@@ -140,6 +142,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
                 (feminine, GIRLS[(child_number / 2) % GIRLS.len()], father.2)
             };
             let mut child = writer.person(last, first, middle, None, Role::Student)?;
+            students.push(child.id);
             decorate(&mut child, child_number, &tag_ids);
             users::update(&txn, &child)?;
             people::link_family(&txn, parent.id, child.id).map_err(|err| match err {
@@ -150,7 +153,13 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
         }
     }
     let created = writer.created;
-    let summary = format!("Создана демо-школа: {created} человек, {} тегов", TAGS.len());
+    let catalog = catalog::seed(&txn, &staff[1..], &students, journal.today())?;
+    let summary = format!(
+        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса",
+        TAGS.len(),
+        catalog.subjects.len(),
+        catalog.courses.len()
+    );
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {
         change = change.notify(account_created(person));

@@ -1,0 +1,168 @@
+//! `/api/subjects`: what the school teaches.
+
+use super::envelope::{Data, Paged};
+use super::paging::PageMeta;
+use super::{ApiTags, NoContent, State, catalog_query};
+use crate::domain::subject::Subject;
+use crate::domain::{PageRequest, SubjectId};
+use crate::error::ApiError;
+use crate::policy::{self, Caller};
+use crate::service::subjects::{self, SubjectForm};
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+/// A subject.
+#[derive(Debug, Object)]
+pub struct SubjectView {
+    pub id: u64,
+    pub name: String,
+    /// One of the palette's colours (red, orange, … gray).
+    pub color: String,
+    pub archived: bool,
+    /// A lesson's usual price per student, in kopecks (a student's own price overrides it).
+    #[oai(nullable)]
+    pub price: Option<i64>,
+}
+
+impl From<Subject> for SubjectView {
+    fn from(subject: Subject) -> Self {
+        Self {
+            id: subject.id.0,
+            name: subject.name,
+            color: subject.color,
+            archived: subject.archived,
+            price: subject.price,
+        }
+    }
+}
+
+/// A subject's fields.
+#[derive(Debug, Object)]
+pub struct SubjectBody {
+    #[oai(nullable)]
+    pub name: Option<String>,
+    #[oai(nullable)]
+    pub color: Option<String>,
+    /// In kopecks.
+    #[oai(nullable)]
+    pub price: Option<i64>,
+    #[oai(nullable)]
+    pub archived: Option<bool>,
+}
+
+impl SubjectBody {
+    fn form(self) -> SubjectForm {
+        SubjectForm {
+            name: self.name.unwrap_or_default(),
+            color: self.color.unwrap_or_default(),
+            price: self.price,
+            archived: self.archived.unwrap_or(false),
+        }
+    }
+}
+
+/// The answer to a create.
+#[derive(Debug, ApiResponse)]
+pub enum SubjectCreated {
+    /// Created.
+    #[oai(status = 201)]
+    Created(Json<Data<SubjectView>>),
+}
+
+/// Subjects.
+#[derive(Default)]
+pub struct SubjectsApi;
+
+#[OpenApi(tag = "ApiTags::Teaching")]
+impl SubjectsApi {
+    /// List subjects
+    ///
+    /// Staff only. By name (Russian order; `sort=-name` from Я to А); `search` matches the name
+    /// (ё = е); archived ones only with `archived=with` (all) or `archived=only`; `page`,
+    /// `per_page` (≤ 100).
+    #[oai(path = "/api/subjects", method = "get", operation_id = "subjects_list")]
+    #[allow(clippy::too_many_arguments)]
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        search: Query<Option<String>>,
+        archived: Query<Option<String>>,
+        sort: Query<Option<String>>,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+    ) -> Result<Json<Paged<SubjectView>>, ApiError> {
+        caller.allow(policy::READ_CATALOG)?;
+        let query = catalog_query::read(search.0, archived.0.as_deref(), sort.0.as_deref(), None)?;
+        let request = PageRequest::new(page.0, per_page.0);
+        let found = state.read(|store| subjects::list(store, &query, request))?;
+        Ok(Json(Paged {
+            meta: PageMeta::of(&found),
+            data: found.items.into_iter().map(SubjectView::from).collect(),
+        }))
+    }
+
+    /// A subject
+    ///
+    /// Staff only.
+    #[oai(path = "/api/subjects/:id", method = "get", operation_id = "subjects_show")]
+    async fn show(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<SubjectId>,
+    ) -> Result<Json<Data<SubjectView>>, ApiError> {
+        caller.allow(policy::READ_CATALOG)?;
+        let subject = state.read(|store| subjects::get(store, id.0))?;
+        Ok(Data::json(subject.into()))
+    }
+
+    /// Create a subject
+    ///
+    /// Staff. The name is unique (ignoring case and ё/е), up to 50 characters; the colour is
+    /// one of the palette's; the price (kopecks) may be null.
+    #[oai(path = "/api/subjects", method = "post", operation_id = "subjects_create")]
+    async fn create(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        body: Json<SubjectBody>,
+    ) -> Result<SubjectCreated, ApiError> {
+        caller.allow(policy::MANAGE_SUBJECTS)?;
+        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
+        let subject = state.run(move |store| subjects::create(store, &journal, form)).await?;
+        Ok(SubjectCreated::Created(Data::json(subject.into())))
+    }
+
+    /// Edit a subject
+    ///
+    /// Staff. Rename, recolour, reprice, archive (`archived: true`) or bring back.
+    #[oai(path = "/api/subjects/:id", method = "put", operation_id = "subjects_update")]
+    async fn update(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<SubjectId>,
+        body: Json<SubjectBody>,
+    ) -> Result<Json<Data<SubjectView>>, ApiError> {
+        caller.allow(policy::MANAGE_SUBJECTS)?;
+        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
+        let subject = state
+            .run(move |store| subjects::update(store, &journal, id.0, form))
+            .await?;
+        Ok(Data::json(subject.into()))
+    }
+
+    /// Delete a subject
+    ///
+    /// Staff. Refused (422 on `id`) while courses, groups or lessons use it: archive it
+    /// instead. The people who studied or taught it no longer do.
+    #[oai(path = "/api/subjects/:id", method = "delete", operation_id = "subjects_delete")]
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<SubjectId>) -> Result<NoContent, ApiError> {
+        caller.allow(policy::MANAGE_SUBJECTS)?;
+        let journal = state.journal(caller.origin());
+        state.run(move |store| subjects::delete(store, &journal, id.0)).await?;
+        Ok(NoContent::Done)
+    }
+}
