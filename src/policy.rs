@@ -2,6 +2,8 @@
 //! operation names its rule here; nothing else decides who may do what.
 
 use crate::domain::activity::Origin;
+use crate::domain::group::Group;
+use crate::domain::lesson::Lesson;
 use crate::domain::{Role, User, UserId};
 use std::sync::Arc;
 
@@ -37,6 +39,42 @@ impl Actor {
         self.sees_everyone() || target == self.user.id || self.children.contains(&target)
     }
 }
+
+/// Managers manage every group and lesson; a worker those he teaches.
+pub fn manages_teaching(actor: &Actor, teacher: UserId) -> bool {
+    let roles = &actor.user.roles;
+    roles.contains(&Role::Manager) || (roles.contains(&Role::Worker) && teacher == actor.user.id)
+}
+
+/// Whether `actor` may manage `group` (change, archive, delete it).
+pub fn manages_group(actor: &Actor, group: &Group) -> bool {
+    manages_teaching(actor, group.teacher_id)
+}
+
+/// Whether `actor` may manage `lesson` (move, edit, cancel, delete it).
+pub fn teaches(actor: &Actor, lesson: &Lesson) -> bool {
+    manages_teaching(actor, lesson.teacher_id)
+}
+
+/// Whether `actor` may give a group or lesson to `teacher`: a manager to anyone, a worker only
+/// to himself.
+pub fn may_assign(actor: &Actor, teacher: UserId) -> bool {
+    manages_teaching(actor, teacher)
+}
+
+/// Whether `actor` may read `lesson`: staff every one, a student his own, a parent his
+/// children's.
+pub fn reads_lesson(actor: &Actor, lesson: &Lesson) -> bool {
+    actor.is_staff()
+        || lesson.student_ids.iter().any(|student| actor.sees(*student))
+        || lesson.teacher_id == actor.user.id
+}
+
+/// Why a worker may not give a group or lesson to another teacher.
+pub const NOT_ANOTHER_TEACHER: &str = "Назначить другого учителя может только менеджер";
+
+/// Why a worker may not change a group or lesson he does not teach.
+pub const NOT_YOUR_LESSON: &str = "Изменять можно только свои группы и занятия";
 
 /// Why a manager may not act as this person.
 pub const NOT_AS_A_MANAGER: &str = "Нельзя войти под учётной записью другого менеджера";

@@ -85,6 +85,7 @@ impl App {
         ));
         let nightly_backups = tokio::spawn(crate::service::backups::schedule(self.state.clone()));
         let disk_watch = tokio::spawn(crate::service::disk::watch(self.state.clone()));
+        let lesson_horizon = tokio::spawn(crate::service::schedule::horizon::keep_extending(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -107,6 +108,7 @@ impl App {
         admin_socket.abort();
         nightly_backups.abort();
         disk_watch.abort();
+        lesson_horizon.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served

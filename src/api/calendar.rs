@@ -3,7 +3,7 @@
 
 use super::activity::day_start;
 use super::envelope::Data;
-use super::vocabulary::{EntryKindName, LessonStatusName};
+use super::vocabulary::{EntryKindName, StatusName};
 use super::{ApiTags, State};
 use crate::domain::UserId;
 use crate::domain::calendar::CalendarEntry;
@@ -31,7 +31,7 @@ pub struct CalendarEntryView {
     /// A palette colour (spec §9): the subject's.
     pub color: String,
     pub room: String,
-    pub status: LessonStatusName,
+    pub status: StatusName,
     pub cancel_reason: String,
     pub topic: String,
     #[oai(nullable)]

@@ -12,11 +12,14 @@ mod deferred_form;
 mod enrolments;
 mod envelope;
 mod files;
+mod group_lessons;
 mod health;
 mod ids;
 mod import;
 mod import_form;
 mod json_text;
+mod lesson_view;
+mod lessons;
 mod mail_history;
 mod message;
 mod notifications;
@@ -58,6 +61,8 @@ pub enum ApiTags {
     Backups,
     /// What the school teaches and when: subjects, courses, who studies or teaches them, and calendars.
     Teaching,
+    /// Groups with their weekly timetable, and lessons.
+    Schedule,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -99,6 +104,8 @@ type CatalogGroup = (
     enrolments::EnrolmentsApi,
     person_catalog::PersonCatalogApi,
 );
+/// Teaching in time: groups with a weekly timetable, and lessons.
+type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
@@ -109,6 +116,7 @@ type Areas = (
     PeopleGroup,
     RecordsGroup,
     CatalogGroup,
+    ScheduleGroup,
     TeachingGroup,
 );
 

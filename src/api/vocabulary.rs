@@ -34,22 +34,23 @@ mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
+        LessonScheduled, LessonMoved, LessonCancelled,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, Subject, Course, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, File, Session, Import, Server }
+}
+
+mirror! {
+    /// Where a lesson stands: planned, done or cancelled.
+    StatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
 mirror! {
     /// Where a student's enrolment in a course stands.
     EnrolmentStatusName as "EnrolmentStatus" from EnrolmentStatus { Active, Paused, Finished }
-}
-
-mirror! {
-    /// Where a lesson stands.
-    LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
 mirror! {

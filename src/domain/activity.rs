@@ -23,6 +23,8 @@ pub enum Entity {
     Tag,
     Subject,
     Course,
+    Group,
+    Lesson,
     File,
     Session,
     Import,
@@ -102,6 +104,14 @@ actions! {
     EnrolmentUpdated = 38, "enrolment.updated", "Изменение записи на курс";
     EnrolmentDeleted = 39, "enrolment.deleted", "Отчисление с курса";
     PersonSubjectsChanged = 40, "user.subjects_changed", "Изменение предметов пользователя";
+    GroupCreated = 51, "group.created", "Создание группы";
+    GroupUpdated = 52, "group.updated", "Изменение группы";
+    GroupArchived = 53, "group.archived", "Группа в архиве";
+    GroupDeleted = 54, "group.deleted", "Удаление группы";
+    LessonCreated = 55, "lesson.created", "Создание занятия";
+    LessonUpdated = 56, "lesson.updated", "Изменение занятия";
+    LessonCancelled = 57, "lesson.cancelled", "Отмена занятия";
+    LessonDeleted = 58, "lesson.deleted", "Удаление занятия";
     CalendarFeedRotated = 60, "calendar.feed_rotated", "Смена ссылки на календарь";
 }
 

@@ -32,3 +32,14 @@ pub struct Group {
     pub price: Option<i64>,
     pub archived: bool,
 }
+
+/// Which groups a list shows.
+#[derive(Clone, Debug, Default)]
+pub struct GroupQuery {
+    /// Words of the name (ё = е).
+    pub search: String,
+    pub teacher: Option<UserId>,
+    pub student: Option<UserId>,
+    pub subject: Option<SubjectId>,
+    pub archived: super::catalog::Archived,
+}

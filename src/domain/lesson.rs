@@ -39,6 +39,10 @@ pub struct Lesson {
     /// Moved or edited by hand: a change of its group's timetable keeps it.
     #[serde(default)]
     pub moved_by_hand: bool,
+    /// For a lesson of a group: the timetable's start it stands for, kept when the lesson is
+    /// moved, so a regenerated timetable does not make that occurrence again.
+    #[serde(default, with = "jiff::fmt::serde::timestamp::millisecond::optional")]
+    pub slot_at: Option<Timestamp>,
 }
 
 /// How a room is compared: trimmed, ignoring case and ё/е («Каб. 12» is «каб. 12»).
@@ -51,4 +55,20 @@ impl Lesson {
     pub fn ends_at(&self) -> Timestamp {
         self.starts_at + jiff::SignedDuration::from_mins(i64::from(self.duration_minutes))
     }
+}
+
+/// Which lessons a list shows: each filter narrows it; `from` and `to` are days in the school's
+/// time zone, both included.
+#[derive(Clone, Debug, Default)]
+pub struct LessonQuery {
+    pub from: Option<jiff::civil::Date>,
+    pub to: Option<jiff::civil::Date>,
+    pub teacher: Option<UserId>,
+    pub student: Option<UserId>,
+    pub group: Option<GroupId>,
+    pub subject: Option<SubjectId>,
+    pub room: Option<String>,
+    pub status: Option<LessonStatus>,
+    /// The lessons a person teaches or studies in (`/users/{id}/lessons`).
+    pub person: Option<UserId>,
 }

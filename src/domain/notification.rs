@@ -16,17 +16,23 @@ pub enum NotificationKind {
     AccountUsed,
     FileAdded,
     ServerProblem,
+    LessonScheduled,
+    LessonMoved,
+    LessonCancelled,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 6] = [
+    pub const ALL: [NotificationKind; 9] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
         NotificationKind::AccountUsed,
         NotificationKind::FileAdded,
         NotificationKind::ServerProblem,
+        NotificationKind::LessonScheduled,
+        NotificationKind::LessonMoved,
+        NotificationKind::LessonCancelled,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -38,6 +44,9 @@ impl NotificationKind {
             NotificationKind::AccountUsed => "account_used",
             NotificationKind::FileAdded => "file_added",
             NotificationKind::ServerProblem => "server_problem",
+            NotificationKind::LessonScheduled => "lesson_scheduled",
+            NotificationKind::LessonMoved => "lesson_moved",
+            NotificationKind::LessonCancelled => "lesson_cancelled",
         }
     }
 
@@ -55,6 +64,9 @@ impl NotificationKind {
             NotificationKind::AccountUsed => "Вход менеджера в учётную запись",
             NotificationKind::FileAdded => "Новый файл",
             NotificationKind::ServerProblem => "Неполадка на сервере",
+            NotificationKind::LessonScheduled => "Новые занятия",
+            NotificationKind::LessonMoved => "Занятие перенесено",
+            NotificationKind::LessonCancelled => "Занятие отменено",
         }
     }
 
@@ -69,6 +81,9 @@ impl NotificationKind {
             NotificationKind::ServerProblem => {
                 "Когда резервная копия школы не удалась или пропущена, или на диске сервера кончается место"
             }
+            NotificationKind::LessonScheduled => "Когда Вам или Вашему ребёнку назначают занятия или расписание группы",
+            NotificationKind::LessonMoved => "Когда занятие или расписание группы Вашего или Вашего ребёнка меняют",
+            NotificationKind::LessonCancelled => "Когда Ваше занятие или занятие Вашего ребёнка отменяют",
         }
     }
 

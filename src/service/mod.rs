@@ -20,6 +20,7 @@ pub mod passwords;
 pub mod people;
 pub mod person_courses;
 pub mod person_subjects;
+pub mod schedule;
 pub mod sign_in;
 mod state;
 pub mod subjects;

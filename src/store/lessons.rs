@@ -34,7 +34,7 @@ impl Record for Lesson {
 }
 
 /// Whose lessons a read goes through.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Whose {
     /// The whole school's.
     School,

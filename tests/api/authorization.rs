@@ -12,9 +12,11 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 
 /// (operation id, method, path, body, statuses for CALLERS). In paths and bodies, `{self}` is
 /// the student S, `{other}` another student O, `{parent}` S's parent, `{second_manager}` the
-/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name;
-/// the caller's own `{subject}` (unused), `{course}` (O enrolled as `{enrolment}`) and
-/// `{free_course}` (nobody enrolled).
+/// manager behind the impersonating caller, `{file}` a file in O's cabinet, `{notification}` one of S's notifications, `{tag}` a tag of the caller's own, `{caller}` the caller's name,
+/// `{me}` the caller's own id (the worker's for anonymous), `{worker}` the worker, `{group}` a group of
+/// the caller's own taught by the worker with S in it, `{lesson}` a lesson of that group,
+/// `{other_lesson}` a lesson of O taught by the manager; the caller's own `{subject}` (unused
+/// by courses), `{course}` (O enrolled as `{enrolment}`) and `{free_course}` (nobody enrolled).
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod rows;
@@ -26,8 +28,9 @@ fn all_rows() -> Vec<Row> {
         rows::files_and_tags(),
         rows::history(),
         rows::backups(),
-        rows::calendars(),
         rows::catalog(),
+        rows::schedule(),
+        rows::calendars(),
     ]
     .concat()
 }
@@ -36,11 +39,13 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 6],
+    ids: [(&'static str, u64); 9],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
     catalog: Vec<[u64; 4]>,
+    /// Each caller's own id (the worker's for anonymous), group and lesson.
+    mine: Vec<(u64, u64, u64)>,
 }
 
 async fn school() -> School {
@@ -92,6 +97,28 @@ async fn school() -> School {
         },
     )
     .expect("notification");
+    let subject = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
+        id,
+        name: "Математика".into(),
+        color: "blue".into(),
+        archived: false,
+        price: None,
+    })
+    .expect("subject")
+    .id;
+    let teaching = Teaching {
+        subject,
+        worker,
+        student,
+    };
+    let callers = [worker, student, parent, worker, manager, student];
+    let mine = (0..CALLERS.len())
+        .map(|caller| {
+            let (group, lesson) = teaching.group_with_a_lesson(&txn, caller as i8);
+            (callers[caller], group, lesson)
+        })
+        .collect();
+    let other_lesson = teaching.lesson(&txn, None, manager, other, 20);
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -110,10 +137,90 @@ async fn school() -> School {
             ("{second_manager}", second_manager),
             ("{file}", file.0),
             ("{notification}", notification.0),
+            ("{worker}", worker),
+            ("{subject}", subject.0),
+            ("{other_lesson}", other_lesson),
         ],
         browsers,
         tags,
         catalog,
+        mine,
+    }
+}
+
+/// What the schedule rows need: a subject, a worker's groups and lessons, one of the manager's.
+struct Teaching {
+    subject: klass::domain::SubjectId,
+    worker: u64,
+    student: u64,
+}
+
+impl Teaching {
+    /// A group of the worker's with S in it (timetable: Mondays), and one lesson of it on
+    /// 2030-01-`day`.
+    fn group_with_a_lesson(&self, txn: &redb::WriteTransaction, day: i8) -> (u64, u64) {
+        use klass::domain::group::{Group, ScheduleSlot};
+        let group = klass::store::record::insert(txn, |id| Group {
+            id,
+            name: format!("Группа {day}"),
+            subject_id: self.subject,
+            course_id: None,
+            teacher_id: klass::domain::UserId(self.worker),
+            student_ids: vec![klass::domain::UserId(self.student)],
+            capacity: None,
+            room: String::new(),
+            schedule: vec![ScheduleSlot {
+                weekday: 1,
+                start: jiff::civil::time(10, 0, 0, 0),
+                duration_minutes: 60,
+            }],
+            starts_on: jiff::civil::date(2030, 1, 1),
+            ends_on: Some(jiff::civil::date(2030, 1, 31)),
+            price: None,
+            archived: false,
+        })
+        .expect("group")
+        .id;
+        (
+            group.0,
+            self.lesson(txn, Some(group), self.worker, self.student, day + 1),
+        )
+    }
+
+    /// A planned lesson of `student` taught by `teacher` on 2030-01-`day` at 10:00 UTC.
+    fn lesson(
+        &self,
+        txn: &redb::WriteTransaction,
+        group: Option<klass::domain::GroupId>,
+        teacher: u64,
+        student: u64,
+        day: i8,
+    ) -> u64 {
+        use klass::domain::lesson::{Lesson, LessonStatus};
+        let lesson = klass::store::record::insert(txn, |id| Lesson {
+            id,
+            group_id: group,
+            subject_id: self.subject,
+            course_id: None,
+            teacher_id: klass::domain::UserId(teacher),
+            student_ids: vec![klass::domain::UserId(student)],
+            starts_at: jiff::civil::date(2030, 1, day)
+                .at(10, 0, 0, 0)
+                .to_zoned(jiff::tz::TimeZone::UTC)
+                .expect("utc")
+                .timestamp(),
+            duration_minutes: 60,
+            room: String::new(),
+            status: LessonStatus::Planned,
+            cancel_reason: String::new(),
+            topic: String::new(),
+            homework: String::new(),
+            price: None,
+            moved_by_hand: false,
+            slot_at: None,
+        })
+        .expect("lesson");
+        lesson.id.0
     }
 }
 
@@ -163,12 +270,16 @@ fn catalog_of(txn: &redb::WriteTransaction, caller: &str, student: klass::domain
 }
 
 fn fill(template: &str, school: &School, caller: usize) -> String {
+    let (me, group, lesson) = school.mine[caller];
     let mut text = template
         .replace("{tag}", &school.tags[caller].to_string())
         .replace("{subject}", &school.catalog[caller][0].to_string())
         .replace("{course}", &school.catalog[caller][1].to_string())
         .replace("{enrolment}", &school.catalog[caller][2].to_string())
         .replace("{free_course}", &school.catalog[caller][3].to_string())
+        .replace("{me}", &me.to_string())
+        .replace("{group}", &group.to_string())
+        .replace("{lesson}", &lesson.to_string())
         .replace("{caller}", CALLERS[caller]);
     for (name, id) in school.ids {
         text = text.replace(name, &id.to_string());

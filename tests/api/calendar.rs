@@ -163,6 +163,7 @@ fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> 
             homework: String::new(),
             price: None,
             moved_by_hand: false,
+            slot_at: None,
         })
         .expect("lesson");
         ids.push(lesson.id.0);

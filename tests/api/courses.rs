@@ -33,6 +33,7 @@ pub fn lesson(app: &TestApp, subject: u64, course: Option<u64>, teacher: u64, st
         homework: String::new(),
         price: None,
         moved_by_hand: false,
+        slot_at: None,
     })
     .expect("lesson");
     txn.commit().expect("commit");

@@ -12,6 +12,7 @@ mod helpers;
 mod hygiene;
 mod impersonation;
 mod import;
+mod lessons;
 mod limits;
 mod mail;
 mod mail_history;

@@ -52,6 +52,7 @@ fn lesson(id: u64, teacher: u64, students: &[u64], room: &str, at: &str, minutes
         homework: String::new(),
         price: None,
         moved_by_hand: false,
+        slot_at: None,
     }
 }
 

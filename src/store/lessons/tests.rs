@@ -22,6 +22,7 @@ fn lesson(id: LessonId, teacher: u64, students: &[u64], group: Option<u64>, room
         homework: String::new(),
         price: None,
         moved_by_hand: false,
+        slot_at: None,
     }
 }
 

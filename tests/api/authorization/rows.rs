@@ -550,3 +550,122 @@ pub fn calendars() -> Vec<Row> {
         ),
     ]
 }
+
+/// Groups and lessons: staff manage (a worker only what he teaches), everyone reads his own.
+pub fn schedule() -> Vec<Row> {
+    const GROUP: &str = r#"{"name":"Группа {caller}","subject_id":{subject},"teacher_id":{me},"schedule":[{"weekday":2,"start":"16:00","duration_minutes":60}],"starts_on":"2020-01-06","ends_on":"2020-01-31"}"#;
+    vec![
+        (
+            "group_lessons_list",
+            Method::GET,
+            "/api/group-lessons",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_show",
+            Method::GET,
+            "/api/group-lessons/{group}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_create",
+            Method::POST,
+            "/api/group-lessons",
+            GROUP,
+            [401, 403, 403, 201, 201, 403],
+        ),
+        (
+            "group_lessons_preview",
+            Method::POST,
+            "/api/group-lessons/preview",
+            GROUP,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_update",
+            Method::PUT,
+            "/api/group-lessons/{group}",
+            r#"{"name":"Группа {caller}","subject_id":{subject},"teacher_id":{worker},"schedule":[{"weekday":2,"start":"16:00","duration_minutes":60}],"starts_on":"2020-01-06","ends_on":"2020-01-31"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "group_lessons_delete",
+            Method::DELETE,
+            "/api/group-lessons/{group}",
+            "",
+            [401, 403, 403, 204, 204, 403],
+        ),
+        (
+            "lessons_list",
+            Method::GET,
+            "/api/lessons",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "lessons_show",
+            Method::GET,
+            "/api/lessons/{lesson}",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "lessons_show",
+            Method::GET,
+            "/api/lessons/{other_lesson}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_create",
+            Method::POST,
+            "/api/lessons",
+            r#"{"subject_id":{subject},"teacher_id":{me},"starts_at":"2031-03-03T10:00","duration_minutes":45}"#,
+            [401, 403, 403, 201, 201, 403],
+        ),
+        (
+            "lessons_update",
+            Method::PUT,
+            "/api/lessons/{lesson}",
+            r#"{"topic":"Дроби"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_update",
+            Method::PUT,
+            "/api/lessons/{other_lesson}",
+            r#"{"topic":"Дроби"}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "lessons_cancel",
+            Method::POST,
+            "/api/lessons/{lesson}/cancel",
+            r#"{"reason":"Болезнь учителя"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_delete",
+            Method::DELETE,
+            "/api/lessons/{lesson}",
+            "",
+            [401, 403, 403, 204, 204, 403],
+        ),
+        (
+            "users_lessons",
+            Method::GET,
+            "/api/users/{self}/lessons",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_lessons",
+            Method::GET,
+            "/api/users/{other}/lessons",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+    ]
+}

@@ -1,0 +1,285 @@
+//! `/api/group-lessons`: groups with a weekly timetable that fills itself with lessons.
+
+use super::envelope::{Data, Paged};
+use super::lesson_view::GroupView;
+use super::paging::PageMeta;
+use super::{ApiTags, State};
+use crate::domain::catalog::Archived;
+use crate::domain::group::GroupQuery;
+use crate::domain::{CourseId, GroupId, PageRequest, SubjectId, UserId};
+use crate::error::ApiError;
+use crate::policy::{Caller, Rule};
+use crate::service::schedule::form::{GroupForm, SlotForm};
+use crate::service::schedule::{School, groups};
+use crate::service::{FieldErrors, ServiceError};
+use jiff::Timestamp;
+use poem_openapi::param::{Path, Query};
+use poem_openapi::payload::Json;
+use poem_openapi::{ApiResponse, Object, OpenApi};
+
+/// One weekly slot as sent.
+#[derive(Debug, Object)]
+pub struct SlotBody {
+    /// Monday = 1 … Sunday = 7.
+    #[oai(nullable)]
+    pub weekday: Option<i64>,
+    /// Local time «16:00».
+    #[oai(nullable)]
+    pub start: Option<String>,
+    #[oai(nullable)]
+    pub duration_minutes: Option<i64>,
+}
+
+/// A group as a form sends it.
+#[derive(Debug, Object)]
+pub struct GroupBody {
+    #[oai(nullable)]
+    pub name: Option<String>,
+    #[oai(nullable)]
+    pub subject_id: Option<SubjectId>,
+    #[oai(nullable)]
+    pub course_id: Option<CourseId>,
+    /// A worker or manager; a worker may name only himself.
+    #[oai(nullable)]
+    pub teacher_id: Option<UserId>,
+    #[oai(nullable)]
+    pub student_ids: Option<Vec<UserId>>,
+    #[oai(nullable)]
+    pub capacity: Option<i64>,
+    #[oai(nullable)]
+    pub room: Option<String>,
+    #[oai(nullable)]
+    pub schedule: Option<Vec<SlotBody>>,
+    /// «2026-09-01».
+    #[oai(nullable)]
+    pub starts_on: Option<String>,
+    /// Null: open-ended.
+    #[oai(nullable)]
+    pub ends_on: Option<String>,
+    /// Per lesson per student, in kopecks.
+    #[oai(nullable)]
+    pub price: Option<i64>,
+    #[oai(nullable)]
+    pub archived: Option<bool>,
+}
+
+impl GroupBody {
+    fn form(self) -> GroupForm {
+        GroupForm {
+            name: self.name,
+            subject_id: self.subject_id,
+            course_id: self.course_id,
+            teacher_id: self.teacher_id,
+            student_ids: self.student_ids.unwrap_or_default(),
+            capacity: self.capacity,
+            room: self.room,
+            schedule: self
+                .schedule
+                .unwrap_or_default()
+                .into_iter()
+                .map(|slot| SlotForm {
+                    weekday: slot.weekday,
+                    start: slot.start,
+                    duration_minutes: slot.duration_minutes,
+                })
+                .collect(),
+            starts_on: self.starts_on,
+            ends_on: self.ends_on,
+            price: self.price,
+            archived: self.archived.unwrap_or(false),
+        }
+    }
+}
+
+/// What saving a group would do.
+#[derive(Debug, Object)]
+pub struct GroupPreview {
+    /// Lessons it would create or change.
+    pub lessons: u64,
+}
+
+/// The answer to a create.
+#[derive(Debug, ApiResponse)]
+pub enum GroupCreated {
+    /// Created, with its lessons.
+    #[oai(status = 201)]
+    Created(Json<Data<GroupView>>),
+}
+
+/// The answer to a delete (answered once per request: its size does not matter).
+#[derive(Debug, ApiResponse)]
+#[allow(clippy::large_enum_variant)]
+pub enum GroupRemoved {
+    /// Deleted with its lessons (none was done or cancelled).
+    #[oai(status = 204)]
+    Deleted,
+    /// It has lessons done or cancelled: archived instead, its future planned lessons removed.
+    #[oai(status = 200)]
+    Archived(Json<Data<GroupView>>),
+}
+
+fn archived(value: Option<&str>) -> Result<Archived, ServiceError> {
+    match value {
+        None | Some("") => Ok(Archived::Without),
+        Some("with") => Ok(Archived::With),
+        Some("only") => Ok(Archived::Only),
+        Some(_) => Err(FieldErrors::one("archived", "Допустимо: with или only")),
+    }
+}
+
+/// Groups.
+#[derive(Default)]
+pub struct GroupLessonsApi;
+
+#[OpenApi(tag = "ApiTags::Schedule")]
+impl GroupLessonsApi {
+    /// List groups
+    ///
+    /// Staff only. By name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
+    /// `subject_id` narrow it; `archived=with|only` shows archived groups too or alone.
+    #[oai(path = "/api/group-lessons", method = "get", operation_id = "group_lessons_list")]
+    #[allow(clippy::too_many_arguments)]
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        search: Query<Option<String>>,
+        teacher_id: Query<Option<UserId>>,
+        student_id: Query<Option<UserId>>,
+        subject_id: Query<Option<SubjectId>>,
+        archived: Query<Option<String>>,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+    ) -> Result<Json<Paged<GroupView>>, ApiError> {
+        caller.allow(Rule::Staff)?;
+        let query = GroupQuery {
+            search: search.0.unwrap_or_default(),
+            teacher: teacher_id.0,
+            student: student_id.0,
+            subject: subject_id.0,
+            archived: self::archived(archived.0.as_deref())?,
+        };
+        let request = PageRequest::new(page.0, per_page.0);
+        let (found, school) =
+            state.read(|store| Ok::<_, ServiceError>((groups::list(store, &query, request)?, School::load(store)?)))?;
+        let meta = PageMeta::of(&found);
+        let data = found.items.into_iter().map(|g| GroupView::new(g, &school)).collect();
+        Ok(Json(Paged { data, meta }))
+    }
+
+    /// A group
+    ///
+    /// Staff only.
+    #[oai(path = "/api/group-lessons/:id", method = "get", operation_id = "group_lessons_show")]
+    async fn show(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<GroupId>,
+    ) -> Result<Json<Data<GroupView>>, ApiError> {
+        caller.allow(Rule::Staff)?;
+        let (group, school) =
+            state.read(|store| Ok::<_, ServiceError>((groups::get(store, id.0)?, School::load(store)?)))?;
+        Ok(Data::json(GroupView::new(group, &school)))
+    }
+
+    /// Create a group
+    ///
+    /// Managers, and workers for a group they teach themselves. Needs a name, a subject, a
+    /// teacher (staff), a timetable (`schedule`: weekday 1–7, `start` «16:00», minutes) and
+    /// `starts_on`. Its lessons are made in the same commit, from `starts_on` to `ends_on` (or
+    /// 26 weeks ahead when open-ended) in the school's time zone. Every clash of a teacher,
+    /// student or room is a 422 on `starts_at`, all at once, and nothing is created.
+    #[oai(path = "/api/group-lessons", method = "post", operation_id = "group_lessons_create")]
+    async fn create(&self, state: State<'_>, caller: Caller, body: Json<GroupBody>) -> Result<GroupCreated, ApiError> {
+        let actor = caller.actor(Rule::Staff)?.clone();
+        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let form = body.0.form();
+        let group = state
+            .run(move |store| groups::create(store, &journal, &actor, form, &tz, Timestamp::now()))
+            .await?;
+        let school = state.read(School::load)?;
+        Ok(GroupCreated::Created(Data::json(GroupView::new(group, &school))))
+    }
+
+    /// Check a group before saving
+    ///
+    /// Staff. What creating this group (or, with `id`, changing that group) would do, without
+    /// saving anything: the number of lessons made or changed, or the same 422 as saving
+    /// (every clash on `starts_at`).
+    #[oai(
+        path = "/api/group-lessons/preview",
+        method = "post",
+        operation_id = "group_lessons_preview"
+    )]
+    async fn preview(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Query<Option<GroupId>>,
+        body: Json<GroupBody>,
+    ) -> Result<Json<Data<GroupPreview>>, ApiError> {
+        let actor = caller.actor(Rule::Staff)?.clone();
+        let tz = state.config.time_zone();
+        let form = body.0.form();
+        let lessons = state
+            .run(move |store| groups::preview(store, &actor, id.0, form, &tz, Timestamp::now()))
+            .await?;
+        Ok(Data::json(GroupPreview {
+            lessons: lessons as u64,
+        }))
+    }
+
+    /// Change a group
+    ///
+    /// Managers, and workers for a group they teach (keeping themselves as its teacher). Its
+    /// future planned lessons follow the change; done, cancelled and hand-moved lessons are
+    /// kept; joining students get its future lessons, leaving ones leave them. Clashes as on
+    /// create; `archived: true` removes its future planned lessons.
+    #[oai(
+        path = "/api/group-lessons/:id",
+        method = "put",
+        operation_id = "group_lessons_update"
+    )]
+    async fn update(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<GroupId>,
+        body: Json<GroupBody>,
+    ) -> Result<Json<Data<GroupView>>, ApiError> {
+        let actor = caller.actor(Rule::Staff)?.clone();
+        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let form = body.0.form();
+        let group = state
+            .run(move |store| groups::update(store, &journal, &actor, id.0, form, &tz, Timestamp::now()))
+            .await?;
+        let school = state.read(School::load)?;
+        Ok(Data::json(GroupView::new(group, &school)))
+    }
+
+    /// Delete or archive a group
+    ///
+    /// Managers, and workers for a group they teach. A group none of whose lessons was done or
+    /// cancelled is deleted with its lessons (204); one with history is archived and its future
+    /// planned lessons removed (200 with the group).
+    #[oai(
+        path = "/api/group-lessons/:id",
+        method = "delete",
+        operation_id = "group_lessons_delete"
+    )]
+    async fn delete(&self, state: State<'_>, caller: Caller, id: Path<GroupId>) -> Result<GroupRemoved, ApiError> {
+        let actor = caller.actor(Rule::Staff)?.clone();
+        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let removal = state
+            .run(move |store| groups::delete(store, &journal, &actor, id.0, &tz, Timestamp::now()))
+            .await?;
+        match removal {
+            groups::Removal::Deleted => Ok(GroupRemoved::Deleted),
+            groups::Removal::Archived(group) => {
+                let school = state.read(School::load)?;
+                Ok(GroupRemoved::Archived(Data::json(GroupView::new(group, &school))))
+            }
+        }
+    }
+}

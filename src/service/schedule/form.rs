@@ -1,0 +1,222 @@
+//! What a group or lesson form sends, checked field by field (every problem at once, in
+//! Russian) against the people, subjects and courses stored.
+
+use crate::domain::course::Course;
+use crate::domain::group::ScheduleSlot;
+use crate::domain::lesson::LessonStatus;
+use crate::domain::subject::Subject;
+use crate::domain::timetable;
+use crate::domain::{CourseId, Role, SubjectId, UserId};
+use crate::service::FieldErrors;
+use crate::store::record::{self, Reader};
+use crate::store::users;
+use jiff::Timestamp;
+use jiff::civil::{Date, DateTime, Time};
+use jiff::tz::TimeZone;
+
+const REQUIRED: &str = "Обязательное поле";
+
+/// One weekly slot as sent.
+#[derive(Clone, Debug, Default)]
+pub struct SlotForm {
+    pub weekday: Option<i64>,
+    pub start: Option<String>,
+    pub duration_minutes: Option<i64>,
+}
+
+/// A group as a form sends it.
+#[derive(Clone, Debug, Default)]
+pub struct GroupForm {
+    pub name: Option<String>,
+    pub subject_id: Option<SubjectId>,
+    pub course_id: Option<CourseId>,
+    pub teacher_id: Option<UserId>,
+    pub student_ids: Vec<UserId>,
+    pub capacity: Option<i64>,
+    pub room: Option<String>,
+    pub schedule: Vec<SlotForm>,
+    pub starts_on: Option<String>,
+    pub ends_on: Option<String>,
+    pub price: Option<i64>,
+    pub archived: bool,
+}
+
+/// A lesson as a form sends it: a missing field keeps what the lesson has (on a change) or is
+/// required (on a new lesson).
+#[derive(Clone, Debug, Default)]
+pub struct LessonForm {
+    pub subject_id: Option<SubjectId>,
+    pub course_id: Option<CourseId>,
+    pub teacher_id: Option<UserId>,
+    pub student_ids: Option<Vec<UserId>>,
+    /// RFC 3339 with an offset, or a local «2026-11-24T16:00» in the school's time zone.
+    pub starts_at: Option<String>,
+    pub duration_minutes: Option<i64>,
+    pub room: Option<String>,
+    pub price: Option<i64>,
+    pub topic: Option<String>,
+    pub homework: Option<String>,
+    /// `planned` or `done` (a lesson is cancelled by its own call).
+    pub status: Option<String>,
+}
+
+/// Text of at most `max` characters, trimmed.
+pub fn text(errors: &mut FieldErrors, field: &str, value: Option<&str>, max: usize) -> String {
+    let value = value.unwrap_or_default().trim();
+    if value.chars().count() > max {
+        errors.push(field, format!("Не длиннее {max} символов"));
+    }
+    value.to_owned()
+}
+
+/// A price in kopecks, not negative.
+pub fn price(errors: &mut FieldErrors, value: Option<i64>) -> Option<i64> {
+    if value.is_some_and(|p| p < 0) {
+        errors.push("price", "Не меньше 0");
+    }
+    value
+}
+
+/// A date «2026-11-24».
+pub fn date(errors: &mut FieldErrors, field: &str, value: Option<&str>) -> Option<Date> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+    let parsed = value.parse::<Date>();
+    parsed.map_err(|_| errors.push(field, "Дата в формате ГГГГ-ММ-ДД")).ok()
+}
+
+/// An instant: with an offset, or local time in `tz`.
+pub fn instant(value: &str, tz: &TimeZone) -> Option<Timestamp> {
+    let value = value.trim();
+    value.parse::<Timestamp>().ok().or_else(|| {
+        value
+            .parse::<DateTime>()
+            .ok()?
+            .to_zoned(tz.clone())
+            .ok()
+            .map(|z| z.timestamp())
+    })
+}
+
+/// A lesson length in minutes.
+pub fn duration(errors: &mut FieldErrors, field: &str, value: Option<i64>) -> Option<u16> {
+    let Some(minutes) = value else {
+        errors.push(field, REQUIRED);
+        return None;
+    };
+    match u16::try_from(minutes).ok().filter(|m| timetable::duration_ok(*m)) {
+        Some(minutes) => Some(minutes),
+        None => {
+            let max = timetable::MAX_DURATION_MINUTES;
+            errors.push(field, format!("От 1 до {max} минут"));
+            None
+        }
+    }
+}
+
+/// The weekly slots, each checked, then the whole timetable.
+pub fn schedule(errors: &mut FieldErrors, slots: &[SlotForm]) -> Vec<ScheduleSlot> {
+    let mut checked = Vec::new();
+    let before = errors.clone();
+    for slot in slots {
+        let weekday = slot.weekday.and_then(|d| u8::try_from(d).ok()).unwrap_or(0);
+        let start = slot
+            .start
+            .as_deref()
+            .map(str::trim)
+            .and_then(|s| s.parse::<Time>().ok());
+        let Some(start) = start else {
+            errors.push("schedule", "Время начала в формате ЧЧ:ММ");
+            continue;
+        };
+        let minutes = slot.duration_minutes.and_then(|m| u16::try_from(m).ok()).unwrap_or(0);
+        checked.push(ScheduleSlot {
+            weekday,
+            start,
+            duration_minutes: minutes,
+        });
+    }
+    if *errors == before
+        && let Some(message) = timetable::check(&checked)
+    {
+        errors.push("schedule", message);
+    }
+    checked
+}
+
+/// The subject `id`, which must exist and, for something new, not be archived.
+pub fn subject(errors: &mut FieldErrors, txn: &impl Reader, id: Option<SubjectId>) -> Option<Subject> {
+    let Some(id) = id else {
+        errors.push("subject_id", REQUIRED);
+        return None;
+    };
+    let found = record::get::<Subject>(txn, id).ok().flatten();
+    match found {
+        Some(subject) if subject.archived => {
+            errors.push("subject_id", "Предмет в архиве");
+            None
+        }
+        Some(subject) => Some(subject),
+        None => {
+            errors.push("subject_id", "Такого предмета нет");
+            None
+        }
+    }
+}
+
+/// The course `id`, if given: it must exist and be of `subject`.
+pub fn course(errors: &mut FieldErrors, txn: &impl Reader, id: Option<CourseId>, subject: Option<SubjectId>) {
+    let Some(id) = id else { return };
+    match record::get::<Course>(txn, id).ok().flatten() {
+        None => errors.push("course_id", "Такого курса нет"),
+        Some(course) if subject.is_some_and(|s| s != course.subject_id) => {
+            errors.push("course_id", "Курс другого предмета")
+        }
+        Some(_) => {}
+    }
+}
+
+/// The teacher: a worker or manager who is not deleted.
+pub fn teacher(errors: &mut FieldErrors, txn: &impl Reader, id: Option<UserId>) -> Option<UserId> {
+    let Some(id) = id else {
+        errors.push("teacher_id", REQUIRED);
+        return None;
+    };
+    match users::get(txn, id).ok().flatten().filter(|u| u.deleted_at.is_none()) {
+        None => errors.push("teacher_id", "Такого сотрудника нет"),
+        Some(user) if !crate::domain::role::is_staff(&user.roles) => {
+            errors.push("teacher_id", "Вести занятия может только сотрудник")
+        }
+        Some(_) => return Some(id),
+    }
+    None
+}
+
+/// The students: each one a student who is not deleted, each once.
+pub fn students(errors: &mut FieldErrors, txn: &impl Reader, ids: &[UserId]) -> Vec<UserId> {
+    let mut kept: Vec<UserId> = Vec::new();
+    for id in ids {
+        if kept.contains(id) {
+            continue;
+        }
+        match users::get(txn, *id).ok().flatten().filter(|u| u.deleted_at.is_none()) {
+            None => errors.push("student_ids", format!("Ученик №{id} не найден")),
+            Some(user) if !user.roles.contains(&Role::Student) => {
+                errors.push("student_ids", format!("{} — не ученик", user.short_name()))
+            }
+            Some(_) => kept.push(*id),
+        }
+    }
+    kept
+}
+
+/// `planned` or `done`.
+pub fn status(errors: &mut FieldErrors, value: Option<&str>) -> Option<LessonStatus> {
+    match value? {
+        "planned" => Some(LessonStatus::Planned),
+        "done" => Some(LessonStatus::Done),
+        _ => {
+            errors.push("status", "Допустимо: planned или done (отмена — отдельным действием)");
+            None
+        }
+    }
+}

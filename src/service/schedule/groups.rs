@@ -1,0 +1,320 @@
+//! Groups: list, create, change, archive or delete, each change bringing the group's future
+//! planned lessons in line with it in the same commit (see `materialise`).
+
+use super::School;
+use super::form::{self, GroupForm};
+use super::materialise::materialise;
+use super::notify::tell;
+use crate::domain::activity::{Action, Entity};
+use crate::domain::group::{Group, GroupQuery};
+use crate::domain::lesson::{Lesson, LessonStatus};
+use crate::domain::notification::NotificationKind;
+use crate::domain::search::{collation_key, matches, query_words};
+use crate::domain::timetable::in_words;
+use crate::domain::{GroupId, Page, PageRequest, UserId};
+use crate::policy::{self, Actor};
+use crate::service::journal::{Change, Journal};
+use crate::service::{FieldErrors, ServiceError};
+use crate::store::{Store, groups, lessons, record};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use redb::WriteTransaction;
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Группа не найдена".into())
+}
+
+/// One page of the groups `query` admits, by name.
+pub fn list(store: &Store, query: &GroupQuery, request: PageRequest) -> Result<Page<Group>, ServiceError> {
+    let txn = store.read()?;
+    let found = match (query.teacher, query.student) {
+        (Some(teacher), _) => groups::of_teacher(&txn, teacher)?,
+        (None, Some(student)) => groups::of_student(&txn, student)?,
+        (None, None) => record::all::<Group>(&txn)?,
+    };
+    let words = query_words(&query.search);
+    let mut kept: Vec<Group> = found
+        .into_iter()
+        .filter(|g| query.teacher.is_none_or(|t| g.teacher_id == t))
+        .filter(|g| query.student.is_none_or(|s| g.student_ids.contains(&s)))
+        .filter(|g| query.subject.is_none_or(|s| g.subject_id == s))
+        .filter(|g| query.archived.admits(g.archived))
+        .filter(|g| matches(&crate::domain::search::fold(&g.name), &words))
+        .collect();
+    kept.sort_by_cached_key(|g| (collation_key(&[&g.name]), g.id));
+    Ok(request.slice(kept.into_iter()))
+}
+
+/// One group.
+pub fn get(store: &Store, id: GroupId) -> Result<Group, ServiceError> {
+    record::get(&store.read()?, id)?.ok_or_else(not_found)
+}
+
+/// The group a form describes, every field checked against what is stored.
+fn checked(txn: &WriteTransaction, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
+    let mut errors = FieldErrors::new();
+    let name = form::text(&mut errors, "name", form.name.as_deref(), 100);
+    if name.is_empty() {
+        errors.push("name", "Обязательное поле");
+    }
+    let subject = form::subject(&mut errors, txn, form.subject_id);
+    form::course(&mut errors, txn, form.course_id, subject.as_ref().map(|s| s.id));
+    let teacher = form::teacher(&mut errors, txn, form.teacher_id);
+    let student_ids = form::students(&mut errors, txn, &form.student_ids);
+    let capacity = match form.capacity {
+        Some(c) if c < 1 => {
+            errors.push("capacity", "Не меньше 1");
+            None
+        }
+        Some(c) if usize::try_from(c).is_ok_and(|c| c < student_ids.len()) => {
+            errors.push("capacity", "Учеников больше, чем мест в группе");
+            None
+        }
+        other => other.and_then(|c| u32::try_from(c).ok()),
+    };
+    let room = form::text(&mut errors, "room", form.room.as_deref(), 50);
+    let schedule = form::schedule(&mut errors, &form.schedule);
+    let starts_on = form::date(&mut errors, "starts_on", form.starts_on.as_deref());
+    if starts_on.is_none() && !errors_on(&errors, "starts_on") {
+        errors.push("starts_on", "Обязательное поле");
+    }
+    let ends_on = form::date(&mut errors, "ends_on", form.ends_on.as_deref());
+    if let (Some(start), Some(end)) = (starts_on, ends_on)
+        && end < start
+    {
+        errors.push("ends_on", "Не раньше даты начала");
+    }
+    let price = form::price(&mut errors, form.price);
+    errors.into_result()?;
+    let (Some(subject), Some(teacher_id), Some(starts_on)) = (subject, teacher, starts_on) else {
+        return Err(FieldErrors::one("subject_id", "Обязательное поле"));
+    };
+    Ok(Group {
+        id,
+        name,
+        subject_id: subject.id,
+        course_id: form.course_id,
+        teacher_id,
+        student_ids,
+        capacity,
+        room,
+        schedule,
+        starts_on,
+        ends_on,
+        price,
+        archived: form.archived,
+    })
+}
+
+fn errors_on(errors: &FieldErrors, field: &str) -> bool {
+    errors.clone().into_map().contains_key(field)
+}
+
+/// «Группа «Алгебра 9»: вт, чт 16:00».
+fn describe(group: &Group) -> String {
+    format!("«{}»: {}", group.name, in_words(&group.schedule))
+}
+
+fn link(group: &Group) -> String {
+    format!("/group-lessons/{}", group.id)
+}
+
+/// Creates a group and its lessons in one commit; a clash creates nothing.
+pub fn create(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    form: GroupForm,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<Group, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let group = checked(&txn, record::next_id::<Group>(&txn)?, form)?;
+    if !policy::may_assign(actor, group.teacher_id) {
+        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
+    }
+    record::insert_built(&txn, &group)?;
+    let plan = materialise(&txn, None, &group, &school, tz, now)?;
+    let summary = format!("Создана группа {}; занятий: {}", describe(&group), plan.created);
+    let change = Change::new(Action::GroupCreated, Entity::Group, Some(group.id.0), summary)
+        .concerning(group.student_ids.iter().copied());
+    let body = format!("Вы в группе {}", describe(&group));
+    let change = tell(
+        &txn,
+        change,
+        group.student_ids.clone(),
+        NotificationKind::LessonScheduled,
+        &body,
+        &link(&group),
+    )?;
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(group)
+}
+
+/// What `create` would make of `form` (or `update` of group `id`): the number of lessons, or
+/// the same 422 with every clash. Nothing is written.
+pub fn preview(
+    store: &Store,
+    actor: &Actor,
+    id: Option<GroupId>,
+    form: GroupForm,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<usize, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old = match id {
+        Some(id) => Some(record::get::<Group>(&txn, id)?.ok_or_else(not_found)?),
+        None => None,
+    };
+    let group = checked(&txn, id.map_or_else(|| record::next_id::<Group>(&txn), Ok)?, form)?;
+    if !policy::may_assign(actor, group.teacher_id) || old.as_ref().is_some_and(|o| !policy::manages_group(actor, o)) {
+        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
+    }
+    match &old {
+        Some(old) => record::replace(&txn, old, &group)?,
+        None => record::insert_built(&txn, &group)?,
+    }
+    let plan = materialise(&txn, old.as_ref(), &group, &school, tz, now)?;
+    txn.abort()?;
+    Ok(plan.created + plan.changed)
+}
+
+/// Changes a group: its future planned lessons follow (hand-moved, done and cancelled ones are
+/// kept), joining students get its future lessons and leaving ones leave them.
+pub fn update(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: GroupId,
+    form: GroupForm,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<Group, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old: Group = record::get(&txn, id)?.ok_or_else(not_found)?;
+    if !policy::manages_group(actor, &old) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    let group = checked(&txn, id, form)?;
+    if !policy::may_assign(actor, group.teacher_id) {
+        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
+    }
+    record::replace(&txn, &old, &group)?;
+    let plan = materialise(&txn, Some(&old), &group, &school, tz, now)?;
+    let action = if group.archived && !old.archived {
+        Action::GroupArchived
+    } else {
+        Action::GroupUpdated
+    };
+    let summary = format!(
+        "Группа {} → {}; занятий новых: {}, изменённых: {}, убранных: {}",
+        describe(&old),
+        describe(&group),
+        plan.created,
+        plan.changed,
+        plan.removed
+    );
+    let everyone = old.student_ids.iter().chain(&group.student_ids).copied();
+    let change = Change::new(action, Entity::Group, Some(id.0), summary).concerning(everyone);
+    let joined: Vec<UserId> = group
+        .student_ids
+        .iter()
+        .filter(|s| !old.student_ids.contains(s))
+        .copied()
+        .collect();
+    let body = format!("Вы в группе {}", describe(&group));
+    let change = tell(
+        &txn,
+        change,
+        joined.clone(),
+        NotificationKind::LessonScheduled,
+        &body,
+        &link(&group),
+    )?;
+    let stayed = group.student_ids.iter().filter(|s| !joined.contains(s)).copied();
+    let change = if plan.moved() {
+        let body = format!("Расписание группы изменилось: {}", describe(&group));
+        tell(
+            &txn,
+            change,
+            stayed,
+            NotificationKind::LessonMoved,
+            &body,
+            &link(&group),
+        )?
+    } else {
+        change
+    };
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(group)
+}
+
+/// What became of a group asked to be deleted.
+pub enum Removal {
+    /// It had no lesson done or cancelled: it and its lessons are gone.
+    Deleted,
+    /// It has history: it is archived, its future planned lessons removed.
+    Archived(Group),
+}
+
+/// Deletes a group with no history, or archives one that has some (its future planned lessons
+/// are removed either way).
+pub fn delete(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: GroupId,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<Removal, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old: Group = record::get(&txn, id)?.ok_or_else(not_found)?;
+    if !policy::manages_group(actor, &old) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    let all = lessons::of_group(&txn, id, Timestamp::MIN, Timestamp::MAX)?;
+    let history = all.iter().any(|l| l.status != LessonStatus::Planned);
+    let future_planned = all
+        .iter()
+        .any(|l| l.status == LessonStatus::Planned && l.starts_at > now);
+    let (removal, action, summary) = if history {
+        let archived = Group {
+            archived: true,
+            ..old.clone()
+        };
+        record::replace(&txn, &old, &archived)?;
+        materialise(&txn, Some(&old), &archived, &school, tz, now)?;
+        let summary = format!("Группа {} в архиве", describe(&old));
+        (Removal::Archived(archived), Action::GroupArchived, summary)
+    } else {
+        for lesson in &all {
+            record::remove::<Lesson>(&txn, lesson.id)?;
+        }
+        record::remove::<Group>(&txn, id)?;
+        let summary = format!("Удалена группа {}", describe(&old));
+        (Removal::Deleted, Action::GroupDeleted, summary)
+    };
+    let change = Change::new(action, Entity::Group, Some(id.0), summary).concerning(old.student_ids.iter().copied());
+    let change = if future_planned {
+        let body = format!("Занятия группы «{}» больше не проводятся", old.name);
+        tell(
+            &txn,
+            change,
+            old.student_ids.clone(),
+            NotificationKind::LessonCancelled,
+            &body,
+            "/lessons",
+        )?
+    } else {
+        change
+    };
+    journal.record(&txn, change)?;
+    journal.commit(txn)?;
+    Ok(removal)
+}

@@ -1,0 +1,48 @@
+//! The daily job that keeps open-ended groups' lessons materialised 26 weeks ahead.
+
+use super::School;
+use super::materialise::materialise;
+use crate::domain::group::Group;
+use crate::service::{AppState, ServiceError};
+use crate::store::{Store, record};
+use jiff::Timestamp;
+use jiff::tz::TimeZone;
+use std::time::Duration;
+
+/// Extends every open-ended group's lessons up to the horizon, in one commit; returns how many
+/// lessons were made. A group whose new lessons would clash gets none this time (logged).
+pub fn extend(store: &Store, tz: &TimeZone, now: Timestamp) -> Result<usize, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let open: Vec<Group> = record::all::<Group>(&txn)?
+        .into_iter()
+        .filter(|g| g.ends_on.is_none() && !g.archived)
+        .collect();
+    let mut created = 0;
+    for group in &open {
+        match materialise(&txn, Some(group), group, &school, tz, now) {
+            Ok(plan) => created += plan.created,
+            Err(ServiceError::Invalid(clashes)) => {
+                tracing::warn!(group = group.id.0, clashes = %clashes.describe(), "a group's timetable was not extended");
+            }
+            Err(other) => return Err(other),
+        }
+    }
+    txn.commit()?;
+    Ok(created)
+}
+
+/// Extends the horizon at start and then once a day, until the task is dropped.
+pub async fn keep_extending(state: AppState) {
+    let mut daily = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
+    loop {
+        daily.tick().await;
+        let tz = state.config.time_zone();
+        let extended = state.run(move |store| extend(store, &tz, Timestamp::now())).await;
+        match extended {
+            Ok(0) => {}
+            Ok(created) => tracing::info!(created, "open-ended groups' lessons extended"),
+            Err(err) => tracing::error!("extending groups' lessons failed: {err}"),
+        }
+    }
+}

@@ -1,0 +1,165 @@
+//! A group's timetable turned into stored lessons: from today (or the group's start) to its
+//! end, or 26 weeks ahead when open-ended. Only future planned lessons follow a change; done,
+//! cancelled and hand-moved ones are kept (a hand-moved one only follows the students who join
+//! or leave). Every clash of the lessons to write is found before anything is written.
+
+use super::{School, book};
+use crate::domain::group::Group;
+use crate::domain::lesson::{Lesson, LessonStatus};
+use crate::domain::timetable::{horizon, occurrences};
+use crate::domain::{LessonId, UserId};
+use crate::service::ServiceError;
+use crate::store::{lessons, record};
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Timestamp};
+use redb::WriteTransaction;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How far back a hand-moved lesson is looked for: one moved earlier than now still stands for
+/// its future slot.
+const MOVED_BACK: SignedDuration = SignedDuration::from_hours(24 * 7 * 8);
+
+/// What a materialisation did.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Plan {
+    pub created: usize,
+    pub changed: usize,
+    pub removed: usize,
+    /// Lessons changed more than their students (time, length, room, teacher …).
+    pub rescheduled: bool,
+}
+
+impl Plan {
+    /// Whether the students' timetable moved (lessons appeared, went or changed time).
+    pub fn moved(&self) -> bool {
+        self.rescheduled || self.removed > 0 || self.created > 0
+    }
+}
+
+/// Brings `group`'s lessons after `now` in line with it (`old`: the group as it was).
+pub fn materialise(
+    txn: &WriteTransaction,
+    old: Option<&Group>,
+    group: &Group,
+    school: &School,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<Plan, ServiceError> {
+    let today = now.to_zoned(tz.clone()).date();
+    let stored = lessons::of_group(txn, group.id, now - MOVED_BACK, Timestamp::MAX)?;
+    let replaceable = |l: &Lesson| l.status == LessonStatus::Planned && !l.moved_by_hand && l.starts_at > now;
+    let claimed: BTreeSet<Timestamp> = stored
+        .iter()
+        .filter(|l| !replaceable(l))
+        .map(|l| l.slot_at.unwrap_or(l.starts_at))
+        .collect();
+    let mut by_slot: BTreeMap<Timestamp, &Lesson> = stored
+        .iter()
+        .filter(|l| replaceable(l))
+        .map(|l| (l.slot_at.unwrap_or(l.starts_at), l))
+        .collect();
+    let wanted = if group.archived {
+        Vec::new()
+    } else {
+        let until = horizon(group.ends_on, today);
+        occurrences(&group.schedule, group.starts_on.max(today), until, tz)
+    };
+    let price = group
+        .price
+        .or_else(|| school.subject_of(group.subject_id).and_then(|s| s.price));
+    let mut plan = Plan::default();
+    let mut batch: Vec<(Option<&Lesson>, Lesson)> = Vec::new();
+    for occurrence in wanted
+        .into_iter()
+        .filter(|o| o.starts_at > now && !claimed.contains(&o.starts_at))
+    {
+        let fresh = Lesson {
+            id: LessonId(0),
+            group_id: Some(group.id),
+            subject_id: group.subject_id,
+            course_id: group.course_id,
+            teacher_id: group.teacher_id,
+            student_ids: group.student_ids.clone(),
+            starts_at: occurrence.starts_at,
+            duration_minutes: occurrence.duration_minutes,
+            room: group.room.clone(),
+            status: LessonStatus::Planned,
+            cancel_reason: String::new(),
+            topic: String::new(),
+            homework: String::new(),
+            price,
+            moved_by_hand: false,
+            slot_at: Some(occurrence.starts_at),
+        };
+        match by_slot.remove(&occurrence.starts_at) {
+            Some(was) => {
+                let kept = Lesson {
+                    id: was.id,
+                    topic: was.topic.clone(),
+                    homework: was.homework.clone(),
+                    ..fresh
+                };
+                if kept != *was {
+                    plan.rescheduled |= kept.student_ids == was.student_ids
+                        || Lesson {
+                            student_ids: was.student_ids.clone(),
+                            ..kept.clone()
+                        } != *was;
+                    plan.changed += 1;
+                    batch.push((Some(was), kept));
+                }
+            }
+            None => {
+                plan.created += 1;
+                let id = record::next_id::<Lesson>(txn)?;
+                batch.push((None, Lesson { id, ..fresh }));
+            }
+        }
+    }
+    let mut leaving: BTreeSet<LessonId> = by_slot.values().map(|l| l.id).collect();
+    for moved in stored
+        .iter()
+        .filter(|l| l.status == LessonStatus::Planned && l.moved_by_hand && l.starts_at > now)
+    {
+        if group.archived {
+            leaving.insert(moved.id);
+        } else if let Some(old) = old {
+            let students = following_students(&moved.student_ids, &old.student_ids, &group.student_ids);
+            if students != moved.student_ids {
+                plan.changed += 1;
+                batch.push((
+                    Some(moved),
+                    Lesson {
+                        student_ids: students,
+                        ..moved.clone()
+                    },
+                ));
+            }
+        }
+    }
+    plan.removed = leaving.len();
+    let lessons: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
+    book::check(txn, &lessons, &leaving, school, tz, true)?;
+    for id in leaving {
+        record::remove::<Lesson>(txn, id)?;
+    }
+    for (was, lesson) in &batch {
+        match was {
+            Some(was) => record::replace(txn, *was, lesson)?,
+            None => record::insert_built(txn, lesson)?,
+        }
+    }
+    Ok(plan)
+}
+
+/// A lesson's students after the group's changed from `before` to `after`: those who left are
+/// taken off, those who joined added; anyone added to the lesson by hand stays.
+fn following_students(lesson: &[UserId], before: &[UserId], after: &[UserId]) -> Vec<UserId> {
+    let mut students: Vec<UserId> = lesson
+        .iter()
+        .filter(|s| !before.contains(s) || after.contains(s))
+        .copied()
+        .collect();
+    students.extend(after.iter().filter(|s| !before.contains(s) && !lesson.contains(s)));
+    students
+}

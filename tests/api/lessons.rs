@@ -1,0 +1,326 @@
+//! Groups and lessons: a timetable fills itself in the school's time zone, clashes are refused
+//! with their Russian message, lessons move (one or "this and following"), hand-moved ones
+//! survive a timetable change, and a lesson is deleted only when bare, else cancelled.
+
+use crate::helpers::{Browser, TestApp, json, spawn_app, spawn_app_with};
+use klass::domain::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+/// A school with a subject, a teacher, two students (one with a parent) and a manager.
+struct School {
+    app: TestApp,
+    subject: u64,
+    teacher: u64,
+    anna: u64,
+    boris: u64,
+    parent: u64,
+    manager: Browser,
+}
+
+async fn school_in(timezone: &str) -> School {
+    let timezone = timezone.to_owned();
+    let app = spawn_app_with(move |config| config.school.timezone = timezone).await;
+    school_of(app)
+}
+
+fn school_of(app: TestApp) -> School {
+    let teacher = app.quick_user("belov@school.ru", "Белов", "Игорь", &[Role::Worker]);
+    let anna = app.quick_user("anna@school.ru", "Петрова", "Анна", &[Role::Student]);
+    let boris = app.quick_user("boris@school.ru", "Сидоров", "Борис", &[Role::Student]);
+    let parent = app.quick_user("mama@school.ru", "Петрова", "Ольга", &[Role::Parent]);
+    let manager = app.quick_user("boss@school.ru", "Директорова", "Мария", &[Role::Manager]);
+    let txn = app.store.write().expect("txn");
+    klass::store::family::link(&txn, klass::domain::UserId(parent), klass::domain::UserId(anna)).expect("link");
+    let subject = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
+        id,
+        name: "Математика".into(),
+        color: "blue".into(),
+        archived: false,
+        price: Some(100_000),
+    })
+    .expect("subject")
+    .id
+    .0;
+    txn.commit().expect("commit");
+    let manager = app.browser_as(manager, None);
+    School {
+        app,
+        subject,
+        teacher,
+        anna,
+        boris,
+        parent,
+        manager,
+    }
+}
+
+impl School {
+    fn group(&self, schedule: Value, starts_on: &str, ends_on: &str) -> Value {
+        json!({
+            "name": "Алгебра 9",
+            "subject_id": self.subject,
+            "teacher_id": self.teacher,
+            "student_ids": [self.anna],
+            "room": "12",
+            "schedule": schedule,
+            "starts_on": starts_on,
+            "ends_on": ends_on,
+        })
+    }
+
+    async fn create_group(&self, body: Value) -> u64 {
+        let response = self.manager.post("/api/group-lessons", body).await;
+        assert_eq!(response.status(), 201);
+        json(response).await["data"]["id"].as_u64().expect("id")
+    }
+
+    /// The starts of a group's lessons, as the API shows them.
+    async fn starts(&self, group: u64) -> Vec<String> {
+        let page = json(
+            self.manager
+                .get(&format!("/api/lessons?group_id={group}&per_page=100"))
+                .await,
+        )
+        .await;
+        let rows = page["data"].as_array().expect("rows").iter();
+        rows.map(|l| l["starts_at"].as_str().expect("start").to_owned())
+            .collect()
+    }
+
+    async fn lessons_of(&self, group: u64) -> Vec<Value> {
+        let page = json(
+            self.manager
+                .get(&format!("/api/lessons?group_id={group}&per_page=100"))
+                .await,
+        )
+        .await;
+        page["data"].as_array().expect("rows").clone()
+    }
+
+    async fn one_off(&self, body: Value) -> reqwest::Response {
+        self.manager.post("/api/lessons", body).await
+    }
+}
+
+/// The messages of a 422 on `field`.
+async fn refused(response: reqwest::Response, field: &str) -> Vec<String> {
+    assert_eq!(response.status(), 422);
+    let body = json(response).await;
+    let messages = body["errors"][field]
+        .as_array()
+        .unwrap_or_else(|| panic!("no {field} in {body}"));
+    messages.iter().map(|m| m.as_str().expect("text").to_owned()).collect()
+}
+
+#[tokio::test]
+async fn a_timetable_at_16_stays_at_16_across_the_change_to_summer_time() {
+    let school = school_in("Europe/Berlin").await;
+    let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
+    let group = school
+        .create_group(school.group(slot, "2027-03-16", "2027-04-06"))
+        .await;
+    assert_eq!(
+        school.starts(group).await,
+        [
+            "2027-03-16T16:00:00+01:00",
+            "2027-03-23T16:00:00+01:00",
+            "2027-03-30T16:00:00+02:00",
+            "2027-04-06T16:00:00+02:00"
+        ]
+    );
+    let shown = json(school.manager.get(&format!("/api/group-lessons/{group}")).await).await;
+    assert_eq!(shown["data"]["timetable"], "вт 16:00");
+    assert_eq!(shown["data"]["teacher_name"], "Белов И.");
+}
+
+#[tokio::test]
+async fn each_clash_is_refused_with_its_russian_message_and_nothing_is_created() {
+    let school = school_of(spawn_app().await);
+    let kim = school.app.quick_user("kim@school.ru", "Ким", "Олег", &[Role::Worker]);
+    let booked = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
+        "room": "12", "starts_at": "2027-02-02T16:00", "duration_minutes": 60,
+    });
+    assert_eq!(school.one_off(booked).await.status(), 201);
+
+    let slot = json!([{"weekday": 2, "start": "16:30", "duration_minutes": 45}]);
+    let mut group = school.group(slot, "2027-02-01", "2027-02-14");
+    group["student_ids"] = json!([school.boris]);
+    group["room"] = json!("");
+    let response = school.manager.post("/api/group-lessons", group).await;
+    assert_eq!(
+        refused(response, "starts_at").await,
+        ["02.02.2027: Учитель Белов И. занят: Математика, 16:00–17:00, каб. 12"]
+    );
+    let groups = json(school.manager.get("/api/group-lessons").await).await;
+    assert_eq!(groups["meta"]["total"], 0, "nothing created");
+    let boris_lessons = json(
+        school
+            .manager
+            .get(&format!("/api/users/{}/lessons", school.boris))
+            .await,
+    )
+    .await;
+    assert_eq!(boris_lessons["meta"]["total"], 0, "no lesson created either");
+
+    let student = json!({
+        "subject_id": school.subject, "teacher_id": kim, "student_ids": [school.boris, school.anna],
+        "starts_at": "2027-02-02T16:30", "duration_minutes": 60,
+    });
+    assert_eq!(
+        refused(school.one_off(student).await, "starts_at").await,
+        ["Ученица Петрова А. занята: Математика, 16:00–17:00, каб. 12"]
+    );
+    let room = json!({
+        "subject_id": school.subject, "teacher_id": kim, "room": " 12 ",
+        "starts_at": "2027-02-02T16:59", "duration_minutes": 30,
+    });
+    assert_eq!(
+        refused(school.one_off(room).await, "starts_at").await,
+        ["Кабинет 12 занят: Математика, 16:00–17:00, учитель Белов И."]
+    );
+    let after = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
+        "room": "12", "starts_at": "2027-02-02T17:00", "duration_minutes": 60,
+    });
+    assert_eq!(school.one_off(after).await.status(), 201, "touching is no clash");
+}
+
+#[tokio::test]
+async fn this_and_following_moves_the_rest_of_the_group_only() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 1, "start": "10:00", "duration_minutes": 60}]);
+    let group = school
+        .create_group(school.group(slot, "2027-01-04", "2027-01-31"))
+        .await;
+    let second = school.lessons_of(group).await[1]["id"].as_u64().expect("id");
+    let moved = school
+        .manager
+        .send(
+            Method::PUT,
+            &format!("/api/lessons/{second}?scope=following"),
+            json!({"starts_at": "2027-01-12T11:00"}),
+        )
+        .await;
+    assert_eq!(moved.status(), 200);
+    assert_eq!(
+        school.starts(group).await,
+        [
+            "2027-01-04T10:00:00+03:00",
+            "2027-01-12T11:00:00+03:00",
+            "2027-01-19T11:00:00+03:00",
+            "2027-01-26T11:00:00+03:00"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_hand_moved_lesson_is_kept_when_the_timetable_changes_and_follows_a_new_student() {
+    let school = school_of(spawn_app().await);
+    let monday = json!([{"weekday": 1, "start": "10:00", "duration_minutes": 60}]);
+    let group = school
+        .create_group(school.group(monday, "2027-01-04", "2027-01-31"))
+        .await;
+    let second = school.lessons_of(group).await[1]["id"].as_u64().expect("id");
+    let path = format!("/api/lessons/{second}");
+    let moved = school
+        .manager
+        .send(Method::PUT, &path, json!({"starts_at": "2027-01-13T15:00"}))
+        .await;
+    assert_eq!(json(moved).await["data"]["moved_by_hand"], true);
+
+    let thursday = json!([{"weekday": 4, "start": "10:00", "duration_minutes": 60}]);
+    let mut changed = school.group(thursday, "2027-01-04", "2027-01-31");
+    changed["student_ids"] = json!([school.anna, school.boris]);
+    let response = school
+        .manager
+        .send(Method::PUT, &format!("/api/group-lessons/{group}"), changed)
+        .await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        school.starts(group).await,
+        [
+            "2027-01-07T10:00:00+03:00",
+            "2027-01-13T15:00:00+03:00",
+            "2027-01-14T10:00:00+03:00",
+            "2027-01-21T10:00:00+03:00",
+            "2027-01-28T10:00:00+03:00"
+        ]
+    );
+    let kept = json(school.manager.get(&path).await).await;
+    assert_eq!(kept["data"]["student_ids"], json!([school.anna, school.boris]));
+}
+
+#[tokio::test]
+async fn only_a_bare_planned_lesson_is_deleted_any_other_is_cancelled_with_a_reason() {
+    let school = school_of(spawn_app().await);
+    let lesson = |at: &str| {
+        json!({"subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
+               "starts_at": at, "duration_minutes": 45})
+    };
+    let first = json(school.one_off(lesson("2027-03-01T12:00")).await).await;
+    assert_eq!(first["data"]["price"], 100_000, "the subject's price");
+    let id = first["data"]["id"].as_u64().expect("id");
+    let path = format!("/api/lessons/{id}");
+    school.manager.send(Method::PUT, &path, json!({"topic": "Дроби"})).await;
+    let refusal = refused(school.manager.send(Method::DELETE, &path, json!({})).await, "status").await;
+    assert!(refusal[0].contains("Отмените"), "{refusal:?}");
+    let cancel = format!("{path}/cancel");
+    let no_reason = school.manager.post(&cancel, json!({"reason": " "})).await;
+    assert_eq!(refused(no_reason, "reason").await, ["Укажите причину отмены"]);
+    let cancelled = json(school.manager.post(&cancel, json!({"reason": "Болезнь учителя"})).await).await;
+    assert_eq!(cancelled["data"]["status"], "cancelled");
+    assert_eq!(cancelled["data"]["cancel_reason"], "Болезнь учителя");
+
+    let bare = json(school.one_off(lesson("2027-03-02T12:00")).await).await;
+    let bare = format!("/api/lessons/{}", bare["data"]["id"]);
+    assert_eq!(
+        school.manager.send(Method::DELETE, &bare, json!({})).await.status(),
+        204
+    );
+    assert_eq!(school.manager.get(&bare).await.status(), 404);
+}
+
+#[tokio::test]
+async fn a_worker_keeps_his_own_lessons_and_a_parent_sees_his_childs() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 3, "start": "15:00", "duration_minutes": 60}]);
+    let group = school
+        .create_group(school.group(slot.clone(), "2027-01-04", "2027-01-17"))
+        .await;
+    let worker = school.app.browser_as(school.teacher, None);
+    let other = school.app.quick_user("kim@school.ru", "Ким", "Олег", &[Role::Worker]);
+    let mut given_away = school.group(slot, "2027-01-04", "2027-01-17");
+    given_away["teacher_id"] = json!(other);
+    let response = worker
+        .send(Method::PUT, &format!("/api/group-lessons/{group}"), given_away)
+        .await;
+    assert_eq!(response.status(), 403);
+
+    let parent = school.app.browser_as(school.parent, None);
+    let page = json(parent.get("/api/lessons").await).await;
+    assert_eq!(page["meta"]["total"], 2, "his child's two lessons");
+    let boris = parent.get(&format!("/api/lessons?student_id={}", school.boris)).await;
+    assert_eq!(boris.status(), 403);
+}
+
+#[tokio::test]
+async fn a_new_timetable_is_one_notification_per_student_and_parent() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
+    school
+        .create_group(school.group(slot, "2027-01-04", "2027-03-31"))
+        .await;
+    for person in [school.anna, school.parent] {
+        let browser = school.app.browser_as(person, None);
+        let list = json(browser.get(&format!("/api/users/{person}/notifications")).await).await;
+        let kinds: Vec<&str> = list["data"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .filter_map(|n| n["kind"].as_str())
+            .collect();
+        assert_eq!(kinds, ["lesson_scheduled"], "one notice for a term of lessons");
+    }
+}
