@@ -81,6 +81,8 @@ async function open(path, { viewport = WIDE, colorScheme = 'light' } = {}) {
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(error));
   await page.goto(path);
+  // The portal starts light whatever the OS prefers; dark mode is the person's choice.
+  await page.evaluate((mode) => localStorage.setItem('theme', mode), colorScheme);
   return page;
 }
 
@@ -179,6 +181,7 @@ test('at 360 px a parent swipes from day to day to his child’s lesson, light a
     await swipe(page, page.locator('.cal-body'), -150);
     await page.waitForURL((u) => u.searchParams.get('date') === thursday);
     await lessonsOn(page, thursday).first().waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), colorScheme === 'dark');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scroll at 360 px (${overflow} px)`);
     await app.screenshot(page, `calendar-day-360-${colorScheme}`);

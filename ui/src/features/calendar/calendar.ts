@@ -1,12 +1,12 @@
 //! The calendar's data: entries of a period from `/api/calendar` (cached per spec §9: twelve
 //! months, five weeks or days), moving a lesson (`PUT /api/lessons/{id}`, the clash refused in the
-//! server's words, the lesson put back), and the words for a lesson's state.
+//! server's words, the lesson put back; the new start is sent on the school's clock), and the words for a lesson's state.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Ok, Row } from '../../api/types';
+import type { Body, Ok, Row } from '../../api/types';
 import { api, ApiError } from '../../lib/api/client';
 import { endpoints } from '../../paths';
 import { MONTH_CACHE, PAGE_CACHE } from './constants';
-import { addDays, lengthOf, LruCache, movedTo, offsetOn, periodKey, spanOf, wallClock, type View } from './dates';
+import { addDays, lengthOf, LruCache, movedTo, periodKey, spanOf, wallClock, type View } from './dates';
 
 export type Entry = Row<'calendar'>;
 
@@ -19,13 +19,15 @@ export interface Scope {
 }
 
 /** The entry moved to `day` at `minutes` (its length kept), as shown until the server answers. */
-export function movedEntry(entry: Entry, day: string, minutes: number, entries: readonly Entry[]): Entry {
-  const own = wallClock(entry.starts_at)?.offset ?? '+00:00';
-  const offset = offsetOn(day, entries, own);
+export function movedEntry(entry: Entry, day: string, minutes: number): Entry {
+  const offset = wallClock(entry.starts_at)?.offset ?? '+00:00';
   const length = lengthOf(entry.starts_at, entry.ends_at);
-  const startsAt = movedTo(day, minutes, offset);
   const endDay = minutes + length >= 24 * 60 ? addDays(day, 1) : day;
-  return { ...entry, starts_at: startsAt, ends_at: movedTo(endDay, (minutes + length) % (24 * 60), offset) };
+  return {
+    ...entry,
+    starts_at: `${movedTo(day, minutes)}:00${offset}`,
+    ends_at: `${movedTo(endDay, (minutes + length) % (24 * 60))}:00${offset}`,
+  };
 }
 
 /** The server's reason a move was refused: the clash on `starts_at`, else its message. */
@@ -85,12 +87,13 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
   const move = useCallback(
     async (entry: Entry, day: string, minutes: number): Promise<string | null> => {
       const before = entries ?? [];
-      const moved = movedEntry(entry, day, minutes, before);
+      const moved = movedEntry(entry, day, minutes);
+      const body: Body<'lessons_update'> = { starts_at: movedTo(day, minutes) };
       setEntries(before.map((e) => (e.id === entry.id && e.kind === entry.kind ? moved : e)));
       try {
         await api(`${endpoints.lessons}/${entry.id}`, {
           method: 'PUT',
-          body: { starts_at: moved.starts_at, duration_minutes: lengthOf(entry.starts_at, entry.ends_at) },
+          body,
           ownFailure: (status) => status === 422,
         });
         reload();

@@ -111,24 +111,12 @@ export function timeRange(startsAt: string, endsAt: string): string {
 /** Minutes an entry lasts. */
 export const lengthOf = (startsAt: string, endsAt: string) => Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60000);
 
-/** The new `starts_at` of a lesson moved to `day` at `minutes` on the school's clock. */
-export function movedTo(day: string, minutes: number, offset: string): string {
-  return `${day}T${clock(minutes)}:00${offset}`;
-}
-
 /**
- * The school's offset on `day`: that of an entry the view holds on that day, else of the nearest
- * earlier one, else `fallback` (the moved lesson's own), so a move across a daylight-saving change
- * keeps the time a person chose.
+ * The new start of a lesson moved to `day` at `minutes`, on the school's clock without an offset
+ * («2026-10-27T16:00»): the server places it in the school's zone, so a move across a
+ * daylight-saving change keeps the time a person chose.
  */
-export function offsetOn(day: string, entries: readonly { starts_at: string }[], fallback: string): string {
-  let best: { day: string; offset: string } | null = null;
-  for (const entry of entries) {
-    const at = wallClock(entry.starts_at);
-    if (at && at.day <= day && (!best || at.day > best.day)) best = at;
-  }
-  return best?.offset ?? fallback;
-}
+export const movedTo = (day: string, minutes: number) => `${day}T${clock(minutes)}`;
 
 /** The minute a drop at `y` px into a day column lands on, snapped to the drop step. */
 export function minutesAt(y: number, firstHour: number, hourPx: number): number {
