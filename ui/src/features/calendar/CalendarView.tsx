@@ -7,7 +7,7 @@ import { addToast } from '../../lib/toasts';
 import '../../components/TagBadge.css';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { useCalendar, type Entry, type Scope } from './calendar';
-import { clock, daysOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
+import { clock, daysOf, dotted, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
 import './calendar.css';
 
@@ -213,7 +213,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                     onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
                     onDrop={(event) => dropOn(event, day, (entry) => wallClock(entry.starts_at)?.minutes ?? 0)}
                   >
-                    <button type="button" className="cal-daynum" aria-label={`День ${day}`} onClick={() => onNavigate({ view: 'day', anchor: day })}>
+                    <button type="button" className="cal-daynum" aria-label={dotted(day)} onClick={() => onNavigate({ view: 'day', anchor: day })}>
                       {Number(day.slice(8))}
                     </button>
                     {(perDay.get(day) ?? []).map((entry) => (
@@ -253,7 +253,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                   key={day}
                   className="cal-col"
                   data-day={day}
-                  aria-label={`${WEEKDAY_SHORT[weekday(day) - 1]} ${day}`}
+                  aria-label={`${WEEKDAY_SHORT[weekday(day) - 1]} ${dotted(day)}`}
                   onDragOver={dragOver}
                   onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
                   onDrop={(event) => {
