@@ -11,8 +11,8 @@ use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::calendar::{self, MAX_SPAN_DAYS, Scope};
 use crate::service::{FieldErrors, ServiceError};
+use jiff::Timestamp;
 use jiff::tz::TimeZone;
-use jiff::{SignedDuration, Timestamp};
 use poem_openapi::param::Query;
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -130,7 +130,10 @@ impl CalendarApi {
         if end <= start {
             return Err(FieldErrors::one("to", "Не раньше даты «с»").into());
         }
-        if end.duration_since(start) > SignedDuration::from_hours(24 * (MAX_SPAN_DAYS + 1)) {
+        // Whole days between the first instants of `from` and of the day after `to` (a day of a
+        // daylight-saving change is 23 or 25 hours).
+        let days = (end.duration_since(start).as_hours() + 12) / 24;
+        if days > MAX_SPAN_DAYS {
             return Err(FieldErrors::one("to", format!("Не больше {MAX_SPAN_DAYS} дней")).into());
         }
         let scope = Scope {

@@ -301,10 +301,13 @@ async fn a_calendar_span_must_be_two_dates_in_order_and_at_most_62_days() {
         ("from=23.11.2026&to=2026-11-29", "from", "Дата в формате ГГГГ-ММ-ДД"),
         ("from=2026-11-29&to=2026-11-23", "to", "Не раньше даты «с»"),
         ("from=2026-01-01&to=2026-12-31", "to", "Не больше 62 дней"),
+        ("from=2026-11-01&to=2027-01-02", "to", "Не больше 62 дней"),
     ] {
         let response = browser.get(&format!("/api/calendar?{query}")).await;
         assert_eq!(response.status(), 422, "{query}");
         let body = json(response).await;
         assert_eq!(body["errors"][field][0], message, "{query}: {body}");
     }
+    let longest = browser.get("/api/calendar?from=2026-11-01&to=2027-01-01").await;
+    assert_eq!(longest.status(), 200, "62 days, across the winter");
 }
