@@ -334,4 +334,38 @@ mod tests {
         assert_eq!(unverified.allow(Rule::Manager).err(), Some(Denied::Unverified));
         assert!(unverified.allow(Rule::SignedInUnverified).is_ok());
     }
+
+    #[test]
+    fn teaching_is_managed_by_managers_and_by_a_worker_for_his_own_lessons() {
+        use crate::domain::lesson::LessonStatus;
+        use crate::domain::{LessonId, SubjectId};
+        let lesson = |teacher: u64, student: u64| Lesson {
+            id: LessonId(1),
+            group_id: None,
+            subject_id: SubjectId(1),
+            course_id: None,
+            teacher_id: UserId(teacher),
+            student_ids: vec![UserId(student)],
+            starts_at: jiff::Timestamp::UNIX_EPOCH,
+            duration_minutes: 60,
+            room: String::new(),
+            status: LessonStatus::Planned,
+            cancel_reason: String::new(),
+            topic: String::new(),
+            homework: String::new(),
+            price: None,
+            moved_by_hand: false,
+            slot_at: None,
+        };
+        let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
+        let (worker, manager) = (actor(&[Role::Worker]), actor(&[Role::Manager]));
+        assert!(teaches(&worker, &lesson(1, 9)) && !teaches(&worker, &lesson(2, 9)));
+        assert!(may_assign(&worker, UserId(1)) && !may_assign(&worker, UserId(2)));
+        assert!(teaches(&manager, &lesson(2, 9)) && may_assign(&manager, UserId(2)));
+        assert!(reads_lesson(&worker, &lesson(2, 9)), "staff read every lesson");
+        let parent = actor(&[Role::Parent]);
+        assert!(reads_lesson(&parent, &lesson(2, 7)), "his child's");
+        assert!(!reads_lesson(&parent, &lesson(2, 8)));
+        assert!(!teaches(&parent, &lesson(1, 7)), "a parent manages nothing");
+    }
 }

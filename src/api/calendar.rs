@@ -3,7 +3,7 @@
 
 use super::activity::day_start;
 use super::envelope::Data;
-use super::vocabulary::{EntryKindName, StatusName};
+use super::vocabulary::{EntryKindName, LessonStatusName};
 use super::{ApiTags, State};
 use crate::domain::UserId;
 use crate::domain::calendar::CalendarEntry;
@@ -31,7 +31,7 @@ pub struct CalendarEntryView {
     /// A palette colour (spec §9): the subject's.
     pub color: String,
     pub room: String,
-    pub status: StatusName,
+    pub status: LessonStatusName,
     pub cancel_reason: String,
     pub topic: String,
     #[oai(nullable)]
@@ -99,7 +99,7 @@ fn required_day(
 #[derive(Default)]
 pub struct CalendarApi;
 
-#[OpenApi(tag = "ApiTags::Teaching")]
+#[OpenApi(tag = "ApiTags::Schedule")]
 impl CalendarApi {
     /// A calendar
     ///

@@ -61,7 +61,7 @@ pub enum FeedAnswer {
 #[derive(Default)]
 pub struct CalendarFeedApi;
 
-#[OpenApi(tag = "ApiTags::Teaching")]
+#[OpenApi(tag = "ApiTags::Schedule")]
 impl CalendarFeedApi {
     /// A person's calendar link
     ///

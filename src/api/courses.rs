@@ -178,7 +178,8 @@ impl CoursesApi {
 
     /// Delete a course
     ///
-    /// Managers only. Refused (422 on `id`) while students are enrolled: archive it instead.
+    /// Managers only. Refused (422 on `id`) while students are enrolled or groups or lessons
+    /// belong to it: archive it instead.
     #[oai(path = "/api/courses/:id", method = "delete", operation_id = "courses_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<CourseId>) -> Result<NoContent, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;

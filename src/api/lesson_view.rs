@@ -1,7 +1,7 @@
 //! How groups and lessons are shown: ids with the names a table needs (subject, teacher),
 //! times in the school's time zone, a timetable also in words.
 
-use super::vocabulary::StatusName;
+use super::vocabulary::LessonStatusName;
 use crate::domain::clash::Names;
 use crate::domain::group::{Group, ScheduleSlot};
 use crate::domain::lesson::Lesson;
@@ -118,7 +118,7 @@ pub struct LessonView {
     pub ends_at: String,
     pub duration_minutes: u16,
     pub room: String,
-    pub status: StatusName,
+    pub status: LessonStatusName,
     pub cancel_reason: String,
     pub topic: String,
     pub homework: String,

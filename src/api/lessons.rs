@@ -11,6 +11,7 @@ use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::schedule::School;
 use crate::service::schedule::form::LessonForm;
+use crate::service::schedule::lesson_list;
 use crate::service::schedule::lessons::{self, Scope};
 use crate::service::{FieldErrors, ServiceError};
 use jiff::civil::Date;
@@ -194,7 +195,7 @@ impl LessonsApi {
         };
         let tz = state.config.time_zone();
         let request = PageRequest::new(page.0, per_page.0);
-        let found = state.read(|store| lessons::list(store, &actor, &query, request, &tz))?;
+        let found = state.read(|store| lesson_list::list(store, &actor, &query, request, &tz))?;
         paged(&state, found)
     }
 
@@ -228,7 +229,7 @@ impl LessonsApi {
         };
         let tz = state.config.time_zone();
         let request = PageRequest::new(page.0, per_page.0);
-        let found = state.read(|store| lessons::list(store, &actor, &query, request, &tz))?;
+        let found = state.read(|store| lesson_list::list(store, &actor, &query, request, &tz))?;
         paged(&state, found)
     }
 
@@ -243,7 +244,7 @@ impl LessonsApi {
         id: Path<LessonId>,
     ) -> Result<Json<Data<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?.clone();
-        let lesson = state.read(|store| lessons::get(store, &actor, id.0))?;
+        let lesson = state.read(|store| lesson_list::get(store, &actor, id.0))?;
         one(&state, lesson)
     }
 

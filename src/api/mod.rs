@@ -59,9 +59,9 @@ pub enum ApiTags {
     Notifications,
     /// Copies of the whole school's database.
     Backups,
-    /// What the school teaches and when: subjects, courses, who studies or teaches them, and calendars.
+    /// What the school teaches: subjects, courses and who studies or teaches them.
     Teaching,
-    /// Groups with their weekly timetable, and lessons.
+    /// Groups with their weekly timetable, lessons, and the calendars that show them.
     Schedule,
 }
 
@@ -94,9 +94,6 @@ type PeopleGroup = (users::UsersApi, user_actions::UserActionsApi, import::Impor
 /// Records kept by the school: the tag catalogue, people's files and the copies of the whole school.
 type RecordsGroup = (tags::TagsApi, files::FilesApi, backups::BackupsApi);
 
-/// Teaching: when the school teaches, and the calendars that show it.
-type TeachingGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
-
 /// What the school teaches: subjects, courses, enrolments, a person's subjects and courses.
 type CatalogGroup = (
     subjects::SubjectsApi,
@@ -104,8 +101,12 @@ type CatalogGroup = (
     enrolments::EnrolmentsApi,
     person_catalog::PersonCatalogApi,
 );
+
 /// Teaching in time: groups with a weekly timetable, and lessons.
 type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
+
+/// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
+type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
@@ -117,7 +118,7 @@ type Areas = (
     RecordsGroup,
     CatalogGroup,
     ScheduleGroup,
-    TeachingGroup,
+    CalendarGroup,
 );
 
 /// Every area of the API.

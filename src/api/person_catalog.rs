@@ -4,7 +4,7 @@
 use super::courses::CourseView;
 use super::enrolments::EnrolmentView;
 use super::envelope::Data;
-use super::vocabulary::StatusName;
+use super::vocabulary::LessonStatusName;
 use super::{ApiTags, State};
 use crate::domain::subject::PersonSubject;
 use crate::domain::{CourseId, SubjectId, User, UserId};
@@ -65,7 +65,7 @@ pub struct CourseLessonView {
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
     pub duration_minutes: u16,
-    pub status: StatusName,
+    pub status: LessonStatusName,
     pub teacher_id: u64,
     /// «Фамилия И. О.»; empty if the teacher was lost.
     pub teacher_name: String,

@@ -44,13 +44,13 @@ mirror! {
 }
 
 mirror! {
-    /// Where a lesson stands: planned, done or cancelled.
-    StatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
+    /// Where a student's enrolment in a course stands.
+    EnrolmentStatusName as "EnrolmentStatus" from EnrolmentStatus { Active, Paused, Finished }
 }
 
 mirror! {
-    /// Where a student's enrolment in a course stands.
-    EnrolmentStatusName as "EnrolmentStatus" from EnrolmentStatus { Active, Paused, Finished }
+    /// Where a lesson stands.
+    LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
 }
 
 mirror! {

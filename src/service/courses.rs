@@ -2,7 +2,7 @@
 //! while nobody is enrolled (a course in use is archived instead).
 
 use super::journal::{Change, Journal};
-use super::subjects::existing;
+use super::subjects::{existing, teaching_words};
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::catalog::CatalogQuery;
@@ -10,7 +10,7 @@ use crate::domain::course::{Course, check_course};
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, Page, PageRequest, SubjectId};
 use crate::store::record::{self, Reader};
-use crate::store::{Store, courses};
+use crate::store::{Store, courses, subjects};
 
 /// A course's fields as a form sends them.
 #[derive(Clone, Debug, Default)]
@@ -143,13 +143,20 @@ pub fn update(store: &Store, journal: &Journal, id: CourseId, form: CourseForm) 
     Ok(row)
 }
 
-/// Deletes a course nobody is enrolled in; one in use is refused (it can be archived).
+/// Deletes a course nobody is enrolled in and no group or lesson belongs to; one in use is
+/// refused (it can be archived).
 pub fn delete(store: &Store, journal: &Journal, id: CourseId) -> Result<(), ServiceError> {
     let txn = store.write()?;
     let course: Course = record::get(&txn, id)?.ok_or_else(not_found)?;
     let enrolled = courses::enrolments_of_course(&txn, id)?.len();
-    if enrolled > 0 {
-        let message = format!("На курс записаны ученики ({enrolled}); удалить нельзя — отправьте его в архив");
+    let students = (enrolled > 0).then(|| format!("учеников: {enrolled}"));
+    let teaching = subjects::teaching_uses(&txn, |g| g.course_id == Some(id), |l| l.course_id == Some(id))?;
+    let uses: Vec<String> = students.into_iter().chain(teaching_words(teaching)).collect();
+    if !uses.is_empty() {
+        let message = format!(
+            "Курс используется ({}); удалить нельзя — отправьте его в архив",
+            uses.join(", ")
+        );
         return Err(FieldErrors::one("id", message));
     }
     record::remove::<Course>(&txn, id)?;

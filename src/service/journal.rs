@@ -173,6 +173,11 @@ impl Journal {
         Ok(())
     }
 
+    /// The school's time zone (`school.timezone`).
+    pub fn time_zone(&self) -> jiff::tz::TimeZone {
+        self.config.time_zone()
+    }
+
     /// Today's date in the school's time zone.
     pub fn today(&self) -> jiff::civil::Date {
         Timestamp::now().to_zoned(self.config.time_zone()).date()

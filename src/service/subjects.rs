@@ -99,17 +99,19 @@ pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm
 
 /// What uses a subject, in words («курсов: 2», «групп: 1», «занятия»); empty when nothing does.
 fn uses(txn: &WriteTransaction, id: SubjectId) -> Result<Vec<String>, ServiceError> {
-    let mut uses = Vec::new();
     let courses = courses::of_subject(txn, id)?.len();
-    if courses > 0 {
-        uses.push(format!("курсов: {courses}"));
+    let courses = (courses > 0).then(|| format!("курсов: {courses}"));
+    let teaching = subjects::teaching_uses(txn, |g| g.subject_id == id, |l| l.subject_id == id)?;
+    Ok(courses.into_iter().chain(teaching_words(teaching)).collect())
+}
+
+/// «групп: N» or «занятия» for what `store::subjects::teaching_uses` found, if anything.
+pub(super) fn teaching_words((groups, used): (usize, bool)) -> Option<String> {
+    match (groups, used) {
+        (0, false) => None,
+        (0, true) => Some("занятия".to_owned()),
+        (groups, _) => Some(format!("групп: {groups}")),
     }
-    match subjects::teaching_uses(txn, id)? {
-        (0, true) => uses.push("занятия".to_owned()),
-        (0, false) => {}
-        (groups, _) => uses.push(format!("групп: {groups}")),
-    }
-    Ok(uses)
 }
 
 /// Deletes a subject nothing uses, and takes it off the people who study or teach it; a

@@ -80,21 +80,22 @@ pub fn price_for(txn: &impl Reader, subject: SubjectId, student: UserId) -> Resu
     Ok(subject.price_for(record::get::<PersonSubjects>(txn, student)?.as_ref()))
 }
 
-/// How many groups and whether any lesson use `subject`. Groups are few and read whole; the
-/// lessons are scanned until the first of the subject (a delete is rare, a subject with a
-/// group is answered before the scan).
-pub fn teaching_uses(txn: &impl Reader, subject: SubjectId) -> Result<(usize, bool), StoreError> {
-    let groups = record::all::<Group>(txn)?
-        .iter()
-        .filter(|g| g.subject_id == subject)
-        .count();
+/// How many groups and whether any lesson use something (a subject, a course): `group` and
+/// `lesson` say which do. Groups are few and read whole; the lessons are scanned until the
+/// first that uses it (a delete is rare, and one with a group is answered before the scan).
+pub fn teaching_uses(
+    txn: &impl Reader,
+    group: impl Fn(&Group) -> bool,
+    lesson: impl Fn(&Lesson) -> bool,
+) -> Result<(usize, bool), StoreError> {
+    let groups = record::all::<Group>(txn)?.iter().filter(|g| group(g)).count();
     if groups > 0 {
         return Ok((groups, true));
     }
     let lessons = txn.open(tables::LESSONS)?;
     for row in lessons.iter()? {
-        let lesson: Lesson = codec::decode(tables::name(&tables::LESSONS), row?.1.value())?;
-        if lesson.subject_id == subject {
+        let found: Lesson = codec::decode(tables::name(&tables::LESSONS), row?.1.value())?;
+        if lesson(&found) {
             return Ok((0, true));
         }
     }

@@ -161,7 +161,7 @@ async fn students_are_enrolled_once_and_a_course_with_students_is_kept() {
         .await;
     assert_eq!(
         json(refused).await["errors"]["id"],
-        json!(["На курс записаны ученики (1); удалить нельзя — отправьте его в архив"])
+        json!(["Курс используется (учеников: 1); удалить нельзя — отправьте его в архив"])
     );
     assert_eq!(
         boss.send(Method::DELETE, &format!("{path}/{id}"), json!({}))

@@ -324,3 +324,69 @@ async fn a_new_timetable_is_one_notification_per_student_and_parent() {
         assert_eq!(kinds, ["lesson_scheduled"], "one notice for a term of lessons");
     }
 }
+
+/// Names nobody: the demo check only counts clashes.
+struct Nameless;
+
+impl klass::domain::clash::Names for Nameless {
+    fn person(&self, _: klass::domain::UserId) -> Option<&klass::domain::User> {
+        None
+    }
+    fn subject(&self, _: klass::domain::SubjectId) -> String {
+        String::new()
+    }
+}
+
+#[tokio::test]
+async fn the_demo_school_has_eight_groups_without_a_clash_and_every_student_in_one() {
+    use klass::domain::group::Group;
+    use klass::domain::lesson::{Lesson, LessonStatus};
+    let app = spawn_app().await;
+    let config = std::sync::Arc::new(klass::config::Config::default());
+    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
+    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+    let read = app.store.read().expect("read");
+    let groups: Vec<Group> = klass::store::record::all(&read).expect("groups");
+    assert_eq!(groups.len(), 8);
+    let rooms: std::collections::BTreeSet<&str> = groups.iter().map(|g| g.room.as_str()).collect();
+    assert_eq!(rooms.len(), 3);
+    for student in klass::store::users::ids_with_role(&read, Role::Student).expect("students") {
+        assert!(
+            groups.iter().any(|g| g.student_ids.contains(&student)),
+            "{student} in no group"
+        );
+    }
+    let lessons: Vec<Lesson> = klass::store::record::all(&read).expect("lessons");
+    let now = jiff::Timestamp::now();
+    let past: Vec<&Lesson> = lessons.iter().filter(|l| l.starts_at < now).collect();
+    assert!(
+        past.iter().all(|l| l.status != LessonStatus::Planned),
+        "the past is done"
+    );
+    assert!(
+        past.iter().any(|l| l.status == LessonStatus::Cancelled),
+        "a few cancelled"
+    );
+    assert!(lessons.iter().any(|l| l.group_id.is_none()), "individual lessons");
+    let tz = jiff::tz::TimeZone::UTC;
+    for lesson in &lessons {
+        let clashes = klass::domain::clash::clashes(lesson, &lessons, &Nameless, &tz);
+        assert!(clashes.is_empty(), "{clashes:?} at {}", lesson.starts_at);
+    }
+}
+
+#[tokio::test]
+async fn the_daily_job_keeps_an_open_ended_group_26_weeks_ahead() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 5, "start": "09:00", "duration_minutes": 60}]);
+    let mut open = school.group(slot, "2026-01-01", "");
+    open["ends_on"] = Value::Null;
+    let group = school.create_group(open).await;
+    let before = school.starts(group).await.len();
+    assert!((25..=27).contains(&before), "{before} Fridays in 26 weeks");
+    let tz = jiff::tz::TimeZone::get("Europe/Moscow").expect("zone");
+    let later = jiff::Timestamp::now() + jiff::SignedDuration::from_hours(24 * 7 * 3);
+    let made = klass::service::schedule::horizon::extend(&school.app.store, &tz, later).expect("extend");
+    assert_eq!(made, 3, "three more Fridays");
+    assert_eq!(school.starts(group).await.len(), before + 3, "the old lessons kept");
+}

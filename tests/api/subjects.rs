@@ -120,7 +120,7 @@ async fn a_subject_in_use_is_not_deleted_but_an_unused_one_is_and_leaves_people(
 }
 
 #[tokio::test]
-async fn a_subject_a_lesson_uses_is_not_deleted() {
+async fn a_subject_a_group_or_a_lesson_uses_is_not_deleted() {
     let app = spawn_app().await;
     let manager = app.quick_user("m@s.ru", "Орлова", "Наталья", &[Role::Manager]);
     let boss = app.browser_as(manager, None);
@@ -138,6 +138,38 @@ async fn a_subject_a_lesson_uses_is_not_deleted() {
     assert_eq!(
         json(refused).await["errors"]["id"],
         json!(["Предмет используется (занятия); удалить нельзя — отправьте его в архив"])
+    );
+    let chess = json(
+        boss.post("/api/subjects", json!({"name": "Шахматы", "color": "gray"}))
+            .await,
+    )
+    .await["data"]["id"]
+        .as_u64()
+        .expect("id");
+    let txn = app.store.write().expect("txn");
+    klass::store::record::insert(&txn, |id| klass::domain::group::Group {
+        id,
+        name: "Шахматный клуб".into(),
+        subject_id: klass::domain::SubjectId(chess),
+        course_id: None,
+        teacher_id: klass::domain::UserId(manager),
+        student_ids: Vec::new(),
+        capacity: None,
+        room: String::new(),
+        schedule: Vec::new(),
+        starts_on: jiff::civil::date(2026, 9, 1),
+        ends_on: None,
+        price: None,
+        archived: false,
+    })
+    .expect("group");
+    txn.commit().expect("commit");
+    let refused = boss
+        .send(Method::DELETE, &format!("/api/subjects/{chess}"), json!({}))
+        .await;
+    assert_eq!(
+        json(refused).await["errors"]["id"],
+        json!(["Предмет используется (групп: 1); удалить нельзя — отправьте его в архив"])
     );
 }
 

@@ -1,8 +1,10 @@
-//! The demo school: 5 staff, 30 parents with 40 children, tags, and the catalogue (subjects,
-//! courses, enrolments), with Russian names, created once on an empty database so a newcomer has something to look at.
+//! The demo school: 5 staff, 30 parents with 40 children, tags, the catalogue (subjects,
+//! courses, enrolments) and the timetable (groups and lessons), with Russian names, created
+//! once on an empty database so a newcomer has something to look at.
 
 pub mod catalog;
 mod names;
+mod timetable;
 
 use super::ServiceError;
 use super::journal::{Change, Journal};
@@ -154,11 +156,14 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     }
     let created = writer.created;
     let catalog = catalog::seed(&txn, &staff[1..], &students, journal.today())?;
+    let timetable = timetable::seed(&txn, &catalog, &staff[1..], &students, &journal.time_zone())?;
     let summary = format!(
-        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса",
+        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий",
         TAGS.len(),
         catalog.subjects.len(),
-        catalog.courses.len()
+        catalog.courses.len(),
+        timetable.groups,
+        timetable.lessons
     );
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {

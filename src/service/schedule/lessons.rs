@@ -1,137 +1,25 @@
-//! Lessons: the list by time (through the narrowest time index), one-off lessons, moving one
-//! or "this and following", cancelling with a reason, deleting a planned one with nothing on it.
+//! Changing lessons: one-off lessons, moving one or "this and following", cancelling with a
+//! reason, deleting a planned one with nothing on it.
 
 use super::form::{self, LessonForm};
 use super::notify::tell;
 use super::{School, book};
 use crate::domain::activity::{Action, Entity};
-use crate::domain::lesson::{Lesson, LessonQuery, LessonStatus, room_key};
+use crate::domain::lesson::{Lesson, LessonStatus, room_key};
 use crate::domain::notification::NotificationKind;
 use crate::domain::timetable::{day_in, span_in};
-use crate::domain::{LessonId, Page, PageRequest, UserId};
+use crate::domain::{LessonId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
-use crate::store::lessons::{self, Whose};
+use crate::store::lessons;
 use crate::store::record::{self, Reader};
 use crate::store::{Store, subjects};
-use jiff::civil::Date;
+use jiff::Timestamp;
 use jiff::tz::TimeZone;
-use jiff::{Timestamp, ToSpan};
 use std::collections::BTreeSet;
 
-fn not_found() -> ServiceError {
-    ServiceError::NotFound("Занятие не найдено".into())
-}
-
-/// The start of `day` in `tz`.
-fn start_of(day: Date, tz: &TimeZone) -> Timestamp {
-    day.to_zoned(tz.clone()).map_or(Timestamp::MIN, |z| z.timestamp())
-}
-
-/// Which time indexes a list reads: the narrowest its filters allow, or, for someone who is
-/// not staff, the people he may see.
-fn sources(actor: &Actor, query: &LessonQuery) -> Result<Vec<Whose>, ServiceError> {
-    if let Some(person) = query.person {
-        return Ok(vec![Whose::Student(person), Whose::Teacher(person)]);
-    }
-    if !actor.is_staff() {
-        return match query.student {
-            Some(student) if actor.sees(student) => Ok(vec![Whose::Student(student)]),
-            Some(_) => Err(ServiceError::Forbidden(
-                "Можно смотреть только свои занятия и занятия своих детей",
-            )),
-            None => Ok(std::iter::once(actor.user.id)
-                .chain(actor.children.iter().copied())
-                .map(Whose::Student)
-                .collect()),
-        };
-    }
-    let whose = if let Some(group) = query.group {
-        Whose::Group(group)
-    } else if let Some(student) = query.student {
-        Whose::Student(student)
-    } else if let Some(teacher) = query.teacher {
-        Whose::Teacher(teacher)
-    } else if let Some(room) = query.room.as_ref().filter(|r| !r.trim().is_empty()) {
-        Whose::Room(room.clone())
-    } else {
-        Whose::School
-    };
-    Ok(vec![whose])
-}
-
-/// One page of the lessons `query` admits that `actor` may read, by start time. With one
-/// index and no other filter only the page's lessons are decoded.
-pub fn list(
-    store: &Store,
-    actor: &Actor,
-    query: &LessonQuery,
-    request: PageRequest,
-    tz: &TimeZone,
-) -> Result<Page<Lesson>, ServiceError> {
-    let txn = store.read()?;
-    let from = query.from.map_or(Timestamp::MIN, |d| start_of(d, tz));
-    let to = query
-        .to
-        .map_or(Timestamp::MAX, |d| start_of(d.saturating_add(1.day()), tz));
-    let sources = sources(actor, query)?;
-    let keep = |l: &Lesson| {
-        query.teacher.is_none_or(|t| l.teacher_id == t)
-            && query.student.is_none_or(|s| l.student_ids.contains(&s))
-            && query.group.is_none_or(|g| l.group_id == Some(g))
-            && query.subject.is_none_or(|s| l.subject_id == s)
-            && query.status.is_none_or(|s| l.status == s)
-            && query
-                .room
-                .as_deref()
-                .is_none_or(|r| r.trim().is_empty() || room_key(&l.room) == room_key(r))
-    };
-    if let [whose] = sources.as_slice() {
-        let ids = lessons::ids(&txn, whose, from, to)?;
-        let narrowed_only_by_index = query.subject.is_none()
-            && query.status.is_none()
-            && [
-                query.teacher.is_some(),
-                query.student.is_some(),
-                query.group.is_some(),
-                query.room.is_some(),
-            ]
-            .iter()
-            .filter(|f| **f)
-            .count()
-                <= 1;
-        if narrowed_only_by_index && query.person.is_none() {
-            let page = request.slice(ids.into_iter());
-            let items = lessons::load(&txn, &page.items)?;
-            return Ok(Page {
-                items,
-                total: page.total,
-                request,
-            });
-        }
-    }
-    let mut found: Vec<Lesson> = Vec::new();
-    let mut seen = BTreeSet::new();
-    for whose in &sources {
-        for lesson in lessons::of(&txn, whose, from, to)? {
-            if seen.insert(lesson.id) && keep(&lesson) {
-                found.push(lesson);
-            }
-        }
-    }
-    found.sort_by_key(|l| (l.starts_at, l.id));
-    Ok(request.slice(found.into_iter()))
-}
-
-/// One lesson, for someone who may read it.
-pub fn get(store: &Store, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
-    let lesson: Lesson = record::get(&store.read()?, id)?.ok_or_else(not_found)?;
-    if !policy::reads_lesson(actor, &lesson) {
-        return Err(ServiceError::Forbidden("Это занятие Вам недоступно"));
-    }
-    Ok(lesson)
-}
+use super::lesson_not_found as not_found;
 
 /// «Математика, 24.11.2026 16:00–17:00».
 fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {

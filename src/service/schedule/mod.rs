@@ -5,6 +5,7 @@ mod book;
 pub mod form;
 pub mod groups;
 pub mod horizon;
+pub mod lesson_list;
 pub mod lessons;
 mod materialise;
 mod notify;
@@ -42,6 +43,11 @@ impl School {
     pub fn subject_of(&self, id: SubjectId) -> Option<&Subject> {
         self.subjects.get(&id)
     }
+}
+
+/// A lesson asked for that does not exist.
+fn lesson_not_found() -> ServiceError {
+    ServiceError::NotFound("Занятие не найдено".into())
 }
 
 impl Names for School {

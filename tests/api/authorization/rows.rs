@@ -385,172 +385,6 @@ pub fn backups() -> Vec<Row> {
     ]
 }
 
-/// The catalogue: subjects (staff), courses and enrolments (read by staff, managed by
-/// managers), a person's subjects (staff) and courses (`master-by-url`).
-pub fn catalog() -> Vec<Row> {
-    const STAFF_READ: [u16; 6] = [401, 403, 403, 200, 200, 403];
-    vec![
-        ("subjects_list", Method::GET, "/api/subjects", "", STAFF_READ),
-        ("subjects_show", Method::GET, "/api/subjects/{subject}", "", STAFF_READ),
-        (
-            "subjects_create",
-            Method::POST,
-            "/api/subjects",
-            r#"{"name":"Новый {caller}","color":"green"}"#,
-            [401, 403, 403, 201, 201, 403],
-        ),
-        (
-            "subjects_update",
-            Method::PUT,
-            "/api/subjects/{subject}",
-            r#"{"name":"Другой {caller}","color":"rose","archived":true}"#,
-            STAFF_READ,
-        ),
-        (
-            "subjects_delete",
-            Method::DELETE,
-            "/api/subjects/{subject}",
-            "",
-            [401, 403, 403, 204, 204, 403],
-        ),
-        ("courses_list", Method::GET, "/api/courses", "", STAFF_READ),
-        ("courses_show", Method::GET, "/api/courses/{course}", "", STAFF_READ),
-        (
-            "courses_create",
-            Method::POST,
-            "/api/courses",
-            r#"{"subject_id":{subject},"name":"Новый {caller}"}"#,
-            [401, 403, 403, 403, 201, 403],
-        ),
-        (
-            "courses_update",
-            Method::PUT,
-            "/api/courses/{course}",
-            r#"{"subject_id":{subject},"name":"Другой {caller}","planned_lessons":12}"#,
-            [401, 403, 403, 403, 200, 403],
-        ),
-        (
-            "courses_delete",
-            Method::DELETE,
-            "/api/courses/{free_course}",
-            "",
-            [401, 403, 403, 403, 204, 403],
-        ),
-        (
-            "enrolments_list",
-            Method::GET,
-            "/api/courses/{course}/enrolments",
-            "",
-            STAFF_READ,
-        ),
-        (
-            "enrolments_create",
-            Method::POST,
-            "/api/courses/{course}/enrolments",
-            r#"{"student_id":{self}}"#,
-            [401, 403, 403, 403, 201, 403],
-        ),
-        (
-            "enrolments_update",
-            Method::PUT,
-            "/api/courses/{course}/enrolments/{enrolment}",
-            r#"{"status":"paused"}"#,
-            [401, 403, 403, 403, 200, 403],
-        ),
-        (
-            "enrolments_delete",
-            Method::DELETE,
-            "/api/courses/{course}/enrolments/{enrolment}",
-            "",
-            [401, 403, 403, 403, 204, 403],
-        ),
-        (
-            "users_subjects",
-            Method::GET,
-            "/api/users/{self}/subjects",
-            "",
-            STAFF_READ,
-        ),
-        (
-            "users_subjects_save",
-            Method::PUT,
-            "/api/users/{self}/subjects",
-            r#"{"data":[{"subject_id":{subject},"price":50000}]}"#,
-            STAFF_READ,
-        ),
-        (
-            "users_courses",
-            Method::GET,
-            "/api/users/{self}/courses",
-            "",
-            [401, 200, 200, 200, 200, 200],
-        ),
-        (
-            "users_course",
-            Method::GET,
-            "/api/users/{other}/courses/{course}",
-            "",
-            [401, 403, 403, 200, 200, 403],
-        ),
-    ]
-}
-
-/// Calendars: a person's calendar (staff, himself, his parents), the whole school's (staff),
-/// and the private iCal link (himself, his parents, managers; the feed by its token alone).
-pub fn calendars() -> Vec<Row> {
-    vec![
-        (
-            "calendar",
-            Method::GET,
-            "/api/calendar?from=2026-11-02&to=2026-11-08&user_id={self}",
-            "",
-            [401, 200, 200, 200, 200, 200],
-        ),
-        (
-            "calendar",
-            Method::GET,
-            "/api/calendar?from=2026-11-02&to=2026-11-08&user_id={other}",
-            "",
-            [401, 403, 403, 200, 200, 403],
-        ),
-        (
-            "calendar",
-            Method::GET,
-            "/api/calendar?from=2026-11-02&to=2026-11-08",
-            "",
-            [401, 403, 403, 200, 200, 403],
-        ),
-        (
-            "users_calendar_feed",
-            Method::GET,
-            "/api/users/{self}/calendar-feed",
-            "",
-            [401, 200, 200, 403, 200, 200],
-        ),
-        (
-            "users_calendar_feed_rotate",
-            Method::POST,
-            "/api/users/{self}/calendar-feed/rotate",
-            "",
-            [401, 200, 200, 403, 200, 200],
-        ),
-        (
-            "users_calendar_feed_rotate",
-            Method::POST,
-            "/api/users/{other}/calendar-feed/rotate",
-            "",
-            [401, 403, 403, 403, 200, 403],
-        ),
-        (
-            "users_calendar_ics",
-            Method::GET,
-            "/api/users/{self}/calendar.ics?token=wrong",
-            "",
-            [404; 6],
-        ),
-    ]
-}
-
 /// Groups and lessons: staff manage (a worker only what he teaches), everyone reads his own.
 pub fn schedule() -> Vec<Row> {
     const GROUP: &str = r#"{"name":"Группа {caller}","subject_id":{subject},"teacher_id":{me},"schedule":[{"weekday":2,"start":"16:00","duration_minutes":60}],"starts_on":"2020-01-06","ends_on":"2020-01-31"}"#;
@@ -666,6 +500,62 @@ pub fn schedule() -> Vec<Row> {
             "/api/users/{other}/lessons",
             "",
             [401, 403, 403, 200, 200, 403],
+        ),
+    ]
+}
+
+/// Calendars: a person's calendar (staff, himself, his parents), the whole school's (staff),
+/// and the private iCal link (himself, his parents, managers; the feed by its token alone).
+pub fn calendars() -> Vec<Row> {
+    vec![
+        (
+            "calendar",
+            Method::GET,
+            "/api/calendar?from=2026-11-02&to=2026-11-08&user_id={self}",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "calendar",
+            Method::GET,
+            "/api/calendar?from=2026-11-02&to=2026-11-08&user_id={other}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "calendar",
+            Method::GET,
+            "/api/calendar?from=2026-11-02&to=2026-11-08",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "users_calendar_feed",
+            Method::GET,
+            "/api/users/{self}/calendar-feed",
+            "",
+            [401, 200, 200, 403, 200, 200],
+        ),
+        (
+            "users_calendar_feed_rotate",
+            Method::POST,
+            "/api/users/{self}/calendar-feed/rotate",
+            "",
+            [401, 200, 200, 403, 200, 200],
+        ),
+        (
+            "users_calendar_feed_rotate",
+            Method::POST,
+            "/api/users/{other}/calendar-feed/rotate",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_calendar_ics",
+            Method::GET,
+            "/api/users/{self}/calendar.ics?token=wrong",
+            "",
+            [404; 6],
         ),
     ]
 }

@@ -998,7 +998,8 @@ export interface paths {
         post?: never;
         /**
          * Delete a course
-         * @description Managers only. Refused (422 on `id`) while students are enrolled: archive it instead.
+         * @description Managers only. Refused (422 on `id`) while students are enrolled or groups or lessons
+         *     belong to it: archive it instead.
          */
         delete: operations["courses_delete"];
         options?: never;
@@ -2202,7 +2203,7 @@ export interface components {
             status?: string | null;
         };
         /**
-         * @description Where a lesson stands: planned, done or cancelled.
+         * @description Where a lesson stands.
          * @enum {string}
          */
         LessonStatus: "planned" | "done" | "cancelled";

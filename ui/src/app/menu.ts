@@ -27,6 +27,15 @@ const MENU: readonly MenuEntry[] = [
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
   { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {
+    id: 'teaching',
+    label: 'Обучение',
+    icon: 'book',
+    children: [
+      { id: 'subjects', label: 'Предметы', path: paths.subjects },
+      { id: 'courses', label: 'Курсы', path: paths.courses },
+    ],
+  },
+  {
     id: 'settings',
     label: 'Настройки',
     icon: 'settings',

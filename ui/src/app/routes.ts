@@ -51,6 +51,14 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userCalendar, title: 'Календарь', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/calendar/UserCalendarPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
+  { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
+  // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
+  { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },
+  { path: paths.course, title: 'Курс', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursePage') },
+  { path: paths.userSubjects, title: 'Предметы', guards: ['worker'], layout: 'profile', page: () => import('../features/catalog/PersonSubjectsPage') },
+  // Spec §2 gives these two no guard; they are a person's, so signed in (the server checks master-by-url).
+  { path: paths.userCourses, title: 'Курсы', guards: ['auth'], layout: 'profile', page: () => import('../features/catalog/PersonCoursesPage') },
+  { path: paths.userCourse, title: 'Курс', guards: ['auth'], layout: 'profile', page: () => import('../features/catalog/PersonCoursePage') },
 ];
 
 export function findRoute(path: string): PageRoute | undefined {

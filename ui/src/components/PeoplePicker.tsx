@@ -115,15 +115,17 @@ interface FieldProps {
   person: Pick<UserView, 'id'> & Partial<Pick<UserView, 'full_name'>> | null;
   onChange: (person: UserView | null) => void;
   label: string;
+  /** Only people with this role are offered. */
+  role?: PickRole;
 }
 
 /** One person or nobody: a search whose results drop down while typing, then the person's name. */
-export function PersonField({ person, onChange, label }: FieldProps) {
+export function PersonField({ person, onChange, label, role }: FieldProps) {
   const [text, setText] = useState('');
   const [focused, setFocused] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
-  const { page, loading } = usePeopleSearch(text, undefined, true);
+  const { page, loading } = usePeopleSearch(text, role, true);
   if (person) {
     const name = person.full_name ?? `№${person.id}`;
     return (

@@ -15,6 +15,8 @@ const TABS = [
   { path: paths.user, label: 'Профиль' },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
+  { path: paths.userSubjects, label: 'Предметы' },
+  { path: paths.userCourses, label: 'Курсы' },
   { path: paths.userCalendar, label: 'Календарь' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },

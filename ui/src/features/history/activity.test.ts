@@ -87,6 +87,8 @@ describe('where an entry leads', () => {
   it("links a person's entry to the card and a tag's to the tags", () => {
     expect(entityLink(entry({ entity_id: 30 }))).toBe('/users/30');
     expect(entityLink(entry({ entity: 'tag', entity_id: 3 }))).toBe('/tags');
+    expect(entityLink(entry({ entity: 'subject', entity_id: 3 }))).toBe('/subjects');
+    expect(entityLink(entry({ entity: 'course', entity_id: 4 }))).toBe('/courses/4');
     expect(entityLink(entry({ entity: 'file', entity_id: 8, subject_ids: [30] }))).toBe('/users/30/files');
     expect(entityLink(entry({ entity: 'session', entity_id: NULL }))).toBeNull();
     expect(entityLink(entry({ entity: 'user', entity_id: NULL }))).toBeNull();

@@ -1,6 +1,7 @@
 //! The activity log's entries and filters: who did it (a manager acting as someone shows as both
 //! people), where an entry leads, and the filters kept in the page's query string so a filtered
 //! log can be shared as a link.
+import { generatePath } from 'react-router';
 import type { Row } from '../../api/types';
 import { day, defineFilters, id, perPage, text } from '../../lib/filters';
 import { shortName } from '../../lib/format';
@@ -64,7 +65,8 @@ export const whoText = (entry: ActivityEntry) => whoDid(entry).map((p) => p.name
 
 /**
  * The page an entry is about, when it has one: a person's card (unless «who» links there
- * already, or it is the card whose log this is: `here`), the tags, the cabinet a file is in.
+ * already, or it is the card whose log this is: `here`), the tags, the subjects, a course, the
+ * cabinet a file is in.
  */
 export function entityLink(entry: ActivityEntry, here: number | null = null): string | null {
   if (entry.entity === 'user' && entry.entity_id != null) {
@@ -72,6 +74,8 @@ export function entityLink(entry: ActivityEntry, here: number | null = null): st
     return named ? null : to(paths.user, entry.entity_id);
   }
   if (entry.entity === 'tag') return paths.tags;
+  if (entry.entity === 'subject') return paths.subjects;
+  if (entry.entity === 'course' && entry.entity_id != null) return generatePath(paths.course, { course: String(entry.entity_id) });
   const owner = entry.subject_ids[0];
   if (entry.entity === 'file' && owner != null) return to(paths.userFiles, owner);
   return null;

@@ -4,11 +4,12 @@ import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
+import { PalettePicker } from '../../components/PalettePicker';
 import { TagBadge } from '../../components/TagBadge';
 import { api } from '../../lib/api/client';
 import { z } from '../../lib/forms';
 import type { OverlayProps } from '../../lib/overlays';
-import { COLOUR_NAMES, TAG_COLOURS, type Tag } from '../../lib/tags';
+import { TAG_COLOURS, type Tag } from '../../lib/tags';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -30,16 +31,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
     <Modal open={open} close={close} title={tag ? 'Изменить тег' : 'Новый тег'}>
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
         <Field label="Название" autoComplete="off" maxLength={60} {...form.field('name')} />
-        <fieldset className="palette" aria-invalid={errors.color ? true : undefined}>
-          <legend>Цвет</legend>
-          {TAG_COLOURS.map((colour) => (
-            <label key={colour} className="swatch" data-tag-colour={colour} title={COLOUR_NAMES[colour]}>
-              <input type="radio" name="color" value={colour} checked={values.color === colour} onChange={() => form.set('color', colour)} />
-              <span className="sr-only">{COLOUR_NAMES[colour]}</span>
-            </label>
-          ))}
-          {errors.color && <small className="field-error">{errors.color}</small>}
-        </fieldset>
+        <PalettePicker value={values.color} onChange={(colour) => form.set('color', colour)} error={errors.color} />
         <p>
           Так тег будет выглядеть: <TagBadge tag={{ name: values.name.trim() || 'Тег', color: values.color }} />
         </p>

@@ -1,0 +1,197 @@
+//! The demo school's timetable: eight groups across three rooms with no teacher, student or
+//! room double-booked, a few individual lessons, the last four weeks done (a few cancelled),
+//! the rest planned 26 weeks ahead; every demo student is in at least one group.
+
+use super::catalog::Catalog;
+use crate::domain::group::{Group, ScheduleSlot};
+use crate::domain::lesson::{Lesson, LessonStatus};
+use crate::domain::timetable::{Occurrence, horizon, occurrences};
+use crate::domain::{GroupId, LessonId, User, UserId};
+use crate::store::{StoreError, record};
+use jiff::civil::{Date, time};
+use jiff::tz::TimeZone;
+use jiff::{Timestamp, ToSpan};
+use redb::WriteTransaction;
+
+/// (name, subject, teacher, room, weekdays, start hour and minute, minutes, course)
+type Plan = (
+    &'static str,
+    usize,
+    usize,
+    &'static str,
+    &'static [u8],
+    (i8, i8),
+    u16,
+    Option<usize>,
+);
+
+/// Subjects and teachers by their place in the catalogue and among the workers; each room,
+/// teacher and weekday hour is used once.
+const GROUPS: [Plan; 8] = [
+    ("Математика 9А, ОГЭ", 0, 3, "12", &[1, 3], (16, 0), 90, Some(0)),
+    ("Математика 7", 0, 3, "12", &[2, 4], (16, 0), 60, None),
+    ("Русский язык 9", 1, 0, "14", &[1, 3], (16, 0), 60, None),
+    ("Английский с нуля", 2, 0, "14", &[2, 4], (17, 0), 60, Some(1)),
+    ("Английский A2", 2, 2, "21", &[1, 3], (17, 0), 60, None),
+    ("Физика 8", 3, 1, "21", &[2, 4], (15, 0), 60, None),
+    ("Химия 9", 4, 2, "21", &[5], (16, 0), 90, None),
+    ("Информатика: Python", 5, 1, "12", &[5], (16, 0), 90, None),
+];
+
+/// How far back the timetable starts: these weeks' lessons are done.
+const WEEKS_DONE: i32 = 4;
+
+/// What was made.
+pub struct Made {
+    pub groups: usize,
+    pub lessons: usize,
+}
+
+/// Creates the groups and their lessons for `teachers` (the workers) and `students`.
+pub fn seed(
+    txn: &WriteTransaction,
+    catalog: &Catalog,
+    teachers: &[User],
+    students: &[UserId],
+    tz: &TimeZone,
+) -> Result<Made, StoreError> {
+    let now = Timestamp::now();
+    let today = now.to_zoned(tz.clone()).date();
+    let starts_on = today.saturating_sub(WEEKS_DONE.weeks());
+    let mut made = Made { groups: 0, lessons: 0 };
+    for (n, (name, subject, teacher, room, days, (hour, minute), minutes, course)) in GROUPS.into_iter().enumerate() {
+        let members = students
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| in_group(*k, n))
+            .map(|(_, s)| *s);
+        let group = record::insert(txn, |id| Group {
+            id,
+            name: name.into(),
+            subject_id: catalog.subjects[subject].id,
+            course_id: course.map(|c| catalog.courses[c].id),
+            teacher_id: teachers[teacher].id,
+            student_ids: members.collect(),
+            capacity: Some(10),
+            room: room.into(),
+            schedule: days
+                .iter()
+                .map(|weekday| ScheduleSlot {
+                    weekday: *weekday,
+                    start: time(hour, minute, 0, 0),
+                    duration_minutes: minutes,
+                })
+                .collect(),
+            starts_on,
+            ends_on: None,
+            price: None,
+            archived: false,
+        })?;
+        made.groups += 1;
+        let until = horizon(group.ends_on, today);
+        for (k, occurrence) in occurrences(&group.schedule, starts_on, until, tz)
+            .into_iter()
+            .enumerate()
+        {
+            let lesson = lesson(&group, catalog, occurrence, k, now);
+            record::insert(txn, |id| Lesson { id, ..lesson })?;
+            made.lessons += 1;
+        }
+    }
+    made.lessons += individual(txn, catalog, teachers, students, today, tz, now)?;
+    Ok(made)
+}
+
+/// Student `k` studies in group `n`: one group by turn, and every fifth student also in the
+/// Friday informatics group (unless in Friday chemistry, at the same hour).
+fn in_group(k: usize, n: usize) -> bool {
+    k % GROUPS.len() == n || (n == 7 && k % 5 == 0 && k % GROUPS.len() != 6)
+}
+
+/// The `k`-th lesson of a group: done (every ninth cancelled) before `now`, planned after.
+fn lesson(group: &Group, catalog: &Catalog, occurrence: Occurrence, k: usize, now: Timestamp) -> Lesson {
+    let past = occurrence.starts_at < now;
+    let cancelled = past && k % 9 == 4;
+    let price = catalog
+        .subjects
+        .iter()
+        .find(|s| s.id == group.subject_id)
+        .and_then(|s| s.price);
+    Lesson {
+        id: LessonId(0),
+        group_id: Some(group.id),
+        subject_id: group.subject_id,
+        course_id: group.course_id,
+        teacher_id: group.teacher_id,
+        student_ids: group.student_ids.clone(),
+        starts_at: occurrence.starts_at,
+        duration_minutes: occurrence.duration_minutes,
+        room: group.room.clone(),
+        status: match (past, cancelled) {
+            (_, true) => LessonStatus::Cancelled,
+            (true, false) => LessonStatus::Done,
+            (false, _) => LessonStatus::Planned,
+        },
+        cancel_reason: if cancelled {
+            "Болезнь учителя".into()
+        } else {
+            String::new()
+        },
+        topic: if past && !cancelled {
+            format!("Занятие {}", k + 1)
+        } else {
+            String::new()
+        },
+        homework: String::new(),
+        price,
+        moved_by_hand: false,
+        slot_at: Some(occurrence.starts_at),
+    }
+}
+
+/// Saturday individual lessons of the first student with the mathematics teacher: two weeks
+/// back (done) and three ahead (planned).
+fn individual(
+    txn: &WriteTransaction,
+    catalog: &Catalog,
+    teachers: &[User],
+    students: &[UserId],
+    today: Date,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<usize, StoreError> {
+    let Some(student) = students.first() else {
+        return Ok(0);
+    };
+    let saturday = [ScheduleSlot {
+        weekday: 6,
+        start: time(11, 0, 0, 0),
+        duration_minutes: 60,
+    }];
+    let from = today.saturating_sub(2.weeks());
+    let found = occurrences(&saturday, from, today.saturating_add(3.weeks()), tz);
+    let group = Group {
+        id: GroupId(0),
+        name: String::new(),
+        subject_id: catalog.subjects[0].id,
+        course_id: None,
+        teacher_id: teachers[3].id,
+        student_ids: vec![*student],
+        capacity: None,
+        room: String::new(),
+        schedule: saturday.to_vec(),
+        starts_on: from,
+        ends_on: None,
+        price: None,
+        archived: false,
+    };
+    for (k, occurrence) in found.iter().enumerate() {
+        let one_off = Lesson {
+            group_id: None,
+            slot_at: None,
+            ..lesson(&group, catalog, *occurrence, k, now)
+        };
+        record::insert(txn, |id| Lesson { id, ..one_off })?;
+    }
+    Ok(found.len())
+}
