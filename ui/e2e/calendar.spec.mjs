@@ -199,5 +199,9 @@ test('the week view at 1366 px in dark mode', async () => {
   await manager.goto(`/calendar?view=month&date=${monday}&teacher=${teacher.id}`);
   await manager.locator('.cal-month .cal-entry').first().waitFor();
   await app.screenshot(manager, 'calendar-month-1366-dark');
+  // The whole demo school's week: lessons at the same hour sit side by side.
+  await manager.goto('/calendar?view=week');
+  await manager.locator('.cal-col .cal-entry').first().waitFor();
+  await app.screenshot(manager, 'calendar-school-week-1366-dark');
   assert.deepEqual(manager.errors, []);
 });

@@ -7,7 +7,7 @@ import { addToast } from '../../lib/toasts';
 import '../../components/TagBadge.css';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { useCalendar, type Entry, type Scope } from './calendar';
-import { clock, daysOf, dotted, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
+import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
 import './calendar.css';
 
@@ -31,6 +31,17 @@ function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
     days.set(day, [...(days.get(day) ?? []), entry]);
   }
   return days;
+}
+
+/** A day's entries with their minutes on the clock and their lanes side by side. */
+function placed(entries: readonly Entry[], day: string) {
+  const spans = entries.map((entry) => {
+    const start = wallClock(entry.starts_at)?.minutes ?? 0;
+    const end = wallClock(entry.ends_at);
+    return [start, end && end.day === day ? end.minutes : 24 * 60] as const;
+  });
+  const lanes = lanesOf(spans);
+  return entries.map((entry, i) => ({ entry, start: spans[i]![0], stop: spans[i]![1], ...lanes[i]! }));
 }
 
 function label(entry: Entry) {
@@ -261,11 +272,13 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                     dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
                   }}
                 >
-                  {(perDay.get(day) ?? []).map((entry) => {
-                    const start = wallClock(entry.starts_at)?.minutes ?? 0;
-                    const end = wallClock(entry.ends_at);
-                    const stop = end && end.day === day ? end.minutes : 24 * 60;
-                    const style = { top: ((start - first * 60) / 60) * HOUR_PX, height: Math.max(((stop - start) / 60) * HOUR_PX, 20) };
+                  {placed(perDay.get(day) ?? [], day).map(({ entry, start, stop, lane, lanes }) => {
+                    const style = {
+                      top: ((start - first * 60) / 60) * HOUR_PX,
+                      height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
+                      left: `calc(${(100 * lane) / lanes}% + 2px)`,
+                      width: `calc(${100 / lanes}% - 4px)`,
+                    };
                     return <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} style={style} compact={view === 'week'} />;
                   })}
                 </div>

@@ -3,6 +3,7 @@ import { MONTH_CACHE, PAGE_CACHE, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from 
 import {
   addMonths,
   daysOf,
+  lanesOf,
   LruCache,
   minutesAt,
   movedTo,
@@ -83,5 +84,17 @@ describe('the period cache', () => {
     expect(cache.size).toBe(5);
     expect(cache.get('p1')).toBeUndefined();
     expect(cache.get('p0')).toBe(0);
+  });
+});
+
+describe('lessons at the same hour', () => {
+  it('sit side by side, and a later lesson takes the full width again', () => {
+    expect(lanesOf([[960, 1020], [960, 1020], [990, 1050], [1080, 1140]])).toEqual([
+      { lane: 0, lanes: 3 },
+      { lane: 1, lanes: 3 },
+      { lane: 2, lanes: 3 },
+      { lane: 0, lanes: 1 },
+    ]);
+    expect(lanesOf([[600, 660], [660, 720]])).toEqual([{ lane: 0, lanes: 1 }, { lane: 0, lanes: 1 }]);
   });
 });

@@ -162,3 +162,34 @@ export class LruCache<V> {
     return this.items.size;
   }
 }
+
+/**
+ * Side-by-side places for the entries of one day, given as [start, end) minutes in order of
+ * start: each gets the first lane free at its start, and shares the width with the lanes its
+ * group of overlapping entries uses (`lanes`), so lessons at the same hour do not hide each other.
+ */
+export function lanesOf(spans: readonly (readonly [number, number])[]): { lane: number; lanes: number }[] {
+  const placed: { lane: number; lanes: number }[] = [];
+  let group: number[] = [];
+  let groupEnd = -1;
+  let ends: number[] = [];
+  const close = () => {
+    const lanes = ends.length;
+    for (const index of group) placed[index]!.lanes = lanes;
+  };
+  spans.forEach(([start, end], index) => {
+    if (start >= groupEnd) {
+      close();
+      group = [];
+      ends = [];
+    }
+    let lane = ends.findIndex((laneEnd) => laneEnd <= start);
+    if (lane < 0) lane = ends.push(end) - 1;
+    else ends[lane] = end;
+    placed[index] = { lane, lanes: 1 };
+    group.push(index);
+    groupEnd = Math.max(groupEnd, end);
+  });
+  close();
+  return placed;
+}
