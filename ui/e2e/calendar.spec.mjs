@@ -119,10 +119,17 @@ test('a manager drags a lesson to another day; a clash is refused in Russian and
   await lessonsOn(page, friday).first().waitFor();
   assert.match((await lessonsOn(page, friday).getAttribute('aria-label')) ?? '', /20:00–21:00/);
 
-  // A click opens the details.
-  await lessonsOn(page, friday).click();
-  await page.getByRole('dialog').getByText('Обсерватория').waitFor();
-  await page.getByRole('dialog').getByRole('button', { name: 'Закрыть' }).click();
+  // A click opens the details, where the keyboard moves it too: Saturday at 19:00.
+  const saturday = addDays(monday, 5);
+  await lessonsOn(page, friday).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Обсерватория').waitFor();
+  await dialog.getByLabel('День').fill(saturday);
+  await dialog.getByLabel('Время').fill('19:00');
+  await dialog.getByLabel('Время').press('Enter');
+  await lessonsOn(page, saturday).first().waitFor();
+  assert.match((await lessonsOn(page, saturday).getAttribute('aria-label')) ?? '', /19:00–20:00/);
   assert.deepEqual(page.errors, []);
 });
 
