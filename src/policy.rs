@@ -75,6 +75,18 @@ pub const NOT_ANOTHER_TEACHER: &str = "Назначить другого учи�
 
 /// Why a worker may not change a group or lesson he does not teach.
 pub const NOT_YOUR_LESSON: &str = "Изменять можно только свои группы и занятия";
+/// Whether `actor` sees `person`'s private fields (the staff notes): staff do; nobody else,
+/// not even the person. Asked per person (by the service, after loading them), so a rule that
+/// depends on the person too changes here only.
+pub fn sees_private_fields(actor: &Actor, _person: &User) -> bool {
+    actor.is_staff()
+}
+
+/// Whether `actor` may open `person`'s card: someone he may see (`Actor::sees`), and a deleted
+/// person only when he is staff.
+pub fn sees_person(actor: &Actor, person: &User) -> bool {
+    actor.sees(person.id) && (person.deleted_at.is_none() || actor.is_staff())
+}
 
 /// Why a manager may not act as this person.
 pub const NOT_AS_A_MANAGER: &str = "Нельзя войти под учётной записью другого менеджера";
@@ -325,6 +337,22 @@ mod tests {
                 .expect("actor")
                 .user
         ));
+    }
+
+    #[test]
+    fn private_fields_and_deleted_people_are_for_staff() {
+        let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
+        let (student, worker) = (actor(&[Role::Student]), actor(&[Role::Worker]));
+        assert!(!sees_private_fields(&student, &student.user), "not even his own notes");
+        assert!(sees_private_fields(&worker, &student.user));
+        let mut child = (*actor(&[Role::Student]).user).clone();
+        child.id = UserId(7);
+        assert!(sees_person(&student, &child), "his child");
+        child.deleted_at = Some(jiff::Timestamp::now());
+        assert!(!sees_person(&student, &child), "a deleted child: staff only");
+        assert!(sees_person(&worker, &child));
+        child.id = UserId(8);
+        assert!(!sees_person(&student, &child), "someone else's child");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //!
 //! Rust (each file belongs to the top module under `src/` it lives in):
 //! - `api` never imports `store` or `mail` (it asks a service);
-//! - `domain` imports nothing else of the crate, and `policy` only `domain`;
+//! - `domain` imports nothing else of the crate, and `policy` only `domain`; neither names the
+//!   web framework (`poem`, `poem_openapi`): the API mirrors what it shows;
 //! - `store` imports no `service`, `api` or `mail`;
 //! - `service` imports neither `api` nor `error` (a service error becomes an HTTP answer in
 //!   `error.rs`, which knows the service, not the other way round).
@@ -47,6 +48,14 @@ fn rust_rule(module: &str) -> Option<Rule> {
     }
 }
 
+/// The outside crates a top module must not name.
+fn banned_crates(module: &str) -> &'static [&'static str] {
+    match module {
+        "domain" | "policy" => &["poem", "poem_openapi"],
+        _ => &[],
+    }
+}
+
 /// Breaks of the Rust rules in one file's text. `module` is the file's module path under the
 /// crate (`["api", "users"]` for `src/api/users.rs`, `["store"]` for `src/store/mod.rs`).
 fn rust_violations(file: &str, module: &[String], text: &str) -> Vec<Violation> {
@@ -56,6 +65,13 @@ fn rust_violations(file: &str, module: &[String], text: &str) -> Vec<Violation> 
     let top = &module[0];
     let code = strip_comments(text);
     let mut found = Vec::new();
+    for (name, offset) in named_crates(&code, banned_crates(top)) {
+        found.push(Violation {
+            file: file.to_owned(),
+            line: code[..offset].matches('\n').count() + 1,
+            rule: format!("`{top}` must not name the crate `{name}`"),
+        });
+    }
     for (target, offset) in imported_top_modules(&code, module.len()) {
         let broken = match rule {
             Rule::Never(banned) => banned.contains(&target.as_str()),
@@ -154,6 +170,25 @@ fn imported_top_modules(code: &str, depth: usize) -> Vec<(String, usize)> {
         }
         at = cursor.max(start + 1);
     }
+    found
+}
+
+/// Each path in `code` that starts with one of the crates `names` (`poem_openapi::Enum`,
+/// `use poem::{…}`), with its byte offset.
+fn named_crates(code: &str, names: &[&str]) -> Vec<(String, usize)> {
+    let bytes = code.as_bytes();
+    let mut found = Vec::new();
+    for name in names {
+        let path = format!("{name}::");
+        for (offset, _) in code.match_indices(&path) {
+            let preceded_by_ident =
+                offset > 0 && (bytes[offset - 1].is_ascii_alphanumeric() || matches!(bytes[offset - 1], b'_' | b':'));
+            if !preceded_by_ident {
+                found.push(((*name).to_owned(), offset));
+            }
+        }
+    }
+    found.sort_by_key(|(_, offset)| *offset);
     found
 }
 
@@ -381,6 +416,28 @@ fn domain_and_policy_import_only_domain() {
     let policy = "use crate::domain::User;\nuse crate::auth::Session;\n";
     let found = rust_violations("src/policy.rs", &module("policy.rs"), policy);
     assert_eq!(found.iter().map(|v| v.line).collect::<Vec<_>>(), vec![2]);
+}
+
+#[test]
+fn the_domain_does_not_name_the_web_framework() {
+    let text = "use serde::Serialize;\n\
+                #[derive(Clone, poem_openapi::Enum)]\n\
+                pub enum Kind { A }\n\
+                use poem::web::Json;\n\
+                // poem_openapi::Object in a comment\n\
+                fn f() -> my_poem::X { todo!() }\n";
+    let found = rust_violations("src/domain/kind.rs", &module("domain/kind.rs"), text);
+    assert_eq!(
+        found.iter().map(|v| v.line).collect::<Vec<_>>(),
+        vec![2, 4],
+        "{found:?}"
+    );
+    assert_eq!(
+        found[0].to_string(),
+        "src/domain/kind.rs:2: `domain` must not name the crate `poem_openapi`"
+    );
+    let api = "#[derive(poem_openapi::Enum)]\npub enum KindName { A }\n";
+    assert!(rust_violations("src/api/x.rs", &module("api/x.rs"), api).is_empty());
 }
 
 #[test]

@@ -26,8 +26,9 @@ impl HealthApi {
     /// Health check
     ///
     /// Answers `ok` with the version and the UI build id while the server is up and its
-    /// database can be read and written. A database that refused writes after a full disk is
-    /// opened again here; when that fails, 503, so systemd or Docker restart the server. Open to
+    /// database can be read and written. The database is checked at most every few seconds,
+    /// and at once after any failed write: one that refused writes after a full disk is opened
+    /// again here; when that fails, 503, so systemd or Docker restart the server. Open to
     /// everyone; Docker's HEALTHCHECK and the UI's build check (`?t=<timestamp>`) call it.
     #[oai(path = "/api/health", method = "get", operation_id = "health")]
     async fn health(&self, state: State<'_>, caller: Caller) -> Result<Json<Health>, ApiError> {

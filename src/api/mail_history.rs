@@ -3,8 +3,9 @@
 
 use super::envelope::Paged;
 use super::paging::PageMeta;
+use super::vocabulary::{MailKindName, MailStatusName};
 use super::{ApiTags, State};
-use crate::domain::mail::{MailFilter, MailKind, MailRecord, MailStatus};
+use crate::domain::mail::{MailFilter, MailRecord};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -22,11 +23,11 @@ pub struct MailEntry {
     pub to_name: Option<String>,
     #[oai(nullable)]
     pub user_id: Option<u64>,
-    pub kind: MailKind,
+    pub kind: MailKindName,
     /// The kind in Russian, e.g. "Сброс пароля".
     pub kind_title: String,
     pub subject: String,
-    pub status: MailStatus,
+    pub status: MailStatusName,
     pub attempts: u32,
     #[oai(nullable)]
     pub last_error: Option<String>,
@@ -43,10 +44,10 @@ impl From<MailRecord> for MailEntry {
             to: mail.to,
             to_name: mail.to_name,
             user_id: mail.user_id.map(|id| id.0),
-            kind: mail.kind,
+            kind: mail.kind.into(),
             kind_title: mail.kind.title().to_owned(),
             subject: mail.subject,
-            status: mail.status,
+            status: mail.status.into(),
             attempts: mail.attempts,
             last_error: mail.last_error,
             created_at: mail.created_at.to_string(),
@@ -89,14 +90,14 @@ impl MailHistoryApi {
         caller: Caller,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-        status: Query<Option<MailStatus>>,
-        kind: Query<Option<MailKind>>,
+        status: Query<Option<MailStatusName>>,
+        kind: Query<Option<MailKindName>>,
         search: Query<Option<String>>,
     ) -> Result<Json<Paged<MailEntry>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let filter = MailFilter {
-            status: status.0,
-            kind: kind.0,
+            status: status.0.map(Into::into),
+            kind: kind.0.map(Into::into),
             search: search.0,
             user_id: None,
         };
@@ -116,14 +117,14 @@ impl MailHistoryApi {
         id: Path<UserId>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-        status: Query<Option<MailStatus>>,
-        kind: Query<Option<MailKind>>,
+        status: Query<Option<MailStatusName>>,
+        kind: Query<Option<MailKindName>>,
         search: Query<Option<String>>,
     ) -> Result<Json<Paged<MailEntry>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let filter = MailFilter {
-            status: status.0,
-            kind: kind.0,
+            status: status.0.map(Into::into),
+            kind: kind.0.map(Into::into),
             search: search.0,
             user_id: Some(id.0),
         };

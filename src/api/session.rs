@@ -7,6 +7,7 @@ use super::{ApiTags, NoContent, State};
 use crate::auth::csrf;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
+use crate::service::people;
 use crate::service::sign_in::{self, Credentials};
 use poem::web::cookie::CookieJar;
 use poem_openapi::payload::Json;
@@ -98,15 +99,12 @@ impl SessionApi {
     #[oai(path = "/api/user", method = "get", operation_id = "current_user")]
     async fn current_user(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<CurrentUser>>, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
-        let impersonator = match actor.impersonator {
-            Some(id) => state.run(move |store| crate::service::users::find(store, id)).await?,
-            None => None,
-        };
+        let me = state.read(|store| people::me(store, actor))?;
         Ok(Json(Data {
             data: CurrentUser {
-                user: UserView::new(&actor.user, actor.is_staff()),
+                user: UserView::new(&me.user, me.private_fields),
                 children_ids: actor.children.iter().map(|id| id.0).collect(),
-                impersonator: impersonator.map(|m| Impersonator {
+                impersonator: me.impersonator.map(|m| Impersonator {
                     id: m.id.0,
                     full_name: m.full_name(),
                 }),

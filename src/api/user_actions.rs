@@ -62,9 +62,8 @@ pub struct UserActionsApi;
 /// Reads the card after a change made by `actor` (staff).
 async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<JsonText<CardEnvelope>, ApiError> {
     let actor = caller.actor(Rule::SignedIn)?.clone();
-    let staff = actor.is_staff();
     let person = state.read(|store| people::get(store, &actor, id))?;
-    Ok(CardEnvelope::text(&person, staff))
+    Ok(CardEnvelope::text(&person))
 }
 
 #[OpenApi(tag = "ApiTags::People")]

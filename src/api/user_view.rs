@@ -4,10 +4,9 @@ use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
 use super::paging::PageMeta;
 use crate::domain::{Page, User, UserId};
-use crate::service::people::{Entry, Person};
+use crate::service::people::{Person, Seen};
 use poem_openapi::Object;
 use poem_openapi::types::ToJSON;
-use std::sync::Arc;
 
 /// A user as the API shows it (never the password hash; notes only to staff).
 #[derive(Debug, Object)]
@@ -45,8 +44,8 @@ pub struct UserView {
 }
 
 impl UserView {
-    /// The view of `user` for a viewer who is (or is not) staff.
-    pub fn new(user: &User, staff_viewer: bool) -> Self {
+    /// The view of `user`, with or without their private fields (as the service decided).
+    pub fn new(user: &User, private_fields: bool) -> Self {
         Self {
             id: user.id.0,
             email: user.email.to_string(),
@@ -58,7 +57,7 @@ impl UserView {
             birth_date: user.birth_date.map(|d| d.to_string()),
             roles: user.roles.iter().map(|r| r.as_str().to_owned()).collect(),
             tags: user.tags.iter().map(|t| t.0).collect(),
-            notes: staff_viewer.then(|| user.notes.clone()),
+            notes: private_fields.then(|| user.notes.clone()),
             email_verified: user.email_verified_at.is_some(),
             created_at: user.created_at.to_string(),
             updated_at: user.updated_at.to_string(),
@@ -67,11 +66,15 @@ impl UserView {
         }
     }
 
-    /// The view of the entry's user as the JSON text `Json<UserView>` sends: rendered once per
-    /// version of the user and kind of viewer, and kept in the directory.
-    fn text_of(entry: &Entry, staff_viewer: bool) -> &str {
-        entry.shown(staff_viewer, |user| {
-            Self::new(user, staff_viewer).to_json().unwrap_or_default().to_string()
+    /// The view of a person as the JSON text `Json<UserView>` sends: rendered once per version
+    /// of the user and kind of view, and kept in the directory.
+    fn text_of(seen: &Seen) -> &str {
+        let private_fields = seen.private_fields;
+        seen.entry.shown(private_fields, |user| {
+            Self::new(user, private_fields)
+                .to_json()
+                .unwrap_or_default()
+                .to_string()
         })
     }
 }
@@ -81,15 +84,15 @@ pub type UserPage = Paged<UserView>;
 
 impl UserPage {
     /// The page of `found` as JSON text: each row is the entry's view, rendered once per version
-    /// of the user and kind of viewer and kept in the directory, so a page only copies text.
-    pub fn text(found: &Page<Arc<Entry>>, staff_viewer: bool) -> JsonText<Self> {
+    /// of the user and kind of view and kept in the directory, so a page only copies text.
+    pub fn text(found: &Page<Seen>) -> JsonText<Self> {
         let mut text = String::with_capacity(64 + 640 * found.items.len());
         text.push_str(r#"{"data":["#);
-        for (i, entry) in found.items.iter().enumerate() {
+        for (i, seen) in found.items.iter().enumerate() {
             if i > 0 {
                 text.push(',');
             }
-            text.push_str(UserView::text_of(entry, staff_viewer));
+            text.push_str(UserView::text_of(seen));
         }
         text.push_str(r#"],"meta":"#);
         text.push_str(&PageMeta::of(found).to_json().unwrap_or_default().to_string());
@@ -111,10 +114,10 @@ pub struct UserCard {
 pub type CardEnvelope = Data<UserCard>;
 
 impl CardEnvelope {
-    /// The card of `person` for a viewer who is (or is not) staff, as JSON text: the user's view
-    /// as the directory keeps it (the same text as their list row), with the family links added.
-    pub fn text(person: &Person, staff_viewer: bool) -> JsonText<Self> {
-        let view = UserView::text_of(&person.entry, staff_viewer);
+    /// The card of `person` as JSON text: the user's view as the directory keeps it (the same
+    /// text as their list row), with the family links added.
+    pub fn text(person: &Person) -> JsonText<Self> {
+        let view = UserView::text_of(&person.seen);
         let fields = view.strip_suffix('}').unwrap_or(view);
         let ids = |ids: &[UserId]| ids.iter().map(|id| id.0.to_string()).collect::<Vec<_>>().join(",");
         let text = format!(
@@ -149,7 +152,9 @@ pub struct CurrentUser {
 mod tests {
     use super::*;
     use crate::domain::{Email, NewUser, PageRequest, Password, PersonName, Phone, Role, TagId, UserId};
+    use crate::service::people::Entry;
     use jiff::Timestamp;
+    use std::sync::Arc;
 
     fn user(id: u64, email: &str, notes: &str) -> User {
         let mut new = NewUser::new(
@@ -178,22 +183,24 @@ mod tests {
             user(9, "b@school.ru", ""),
         ];
         let entries: Vec<Arc<Entry>> = users.iter().map(|u| Arc::new(Entry::of(u))).collect();
-        let found = PageRequest::new(Some(2), Some(2)).slice(entries.iter().cycle().take(5).cloned());
-        for staff in [true, false] {
+        for private_fields in [true, false] {
+            let found = PageRequest::new(Some(2), Some(2))
+                .slice(entries.iter().cycle().take(5).cloned())
+                .map(|entry| Seen { entry, private_fields });
             let page = UserPage {
                 data: found
                     .items
                     .iter()
-                    .filter_map(|e| users.iter().find(|u| u.id == e.id))
-                    .map(|u| UserView::new(u, staff))
+                    .filter_map(|seen| users.iter().find(|u| u.id == seen.entry.id))
+                    .map(|u| UserView::new(u, private_fields))
                     .collect(),
                 meta: PageMeta::of(&found),
             };
-            let text = UserPage::text(&found, staff);
+            let text = UserPage::text(&found);
             assert_eq!(
                 body(text).await,
                 body(poem_openapi::payload::Json(page)).await,
-                "staff: {staff}"
+                "private fields: {private_fields}"
             );
         }
     }
@@ -202,25 +209,28 @@ mod tests {
     async fn a_card_as_text_is_what_json_of_the_card_would_be() {
         let user = user(7, "a@school.ru", "пишет \"так\"");
         for (parents, children) in [(vec![], vec![]), (vec![UserId(2), UserId(30)], vec![UserId(4)])] {
-            for staff in [true, false] {
+            for private_fields in [true, false] {
                 let person = Person {
-                    entry: Arc::new(Entry::of(&user)),
+                    seen: Seen {
+                        entry: Arc::new(Entry::of(&user)),
+                        private_fields,
+                    },
                     parents: parents.clone(),
                     children: children.clone(),
                 };
                 let card = CardEnvelope {
                     data: UserCard {
-                        user: UserView::new(&user, staff),
+                        user: UserView::new(&user, private_fields),
                         parent_ids: parents.iter().map(|id| id.0).collect(),
                         children_ids: children.iter().map(|id| id.0).collect(),
                     },
                 };
                 let parse = |text: String| serde_json::from_str::<serde_json::Value>(&text).expect("JSON");
-                let text = CardEnvelope::text(&person, staff);
+                let text = CardEnvelope::text(&person);
                 assert_eq!(
                     parse(body(text).await),
                     parse(body(poem_openapi::payload::Json(card)).await),
-                    "staff: {staff}"
+                    "private fields: {private_fields}"
                 );
             }
         }

@@ -136,9 +136,8 @@ impl UsersApi {
             sort: parse_sort(sort.0.as_deref())?,
             page: PageRequest::new(page.0, per_page.0),
         };
-        let staff = actor.is_staff();
         let found = state.read(|store| people::list(store, &actor, &query))?;
-        Ok(UserPage::text(&found, staff))
+        Ok(UserPage::text(&found))
     }
 
     /// A person's card
@@ -153,9 +152,8 @@ impl UsersApi {
         id: Path<UserId>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
         let actor = caller.actor(Rule::SeeUser(id.0))?.clone();
-        let staff = actor.is_staff();
         let person = state.read(|store| people::get(store, &actor, id.0))?;
-        Ok(CardEnvelope::text(&person, staff))
+        Ok(CardEnvelope::text(&person))
     }
 
     /// Create a person
@@ -182,7 +180,7 @@ impl UsersApi {
         }
         let id = user.id;
         let person = state.read(|store| people::get(store, &actor, id))?;
-        Ok(Created::Created(CardEnvelope::text(&person, true)))
+        Ok(Created::Created(CardEnvelope::text(&person)))
     }
 
     /// Update a person
@@ -206,7 +204,7 @@ impl UsersApi {
                 people::get(store, &actor, id.0)
             })
             .await?;
-        Ok(CardEnvelope::text(&person, true))
+        Ok(CardEnvelope::text(&person))
     }
 
     /// Delete a person
@@ -241,6 +239,6 @@ impl UsersApi {
                 people::get(store, &actor, id.0)
             })
             .await?;
-        Ok(CardEnvelope::text(&person, true))
+        Ok(CardEnvelope::text(&person))
     }
 }

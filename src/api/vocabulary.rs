@@ -1,15 +1,16 @@
-//! The domain's closed lists (kinds of notification, kinds of record) as the API documents
-//! them: one macro mirrors a domain enum, so `domain` knows nothing of OpenAPI and a variant
-//! added there fails to compile here until the API names it too.
+//! The domain's closed lists (kinds of notification, of record, of mail, a mail's status) as
+//! the API documents them: one macro mirrors a domain enum, so `domain` knows nothing of
+//! OpenAPI and a variant added there fails to compile here until the API names it too.
 
 use crate::domain::activity::Entity;
 use crate::domain::calendar::EntryKind;
 use crate::domain::course::EnrolmentStatus;
 use crate::domain::lesson::LessonStatus;
+use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
-/// in the document) and the conversion from it.
+/// in the document) and the conversions both ways (answers and query parameters).
 macro_rules! mirror {
     ($(#[$doc:meta])* $name:ident as $schema:literal from $domain:ident { $($variant:ident),* $(,)? }) => {
         $(#[$doc])*
@@ -24,6 +25,14 @@ macro_rules! mirror {
             fn from(value: $domain) -> Self {
                 match value {
                     $($domain::$variant => Self::$variant,)*
+                }
+            }
+        }
+
+        impl From<$name> for $domain {
+            fn from(value: $name) -> Self {
+                match value {
+                    $($name::$variant => Self::$variant,)*
                 }
             }
         }
@@ -58,6 +67,16 @@ mirror! {
     EntryKindName as "CalendarEntryKind" from EntryKind { Lesson, Event }
 }
 
+mirror! {
+    /// What a mail is for; decides its template.
+    MailKindName as "MailKind" from MailKind { PasswordReset, VerifyEmail, SetPassword, Test, Notification }
+}
+
+mirror! {
+    /// Where a mail is on its way out.
+    MailStatusName as "MailStatus" from MailStatus { Queued, Sent, Failed }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,6 +100,16 @@ mod tests {
             let stored = serde_json::to_value(entity).expect("json");
             assert_eq!(EntityName::from(entity).to_json(), Some(stored.clone()));
             assert_eq!(serde_json::to_value(EntityName::from(entity)).expect("json"), stored);
+        }
+        for kind in MailKind::ALL {
+            let stored = serde_json::to_value(kind).expect("json");
+            assert_eq!(MailKindName::from(kind).to_json(), Some(stored.clone()));
+            assert_eq!(MailKind::from(MailKindName::from(kind)), kind);
+        }
+        for status in [MailStatus::Queued, MailStatus::Sent, MailStatus::Failed] {
+            let stored = serde_json::to_value(status).expect("json");
+            assert_eq!(MailStatusName::from(status).to_json(), Some(stored.clone()));
+            assert_eq!(MailStatus::from(MailStatusName::from(status)), status);
         }
     }
 }

@@ -6,9 +6,8 @@ use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 
 /// What a mail is for; decides its template.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, poem_openapi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[oai(rename_all = "snake_case")]
 pub enum MailKind {
     /// A link to set a new password after "forgot password".
     PasswordReset,
@@ -56,9 +55,8 @@ impl MailKind {
 }
 
 /// Where a mail is on its way out.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, poem_openapi::Enum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-#[oai(rename_all = "snake_case")]
 pub enum MailStatus {
     /// Waiting for its (next) attempt.
     Queued,

@@ -27,8 +27,7 @@ pub async fn watch(state: AppState) {
     let mut every_minute = tokio::time::interval(Duration::from_secs(60));
     loop {
         every_minute.tick().await;
-        let store = state.store.clone();
-        if let Ok(Err(err)) = tokio::task::spawn_blocking(move || store.check_writable()).await {
+        if let Err(err) = state.database_usable().await {
             tracing::error!("the database cannot be written: {err}");
         }
         let Some(free) = free_mb(&state.config.data_dir) else {

@@ -32,7 +32,7 @@ pub enum ServiceError {
 impl From<StoreError> for ServiceError {
     fn from(err: StoreError) -> Self {
         match err {
-            StoreError::Taken { index, field } => FieldErrors::taken(&index, field).into(),
+            StoreError::Taken { field, message } => FieldErrors::one(field, message),
             other => Self::Store(other),
         }
     }

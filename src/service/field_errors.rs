@@ -18,7 +18,6 @@
 //! ```
 
 use super::ServiceError;
-use crate::store::tables;
 use std::collections::BTreeMap;
 
 /// Field name -> messages, as a 422 answer carries them.
@@ -33,11 +32,6 @@ impl FieldErrors {
     /// The error of one wrong field: `return Err(FieldErrors::one("id", "…"))`.
     pub fn one(field: &str, message: impl Into<String>) -> ServiceError {
         Self::new().add(field, message).into()
-    }
-
-    /// A unique value another record holds (`StoreError::Taken`): the index's own message.
-    pub fn taken(index: &str, field: &str) -> Self {
-        Self::new().add(field, taken_message(index))
     }
 
     /// Adds a message to `field`, builder style.
@@ -99,25 +93,6 @@ impl From<FieldErrors> for ServiceError {
     }
 }
 
-/// The Russian message of a unique value that another record holds already, by the index its
-/// `IndexRow::Unique` writes. A new unique index adds its line here.
-fn taken_message(index: &str) -> &'static str {
-    let messages = [
-        (tables::name(&tables::USERS_BY_EMAIL), "Этот email уже используется"),
-        (tables::name(&tables::TAGS_BY_NAME), "Тег с таким названием уже есть"),
-        (
-            tables::name(&tables::SUBJECTS_BY_NAME),
-            "Предмет с таким названием уже есть",
-        ),
-        (
-            tables::name(&tables::ENROLMENTS_BY_PAIR),
-            "Этот ученик уже записан на курс",
-        ),
-    ];
-    let found = messages.iter().find(|(name, _)| *name == index);
-    found.map_or("Это значение уже занято", |(_, message)| message)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,16 +111,17 @@ mod tests {
     }
 
     #[test]
-    fn a_taken_unique_key_is_a_422_on_that_field_alone() {
-        let ServiceError::Invalid(errors) = ServiceError::from(StoreError::Taken {
-            index: tables::name(&tables::USERS_BY_EMAIL).to_owned(),
-            field: "email",
-        }) else {
+    fn a_taken_unique_key_is_a_422_on_that_field_alone_with_its_index_message() {
+        let taken = StoreError::Taken {
+            field: "name",
+            message: "Предмет с таким названием уже есть",
+        };
+        let ServiceError::Invalid(errors) = ServiceError::from(taken) else {
             panic!("not a field error");
         };
         assert_eq!(
             errors.into_map(),
-            BTreeMap::from([("email".to_owned(), vec!["Этот email уже используется".to_owned()])])
+            BTreeMap::from([("name".to_owned(), vec!["Предмет с таким названием уже есть".to_owned()])])
         );
     }
 }

@@ -57,10 +57,14 @@ impl AppState {
         work(&self.store)
     }
 
-    /// Whether the database can be written and read (the health check), on the blocking pool.
+    /// Whether the database can be written and read (the health check). Answered from the
+    /// last check while it is a few seconds old and no I/O failure happened since; otherwise
+    /// checked on the blocking pool, where a database that refused writes is opened again.
     pub async fn database_usable(&self) -> Result<(), StoreError> {
-        self.run(|store| store.check_writable().and_then(|()| store.read().map(drop)))
-            .await
+        if self.store.known_usable() {
+            return Ok(());
+        }
+        self.run(Store::check_usable).await
     }
 
     /// Runs storage work on the blocking pool (redb is synchronous). A panic inside it is

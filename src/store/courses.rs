@@ -35,6 +35,7 @@ impl Record for Enrolment {
                 table: tables::ENROLMENTS_BY_PAIR,
                 key: pair_key(self.course_id, self.student_id),
                 field: "student_id",
+                taken: "Этот ученик уже записан на курс",
             },
         ]
     }

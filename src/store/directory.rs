@@ -40,7 +40,7 @@ pub struct Entry {
     record: Box<[u8]>,
     /// The record, decoded: what a request's actor and a card are made of.
     pub user: Arc<User>,
-    /// The user as shown to viewers who are not staff (0) and to staff (1), made on first use.
+    /// The user as shown without (0) and with (1) their private fields, made on first use.
     shown: [OnceLock<Box<str>>; 2],
 }
 
@@ -75,10 +75,11 @@ impl Entry {
         }
     }
 
-    /// The user as a viewer who is (or is not) staff sees it: `render` of the stored user,
-    /// called once per kind of viewer and kept for as long as the user does not change.
-    pub fn shown(&self, staff_viewer: bool, render: impl FnOnce(&User) -> String) -> &str {
-        self.shown[usize::from(staff_viewer)].get_or_init(|| render(&self.user).into())
+    /// The user as shown with (or without) their private fields: `render` of the stored user,
+    /// called once per kind of view and kept for as long as the user does not change. Who sees
+    /// which is `policy::sees_private_fields`, decided by the service.
+    pub fn shown(&self, private_fields: bool, render: impl FnOnce(&User) -> String) -> &str {
+        self.shown[usize::from(private_fields)].get_or_init(|| render(&self.user).into())
     }
 }
 

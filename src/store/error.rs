@@ -20,9 +20,10 @@ pub enum StoreError {
     NewerSchema { found: u32, known: u32 },
     #[error("запись в таблице {table} повреждена и не читается: {reason}")]
     Corrupt { table: &'static str, reason: String },
-    /// The unique index `index` already lists another record under this value of `field`.
-    #[error("значение поля {field} уже занято другой записью")]
-    Taken { index: String, field: &'static str },
+    /// A unique index already lists another record under this value of `field`; `message` is
+    /// what the record's `IndexRow::Unique` says about it.
+    #[error("{field}: {message}")]
+    Taken { field: &'static str, message: &'static str },
     #[error(
         "На диске сервера закончилось место: изменение не сохранено. Освободите место на диске — \
          портал продолжит работу сам, без перезапуска."

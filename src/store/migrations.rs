@@ -246,6 +246,7 @@ mod tests {
             db: std::sync::Arc::new(super::super::slot::Slot::new(db, path.clone(), 1 << 20)),
             path,
             directory: Default::default(),
+            verdict: Default::default(),
         }
     }
 

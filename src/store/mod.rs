@@ -24,6 +24,7 @@ pub mod subjects;
 pub mod tables;
 pub mod tags;
 pub mod users;
+mod verdict;
 
 pub use error::{StoreError, is_disk_full};
 pub use migrations::{SCHEMA_VERSION, version_in as schema_version_in};
@@ -61,6 +62,7 @@ pub struct Store {
     db: Arc<slot::Slot>,
     path: PathBuf,
     directory: Arc<directory::DirectoryCache>,
+    verdict: Arc<verdict::Verdict>,
 }
 
 impl Store {
@@ -82,6 +84,7 @@ impl Store {
             db: Arc::new(slot::Slot::new(db, path.clone(), cache_bytes)),
             path,
             directory: Default::default(),
+            verdict: Default::default(),
         };
         migrations::run(&store)?;
         Ok(store)
@@ -138,10 +141,18 @@ impl Store {
         self.write_with(Durability::None)
     }
 
-    /// Whether a write can start now. A database that refuses writes after a failed one (a full
-    /// disk) is opened again here; `Err` when that fails too, so the health check says so.
-    pub fn check_writable(&self) -> Result<(), StoreError> {
-        self.db.check(self.db.get()?).map(drop)
+    /// Whether a write can start and a read can be made now. A database that refuses writes
+    /// after a failed one (a full disk) is opened again here; `Err` when that fails too, so the
+    /// health check says so. The verdict is remembered (see `known_usable`).
+    pub fn check_usable(&self) -> Result<(), StoreError> {
+        self.verdict
+            .probe(|| self.db.check(self.db.get()?).and_then(|_| self.read().map(drop)))
+    }
+
+    /// Whether `check_usable` found the database usable a few seconds ago and no I/O failure
+    /// happened since: then the health check answers without asking the disk again.
+    pub fn known_usable(&self) -> bool {
+        self.verdict.trusted()
     }
 
     fn write_with(&self, durability: Durability) -> Result<WriteTransaction, StoreError> {

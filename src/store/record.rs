@@ -30,11 +30,13 @@ pub trait Record: Serialize + DeserializeOwned {
 /// One row of an index, as a function of the record it lists.
 pub enum IndexRow {
     /// A unique key -> the record's id (e.g. a tag's folded name). Writing a key that another
-    /// record holds fails with `StoreError::Taken`, naming the index and `field`.
+    /// record holds fails with `StoreError::Taken`, naming `field` and saying `taken` (the
+    /// Russian message the form shows under that field).
     Unique {
         table: TableDefinition<'static, &'static str, u64>,
         key: String,
         field: &'static str,
+        taken: &'static str,
     },
     /// (number, record id) -> (), e.g. (owner's user id, file id); paged with `page`, listed with `under`.
     Under(Index, u64),
@@ -62,11 +64,16 @@ pub type TimeIndex = TableDefinition<'static, (i64, u64), ()>;
 impl IndexRow {
     /// Refuses a unique key that another record holds; checked before anything is written.
     fn check(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
-        if let IndexRow::Unique { table, key, field } = self {
+        if let IndexRow::Unique {
+            table,
+            key,
+            field,
+            taken,
+        } = self
+        {
             let index = txn.open_table(*table)?;
             if index.get(key.as_str())?.is_some_and(|holder| holder.value() != id) {
-                let index = redb::TableHandle::name(table).to_owned();
-                return Err(StoreError::Taken { index, field });
+                return Err(StoreError::Taken { field, message: taken });
             }
         }
         Ok(())

@@ -24,6 +24,7 @@ impl Record for Subject {
             table: tables::SUBJECTS_BY_NAME,
             key: fold(&self.name),
             field: "name",
+            taken: "Предмет с таким названием уже есть",
         }]
     }
 }

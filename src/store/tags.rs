@@ -19,6 +19,7 @@ impl Record for Tag {
             table: tables::TAGS_BY_NAME,
             key: fold(&self.name),
             field: "name",
+            taken: "Тег с таким названием уже есть",
         }]
     }
 }

@@ -20,6 +20,7 @@ impl Record for User {
             table: tables::USERS_BY_EMAIL,
             key: self.email.as_str().to_owned(),
             field: "email",
+            taken: "Этот email уже используется",
         };
         let roles = self
             .roles

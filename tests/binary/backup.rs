@@ -1,12 +1,10 @@
 //! `klass backup …` as the person looking after the server uses it: copies made by the running
 //! server and from the file, their check, and putting one back.
 
-use crate::http::{csrf_token, request};
+use crate::http::request;
 use crate::process::{Server, demo_school, run, text};
+use crate::sign_ins::{SignIn, UNLIMITED, assert_kept};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// Runs `klass backup ARGS` and returns (success, stdout, stderr).
 fn backup(dir: &Path, args: &[&str]) -> (bool, String, String) {
@@ -77,49 +75,15 @@ fn a_copy_made_while_sign_ins_stream_in_holds_every_one_acknowledged_before_it()
     let dir = tempfile::tempdir().expect("dir");
     let data = dir.path().join("data");
     demo_school(&data);
-    let server = Server::start_with_env(
-        &data,
-        &[],
-        &[
-            ("KLASS_AUTH__LOGIN_PER_MINUTE", "100000"),
-            ("KLASS_AUTH__LOGIN_PER_HOUR", "100000"),
-            ("KLASS_AUTH__LOGIN_PER_IP_PER_MINUTE", "100000"),
-        ],
-    );
+    let server = Server::start_with_env(&data, &[], &UNLIMITED);
     let addr = server.base.trim_start_matches("http://").to_owned();
-    let token = csrf_token(&addr);
-    let acknowledged = Arc::new(Mutex::new(Vec::<String>::new()));
-    let stop = Arc::new(AtomicBool::new(false));
-    let writer = {
-        let (addr, acknowledged, stop) = (addr.clone(), acknowledged.clone(), stop.clone());
-        std::thread::spawn(move || {
-            let body = r#"{"email":"director@demo.klass","password":"klass-demo"}"#;
-            let cookie = format!("XSRF-TOKEN={token}");
-            let headers = [
-                ("Content-Type", "application/json"),
-                ("Cookie", cookie.as_str()),
-                ("X-XSRF-TOKEN", token.as_str()),
-            ];
-            while !stop.load(Ordering::Relaxed) {
-                let answer = request(&addr, "POST", "/login", &headers, body).expect("sign in");
-                assert_eq!(answer.status, 204, "{}", answer.body);
-                acknowledged
-                    .lock()
-                    .expect("lock")
-                    .push(answer.cookie("klass_session").expect("session"));
-            }
-        })
-    };
-    while acknowledged.lock().expect("lock").len() < 10 {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let before_copy = acknowledged.lock().expect("lock").clone();
+    let sign_ins = SignIn::director(&addr).stream();
+    let before_copy = sign_ins.wait_for(10);
     let copy = dir.path().join("online.tar.gz");
     let (ok, out, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
     assert!(ok, "{err}");
     assert!(out.contains("Копию сделал работающий сервер"), "{out}");
-    stop.store(true, Ordering::Relaxed);
-    writer.join().expect("writer");
+    sign_ins.stop();
 
     let (ok, _, err) = backup(&data, &["restore", copy.to_str().expect("utf-8")]);
     assert!(!ok, "restore must be refused while the server runs");
@@ -133,11 +97,7 @@ fn a_copy_made_while_sign_ins_stream_in_holds_every_one_acknowledged_before_it()
     assert!(ok, "{err}");
     let server = Server::start(&restored, &[]);
     let addr = server.base.trim_start_matches("http://").to_owned();
-    for session in &before_copy {
-        let cookie = format!("klass_session={session}");
-        let answer = request(&addr, "GET", "/api/user", &[("Cookie", cookie.as_str())], "").expect("user");
-        assert_eq!(answer.status, 200, "a sign-in acknowledged before the copy is missing");
-    }
+    assert_kept(&addr, &before_copy, "a sign-in acknowledged before the copy is missing");
 }
 
 #[test]

@@ -1,23 +1,19 @@
 //! A full disk: a write that meets it answers 507 with a Russian message, the portal goes on by
-//! itself (no restart) once space is freed, and nothing acknowledged is lost. A soft file-size
-//! limit stands in for the full disk; raising it with `prlimit` frees the space.
+//! itself (no restart) once space is freed, and nothing acknowledged is lost; while the database
+//! cannot be opened again, the health check says so. A soft file-size limit stands in for the
+//! full disk; raising it with `prlimit` frees the space.
 
-use crate::http::{csrf_token, request};
+use crate::http::{Answer, request};
 use crate::process::{Server, demo_school};
+use crate::sign_ins::{SignIn, UNLIMITED, assert_kept};
+use std::path::Path;
 use std::process::Command;
 
-const LIMITS: [&str; 3] = [
-    "KLASS_AUTH__LOGIN_PER_MINUTE",
-    "KLASS_AUTH__LOGIN_PER_HOUR",
-    "KLASS_AUTH__LOGIN_PER_IP_PER_MINUTE",
-];
-
-#[test]
-fn a_full_disk_answers_507_and_the_portal_recovers_without_a_restart() {
-    let dir = tempfile::tempdir().expect("dir");
-    demo_school(dir.path());
-    let size = std::fs::metadata(dir.path().join("klass.redb")).expect("db").len();
-    // 512-byte blocks (POSIX sh): the database may grow by 64 KiB, then the "disk" is full.
+/// The demo school in `dir`, served with room for its database to grow by 64 KiB only.
+fn serve_on_a_small_disk(dir: &Path) -> Server {
+    demo_school(dir);
+    let size = std::fs::metadata(dir.join("klass.redb")).expect("db").len();
+    // 512-byte blocks (POSIX sh).
     let blocks = (size + 65_536) / 512;
     let mut command = Command::new("sh");
     command
@@ -26,41 +22,15 @@ fn a_full_disk_answers_507_and_the_portal_recovers_without_a_restart() {
             "trap '' XFSZ; ulimit -S -f {blocks}; exec \"$0\" --data-dir \"$1\" serve --listen 127.0.0.1:0"
         ))
         .arg(env!("CARGO_BIN_EXE_klass"))
-        .arg(dir.path())
+        .arg(dir)
         .env_remove("KLASS_CONFIG")
-        .env("RUST_LOG", "warn");
-    for name in LIMITS {
-        command.env(name, "100000");
-    }
-    let server = Server::spawn(command);
-    let addr = server.base.trim_start_matches("http://").to_owned();
-    let token = csrf_token(&addr);
-    let cookie = format!("XSRF-TOKEN={token}");
-    let headers = [
-        ("Content-Type", "application/json"),
-        ("Cookie", cookie.as_str()),
-        ("X-XSRF-TOKEN", token.as_str()),
-    ];
-    let body = r#"{"email":"director@demo.klass","password":"klass-demo"}"#;
-    let sign_in = || request(&addr, "POST", "/login", &headers, body).expect("sign in");
+        .env("RUST_LOG", "warn")
+        .envs(UNLIMITED);
+    Server::spawn(command)
+}
 
-    let mut acknowledged = Vec::new();
-    let full = loop {
-        let answer = sign_in();
-        if answer.status != 204 {
-            break answer;
-        }
-        acknowledged.push(answer.cookie("klass_session").expect("session"));
-        assert!(acknowledged.len() < 50_000, "the disk never filled");
-    };
-    assert_eq!(full.status, 507, "{}", full.body);
-    assert!(
-        full.body.contains("На диске сервера закончилось место"),
-        "{}",
-        full.body
-    );
-    assert_eq!(sign_in().status, 507, "still full: still 507, not 500");
-
+/// Lifts the file-size limit: the disk has room again.
+fn free_space(server: &Server) {
     let raised = Command::new("prlimit")
         .arg("--pid")
         .arg(server.child.id().to_string())
@@ -68,14 +38,82 @@ fn a_full_disk_answers_507_and_the_portal_recovers_without_a_restart() {
         .status()
         .expect("prlimit (util-linux)");
     assert!(raised.success());
-    let recovered = (0..10).map(|_| sign_in().status).find(|status| *status == 204);
-    assert_eq!(recovered, Some(204), "writes work again without a restart");
-    let health = request(&addr, "GET", "/api/health", &[], "").expect("health");
-    assert_eq!(health.status, 200);
+}
 
-    for session in &acknowledged {
-        let cookie = format!("klass_session={session}");
-        let answer = request(&addr, "GET", "/api/user", &[("Cookie", cookie.as_str())], "").expect("user");
-        assert_eq!(answer.status, 200, "an acknowledged sign-in was lost");
+fn health(addr: &str) -> Answer {
+    request(addr, "GET", "/api/health", &[], "").expect("health")
+}
+
+/// Signs in until the disk is full, the health check asked (and fine) before each sign-in, so
+/// its remembered verdict is fresh when the disk fills; returns the sessions acknowledged before
+/// and the first refusal.
+fn fill(addr: &str, sign_in: &SignIn) -> (Vec<String>, Answer) {
+    let mut acknowledged = Vec::new();
+    loop {
+        assert_eq!(health(addr).status, 200, "the disk still has room");
+        let answer = sign_in.send().expect("sign in");
+        if answer.status != 204 {
+            return (acknowledged, answer);
+        }
+        acknowledged.push(answer.cookie("klass_session").expect("session"));
+        assert!(acknowledged.len() < 50_000, "the disk never filled");
     }
+}
+
+#[test]
+fn a_full_disk_answers_507_and_the_portal_recovers_without_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = serve_on_a_small_disk(dir.path());
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let sign_in = SignIn::director(&addr);
+
+    let (acknowledged, full) = fill(&addr, &sign_in);
+    assert_eq!(full.status, 507, "{}", full.body);
+    assert!(
+        full.body.contains("На диске сервера закончилось место"),
+        "{}",
+        full.body
+    );
+    assert_eq!(
+        sign_in.send().expect("sign in").status,
+        507,
+        "still full: still 507, not 500"
+    );
+
+    free_space(&server);
+    let recovered = (0..10)
+        .map(|_| sign_in.send().expect("sign in").status)
+        .find(|status| *status == 204);
+    assert_eq!(recovered, Some(204), "writes work again without a restart");
+    assert_eq!(health(&addr).status, 200);
+    assert_kept(&addr, &acknowledged, "an acknowledged sign-in was lost");
+}
+
+#[test]
+fn the_health_check_answers_503_while_the_database_cannot_be_opened_again() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = serve_on_a_small_disk(dir.path());
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    // The open database keeps its file; any fresh open finds a directory in its place.
+    let db = dir.path().join("klass.redb");
+    let aside = dir.path().join("klass.redb.aside");
+    std::fs::rename(&db, &aside).expect("move the file");
+    std::fs::create_dir(&db).expect("a directory in its place");
+
+    let (_, full) = fill(&addr, &SignIn::director(&addr));
+    assert_eq!(full.status, 507, "{}", full.body);
+    for _ in 0..3 {
+        let answer = health(&addr);
+        assert_eq!(
+            answer.status, 503,
+            "at once, and as long as it cannot be opened: {}",
+            answer.body
+        );
+        assert!(answer.body.contains("База данных недоступна"), "{}", answer.body);
+    }
+
+    std::fs::remove_dir(&db).expect("remove the directory");
+    std::fs::rename(&aside, &db).expect("put the file back");
+    free_space(&server);
+    assert_eq!(health(&addr).status, 200, "it opens again by itself");
 }

@@ -7,5 +7,6 @@ mod disk;
 mod http;
 mod process;
 mod serve;
+mod sign_ins;
 mod tls;
 mod upgrade;

@@ -2,8 +2,8 @@
 
 use super::not_found;
 use crate::domain::search::{Pairs, matches, query_words};
-use crate::domain::{Page, PageRequest, Role, TagId, UserId};
-use crate::policy::Actor;
+use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
+use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 /// A person as the directory keeps them in memory: what a list page is made of (the API
 /// writes its rows from it without decoding the record again).
@@ -47,15 +47,31 @@ pub struct UserQuery {
     pub page: PageRequest,
 }
 
+/// A person as an actor sees them: the directory's entry, and whether their private fields are
+/// shown (`policy::sees_private_fields`, asked here, not by the API).
+pub struct Seen {
+    pub entry: Arc<Entry>,
+    pub private_fields: bool,
+}
+
+impl Seen {
+    fn by(actor: &Actor, entry: &Arc<Entry>) -> Self {
+        Self {
+            private_fields: policy::sees_private_fields(actor, &entry.user),
+            entry: Arc::clone(entry),
+        }
+    }
+}
+
 /// A user, as the directory keeps them, with the family links the card shows.
 pub struct Person {
-    pub entry: Arc<Entry>,
+    pub seen: Seen,
     pub parents: Vec<UserId>,
     pub children: Vec<UserId>,
 }
 
 /// One page of the users `actor` may see, matching `query`, as their directory entries.
-pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<Entry>>, ServiceError> {
+pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Seen>, ServiceError> {
     let directory = store.directory(&store.read()?)?;
     let columns = &directory.columns;
     let words = query_words(query.search.as_deref().unwrap_or_default());
@@ -79,7 +95,7 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<
     // In the directory's order and without tags, the page is cut straight out of the bitmap,
     // which counts the rows after it without visiting them.
     if query.sort == Sort::LastName && query.tags.is_empty() {
-        return Ok(query.page.slice(found.iter()).map(|at| Arc::clone(entry(at))));
+        return Ok(query.page.slice(found.iter()).map(|at| Seen::by(actor, entry(at))));
     }
     let mut found: Vec<&Arc<Entry>> = found.iter().map(entry).collect();
     // Tags are read from the entries, so only here.
@@ -94,22 +110,41 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Arc<
         Sort::Email => found.sort_by(|a, b| a.email.cmp(&b.email)),
         Sort::EmailDesc => found.sort_by(|a, b| b.email.cmp(&a.email)),
     }
-    Ok(query.page.slice(found.into_iter()).map(Arc::clone))
+    Ok(query.page.slice(found.into_iter()).map(|e| Seen::by(actor, e)))
 }
 
-/// One user with family links, if `actor` may see them (deleted ones only for staff). The user
-/// comes from the directory, so a card, like a list row, is rendered once per version of them.
+/// One user with family links, if `actor` may see them (`policy::sees_person`). The user comes
+/// from the directory, so a card, like a list row, is rendered once per version of them.
 pub fn get(store: &Store, actor: &Actor, id: UserId) -> Result<Person, ServiceError> {
     let txn = store.read()?;
-    let entry = store
-        .directory(&txn)?
+    let directory = store.directory(&txn)?;
+    let entry = directory
         .find(id)
-        .filter(|entry| !entry.deleted || actor.is_staff())
-        .cloned()
+        .filter(|entry| policy::sees_person(actor, &entry.user))
         .ok_or_else(not_found)?;
     Ok(Person {
         parents: family::parents_of(&txn, id)?,
         children: family::children_of(&txn, id)?,
-        entry,
+        seen: Seen::by(actor, entry),
+    })
+}
+
+/// The signed-in user as they see themselves, with the manager acting as them, if any.
+pub struct Me {
+    pub user: Arc<User>,
+    pub private_fields: bool,
+    pub impersonator: Option<User>,
+}
+
+/// What the signed-in `actor` is shown of himself.
+pub fn me(store: &Store, actor: &Actor) -> Result<Me, ServiceError> {
+    let impersonator = match actor.impersonator {
+        Some(id) => crate::service::users::find(store, id)?,
+        None => None,
+    };
+    Ok(Me {
+        private_fields: policy::sees_private_fields(actor, &actor.user),
+        user: Arc::clone(&actor.user),
+        impersonator,
     })
 }

@@ -34,6 +34,7 @@ impl Record for Note {
                 table: NOTES_BY_TITLE,
                 key: self.title.to_lowercase(),
                 field: "title",
+                taken: "Заметка с таким заголовком уже есть",
             },
             IndexRow::Under(NOTES_BY_OWNER, self.owner),
         ]
