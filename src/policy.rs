@@ -136,6 +136,10 @@ pub enum Rule {
     /// notifications read): like `OwnOrManager`, but never while acting as someone, so the
     /// trace of being acted as cannot be hidden.
     OwnTrace(UserId),
+    /// A person's private calendar link (reading and rotating it): the person himself, his
+    /// parents (who keep a child's timetable on their own phone and may cut a leaked link), or a
+    /// manager. Not a worker: the link is the person's key, not a record of the school.
+    CalendarFeed(UserId),
 }
 
 /// Who reads the catalogue (subjects, courses and their enrolments): staff (`/subjects` is a
@@ -190,6 +194,7 @@ impl Caller {
             Rule::SeeUser(target) => actor.sees(target),
             Rule::OwnOrManager(owner) => manager || owner == actor.user.id,
             Rule::OwnTrace(owner) => (manager || owner == actor.user.id) && actor.impersonator.is_none(),
+            Rule::CalendarFeed(owner) => manager || owner == actor.user.id || actor.children.contains(&owner),
         };
         if admitted {
             Ok(Some(actor))
@@ -275,6 +280,27 @@ mod tests {
         assert!(
             caller(&[Role::Worker], true, false)
                 .allow(Rule::SeeUser(UserId(8)))
+                .is_ok()
+        );
+    }
+
+    #[test]
+    fn a_calendar_link_belongs_to_the_person_his_parents_and_managers() {
+        let parent = caller(&[Role::Parent], true, false);
+        assert!(parent.allow(Rule::CalendarFeed(UserId(1))).is_ok(), "his own");
+        assert!(parent.allow(Rule::CalendarFeed(UserId(7))).is_ok(), "his child's");
+        assert_eq!(
+            parent.allow(Rule::CalendarFeed(UserId(8))).err(),
+            Some(Denied::Forbidden)
+        );
+        let worker = caller(&[Role::Worker], true, false);
+        assert_eq!(
+            worker.allow(Rule::CalendarFeed(UserId(8))).err(),
+            Some(Denied::Forbidden)
+        );
+        assert!(
+            caller(&[Role::Manager], true, false)
+                .allow(Rule::CalendarFeed(UserId(8)))
                 .is_ok()
         );
     }

@@ -85,8 +85,14 @@ pub struct ActionView {
 #[derive(Default)]
 pub struct ActivityApi;
 
-/// The instant a day starts in the school's time zone.
-fn day_start(raw: Option<&str>, field: &str, tz: &TimeZone, next_day: bool) -> Result<Option<Timestamp>, ServiceError> {
+/// The instant a day starts in the school's time zone (the day after, with `next_day`: an
+/// inclusive "to" date); `None` when the field is empty. Shared by the filters by date.
+pub(super) fn day_start(
+    raw: Option<&str>,
+    field: &str,
+    tz: &TimeZone,
+    next_day: bool,
+) -> Result<Option<Timestamp>, ServiceError> {
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
         return Ok(None);
     };

@@ -3,6 +3,8 @@
 
 mod activity;
 mod backups;
+mod calendar;
+mod calendar_feed;
 mod catalog_query;
 mod cookies;
 mod courses;
@@ -59,7 +61,7 @@ pub enum ApiTags {
     Backups,
     /// What the school teaches: subjects, courses and who studies or teaches them.
     Teaching,
-    /// Groups with their weekly timetable, and lessons.
+    /// Groups with their weekly timetable, lessons, and the calendars that show them.
     Schedule,
 }
 
@@ -103,6 +105,9 @@ type CatalogGroup = (
 /// Teaching in time: groups with a weekly timetable, and lessons.
 type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 
+/// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
+type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
@@ -113,6 +118,7 @@ type Areas = (
     RecordsGroup,
     CatalogGroup,
     ScheduleGroup,
+    CalendarGroup,
 );
 
 /// Every area of the API.

@@ -3,6 +3,7 @@
 //! OpenAPI and a variant added there fails to compile here until the API names it too.
 
 use crate::domain::activity::Entity;
+use crate::domain::calendar::EntryKind;
 use crate::domain::course::EnrolmentStatus;
 use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
@@ -59,6 +60,11 @@ mirror! {
 mirror! {
     /// Where a lesson stands.
     LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
+}
+
+mirror! {
+    /// What a calendar entry is: a lesson, or (once the events area exists) an event.
+    EntryKindName as "CalendarEntryKind" from EntryKind { Lesson, Event }
 }
 
 mirror! {

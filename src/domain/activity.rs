@@ -112,6 +112,7 @@ actions! {
     LessonUpdated = 56, "lesson.updated", "Изменение занятия";
     LessonCancelled = 57, "lesson.cancelled", "Отмена занятия";
     LessonDeleted = 58, "lesson.deleted", "Удаление занятия";
+    CalendarFeedRotated = 60, "calendar.feed_rotated", "Смена ссылки на календарь";
 }
 
 impl std::str::FromStr for Action {

@@ -1,6 +1,7 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod calendar;
 pub mod catalog;
 pub mod clash;
 pub mod course;

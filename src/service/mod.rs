@@ -2,6 +2,8 @@
 
 pub mod activity;
 pub mod backups;
+pub mod calendar;
+pub mod calendar_feed;
 pub mod courses;
 pub mod demo;
 pub mod disk;

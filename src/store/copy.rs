@@ -45,6 +45,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::NOTIFICATIONS_BY_USER)?;
         $copier.table(tables::NOTIFICATIONS_UNREAD)?;
         $copier.table(tables::NOTIFICATION_SETTINGS)?;
+        $copier.table(tables::CALENDAR_FEEDS)?;
         $copier.table(tables::SUBJECTS)?;
         $copier.table(tables::SUBJECTS_BY_NAME)?;
         $copier.table(tables::COURSES)?;

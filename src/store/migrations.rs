@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 9] = [
+const MIGRATIONS: [(&str, Migration); 10] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -37,6 +37,7 @@ const MIGRATIONS: [(&str, Migration); 9] = [
         create_subjects_and_courses,
     ),
     ("create the group and lesson tables", create_groups_and_lessons),
+    ("create the calendar feed table", create_calendar_feeds),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -162,6 +163,11 @@ fn create_subjects_and_courses(txn: &WriteTransaction) -> Result<(), StoreError>
     txn.open_table(tables::ENROLMENTS_BY_PAIR)?;
     txn.open_table(tables::PERSON_SUBJECTS)?;
     txn.open_table(tables::PERSON_SUBJECTS_BY_SUBJECT)?;
+    Ok(())
+}
+
+fn create_calendar_feeds(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::CALENDAR_FEEDS)?;
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! The one redb database file that holds the whole school, and the functions that touch it.
 
 pub mod activity;
+pub mod calendar_feeds;
 mod codec;
 pub mod copy;
 pub mod courses;

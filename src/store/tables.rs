@@ -124,6 +124,8 @@ pub const PERSON_SUBJECTS: TableDefinition<u64, &[u8]> = TableDefinition::new("p
 pub const PERSON_SUBJECTS_BY_SUBJECT: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("person-subjects-by-subject-1");
 
+/// Private iCal links: user id -> `domain::calendar::CalendarFeed` (one per person).
+pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar-feeds-1");
 /// Groups (a teacher, students and a weekly timetable): group id -> `domain::group::Group`.
 pub const GROUPS: TableDefinition<u64, &[u8]> = TableDefinition::new("groups-1");
 

@@ -32,6 +32,7 @@ fn all_rows() -> Vec<Row> {
         rows::backups(),
         catalog_rows::catalog(),
         rows::schedule(),
+        rows::calendars(),
     ]
     .concat()
 }

@@ -3,6 +3,7 @@
 mod activity;
 mod authorization;
 mod backups;
+mod calendar;
 mod courses;
 mod day_one;
 mod files;

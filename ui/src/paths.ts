@@ -29,6 +29,8 @@ export const paths = {
   userSubjects: '/users/:id/subjects',
   userCourses: '/users/:id/courses',
   userCourse: '/users/:id/courses/:course',
+  userCalendar: '/users/:id/calendar',
+  calendar: '/calendar',
   tags: '/tags',
   subjects: '/subjects',
   courses: '/courses',
@@ -68,4 +70,6 @@ export const endpoints = {
   lessons: '/api/lessons',
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
+  calendar: '/api/calendar',
+  lessons: '/api/lessons',
 } as const;

@@ -503,3 +503,59 @@ pub fn schedule() -> Vec<Row> {
         ),
     ]
 }
+
+/// Calendars: a person's calendar (staff, himself, his parents), the whole school's (staff),
+/// and the private iCal link (himself, his parents, managers; the feed by its token alone).
+pub fn calendars() -> Vec<Row> {
+    vec![
+        (
+            "calendar",
+            Method::GET,
+            "/api/calendar?from=2026-11-02&to=2026-11-08&user_id={self}",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "calendar",
+            Method::GET,
+            "/api/calendar?from=2026-11-02&to=2026-11-08&user_id={other}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "calendar",
+            Method::GET,
+            "/api/calendar?from=2026-11-02&to=2026-11-08",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "users_calendar_feed",
+            Method::GET,
+            "/api/users/{self}/calendar-feed",
+            "",
+            [401, 200, 200, 403, 200, 200],
+        ),
+        (
+            "users_calendar_feed_rotate",
+            Method::POST,
+            "/api/users/{self}/calendar-feed/rotate",
+            "",
+            [401, 200, 200, 403, 200, 200],
+        ),
+        (
+            "users_calendar_feed_rotate",
+            Method::POST,
+            "/api/users/{other}/calendar-feed/rotate",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_calendar_ics",
+            Method::GET,
+            "/api/users/{self}/calendar.ics?token=wrong",
+            "",
+            [404; 6],
+        ),
+    ]
+}

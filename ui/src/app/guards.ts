@@ -1,7 +1,7 @@
 //! Route guards (spec §2, DESIGN §1). The UI guard is a convenience: the server is the wall.
 import type { Params } from 'react-router';
 import { paths } from '../paths';
-import type { CurrentUser } from '../lib/user';
+import { isStaff, type CurrentUser } from '../lib/user';
 
 export type GuardName = 'auth' | 'guest' | 'manager' | 'worker' | 'master-by-url';
 
@@ -10,8 +10,6 @@ export type GuardOutcome = { pass: true } | { redirect: string } | { forbidden: 
 const PASS: GuardOutcome = { pass: true };
 const SIGN_IN: GuardOutcome = { redirect: paths.login };
 const FORBIDDEN: GuardOutcome = { forbidden: true };
-
-const isStaff = (user: CurrentUser) => user.roles.includes('manager') || user.roles.includes('worker');
 
 type Rule = (user: CurrentUser | null, params: Params) => GuardOutcome;
 

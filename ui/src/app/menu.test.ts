@@ -11,8 +11,10 @@ describe('menu', () => {
     expect(ids(null)).toEqual(['settings', 'settings-general', 'settings-ui', 'help']);
   });
 
-  it('shows the home page to any signed-in user', () => {
+  it('shows the home page and the calendar to any signed-in user', () => {
     expect(ids(user('student'))).toContain('home');
+    expect(ids(user('parent'))).toContain('calendar');
+    expect(ids(null)).not.toContain('calendar');
   });
 
   it('shows the password page to the signed-in and the history (log and mail) to managers only', () => {

@@ -23,6 +23,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 const MENU: readonly MenuEntry[] = [
   { id: 'home', label: 'Главная', icon: 'home', path: paths.home },
+  { id: 'calendar', label: 'Календарь', icon: 'calendar', path: paths.calendar },
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
   { id: 'lessons', label: 'Занятия', icon: 'calendar', path: paths.lessons },
   { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },

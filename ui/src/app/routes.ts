@@ -45,6 +45,10 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userFiles, title: 'Файлы', guards: ['manager'], layout: 'profile', page: () => import('../features/files/FilesPage') },
   { path: paths.userMail, title: 'Почта', guards: ['manager'], layout: 'profile', page: () => import('../features/history/UserMailPage') },
   { path: paths.userLogs, title: 'Журнал действий', guards: ['manager'], layout: 'profile', page: () => import('../features/history/UserLogsPage') },
+  // Spec §2 gives /calendar no guard; a calendar is a signed-in person's (or, for staff, the school's).
+  { path: paths.calendar, title: 'Календарь', guards: ['auth'], layout: 'default', page: () => import('../features/calendar/CalendarPage') },
+  // Spec §2 gives /users/{id}/calendar no guard; the server checks it by master-by-url, and so does the tab.
+  { path: paths.userCalendar, title: 'Календарь', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/calendar/UserCalendarPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
   { path: paths.groups, title: 'Группы', guards: ['worker'], layout: 'default', page: () => import('../features/groups/GroupsPage') },

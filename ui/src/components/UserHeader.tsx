@@ -18,6 +18,7 @@ const TABS = [
   { path: paths.userChildren, label: 'Дети' },
   { path: paths.userSubjects, label: 'Предметы' },
   { path: paths.userCourses, label: 'Курсы' },
+  { path: paths.userCalendar, label: 'Календарь' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },
   { path: paths.userLogs, label: 'Журнал' },

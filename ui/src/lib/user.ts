@@ -19,6 +19,9 @@ export function setCurrentUser(user: CurrentUser | null) {
   currentUser.loaded = true;
 }
 
+/** Staff: a manager or a worker. */
+export const isStaff = (user: Pick<CurrentUser, 'roles'> | null) => Boolean(user && (user.roles.includes('manager') || user.roles.includes('worker')));
+
 export function displayName(user: CurrentUser): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 }

@@ -1,0 +1,82 @@
+use super::*;
+use crate::domain::UserId;
+
+fn lesson(id: u64, starts: &str, status: LessonStatus, room: &str) -> CalendarEntry {
+    let starts_at: Timestamp = starts.parse().expect("instant");
+    CalendarEntry {
+        kind: EntryKind::Lesson,
+        id,
+        title: "Математика; ОГЭ, группа".into(),
+        starts_at,
+        ends_at: starts_at + SignedDuration::from_mins(60),
+        color: "blue".into(),
+        room: room.into(),
+        status,
+        cancel_reason: String::new(),
+        topic: String::new(),
+        subject_id: None,
+        group_id: None,
+        teacher_id: Some(UserId(1)),
+        student_ids: vec![],
+    }
+}
+
+#[test]
+fn lessons_keep_their_local_time_across_a_dst_change_and_the_zone_is_described() {
+    let tz = TimeZone::get("Europe/Berlin").expect("zone");
+    let feed = Feed {
+        name: "Расписание",
+        tz_name: "Europe/Berlin",
+        tz: &tz,
+        host: "school.local",
+        from: "2026-10-01T00:00:00Z".parse().expect("from"),
+        to: "2027-04-30T00:00:00Z".parse().expect("to"),
+        now: "2026-10-01T08:00:00Z".parse().expect("now"),
+    };
+    let text = render(
+        &feed,
+        &[
+            lesson(1, "2026-10-20T14:00:00Z", LessonStatus::Planned, "каб. 12"),
+            lesson(2, "2026-10-27T15:00:00Z", LessonStatus::Cancelled, ""),
+        ],
+    );
+    // 16:00 in summer time (UTC+2) and 16:00 in winter time (UTC+1).
+    assert!(text.contains("DTSTART;TZID=Europe/Berlin:20261020T160000"), "{text}");
+    assert!(text.contains("DTSTART;TZID=Europe/Berlin:20261027T160000"), "{text}");
+    assert!(text.contains("UID:lesson-1@school.local"));
+    assert!(text.contains("DTSTAMP:20261001T080000Z"));
+    assert!(
+        text.contains("SUMMARY:Математика\\; ОГЭ\\, группа"),
+        "text is escaped: {text}"
+    );
+    assert!(text.contains("LOCATION:каб. 12"));
+    assert!(text.contains("STATUS:CANCELLED"));
+    // The observance in force at the start (summer time) and the two changes inside the span.
+    assert!(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin"), "{text}");
+    assert!(
+        text.contains("DTSTART:20261025T030000\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100"),
+        "{text}"
+    );
+    assert!(
+        text.contains("DTSTART:20270328T020000\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200"),
+        "{text}"
+    );
+    assert!(text.find("BEGIN:VTIMEZONE") < text.find("BEGIN:VEVENT"));
+}
+
+#[test]
+fn a_zone_without_changes_has_one_observance() {
+    let tz = TimeZone::get("Europe/Moscow").expect("zone");
+    let feed = Feed {
+        name: "Расписание",
+        tz_name: "Europe/Moscow",
+        tz: &tz,
+        host: "school.local",
+        from: "2026-10-01T00:00:00Z".parse().expect("from"),
+        to: "2027-04-30T00:00:00Z".parse().expect("to"),
+        now: "2026-10-01T08:00:00Z".parse().expect("now"),
+    };
+    let text = render(&feed, &[]);
+    assert_eq!(text.matches("TZOFFSETTO:+0300").count(), 1, "{text}");
+    assert!(!text.contains("BEGIN:VEVENT"));
+}

@@ -1,0 +1,145 @@
+//! Calendars: the lessons (later also the events) of a person or of the whole school over a
+//! span, as entries coloured by subject, and the same as an iCal feed (`ics`).
+
+pub mod ics;
+
+use super::ServiceError;
+use crate::config::Config;
+use crate::domain::UserId;
+use crate::domain::calendar::{CalendarEntry, EntryKind};
+use crate::domain::lesson::{Lesson, room_key};
+use crate::domain::subject::Subject;
+use crate::store::lessons::{self, Whose};
+use crate::store::{Store, family, record, users};
+use jiff::{SignedDuration, Timestamp};
+use std::collections::HashMap;
+
+/// What a calendar shows: one person's (with his children's, for a parent) or the school's,
+/// optionally only one room's.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    pub person: Option<UserId>,
+    /// Only lessons in this room (ignoring case).
+    pub room: Option<String>,
+}
+
+/// The longest span one request reads (a month view with its leading and trailing days fits).
+pub const MAX_SPAN_DAYS: i64 = 62;
+
+/// How far back and ahead the iCal feed reaches.
+const FEED_BACK: SignedDuration = SignedDuration::from_hours(8 * 7 * 24);
+const FEED_AHEAD: SignedDuration = SignedDuration::from_hours(26 * 7 * 24);
+
+/// The people whose lessons are on `person`'s calendar: himself and his children.
+fn people_of(txn: &impl record::Reader, person: UserId) -> Result<Vec<UserId>, ServiceError> {
+    let mut people = vec![person];
+    people.extend(family::children_of(txn, person)?);
+    Ok(people)
+}
+
+/// The lessons of `scope` that start in [from, to), by start: index ranges first (a person's
+/// as teacher and as student, his children's, or one room's), then only those lessons decoded.
+fn lessons_in(
+    txn: &impl record::Reader,
+    scope: &Scope,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<Lesson>, ServiceError> {
+    let room = scope.room.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let Some(person) = scope.person else {
+        let whose = room.map_or(Whose::School, |r| Whose::Room(r.to_owned()));
+        return Ok(lessons::of(txn, &whose, from, to)?);
+    };
+    let mut ids = Vec::new();
+    for p in people_of(txn, person)? {
+        ids.extend(lessons::ids(txn, &Whose::Teacher(p), from, to)?);
+        ids.extend(lessons::ids(txn, &Whose::Student(p), from, to)?);
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    let mut found = lessons::load(txn, &ids)?;
+    if let Some(room) = room.map(room_key) {
+        found.retain(|l| room_key(&l.room) == room);
+    }
+    found.sort_by_key(|l| (l.starts_at, l.id));
+    Ok(found)
+}
+
+/// A lesson as a calendar entry: its subject's name and colour.
+fn entry(lesson: Lesson, subjects: &HashMap<u64, Subject>) -> CalendarEntry {
+    let subject = subjects.get(&lesson.subject_id.0);
+    CalendarEntry {
+        kind: EntryKind::Lesson,
+        id: lesson.id.0,
+        title: subject.map_or_else(|| "Занятие".to_owned(), |s| s.name.clone()),
+        starts_at: lesson.starts_at,
+        ends_at: lesson.ends_at(),
+        color: subject.map_or_else(|| "gray".to_owned(), |s| s.color.clone()),
+        room: lesson.room,
+        status: lesson.status,
+        cancel_reason: lesson.cancel_reason,
+        topic: lesson.topic,
+        subject_id: Some(lesson.subject_id),
+        group_id: lesson.group_id,
+        teacher_id: Some(lesson.teacher_id),
+        student_ids: lesson.student_ids,
+    }
+}
+
+fn entries_in(
+    txn: &impl record::Reader,
+    scope: &Scope,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<CalendarEntry>, ServiceError> {
+    let found = lessons_in(txn, scope, from, to)?;
+    let subjects: HashMap<u64, Subject> = record::all::<Subject>(txn)?.into_iter().map(|s| (s.id.0, s)).collect();
+    Ok(found.into_iter().map(|l| entry(l, &subjects)).collect())
+}
+
+/// The calendar of `scope` for [from, to): lessons by start. The span is at most
+/// `MAX_SPAN_DAYS` (checked by the caller, who names the field).
+pub fn entries(
+    store: &Store,
+    scope: &Scope,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<CalendarEntry>, ServiceError> {
+    let txn = store.read()?;
+    entries_in(&txn, scope, from, to)
+}
+
+/// The person's iCal feed (the token is checked by `calendar_feed::check`).
+pub fn feed(store: &Store, config: &Config, person: UserId) -> Result<String, ServiceError> {
+    let txn = store.read()?;
+    let now = Timestamp::now();
+    let (from, to) = (now - FEED_BACK, now + FEED_AHEAD);
+    let scope = Scope {
+        person: Some(person),
+        room: None,
+    };
+    let entries = entries_in(&txn, &scope, from, to)?;
+    let name = users::get(&txn, person)?
+        .map(|u| format!("Расписание: {} {}", u.last_name.as_str(), u.first_name.as_str()))
+        .unwrap_or_else(|| "Расписание".to_owned());
+    let tz = config.time_zone();
+    let host = config
+        .server
+        .public_url
+        .split("://")
+        .nth(1)
+        .unwrap_or("klass")
+        .split(['/', ':'])
+        .next()
+        .unwrap_or("klass");
+    let feed = ics::Feed {
+        name: &name,
+        tz_name: &config.school.timezone,
+        tz: &tz,
+        host,
+        from,
+        to,
+        now,
+    };
+    Ok(ics::render(&feed, &entries))
+}

@@ -1,0 +1,294 @@
+//! A calendar of lessons: month, week and day views, lessons coloured by subject; a click opens a
+//! lesson's details, staff drag a lesson to another day or time (or move it from the details,
+//! by keyboard); a refused move shows the server's reason and the lesson goes back. On a phone a
+//! swipe sideways goes to the next or previous period (spec §9 thresholds, see `swipeOf`).
+import { useRef, useState, type DragEvent, type KeyboardEvent, type TouchEvent } from 'react';
+import { addToast } from '../../lib/toasts';
+import '../../components/TagBadge.css';
+import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
+import { useCalendar, type Entry, type Scope } from './calendar';
+import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
+import { EntryDetails } from './EntryDetails';
+import './calendar.css';
+
+interface Props {
+  view: View;
+  anchor: string;
+  scope: Scope;
+  /** Staff may move lessons (the server decides which). */
+  editable: boolean;
+  onNavigate: (change: { view?: View; anchor?: string }) => void;
+}
+
+const DRAG_TYPE = 'application/x-klass-entry';
+
+/** The entries of each day, by start. */
+function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
+  const days = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    const day = wallClock(entry.starts_at)?.day;
+    if (!day) continue;
+    days.set(day, [...(days.get(day) ?? []), entry]);
+  }
+  return days;
+}
+
+/** A day's entries with their minutes on the clock and their lanes side by side. */
+function placed(entries: readonly Entry[], day: string) {
+  const spans = entries.map((entry) => {
+    const start = wallClock(entry.starts_at)?.minutes ?? 0;
+    const end = wallClock(entry.ends_at);
+    return [start, end && end.day === day ? end.minutes : 24 * 60] as const;
+  });
+  const lanes = lanesOf(spans);
+  return entries.map((entry, i) => ({ entry, start: spans[i]![0], stop: spans[i]![1], ...lanes[i]! }));
+}
+
+function label(entry: Entry) {
+  const parts = [entry.title, timeRange(entry.starts_at, entry.ends_at)];
+  if (entry.room) parts.push(entry.room);
+  if (entry.status === 'cancelled') parts.push('отменено');
+  return parts.join(', ');
+}
+
+interface EntryProps {
+  entry: Entry;
+  editable: boolean;
+  onOpen: (entry: Entry) => void;
+  style?: React.CSSProperties;
+  compact?: boolean;
+}
+
+function EntryButton({ entry, editable, onOpen, style, compact }: EntryProps) {
+  const movable = editable && entry.kind === 'lesson' && entry.status === 'planned';
+  return (
+    <button
+      type="button"
+      className="cal-entry"
+      data-tag-colour={entry.color}
+      data-status={entry.status}
+      data-entry={entry.id}
+      style={style}
+      aria-label={label(entry)}
+      title={label(entry)}
+      draggable={movable}
+      onDragStart={(event) => {
+        event.dataTransfer.setData(DRAG_TYPE, String(entry.id));
+        event.dataTransfer.effectAllowed = 'move';
+      }}
+      onClick={() => onOpen(entry)}
+    >
+      <span className="cal-entry-time">{timeRange(entry.starts_at, entry.ends_at).slice(0, compact ? 5 : undefined)}</span>{' '}
+      <span className="cal-entry-title">{entry.title}</span>
+      {!compact && entry.room && <span className="cal-entry-room"> · {entry.room}</span>}
+    </button>
+  );
+}
+
+export function CalendarView({ view, anchor, scope, editable, onNavigate }: Props) {
+  const { entries, loading, failed, reload, move } = useCalendar(view, anchor, scope);
+  const [open, setOpen] = useState<Entry | null>(null);
+  const [problem, setProblem] = useState('');
+  const touch = useRef<{ x: number; y: number; t: number } | null>(null);
+  const days = daysOf(view, anchor);
+  const list = entries ?? [];
+  const perDay = byDay(list);
+  const now = today();
+
+  const moveTo = async (entry: Entry, day: string, minutes: number) => {
+    setProblem('');
+    const refused = await move(entry, day, minutes);
+    if (refused) {
+      setProblem(refused);
+      addToast({ color: 'error', title: 'Занятие не перенесено', description: refused });
+    } else {
+      addToast({ color: 'success', title: 'Занятие перенесено' });
+    }
+    return refused;
+  };
+
+  const dropOn = (event: DragEvent<HTMLElement>, day: string, minutesOf: (entry: Entry) => number) => {
+    const id = Number(event.dataTransfer.getData(DRAG_TYPE));
+    const entry = list.find((e) => e.id === id && e.kind === 'lesson');
+    event.currentTarget.classList.remove('cal-drop');
+    if (!entry) return;
+    event.preventDefault();
+    const minutes = minutesOf(entry);
+    const at = wallClock(entry.starts_at);
+    if (at && at.day === day && at.minutes === minutes) return;
+    void moveTo(entry, day, minutes);
+  };
+
+  const dragOver = (event: DragEvent<HTMLElement>) => {
+    if (!editable || !event.dataTransfer.types.includes(DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    event.currentTarget.classList.add('cal-drop');
+  };
+
+  const step = (by: number) => onNavigate({ anchor: shift(view, anchor, by) });
+
+  const onKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'PageDown') step(1);
+    else if (event.key === 'PageUp') step(-1);
+    else return;
+    event.preventDefault();
+  };
+
+  const onTouchStart = (event: TouchEvent) => {
+    const t = event.touches[0];
+    touch.current = t && event.touches.length === 1 ? { x: t.clientX, y: t.clientY, t: event.timeStamp } : null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const t = event.changedTouches[0];
+    const start = touch.current;
+    touch.current = null;
+    if (!t || !start) return;
+    const swipe = swipeOf(start, { x: t.clientX, y: t.clientY, t: event.timeStamp });
+    if (swipe !== 0) step(-swipe);
+  };
+
+  // The hours shown: the working day, widened to every lesson of the period.
+  let first = DAY_FIRST_HOUR;
+  let last = DAY_LAST_HOUR;
+  if (view !== 'month') {
+    for (const entry of list) {
+      const start = wallClock(entry.starts_at);
+      const end = wallClock(entry.ends_at);
+      if (!start || !days.includes(start.day)) continue;
+      first = Math.min(first, Math.floor(start.minutes / 60));
+      last = Math.max(last, end && end.day === start.day ? Math.ceil(end.minutes / 60) : 24);
+    }
+  }
+  const hours = Array.from({ length: last - first }, (_, i) => first + i);
+
+  return (
+    <section className="calendar" aria-label="Календарь" onKeyDown={onKey}>
+      <div className="cal-toolbar">
+        <div className="cal-steps" role="group" aria-label="Период">
+          <button type="button" className="secondary outline" aria-label="Предыдущий период" onClick={() => step(-1)}>
+            ‹
+          </button>
+          <button type="button" className="secondary outline" onClick={() => onNavigate({ anchor: now })}>
+            Сегодня
+          </button>
+          <button type="button" className="secondary outline" aria-label="Следующий период" onClick={() => step(1)}>
+            ›
+          </button>
+        </div>
+        <h2 className="cal-title" aria-live="polite">
+          {periodTitle(view, anchor)}
+        </h2>
+        <div className="cal-views" role="group" aria-label="Вид">
+          {VIEWS.map((v) => (
+            <button key={v} type="button" className={v === view ? '' : 'secondary outline'} aria-pressed={v === view} onClick={() => onNavigate({ view: v })}>
+              {VIEW_NAMES[v]}
+            </button>
+          ))}
+        </div>
+      </div>
+      {problem && (
+        <p role="alert" className="cal-problem">
+          {problem}
+        </p>
+      )}
+      {failed && (
+        <p role="alert">
+          Не удалось загрузить календарь.{' '}
+          <button type="button" className="secondary outline" onClick={reload}>
+            Повторить
+          </button>
+        </p>
+      )}
+      <div className="cal-body" aria-busy={loading} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-view={view}>
+        {view === 'month' ? (
+          <div className="cal-month" role="grid" aria-label={periodTitle(view, anchor)}>
+            <div className="cal-row cal-weekdays" role="row">
+              {WEEKDAY_SHORT.map((name) => (
+                <div key={name} role="columnheader">
+                  {name}
+                </div>
+              ))}
+            </div>
+            {Array.from({ length: days.length / 7 }, (_, week) => (
+              <div key={week} className="cal-row" role="row">
+                {days.slice(week * 7, week * 7 + 7).map((day) => (
+                  <div
+                    key={day}
+                    role="gridcell"
+                    className="cal-cell"
+                    data-day={day}
+                    data-other={day.slice(0, 7) !== anchor.slice(0, 7) || undefined}
+                    data-today={day === now || undefined}
+                    onDragOver={dragOver}
+                    onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
+                    onDrop={(event) => dropOn(event, day, (entry) => wallClock(entry.starts_at)?.minutes ?? 0)}
+                  >
+                    <button type="button" className="cal-daynum" aria-label={dotted(day)} onClick={() => onNavigate({ view: 'day', anchor: day })}>
+                      {Number(day.slice(8))}
+                    </button>
+                    {(perDay.get(day) ?? []).map((entry) => (
+                      <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />
+                    ))}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
+        ) : (
+          <div className="cal-time" style={{ '--cal-days': days.length, '--cal-hour': `${HOUR_PX}px` } as React.CSSProperties}>
+            <div className="cal-time-head">
+              <span />
+              {days.map((day) => (
+                <button
+                  key={day}
+                  type="button"
+                  className="cal-dayhead"
+                  data-today={day === now || undefined}
+                  onClick={() => onNavigate({ view: 'day', anchor: day })}
+                >
+                  {WEEKDAY_SHORT[weekday(day) - 1]} {Number(day.slice(8))}
+                </button>
+              ))}
+            </div>
+            <div className="cal-time-grid" style={{ height: hours.length * HOUR_PX }}>
+              <div className="cal-hours" aria-hidden="true">
+                {hours.map((hour) => (
+                  <span key={hour} style={{ top: (hour - first) * HOUR_PX }}>
+                    {clock(hour * 60)}
+                  </span>
+                ))}
+              </div>
+              {days.map((day) => (
+                <div
+                  key={day}
+                  className="cal-col"
+                  data-day={day}
+                  aria-label={`${WEEKDAY_SHORT[weekday(day) - 1]} ${dotted(day)}`}
+                  onDragOver={dragOver}
+                  onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
+                  onDrop={(event) => {
+                    const top = event.currentTarget.getBoundingClientRect().top;
+                    dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
+                  }}
+                >
+                  {placed(perDay.get(day) ?? [], day).map(({ entry, start, stop, lane, lanes }) => {
+                    const style = {
+                      top: ((start - first * 60) / 60) * HOUR_PX,
+                      height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
+                      left: `calc(${(100 * lane) / lanes}% + 2px)`,
+                      width: `calc(${100 / lanes}% - 4px)`,
+                    };
+                    return <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} style={style} compact={view === 'week'} />;
+                  })}
+                </div>
+              ))}
+            </div>
+          </div>
+        )}
+        {entries !== null && list.length === 0 && !loading && <p className="cal-empty">В этом периоде занятий нет.</p>}
+      </div>
+      <EntryDetails entry={open} editable={editable} close={() => setOpen(null)} onMove={moveTo} />
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+//! The calendar's data: entries of a period from `/api/calendar` (cached per spec §9: twelve
+//! months, five weeks or days), moving a lesson (`PUT /api/lessons/{id}`, the clash refused in the
+//! server's words, the lesson put back; the new start is sent on the school's clock), and the words for a lesson's state.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Body, Ok, Row } from '../../api/types';
+import { api, ApiError } from '../../lib/api/client';
+import { endpoints } from '../../paths';
+import { MONTH_CACHE, PAGE_CACHE } from './constants';
+import { addDays, lengthOf, LruCache, movedTo, periodKey, spanOf, wallClock, type View } from './dates';
+
+export type Entry = Row<'calendar'>;
+
+export const STATUS_NAMES: Record<Entry['status'], string> = { planned: 'Запланировано', done: 'Проведено', cancelled: 'Отменено' };
+
+/** Whose calendar: a person's, or (no person) the school's, maybe one room's. */
+export interface Scope {
+  userId: number | null;
+  room: string;
+}
+
+/** The entry moved to `day` at `minutes` (its length kept), as shown until the server answers. */
+export function movedEntry(entry: Entry, day: string, minutes: number): Entry {
+  const offset = wallClock(entry.starts_at)?.offset ?? '+00:00';
+  const length = lengthOf(entry.starts_at, entry.ends_at);
+  const endDay = minutes + length >= 24 * 60 ? addDays(day, 1) : day;
+  return {
+    ...entry,
+    starts_at: `${movedTo(day, minutes)}:00${offset}`,
+    ends_at: `${movedTo(endDay, (minutes + length) % (24 * 60))}:00${offset}`,
+  };
+}
+
+/** The server's reason a move was refused: the clash on `starts_at`, else its message. */
+export const refusal = (error: ApiError) => error.body.errors?.starts_at?.[0] ?? error.body.message ?? 'Не удалось перенести занятие';
+
+/**
+ * The entries of one period of `scope`, kept in the calendar's caches, and `move`, which shows the
+ * lesson in its new place at once and puts it back when the server refuses (resolving to the
+ * refusal's words, or null when moved).
+ */
+export function useCalendar(view: View, anchor: string, scope: Scope) {
+  const months = useRef(new LruCache<Entry[]>(MONTH_CACHE));
+  const pages = useRef(new LruCache<Entry[]>(PAGE_CACHE));
+  const scopeKey = `${scope.userId ?? 'school'}|${scope.room.trim().toLowerCase()}`;
+  const key = `${scopeKey}|${periodKey(view, anchor)}`;
+  const cache = view === 'month' ? months.current : pages.current;
+  const [entries, setEntries] = useState<Entry[] | null>(() => cache.get(key) ?? null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    const cached = cache.get(key);
+    if (cached) {
+      setEntries(cached);
+      setFailed(false);
+      return;
+    }
+    const controller = new AbortController();
+    const { from, to } = spanOf(view, anchor);
+    const query: Record<string, string | number> = { from, to };
+    if (scope.userId !== null) query.user_id = scope.userId;
+    if (scope.room.trim()) query.room = scope.room.trim();
+    setLoading(true);
+    api<Ok<'calendar'>>(endpoints.calendar, { query, signal: controller.signal }).then(
+      ({ data }) => {
+        cache.set(key, data);
+        setEntries(data);
+        setFailed(false);
+        setLoading(false);
+      },
+      () => {
+        if (controller.signal.aborted) return;
+        setFailed(true);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [key, round]);
+
+  const reload = useCallback(() => {
+    months.current.clear();
+    pages.current.clear();
+    setRound((r) => r + 1);
+  }, []);
+
+  const move = useCallback(
+    async (entry: Entry, day: string, minutes: number): Promise<string | null> => {
+      const before = entries ?? [];
+      const moved = movedEntry(entry, day, minutes);
+      const body: Body<'lessons_update'> = { starts_at: movedTo(day, minutes) };
+      setEntries(before.map((e) => (e.id === entry.id && e.kind === entry.kind ? moved : e)));
+      try {
+        await api(`${endpoints.lessons}/${entry.id}`, {
+          method: 'PUT',
+          body,
+          ownFailure: (status) => status === 422,
+        });
+        reload();
+        return null;
+      } catch (error) {
+        setEntries(before);
+        return error instanceof ApiError ? refusal(error) : 'Не удалось перенести занятие';
+      }
+    },
+    [entries, reload],
+  );
+
+  return { entries, loading, failed, reload, move };
+}

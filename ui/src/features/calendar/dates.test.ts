@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { MONTH_CACHE, PAGE_CACHE, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from './constants';
+import {
+  addMonths,
+  daysOf,
+  lanesOf,
+  LruCache,
+  minutesAt,
+  movedTo,
+  periodKey,
+  periodTitle,
+  shift,
+  spanOf,
+  swipeOf,
+  timeRange,
+  wallClock,
+} from './dates';
+
+describe('the calendar constants are those of spec §9', () => {
+  it('swipe 300 ms, 60 px sideways, 80 px up or down; caches of 12 months and 5 pages', () => {
+    expect([SWIPE_MAX_MS, SWIPE_MIN_X, SWIPE_MAX_Y, MONTH_CACHE, PAGE_CACHE]).toEqual([300, 60, 80, 12, 5]);
+  });
+});
+
+describe('swipes', () => {
+  const start = { x: 200, y: 300, t: 1000 };
+  it('a quick sideways move is a swipe: left to the next period, right to the previous', () => {
+    expect(swipeOf(start, { x: 120, y: 310, t: 1200 })).toBe(-1);
+    expect(swipeOf(start, { x: 260, y: 290, t: 1300 })).toBe(1);
+  });
+  it('too short, too slow or too steep is not', () => {
+    expect(swipeOf(start, { x: 141, y: 300, t: 1100 })).toBe(0);
+    expect(swipeOf(start, { x: 100, y: 300, t: 1301 })).toBe(0);
+    expect(swipeOf(start, { x: 100, y: 381, t: 1100 })).toBe(0);
+    expect(swipeOf(start, { x: 140, y: 380, t: 1300 })).toBe(-1);
+  });
+});
+
+describe('periods', () => {
+  it('a week runs Monday to Sunday and steps by seven days', () => {
+    expect(spanOf('week', '2026-11-25')).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    expect(shift('week', '2026-11-25', 1)).toBe('2026-12-02');
+    expect(periodTitle('week', '2026-11-25')).toBe('23–29 ноября 2026');
+    expect(periodTitle('week', '2026-12-30')).toBe('28 декабря–3 января 2027');
+  });
+  it("a month's grid is whole weeks from the Monday before the first", () => {
+    const days = daysOf('month', '2026-11-15');
+    expect(days[0]).toBe('2026-10-26');
+    expect(days).toHaveLength(42);
+    expect(days[days.length - 1]).toBe('2026-12-06');
+    expect(daysOf('month', '2027-02-10')).toHaveLength(28);
+    expect(periodTitle('month', '2026-11-15')).toBe('Ноябрь 2026');
+  });
+  it('a month step keeps the day within the month', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(shift('month', '2026-12-15', 1)).toBe('2027-01-15');
+    expect(shift('day', '2026-11-30', 1)).toBe('2026-12-01');
+    expect(periodTitle('day', '2026-11-24')).toBe('вт, 24 ноября 2026');
+  });
+  it('a month view is cached by its month, a week by its Monday', () => {
+    expect(periodKey('month', '2026-11-03')).toBe(periodKey('month', '2026-11-28'));
+    expect(periodKey('week', '2026-11-23')).toBe(periodKey('week', '2026-11-29'));
+  });
+});
+
+describe("the school's clock", () => {
+  it('reads the wall time the API wrote, whatever the browser zone', () => {
+    expect(wallClock('2026-11-24T16:00:00+03:00')).toEqual({ day: '2026-11-24', minutes: 960, offset: '+03:00' });
+    expect(timeRange('2026-11-24T16:00:00+03:00', '2026-11-24T17:30:00+03:00')).toBe('16:00–17:30');
+  });
+  it('a drop lands on a quarter hour, sent as the school clock without an offset', () => {
+    expect(minutesAt(48 * 8 + 20, 8, 48)).toBe(16 * 60 + 30);
+    expect(minutesAt(-500, 8, 48)).toBe(0);
+    expect(movedTo('2026-10-27', 960)).toBe('2026-10-27T16:00');
+  });
+});
+
+describe('the period cache', () => {
+  it('keeps the most recently used periods up to its limit', () => {
+    const cache = new LruCache<number>(PAGE_CACHE);
+    for (let i = 0; i < 5; i++) cache.set(`p${i}`, i);
+    cache.get('p0');
+    cache.set('p5', 5);
+    expect(cache.size).toBe(5);
+    expect(cache.get('p1')).toBeUndefined();
+    expect(cache.get('p0')).toBe(0);
+  });
+});
+
+describe('lessons at the same hour', () => {
+  it('sit side by side, and a later lesson takes the full width again', () => {
+    expect(lanesOf([[960, 1020], [960, 1020], [990, 1050], [1080, 1140]])).toEqual([
+      { lane: 0, lanes: 3 },
+      { lane: 1, lanes: 3 },
+      { lane: 2, lanes: 3 },
+      { lane: 0, lanes: 1 },
+    ]);
+    expect(lanesOf([[600, 660], [660, 720]])).toEqual([{ lane: 0, lanes: 1 }, { lane: 0, lanes: 1 }]);
+  });
+});

@@ -1,0 +1,195 @@
+//! The calendar's date math on plain days «YYYY-MM-DD» and on the school's wall clock read from
+//! an entry's `starts_at` (RFC 3339 with the school's offset), so a lesson at 16:00 shows at 16:00
+//! whatever the browser's zone: the span of a view, the step to the next one, the month's grid,
+//! where a lesson sits in a day, where a drop lands, and what a touch gesture was.
+import { DROP_STEP_MINUTES, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from './constants';
+
+export type View = 'month' | 'week' | 'day';
+export const VIEWS: readonly View[] = ['month', 'week', 'day'];
+export const VIEW_NAMES: Record<View, string> = { month: 'Месяц', week: 'Неделя', day: 'День' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+const iso = (date: Date) => date.toISOString().slice(0, 10);
+
+/** A day `days` later (or earlier). */
+export function addDays(day: string, days: number): string {
+  const date = utc(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return iso(date);
+}
+
+/** The same day of the month `months` later, kept within the month (31.01 + 1 → 28.02). */
+export function addMonths(day: string, months: number): string {
+  const date = utc(day);
+  const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), last));
+  return iso(target);
+}
+
+/** 1 = Monday … 7 = Sunday. */
+export function weekday(day: string): number {
+  const d = utc(day).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+export const mondayOf = (day: string) => addDays(day, 1 - weekday(day));
+export const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** The days a view shows around `anchor` (the month's grid: whole weeks, Monday first). */
+export function daysOf(view: View, anchor: string): string[] {
+  if (view === 'day') return [anchor];
+  if (view === 'week') return Array.from({ length: 7 }, (_, i) => addDays(mondayOf(anchor), i));
+  const first = mondayOf(firstOfMonth(anchor));
+  const lastOfMonth = addDays(addMonths(firstOfMonth(anchor), 1), -1);
+  const weeks = Math.ceil((weekday(firstOfMonth(anchor)) - 1 + Number(lastOfMonth.slice(8))) / 7);
+  return Array.from({ length: weeks * 7 }, (_, i) => addDays(first, i));
+}
+
+/** The inclusive span the API is asked for: the view's first and last day. */
+export function spanOf(view: View, anchor: string): { from: string; to: string } {
+  const days = daysOf(view, anchor);
+  return { from: days[0]!, to: days[days.length - 1]! };
+}
+
+/** The anchor one period later (`step` 1) or earlier (-1). */
+export function shift(view: View, anchor: string, step: number): string {
+  if (view === 'month') return addMonths(anchor, step);
+  return addDays(anchor, view === 'week' ? 7 * step : step);
+}
+
+/** The cache key of a view's span (a month view is keyed by its month). */
+export const periodKey = (view: View, anchor: string) =>
+  view === 'month' ? `month:${anchor.slice(0, 7)}` : `${view}:${spanOf(view, anchor).from}`;
+
+const MONTHS = ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'];
+const MONTHS_OF = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
+export const WEEKDAY_SHORT = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
+
+/** «23.11.2026». */
+export const dotted = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+/** «23 ноября». */
+export const dayAndMonth = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS_OF[Number(day.slice(5, 7)) - 1]}`;
+
+/** The period's title: «Ноябрь 2026», «23–29 ноября 2026», «пн, 23 ноября 2026». */
+export function periodTitle(view: View, anchor: string): string {
+  const year = anchor.slice(0, 4);
+  if (view === 'month') {
+    const name = MONTHS[Number(anchor.slice(5, 7)) - 1] ?? '';
+    return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
+  }
+  if (view === 'day') return `${WEEKDAY_SHORT[weekday(anchor) - 1]}, ${dayAndMonth(anchor)} ${year}`;
+  const { from, to } = spanOf(view, anchor);
+  const sameMonth = from.slice(0, 7) === to.slice(0, 7);
+  const start = sameMonth ? String(Number(from.slice(8, 10))) : dayAndMonth(from);
+  return `${start}–${dayAndMonth(to)} ${to.slice(0, 4)}`;
+}
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2})?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The school's day, minutes since midnight and offset of an instant the API wrote. */
+export function wallClock(instant: string): { day: string; minutes: number; offset: string } | null {
+  const match = INSTANT.exec(instant);
+  if (!match) return null;
+  return { day: match[1]!, minutes: Number(match[2]) * 60 + Number(match[3]), offset: match[4] === 'Z' ? '+00:00' : match[4]! };
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** «16:05» from minutes since midnight. */
+export const clock = (minutes: number) => `${pad(Math.floor(minutes / 60) % 24)}:${pad(minutes % 60)}`;
+
+/** «16:00–17:30» of an entry. */
+export function timeRange(startsAt: string, endsAt: string): string {
+  const start = wallClock(startsAt);
+  const end = wallClock(endsAt);
+  return start && end ? `${clock(start.minutes)}–${clock(end.minutes)}` : '';
+}
+
+/** Minutes an entry lasts. */
+export const lengthOf = (startsAt: string, endsAt: string) => Math.round((Date.parse(endsAt) - Date.parse(startsAt)) / 60000);
+
+/**
+ * The new start of a lesson moved to `day` at `minutes`, on the school's clock without an offset
+ * («2026-10-27T16:00»): the server places it in the school's zone, so a move across a
+ * daylight-saving change keeps the time a person chose.
+ */
+export const movedTo = (day: string, minutes: number) => `${day}T${clock(minutes)}`;
+
+/** The minute a drop at `y` px into a day column lands on, snapped to the drop step. */
+export function minutesAt(y: number, firstHour: number, hourPx: number): number {
+  const raw = firstHour * 60 + (y / hourPx) * 60;
+  const snapped = Math.round(raw / DROP_STEP_MINUTES) * DROP_STEP_MINUTES;
+  return Math.max(0, Math.min(24 * 60 - DROP_STEP_MINUTES, snapped));
+}
+
+/** A finished touch: -1 for a swipe to the left (the next period), 1 to the right, 0 for none. */
+export function swipeOf(start: { x: number; y: number; t: number }, end: { x: number; y: number; t: number }): -1 | 0 | 1 {
+  const dx = end.x - start.x;
+  const dy = Math.abs(end.y - start.y);
+  if (end.t - start.t > SWIPE_MAX_MS || Math.abs(dx) < SWIPE_MIN_X || dy > SWIPE_MAX_Y) return 0;
+  return dx < 0 ? -1 : 1;
+}
+
+/** Today in the browser's calendar. */
+export function today(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A small least-recently-used cache: the periods of entries a calendar keeps. */
+export class LruCache<V> {
+  private readonly items = new Map<string, V>();
+  constructor(private readonly limit: number) {}
+  get(key: string): V | undefined {
+    const value = this.items.get(key);
+    if (value !== undefined) {
+      this.items.delete(key);
+      this.items.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V) {
+    this.items.delete(key);
+    this.items.set(key, value);
+    while (this.items.size > this.limit) this.items.delete(this.items.keys().next().value as string);
+  }
+  clear() {
+    this.items.clear();
+  }
+  get size() {
+    return this.items.size;
+  }
+}
+
+/**
+ * Side-by-side places for the entries of one day, given as [start, end) minutes in order of
+ * start: each gets the first lane free at its start, and shares the width with the lanes its
+ * group of overlapping entries uses (`lanes`), so lessons at the same hour do not hide each other.
+ */
+export function lanesOf(spans: readonly (readonly [number, number])[]): { lane: number; lanes: number }[] {
+  const placed: { lane: number; lanes: number }[] = [];
+  let group: number[] = [];
+  let groupEnd = -1;
+  let ends: number[] = [];
+  const close = () => {
+    const lanes = ends.length;
+    for (const index of group) placed[index]!.lanes = lanes;
+  };
+  spans.forEach(([start, end], index) => {
+    if (start >= groupEnd) {
+      close();
+      group = [];
+      ends = [];
+    }
+    let lane = ends.findIndex((laneEnd) => laneEnd <= start);
+    if (lane < 0) lane = ends.push(end) - 1;
+    else ends[lane] = end;
+    placed[index] = { lane, lanes: 1 };
+    group.push(index);
+    groupEnd = Math.max(groupEnd, end);
+  });
+  close();
+  return placed;
+}
