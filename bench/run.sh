@@ -23,6 +23,7 @@ REPORT=bench/report.md
 KLASS=target/release/klass
 BARE=target/release/examples/bare_route
 FILL_LOG=target/release/examples/fill_log
+FILL_LESSONS=target/release/examples/fill_lessons
 RUNS=${BENCH_RUNS:-5}
 WRK_SECS=${BENCH_WRK_SECS:-10}
 WRK_CONNS=${BENCH_WRK_CONNS:-50}
@@ -43,10 +44,10 @@ done
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
 
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
-    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log" >&2
-    cargo build --release --bin klass --example bare_route --example fill_log
+    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons" >&2
+    cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons
 fi
-[[ -x $KLASS && -x $BARE && -x $FILL_LOG ]] || die "missing $KLASS, $BARE or $FILL_LOG (build them first)"
+[[ -x $KLASS && -x $BARE && -x $FILL_LOG && -x $FILL_LESSONS ]] || die "missing $KLASS, $BARE, $FILL_LOG or $FILL_LESSONS (build them first)"
 
 # Other builds sharing the two cores skew every figure: count them at the start and the end, and
 # before each measurement wait for them to end (BENCH_QUIET_WAIT seconds in all, default 90).
@@ -409,6 +410,75 @@ done
 row "RSS under load (peak, 1,000,000 log entries)" "$(mb "$log_rss * 1024") MB" "<= 100 MB" "$(le "$((log_rss * 1024))" 100000000)"
 row "writing 1,000,000 log entries (examples/fill_log, 20,000 per transaction)" "$fill_s s" "—" "info"
 note "The year of log is \`examples/fill_log\` on the 5,000-people school: 1,000,000 entries spread over the past year, in time order (6 in 10 sign-ins, 3 sign-outs, 1 card edit by the director), with their indexes, as the portal writes them."
+
+# 6c. Teaching at scale (issue 13): the 5,000-people school with 300 more groups and 1,000,000
+# lessons (examples/fill_lessons); a teacher's week, a student's month, the school's week in one
+# room, a group's term and a student's calendar month, each next to the bare route; then a manager
+# creates a group with a year of timetable (clash checks included), in one commit.
+TEACH_DIR="$WORK/school-5000-lessons"
+cp -a "$BIG_DIR" "$TEACH_DIR"
+wait_quiet "filling the lessons"
+t0=$(now_us)
+"$FILL_LESSONS" "$TEACH_DIR" 300 1000000 || die "fill_lessons failed"
+lessons_fill_s=$(calc "($(now_us) - $t0) / 1000000")
+lessons_db=$(du --block-size=1 "$TEACH_DIR/klass.redb" | cut -f1)
+start_server klass-teaching taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$TEACH_DIR" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+jar="$WORK/teaching.cookies"
+xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+    -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar")"
+# A filled group (name «Группа 1»): its teacher, first student and room.
+read -r group teacher student room < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons?per_page=100&search=%D0%93%D1%80%D1%83%D0%BF%D0%BF%D0%B0%201" |
+    python3 -c 'import json, sys, urllib.parse
+g = [g for g in json.load(sys.stdin)["data"] if g["name"] == "Группа 1"][0]
+print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"]))')
+[[ -n ${room:-} ]] || die "fill_lessons made no group «Группа 1» the API lists"
+monday=$(date -d "$(date +%F) -$((($(date +%u) - 1))) days" +%F)
+sunday=$(date -d "$monday +6 days" +%F)
+month_from=$(date +%Y-%m-01)
+month_to=$(date -d "$month_from +1 month -1 day" +%F)
+term_from=$(date -d "$monday -8 weeks" +%F)
+term_to=$(date -d "$monday +10 weeks" +%F)
+pairs=()
+for read in "teacher's week:lessons?teacher_id=$teacher&from=$monday&to=$sunday&per_page=100" \
+    "student's month:lessons?student_id=$student&from=$month_from&to=$month_to&per_page=100" \
+    "school's week in one room:lessons?room=$room&from=$monday&to=$sunday&per_page=100" \
+    "group's term (18 weeks):lessons?group_id=$group&from=$term_from&to=$term_to&per_page=100" \
+    "student's calendar month:calendar?user_id=$student&from=$month_from&to=$month_to"; do
+    measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
+    pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
+done
+teach_rss=$WRK_RSS_KB
+# A group with a year of timetable: two weekly slots (Sunday evening, free in the filled school).
+students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
+print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
+year_to=$(date -d "+1 year -1 day" +%F)
+body=$(printf '{"name":"Бенч: год","subject_id":1,"teacher_id":%s,"student_ids":%s,"room":"каб. 99","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45},{"weekday":7,"start":"21:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
+    "$teacher" "$students" "$(date +%F)" "$year_to")
+wait_quiet "creating a group with a year of timetable"
+create_rss0=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+read -r create_code create_s < <(curl -s -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" -H "Content-Type: application/json" \
+    -o "$WORK/group.json" -w '%{http_code} %{time_total}\n' -d "$body" "$SERVER_URL/api/group-lessons")
+create_rss=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+[[ $create_code == 201 ]] || { head -c 800 "$WORK/group.json" >&2; die "creating a group answered $create_code instead of 201"; }
+new_group=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["data"]["id"])' "$WORK/group.json")
+made=$(curl -s -b "$jar" "$SERVER_URL/api/lessons?group_id=$new_group&from=$(date +%F)&to=$year_to&per_page=1" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])')
+stop_server
+for pair in "${pairs[@]}"; do
+    IFS=: read -r what rps p99 <<<"$pair"
+    ratio=$(num "100 * $rps / $bare_rps")
+    row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
+    row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
+done
+row "RSS under load (peak, 1,000,000 lessons)" "$(mb "$teach_rss * 1024") MB" "<= 100 MB" "$(le "$((teach_rss * 1024))" 100000000)"
+row "creating a group with a year of timetable ($made lessons, clash checks, one commit)" "$(calc "$create_s * 1000") ms" "—" "info"
+row "RSS while creating it (peak; $(mb "$create_rss0 * 1024") MB before)" "$(mb "$create_rss * 1024") MB" "<= 100 MB" "$(le "$((create_rss * 1024))" 100000000)"
+row "writing 300 groups and 1,000,000 lessons (examples/fill_lessons, $(mb "$lessons_db") MB on disk)" "$lessons_fill_s s" "—" "info"
+note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100) and \`GET /api/calendar\` as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
 
 # 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
 # while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
