@@ -480,6 +480,46 @@ row "RSS while creating it (peak; $(mb "$create_rss0 * 1024") MB before)" "$(mb 
 row "writing 300 groups and 1,000,000 lessons (examples/fill_lessons, $(mb "$lessons_db") MB on disk)" "$lessons_fill_s s" "—" "info"
 note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100) and \`GET /api/calendar\` as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
 
+# 6d. Data safety (issue 16), on the school with the year of log: a manager's card requests while
+# `klass backup create` makes an online copy, next to the same requests without one; and the start
+# after an unclean stop (SIGKILL while serving), when redb repairs the file first.
+dir="$WORK/load-backup"
+cp -a "$LOG_DIR" "$dir"
+start_server klass-backup taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+cookie=$(session_cookie "$SERVER_URL" director@demo.klass klass-demo)
+[[ -n $cookie ]] || die "could not sign in to the school for the online copy"
+measure_wrk "user card, no copy running" "$SERVER_URL/api/users/2500" -H "Cookie: $cookie"
+calm_rps=$WRK_RPS calm_p99=$WRK_P99
+copy_rss0=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+(
+    sleep 3 # into the measured part of the run below (after wrk's 2 s warm-up)
+    t0=$(now_us)
+    taskset -c "$LOAD_CPU" "$KLASS" backup create --data-dir "$dir" >"$WORK/backup.out" 2>&1
+    echo "$? $(calc "($(now_us) - $t0) / 1000000")" >"$WORK/backup.time"
+) &
+copier=$!
+measure_wrk "user card during an online copy" "$SERVER_URL/api/users/2500" -H "Cookie: $cookie"
+wait "$copier" || true
+read -r copy_code copy_s <"$WORK/backup.time"
+copy_rss=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+stop_server
+((copy_code == 0)) || { cat "$WORK/backup.out" >&2; die "klass backup create failed during the load"; }
+copy_file=$(find "$dir/backups" -name '*.tar.gz' -printf '%s\n' 2>/dev/null | sort -n | tail -n1)
+row "online copy under load ($(mb "$(du --block-size=1 "$LOG_DIR/klass.redb" | cut -f1)") MB database → $(mb "${copy_file:-0}") MB archive)" "$copy_s s" "—" "info"
+row "user card during the copy: req/s, p99 (without: $calm_rps req/s, $calm_p99 ms)" "$WRK_RPS req/s, $WRK_P99 ms" "p99 <= 3 x without" "$(le "$(num "$WRK_P99 / $calm_p99")" 3)"
+row "RSS during the online copy (peak; $(mb "$copy_rss0 * 1024") MB before)" "$(mb "$copy_rss * 1024") MB" "<= 100 MB" "$(le "$((copy_rss * 1024))" 100000000)"
+dir="$WORK/unclean"
+cp -a "$LOG_DIR" "$dir"
+start_server klass-unclean "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+session_cookie "$SERVER_URL" director@demo.klass klass-demo >/dev/null # a write just before the kill
+kill -KILL "$SERVER_PID"
+stop_server
+start_ms unclean "$dir"
+row "start to serving after SIGKILL (repair first; 5,000 people, 1,000,000 log entries; median of $RUNS)" "$START_MS ms" "—" "info"
+note "Online copy: \`klass backup create\` (over the admin socket; the server writes the tar.gz) started 1 s into the measured wrk run of the user card, server pinned to CPU $SERVER_CPU, the CLI on CPU $LOAD_CPU; time = the CLI's wall time. Unclean start: the server is killed with SIGKILL right after a sign-in wrote, and each run starts from a copy of that file."
+
 # 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
 # while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
 dir="$WORK/load-logins"
