@@ -23,6 +23,7 @@ REPORT=bench/report.md
 KLASS=target/release/klass
 BARE=target/release/examples/bare_route
 FILL_LOG=target/release/examples/fill_log
+FILL_LESSONS=target/release/examples/fill_lessons
 RUNS=${BENCH_RUNS:-5}
 WRK_SECS=${BENCH_WRK_SECS:-10}
 WRK_CONNS=${BENCH_WRK_CONNS:-50}
@@ -43,10 +44,10 @@ done
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
 
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
-    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log" >&2
-    cargo build --release --bin klass --example bare_route --example fill_log
+    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons" >&2
+    cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons
 fi
-[[ -x $KLASS && -x $BARE && -x $FILL_LOG ]] || die "missing $KLASS, $BARE or $FILL_LOG (build them first)"
+[[ -x $KLASS && -x $BARE && -x $FILL_LOG && -x $FILL_LESSONS ]] || die "missing $KLASS, $BARE, $FILL_LOG or $FILL_LESSONS (build them first)"
 
 # Other builds sharing the two cores skew every figure: count them at the start and the end, and
 # before each measurement wait for them to end (BENCH_QUIET_WAIT seconds in all, default 90).
@@ -409,6 +410,115 @@ done
 row "RSS under load (peak, 1,000,000 log entries)" "$(mb "$log_rss * 1024") MB" "<= 100 MB" "$(le "$((log_rss * 1024))" 100000000)"
 row "writing 1,000,000 log entries (examples/fill_log, 20,000 per transaction)" "$fill_s s" "—" "info"
 note "The year of log is \`examples/fill_log\` on the 5,000-people school: 1,000,000 entries spread over the past year, in time order (6 in 10 sign-ins, 3 sign-outs, 1 card edit by the director), with their indexes, as the portal writes them."
+
+# 6c. Teaching at scale (issue 13): the 5,000-people school with 300 more groups and 1,000,000
+# lessons (examples/fill_lessons); a teacher's week, a student's month, the school's week in one
+# room, a group's term and a student's calendar month, each next to the bare route; then a manager
+# creates a group with a year of timetable (clash checks included), in one commit.
+TEACH_DIR="$WORK/school-5000-lessons"
+cp -a "$BIG_DIR" "$TEACH_DIR"
+wait_quiet "filling the lessons"
+t0=$(now_us)
+"$FILL_LESSONS" "$TEACH_DIR" 300 1000000 || die "fill_lessons failed"
+lessons_fill_s=$(calc "($(now_us) - $t0) / 1000000")
+lessons_db=$(du --block-size=1 "$TEACH_DIR/klass.redb" | cut -f1)
+start_server klass-teaching taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$TEACH_DIR" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+jar="$WORK/teaching.cookies"
+xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+    -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar")"
+# A filled group (name «Группа 1»): its teacher, first student and room.
+read -r group teacher student room < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons?per_page=100&search=%D0%93%D1%80%D1%83%D0%BF%D0%BF%D0%B0%201" |
+    python3 -c 'import json, sys, urllib.parse
+g = [g for g in json.load(sys.stdin)["data"] if g["name"] == "Группа 1"][0]
+print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"]))')
+[[ -n ${room:-} ]] || die "fill_lessons made no group «Группа 1» the API lists"
+monday=$(date -d "$(date +%F) -$((($(date +%u) - 1))) days" +%F)
+sunday=$(date -d "$monday +6 days" +%F)
+month_from=$(date +%Y-%m-01)
+month_to=$(date -d "$month_from +1 month -1 day" +%F)
+term_from=$(date -d "$monday -8 weeks" +%F)
+term_to=$(date -d "$monday +10 weeks" +%F)
+pairs=()
+for read in "teacher's week:lessons?teacher_id=$teacher&from=$monday&to=$sunday&per_page=100" \
+    "student's month:lessons?student_id=$student&from=$month_from&to=$month_to&per_page=100" \
+    "school's week in one room:lessons?room=$room&from=$monday&to=$sunday&per_page=100" \
+    "group's term (18 weeks):lessons?group_id=$group&from=$term_from&to=$term_to&per_page=100" \
+    "student's calendar month:calendar?user_id=$student&from=$month_from&to=$month_to"; do
+    measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
+    pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
+done
+teach_rss=$WRK_RSS_KB
+# A group with a year of timetable: two weekly slots (Sunday evening, free in the filled school).
+students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
+print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
+year_to=$(date -d "+1 year -1 day" +%F)
+body=$(printf '{"name":"Бенч: год","subject_id":1,"teacher_id":%s,"student_ids":%s,"room":"каб. 99","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45},{"weekday":7,"start":"21:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
+    "$teacher" "$students" "$(date +%F)" "$year_to")
+wait_quiet "creating a group with a year of timetable"
+create_rss0=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+read -r create_code create_s < <(curl -s -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" -H "Content-Type: application/json" \
+    -o "$WORK/group.json" -w '%{http_code} %{time_total}\n' -d "$body" "$SERVER_URL/api/group-lessons")
+create_rss=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+[[ $create_code == 201 ]] || { head -c 800 "$WORK/group.json" >&2; die "creating a group answered $create_code instead of 201"; }
+new_group=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["data"]["id"])' "$WORK/group.json")
+made=$(curl -s -b "$jar" "$SERVER_URL/api/lessons?group_id=$new_group&from=$(date +%F)&to=$year_to&per_page=1" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])')
+stop_server
+for pair in "${pairs[@]}"; do
+    IFS=: read -r what rps p99 <<<"$pair"
+    ratio=$(num "100 * $rps / $bare_rps")
+    row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
+    row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
+done
+row "RSS under load (peak, 1,000,000 lessons)" "$(mb "$teach_rss * 1024") MB" "<= 100 MB" "$(le "$((teach_rss * 1024))" 100000000)"
+row "creating a group with a year of timetable ($made lessons, clash checks, one commit)" "$(calc "$create_s * 1000") ms" "—" "info"
+row "RSS while creating it (peak; $(mb "$create_rss0 * 1024") MB before)" "$(mb "$create_rss * 1024") MB" "<= 100 MB" "$(le "$((create_rss * 1024))" 100000000)"
+row "writing 300 groups and 1,000,000 lessons (examples/fill_lessons, $(mb "$lessons_db") MB on disk)" "$lessons_fill_s s" "—" "info"
+note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100) and \`GET /api/calendar\` as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
+
+# 6d. Data safety (issue 16), on the school with the year of log: a manager's card requests while
+# `klass backup create` makes an online copy, next to the same requests without one; and the start
+# after an unclean stop (SIGKILL while serving), when redb repairs the file first.
+dir="$WORK/load-backup"
+cp -a "$LOG_DIR" "$dir"
+start_server klass-backup taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+cookie=$(session_cookie "$SERVER_URL" director@demo.klass klass-demo)
+[[ -n $cookie ]] || die "could not sign in to the school for the online copy"
+measure_wrk "user card, no copy running" "$SERVER_URL/api/users/2500" -H "Cookie: $cookie"
+calm_rps=$WRK_RPS calm_p99=$WRK_P99
+copy_rss0=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+(
+    sleep 3 # into the measured part of the run below (after wrk's 2 s warm-up)
+    t0=$(now_us)
+    taskset -c "$LOAD_CPU" "$KLASS" backup create --data-dir "$dir" >"$WORK/backup.out" 2>&1
+    echo "$? $(calc "($(now_us) - $t0) / 1000000")" >"$WORK/backup.time"
+) &
+copier=$!
+measure_wrk "user card during an online copy" "$SERVER_URL/api/users/2500" -H "Cookie: $cookie"
+wait "$copier" || true
+read -r copy_code copy_s <"$WORK/backup.time"
+copy_rss=$(status_kb "$SERVER_PID" VmHWM || echo 0)
+stop_server
+((copy_code == 0)) || { cat "$WORK/backup.out" >&2; die "klass backup create failed during the load"; }
+copy_file=$(find "$dir/backups" -name '*.tar.gz' -printf '%s\n' 2>/dev/null | sort -n | tail -n1)
+row "online copy under load ($(mb "$(du --block-size=1 "$LOG_DIR/klass.redb" | cut -f1)") MB database → $(mb "${copy_file:-0}") MB archive)" "$copy_s s" "—" "info"
+row "user card during the copy: req/s, p99 (without: $calm_rps req/s, $calm_p99 ms)" "$WRK_RPS req/s, $WRK_P99 ms" "p99 <= 3 x without" "$(le "$(num "$WRK_P99 / $calm_p99")" 3)"
+row "RSS during the online copy (peak; $(mb "$copy_rss0 * 1024") MB before)" "$(mb "$copy_rss * 1024") MB" "<= 100 MB" "$(le "$((copy_rss * 1024))" 100000000)"
+dir="$WORK/unclean"
+cp -a "$LOG_DIR" "$dir"
+start_server klass-unclean "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+session_cookie "$SERVER_URL" director@demo.klass klass-demo >/dev/null # a write just before the kill
+kill -KILL "$SERVER_PID"
+stop_server
+start_ms unclean "$dir"
+row "start to serving after SIGKILL (repair first; 5,000 people, 1,000,000 log entries; median of $RUNS)" "$START_MS ms" "—" "info"
+note "Online copy: \`klass backup create\` (over the admin socket; the server writes the tar.gz) started 1 s into the measured wrk run of the user card, server pinned to CPU $SERVER_CPU, the CLI on CPU $LOAD_CPU; time = the CLI's wall time. Unclean start: the server is killed with SIGKILL right after a sign-in wrote, and each run starts from a copy of that file."
 
 # 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
 # while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
