@@ -132,6 +132,7 @@ fn fill(dir: &std::path::Path, groups: u64, lessons: u64) -> Result<(), Failure>
                 homework: String::new(),
                 price: group.price,
                 moved_by_hand: false,
+                slot_at: Some(starts_at),
             })?;
         }
         txn.commit()?;

@@ -71,5 +71,4 @@ export const endpoints = {
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
   calendar: '/api/calendar',
-  lessons: '/api/lessons',
 } as const;
