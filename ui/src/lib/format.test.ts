@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatMoney, formatPhone, formatSize, fullName, sameDay, shortName } from './format';
+import { formatDate, formatDateTime, formatDuration, formatTime, formatMoney, formatPhone, formatSize, fullName, sameDay, shortName } from './format';
 
 const NBSP = '\u00a0';
 
@@ -12,6 +12,12 @@ describe('format', () => {
     expect(formatDate('не дата')).toBe('не дата');
     expect(sameDay('2026-11-22T10:00:00', '2026-11-22T23:59:00')).toBe(true);
     expect(sameDay('2026-11-22T23:59:00', '2026-11-23T00:05:00')).toBe(false);
+  });
+
+  it('shows an instant with an offset on that clock (a lesson in the school zone), whatever the browser zone', () => {
+    expect(formatDateTime('2026-11-23T16:00:00+03:00')).toBe('23.11.2026 16:00');
+    expect(formatTime('2027-03-28T16:00:00+02:00')).toBe('16:00');
+    expect(formatDate('2026-12-31T23:30:00-05:00')).toBe('31.12.2026');
   });
 
   it('writes kopecks as roubles with a no-break space between thousands, as Intl ru-RU does', () => {

@@ -17,14 +17,25 @@ const orAsIs = (value: string | Date, format: (date: Date) => string) => {
   return Number.isNaN(date.getTime()) ? String(value) : format(date);
 };
 
+/**
+ * An instant the server wrote with a numeric offset (a lesson's time, in the school's zone) is
+ * shown on that clock, whatever the browser's zone: `[«23.11.2026», «16:00»]`. Null otherwise.
+ */
+const OFFSET_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?[+-]\d{2}:\d{2}$/;
+const wallClock = (value: string | Date): [string, string] | null => {
+  const parts = typeof value === 'string' ? OFFSET_INSTANT.exec(value) : null;
+  return parts ? [`${parts[3]}.${parts[2]}.${parts[1]}`, `${parts[4]}:${parts[5]}`] : null;
+};
+
 /** «23.11.2026». */
-export const formatDate = (value: string | Date) => orAsIs(value, (date) => DATE.format(date));
+export const formatDate = (value: string | Date) => wallClock(value)?.[0] ?? orAsIs(value, (date) => DATE.format(date));
 
 /** «14:05». */
-export const formatTime = (value: string | Date) => orAsIs(value, (date) => TIME.format(date));
+export const formatTime = (value: string | Date) => wallClock(value)?.[1] ?? orAsIs(value, (date) => TIME.format(date));
 
 /** «23.11.2026 14:05». */
-export const formatDateTime = (value: string | Date) => orAsIs(value, (date) => `${DATE.format(date)} ${TIME.format(date)}`);
+export const formatDateTime = (value: string | Date) =>
+  wallClock(value)?.join(' ') ?? orAsIs(value, (date) => `${DATE.format(date)} ${TIME.format(date)}`);
 
 /** Whether two instants fall on the same local day. */
 export const sameDay = (a: string | Date, b: string | Date) => formatDate(a) === formatDate(b);
