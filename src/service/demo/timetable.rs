@@ -60,19 +60,22 @@ pub fn seed(
     let starts_on = today.saturating_sub(WEEKS_DONE.weeks());
     let mut made = Made { groups: 0, lessons: 0 };
     for (n, (name, subject, teacher, room, days, (hour, minute), minutes, course)) in GROUPS.into_iter().enumerate() {
-        let members = students
+        let members: Vec<UserId> = students
             .iter()
             .enumerate()
             .filter(|(k, _)| in_group(*k, n))
-            .map(|(_, s)| *s);
+            .map(|(_, s)| *s)
+            .collect();
+        // Room to spare, and never fewer places than students (the 5,000-people demo too).
+        let capacity = u32::try_from(members.len()).unwrap_or(u32::MAX).max(10) + 2;
         let group = record::insert(txn, |id| Group {
             id,
             name: name.into(),
             subject_id: catalog.subjects[subject].id,
             course_id: course.map(|c| catalog.courses[c].id),
             teacher_id: teachers[teacher].id,
-            student_ids: members.collect(),
-            capacity: Some(10),
+            student_ids: members,
+            capacity: Some(capacity),
             room: room.into(),
             schedule: days
                 .iter()
