@@ -3,7 +3,7 @@
 //!
 //! Run: `cargo run --release --example fill_lessons -- DATA_DIR GROUPS LESSONS` on a data dir no
 //! server has open (e.g. one seeded by `klass serve --demo --demo-people 5000`). Each group has a
-//! teacher, eight students, one of 30 rooms and two weekly slots; its lessons run back in time
+//! teacher (60 in all, added as workers when the school has fewer), eight students, one of 30 rooms and two weekly slots; its lessons run back in time
 //! from 26 weeks ahead, two a week, so this week holds as many lessons as a real school's week
 //! and the rest lie in the past. Lessons are written as the portal stores them (with every
 //! index), without clash checks: the fixture is about reading.
@@ -14,14 +14,18 @@ use jiff::{Timestamp, ToSpan};
 use klass::domain::group::{Group, ScheduleSlot};
 use klass::domain::lesson::{Lesson, LessonStatus};
 use klass::domain::subject::Subject;
-use klass::domain::{GroupId, LessonId, Role, SubjectId, UserId};
-use klass::store::{Store, StoreError, record, users};
+use klass::domain::{Email, GroupId, LessonId, NewUser, PersonName, Role, SubjectId, UserId};
+use klass::store::{Store, record, users};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 const PER_TRANSACTION: u64 = 20_000;
 const STUDENTS_PER_GROUP: usize = 8;
 const ROOMS: u64 = 30;
+/// Teachers the groups are shared among (about five groups, ten lessons a week, each), added as
+/// workers when the school has fewer.
+const TEACHERS: usize = 60;
+const FIRST_NAMES: [&str; 6] = ["Анна", "Борис", "Вера", "Глеб", "Дарья", "Егор"];
 
 /// Why the fixture cannot run.
 type Failure = Box<dyn std::error::Error>;
@@ -49,7 +53,8 @@ struct Cast {
     subjects: Vec<SubjectId>,
 }
 
-fn cast(store: &Store) -> Result<Cast, StoreError> {
+fn cast(store: &Store) -> Result<Cast, Failure> {
+    hire_teachers(store)?;
     let txn = store.read()?;
     let teachers = users::ids_with_role(&txn, Role::Worker)?;
     let students = users::ids_with_role(&txn, Role::Student)?;
@@ -138,6 +143,28 @@ fn fill(dir: &std::path::Path, groups: u64, lessons: u64) -> Result<(), Failure>
         txn.commit()?;
         written = lessons.min(written + PER_TRANSACTION);
     }
+    Ok(())
+}
+
+/// Adds workers until the school has `TEACHERS` (signing in with the first worker's password).
+fn hire_teachers(store: &Store) -> Result<(), Failure> {
+    let txn = store.write()?;
+    let workers = users::ids_with_role(&txn, Role::Worker)?;
+    let Some(first) = workers.first() else {
+        return Err("the school has no worker to copy a password from".into());
+    };
+    let password = users::get(&txn, *first)?.ok_or("no first worker")?.password_hash;
+    for n in workers.len()..TEACHERS {
+        let new = NewUser::new(
+            Email::parse(&format!("teacher{n}@bench.klass"))?,
+            PersonName::parse("Учителев")?,
+            PersonName::parse(FIRST_NAMES[n % FIRST_NAMES.len()])?,
+            [Role::Worker].into(),
+            password.clone(),
+        );
+        users::insert(&txn, new, Timestamp::now())?;
+    }
+    txn.commit()?;
     Ok(())
 }
 

@@ -38,6 +38,10 @@ const GROUPS: [Plan; 8] = [
     ("Информатика: Python", 5, 1, "12", &[5], (16, 0), 90, None),
 ];
 
+/// A group's size at most: a large demo school (`--demo-people 5000`) keeps real-sized groups
+/// rather than putting hundreds of students in each.
+const MAX_STUDENTS: usize = 12;
+
 /// How far back the timetable starts: these weeks' lessons are done.
 const WEEKS_DONE: i32 = 4;
 
@@ -65,8 +69,9 @@ pub fn seed(
             .enumerate()
             .filter(|(k, _)| in_group(*k, n))
             .map(|(_, s)| *s)
+            .take(MAX_STUDENTS)
             .collect();
-        // Room to spare, and never fewer places than students (the 5,000-people demo too).
+        // Room to spare: never fewer places than students.
         let capacity = u32::try_from(members.len()).unwrap_or(u32::MAX).max(10) + 2;
         let group = record::insert(txn, |id| Group {
             id,
