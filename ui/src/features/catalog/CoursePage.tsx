@@ -10,6 +10,7 @@ import { confirm } from '../../components/ConfirmDialog';
 import { Icon } from '../../components/Icon';
 import { PageHeading } from '../../components/PageHeading';
 import { PersonField } from '../../components/PeoplePicker';
+import { RowActions } from '../../components/RowActions';
 import { TagBadge } from '../../components/TagBadge';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -136,17 +137,12 @@ export default function CoursePage() {
                   <td data-label="По">{enrolment.ends_on ? formatDate(enrolment.ends_on) : '—'}</td>
                   {manager && (
                     <td className="row-actions">
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        aria-label={`Изменить запись: ${enrolment.student_name}`}
-                        onClick={() => void editEnrolment(enrolment).then((saved) => saved && reload())}
-                      >
-                        <Icon name="edit" size={18} />
-                      </button>
-                      <button type="button" className="danger outline" aria-label={`Отчислить: ${enrolment.student_name}`} onClick={() => void remove(enrolment).catch(() => undefined)}>
-                        <Icon name="trash" size={18} />
-                      </button>
+                      <RowActions
+                        editLabel={`Изменить запись: ${enrolment.student_name}`}
+                        removeLabel={`Отчислить: ${enrolment.student_name}`}
+                        onEdit={() => void editEnrolment(enrolment).then((saved) => saved && reload())}
+                        onRemove={() => void remove(enrolment).catch(() => undefined)}
+                      />
                     </td>
                   )}
                 </tr>

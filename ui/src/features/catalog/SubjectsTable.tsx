@@ -1,10 +1,11 @@
 //! The subjects table: the subject (its colour chip), the usual price, the archive mark, and the
 //! buttons to change, archive or delete it; on phones each row becomes a card.
-import { Icon } from '../../components/Icon';
+import { RowActions } from '../../components/RowActions';
 import { SortHeader } from '../../components/SortHeader';
 import { TagBadge } from '../../components/TagBadge';
 import { formatMoney } from '../../lib/format';
-import { SUBJECT_SORTS, type Subject } from './catalog';
+import type { Subject } from '../../lib/teaching';
+import { SUBJECT_SORTS } from './catalog';
 
 interface Props {
   rows: readonly Subject[];
@@ -40,15 +41,14 @@ export function SubjectsTable({ rows, busy, sort, onSort, onEdit, onArchive, onR
               <td data-label="Цена занятия">{subject.price == null ? <span className="muted">не задана</span> : formatMoney(subject.price)}</td>
               <td data-label="Состояние">{subject.archived ? <span className="badge">В архиве</span> : 'Действует'}</td>
               <td className="row-actions">
-                <button type="button" className="secondary outline" aria-label={`Изменить предмет «${subject.name}»`} onClick={() => onEdit(subject)}>
-                  <Icon name="edit" size={18} />
-                </button>
-                <button type="button" className="secondary outline" onClick={() => onArchive(subject)}>
-                  {subject.archived ? 'Вернуть' : 'В архив'}
-                </button>
-                <button type="button" className="danger outline" aria-label={`Удалить предмет «${subject.name}»`} onClick={() => onRemove(subject)}>
-                  <Icon name="trash" size={18} />
-                </button>
+                <RowActions
+                  editLabel={`Изменить предмет «${subject.name}»`}
+                  removeLabel={`Удалить предмет «${subject.name}»`}
+                  onEdit={() => onEdit(subject)} onRemove={() => onRemove(subject)}>
+                  <button type="button" className="secondary outline" onClick={() => onArchive(subject)}>
+                    {subject.archived ? 'Вернуть' : 'В архив'}
+                  </button>
+                </RowActions>
               </td>
             </tr>
           ))}

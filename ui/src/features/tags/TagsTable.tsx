@@ -1,7 +1,7 @@
 //! The tags table: the tag (its badge), how many people carry it (a link to them), and the buttons
 //! to change or delete it; sortable by name and by count; on phones each row becomes a card.
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { RowActions } from '../../components/RowActions';
 import { SortHeader } from '../../components/SortHeader';
 import { TagBadge } from '../../components/TagBadge';
 import { countPeople } from '../../lib/plural';
@@ -42,12 +42,7 @@ export function TagsTable({ rows, busy, sort, onSort, onEdit, onRemove }: Props)
                 <Link to={`${paths.users}?tag=${tag.id}`}>{countPeople(tag.users_count ?? 0)}</Link>
               </td>
               <td className="tag-row-actions">
-                <button type="button" className="secondary outline" aria-label={`Изменить тег «${tag.name}»`} onClick={() => onEdit(tag)}>
-                  <Icon name="edit" size={18} />
-                </button>
-                <button type="button" className="danger outline" aria-label={`Удалить тег «${tag.name}»`} onClick={() => onRemove(tag)}>
-                  <Icon name="trash" size={18} />
-                </button>
+                <RowActions editLabel={`Изменить тег «${tag.name}»`} removeLabel={`Удалить тег «${tag.name}»`} onEdit={() => onEdit(tag)} onRemove={() => onRemove(tag)} />
               </td>
             </tr>
           ))}
