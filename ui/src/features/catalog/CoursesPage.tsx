@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { confirmDelete } from '../../components/confirmDelete';
+import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { Icon } from '../../components/Icon';
 import { ListResults } from '../../components/ListResults';
 import { PageHeading } from '../../components/PageHeading';
@@ -74,48 +75,43 @@ export default function CoursesPage() {
       <div className="catalog-list">
         <ListResults view={view} what="курсы" sorts={COURSE_SORTS} empty={<p>Курсов пока нет. Курс — программа занятий по предмету, например «Подготовка к ОГЭ».</p>}>
           {(rows, busy) => (
-            <div className="table-scroll" aria-busy={busy}>
-              <table className="data-table catalog-table">
-                <caption className="sr-only">Курсы</caption>
-                <thead>
-                  <tr>
-                    <SortHeader label={COURSE_SORTS.name} field="name" sort={filters.sort} onSort={(sort) => update({ sort })} />
-                    <th scope="col">Предмет</th>
-                    <th scope="col">Занятий</th>
-                    <th scope="col">Цена курса</th>
-                    <th scope="col">Учеников</th>
-                    {manager && (
-                      <th scope="col">
-                        <span className="sr-only">Действия</span>
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((course) => (
-                    <tr key={course.id}>
-                      <td data-label="Курс">
-                        <Link to={coursePath(course.id)}>{course.name}</Link> {course.archived && <span className="badge">В архиве</span>}
-                      </td>
-                      <td data-label="Предмет">{course.subject && <TagBadge tag={course.subject} />}</td>
-                      <td data-label="Занятий">{course.planned_lessons || '—'}</td>
-                      <td data-label="Цена курса">{course.price == null ? '—' : formatMoney(course.price)}</td>
-                      <td data-label="Учеников">{course.students_count}</td>
-                      {manager && (
-                        <td className="row-actions">
-                          <RowActions
-                            editLabel={`Изменить курс «${course.name}»`}
-                            removeLabel={`Удалить курс «${course.name}»`}
-                            onEdit={() => void editCourse(course).then((saved) => saved && reload())}
-                            onRemove={() => void remove(course).catch(() => undefined)}
-                          />
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Курсы"
+              className="catalog-table"
+              busy={busy}
+              head={
+                <>
+                  <SortHeader label={COURSE_SORTS.name} field="name" sort={filters.sort} onSort={(sort) => update({ sort })} />
+                  <th scope="col">Предмет</th>
+                  <th scope="col">Занятий</th>
+                  <th scope="col">Цена курса</th>
+                  <th scope="col">Учеников</th>
+                  {manager && <ActionsHeader />}
+                </>
+              }
+            >
+              {rows.map((course) => (
+                <tr key={course.id}>
+                  <td data-label="Курс">
+                    <Link to={coursePath(course.id)}>{course.name}</Link> {course.archived && <span className="badge">В архиве</span>}
+                  </td>
+                  <td data-label="Предмет">{course.subject && <TagBadge tag={course.subject} />}</td>
+                  <td data-label="Занятий">{course.planned_lessons || '—'}</td>
+                  <td data-label="Цена курса">{course.price == null ? '—' : formatMoney(course.price)}</td>
+                  <td data-label="Учеников">{course.students_count}</td>
+                  {manager && (
+                    <td className="row-actions">
+                      <RowActions
+                        editLabel={`Изменить курс «${course.name}»`}
+                        removeLabel={`Удалить курс «${course.name}»`}
+                        onEdit={() => void editCourse(course).then((saved) => saved && reload())}
+                        onRemove={() => void remove(course).catch(() => undefined)}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </DataTable>
           )}
         </ListResults>
       </div>
