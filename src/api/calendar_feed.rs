@@ -94,10 +94,11 @@ impl CalendarFeedApi {
         id: Path<UserId>,
     ) -> Result<Json<Data<FeedLink>>, ApiError> {
         caller.allow(Rule::CalendarFeed(id.0))?;
-        let journal = state.journal(caller.origin());
         let public_url = state.config.server.public_url.clone();
         let url = state
-            .run(move |store| calendar_feed::rotate(store, &journal, &public_url, id.0))
+            .change(caller.origin(), move |store, journal| {
+                calendar_feed::rotate(store, journal, &public_url, id.0)
+            })
             .await?;
         Ok(Data::json(FeedLink { url: Some(url) }))
     }

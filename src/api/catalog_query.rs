@@ -1,7 +1,8 @@
 //! The query of a catalogue list (`/api/subjects`, `/api/courses`) read from the address.
 
+use super::paging::with_or_only;
 use crate::domain::SubjectId;
-use crate::domain::catalog::{Archived, CatalogQuery};
+use crate::domain::catalog::CatalogQuery;
 use crate::service::{FieldErrors, ServiceError};
 
 /// `search`, `archived=with|only` (without archived ones by default), `sort=name|-name`, and
@@ -13,15 +14,9 @@ pub fn read(
     subject: Option<SubjectId>,
 ) -> Result<CatalogQuery, ServiceError> {
     let mut errors = FieldErrors::new();
-    let archived = match archived.map(str::trim) {
-        None | Some("") => Archived::Without,
-        Some("with") => Archived::With,
-        Some("only") => Archived::Only,
-        Some(_) => {
-            errors.push("archived", "Допустимо: with или only");
-            Archived::Without
-        }
-    };
+    let archived = errors
+        .check("archived", with_or_only(archived.map(str::trim)))
+        .unwrap_or_default();
     let descending = match sort.map(str::trim) {
         None | Some("") | Some("name") => false,
         Some("-name") => true,

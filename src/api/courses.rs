@@ -1,7 +1,7 @@
 //! `/api/courses`: programmes of lessons in one subject.
 
 use super::envelope::{Data, Paged};
-use super::paging::PageMeta;
+use super::paging::paged;
 use super::subjects::SubjectView;
 use super::{ApiTags, NoContent, State, catalog_query};
 use crate::domain::{CourseId, PageRequest, SubjectId};
@@ -119,10 +119,7 @@ impl CoursesApi {
         let query = catalog_query::read(search.0, archived.0.as_deref(), sort.0.as_deref(), subject_id.0)?;
         let request = PageRequest::new(page.0, per_page.0);
         let found = state.read(|store| courses::list(store, &query, request))?;
-        Ok(Json(Paged {
-            meta: PageMeta::of(&found),
-            data: found.items.into_iter().map(CourseView::from).collect(),
-        }))
+        Ok(paged(found, CourseView::from))
     }
 
     /// A course
@@ -152,8 +149,12 @@ impl CoursesApi {
         body: Json<CourseBody>,
     ) -> Result<CourseCreated, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;
-        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
-        let course = state.run(move |store| courses::create(store, &journal, form)).await?;
+        let form = body.0.form();
+        let course = state
+            .change(caller.origin(), move |store, journal| {
+                courses::create(store, journal, form)
+            })
+            .await?;
         Ok(CourseCreated::Created(Data::json(course.into())))
     }
 
@@ -169,9 +170,11 @@ impl CoursesApi {
         body: Json<CourseBody>,
     ) -> Result<Json<Data<CourseView>>, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;
-        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
+        let form = body.0.form();
         let course = state
-            .run(move |store| courses::update(store, &journal, id.0, form))
+            .change(caller.origin(), move |store, journal| {
+                courses::update(store, journal, id.0, form)
+            })
             .await?;
         Ok(Data::json(course.into()))
     }
@@ -183,8 +186,11 @@ impl CoursesApi {
     #[oai(path = "/api/courses/:id", method = "delete", operation_id = "courses_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<CourseId>) -> Result<NoContent, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;
-        let journal = state.journal(caller.origin());
-        state.run(move |store| courses::delete(store, &journal, id.0)).await?;
+        state
+            .change(caller.origin(), move |store, journal| {
+                courses::delete(store, journal, id.0)
+            })
+            .await?;
         Ok(NoContent::Done)
     }
 }

@@ -127,10 +127,12 @@ impl EnrolmentsApi {
         body: Json<EnrolmentBody>,
     ) -> Result<EnrolmentCreated, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;
-        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
+        let form = body.0.form();
         let today = people::today(&state.config.school.timezone);
         let row = state
-            .run(move |store| enrolments::create(store, &journal, id.0, form, today))
+            .change(caller.origin(), move |store, journal| {
+                enrolments::create(store, journal, id.0, form, today)
+            })
             .await?;
         Ok(EnrolmentCreated::Created(Data::json(row.into())))
     }
@@ -152,10 +154,12 @@ impl EnrolmentsApi {
         body: Json<EnrolmentBody>,
     ) -> Result<Json<Data<EnrolmentView>>, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;
-        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
+        let form = body.0.form();
         let today = people::today(&state.config.school.timezone);
         let row = state
-            .run(move |store| enrolments::update(store, &journal, id.0, enrolment.0, form, today))
+            .change(caller.origin(), move |store, journal| {
+                enrolments::update(store, journal, id.0, enrolment.0, form, today)
+            })
             .await?;
         Ok(Data::json(row.into()))
     }
@@ -176,9 +180,10 @@ impl EnrolmentsApi {
         enrolment: Path<EnrolmentId>,
     ) -> Result<NoContent, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;
-        let journal = state.journal(caller.origin());
         state
-            .run(move |store| enrolments::delete(store, &journal, id.0, enrolment.0))
+            .change(caller.origin(), move |store, journal| {
+                enrolments::delete(store, journal, id.0, enrolment.0)
+            })
             .await?;
         Ok(NoContent::Done)
     }

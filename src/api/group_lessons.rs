@@ -2,10 +2,9 @@
 
 use super::envelope::{Data, Paged};
 use super::lesson_view::GroupView;
-use super::paging::PageMeta;
+use super::paging::{paged, with_or_only};
 use super::{ApiTags, State};
-use crate::domain::catalog::Archived;
-use crate::domain::group::GroupQuery;
+use crate::domain::group::{Group, GroupQuery};
 use crate::domain::{CourseId, GroupId, PageRequest, SubjectId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -118,13 +117,10 @@ pub enum GroupRemoved {
     Archived(Json<Data<GroupView>>),
 }
 
-fn archived(value: Option<&str>) -> Result<Archived, ServiceError> {
-    match value {
-        None | Some("") => Ok(Archived::Without),
-        Some("with") => Ok(Archived::With),
-        Some("only") => Ok(Archived::Only),
-        Some(_) => Err(FieldErrors::one("archived", "Допустимо: with или only")),
-    }
+/// A group with the names it shows.
+fn one(state: &State<'_>, group: Group) -> Result<Json<Data<GroupView>>, ApiError> {
+    let school = state.read(School::load)?;
+    Ok(Data::json(GroupView::new(group, &school)))
 }
 
 /// Groups.
@@ -157,14 +153,12 @@ impl GroupLessonsApi {
             teacher: teacher_id.0,
             student: student_id.0,
             subject: subject_id.0,
-            archived: self::archived(archived.0.as_deref())?,
+            archived: with_or_only(archived.0.as_deref()).map_err(|text| FieldErrors::one("archived", text))?,
         };
         let request = PageRequest::new(page.0, per_page.0);
         let (found, school) =
             state.read(|store| Ok::<_, ServiceError>((groups::list(store, &query, request)?, School::load(store)?)))?;
-        let meta = PageMeta::of(&found);
-        let data = found.items.into_iter().map(|g| GroupView::new(g, &school)).collect();
-        Ok(Json(Paged { data, meta }))
+        Ok(paged(found, |g| GroupView::new(g, &school)))
     }
 
     /// A group
@@ -193,13 +187,14 @@ impl GroupLessonsApi {
     #[oai(path = "/api/group-lessons", method = "post", operation_id = "group_lessons_create")]
     async fn create(&self, state: State<'_>, caller: Caller, body: Json<GroupBody>) -> Result<GroupCreated, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         let form = body.0.form();
         let group = state
-            .run(move |store| groups::create(store, &journal, &actor, form, &tz, Timestamp::now()))
+            .change(caller.origin(), move |store, journal| {
+                groups::create(store, journal, &actor, form, &tz, Timestamp::now())
+            })
             .await?;
-        let school = state.read(School::load)?;
-        Ok(GroupCreated::Created(Data::json(GroupView::new(group, &school))))
+        Ok(GroupCreated::Created(one(&state, group)?))
     }
 
     /// Check a group before saving
@@ -249,13 +244,14 @@ impl GroupLessonsApi {
         body: Json<GroupBody>,
     ) -> Result<Json<Data<GroupView>>, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         let form = body.0.form();
         let group = state
-            .run(move |store| groups::update(store, &journal, &actor, id.0, form, &tz, Timestamp::now()))
+            .change(caller.origin(), move |store, journal| {
+                groups::update(store, journal, &actor, id.0, form, &tz, Timestamp::now())
+            })
             .await?;
-        let school = state.read(School::load)?;
-        Ok(Data::json(GroupView::new(group, &school)))
+        one(&state, group)
     }
 
     /// Delete or archive a group
@@ -270,16 +266,15 @@ impl GroupLessonsApi {
     )]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<GroupId>) -> Result<GroupRemoved, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         let removal = state
-            .run(move |store| groups::delete(store, &journal, &actor, id.0, &tz, Timestamp::now()))
+            .change(caller.origin(), move |store, journal| {
+                groups::delete(store, journal, &actor, id.0, &tz, Timestamp::now())
+            })
             .await?;
         match removal {
             groups::Removal::Deleted => Ok(GroupRemoved::Deleted),
-            groups::Removal::Archived(group) => {
-                let school = state.read(School::load)?;
-                Ok(GroupRemoved::Archived(Data::json(GroupView::new(group, &school))))
-            }
+            groups::Removal::Archived(group) => Ok(GroupRemoved::Archived(one(&state, group)?)),
         }
     }
 }

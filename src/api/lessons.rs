@@ -3,12 +3,12 @@
 
 use super::envelope::{Data, Paged};
 use super::lesson_view::LessonView;
-use super::paging::PageMeta;
+use super::paging::paged;
 use super::{ApiTags, NoContent, State};
 use crate::domain::lesson::{LessonQuery, LessonStatus};
-use crate::domain::{CourseId, GroupId, LessonId, Page, PageRequest, SubjectId, UserId};
+use crate::domain::{CourseId, GroupId, LessonId, PageRequest, SubjectId, UserId};
 use crate::error::ApiError;
-use crate::policy::{Caller, Rule};
+use crate::policy::{Actor, Caller, Rule};
 use crate::service::schedule::School;
 use crate::service::schedule::form::LessonForm;
 use crate::service::schedule::lesson_list;
@@ -132,17 +132,17 @@ fn scope(value: Option<&str>) -> Result<Scope, ServiceError> {
     }
 }
 
-/// A page of lessons with the names they show.
-fn paged(state: &State<'_>, found: Page<crate::domain::lesson::Lesson>) -> Result<Json<Paged<LessonView>>, ApiError> {
-    let school = state.read(School::load)?;
+/// A page of the lessons `actor` may see that `query` asks for, with the names they show.
+fn listed(
+    state: &State<'_>,
+    actor: &Actor,
+    query: &LessonQuery,
+    request: PageRequest,
+) -> Result<Json<Paged<LessonView>>, ApiError> {
     let tz = state.config.time_zone();
-    let meta = PageMeta::of(&found);
-    let data = found
-        .items
-        .into_iter()
-        .map(|l| LessonView::new(l, &school, &tz))
-        .collect();
-    Ok(Json(Paged { data, meta }))
+    let found = state.read(|store| lesson_list::list(store, actor, query, request, &tz))?;
+    let school = state.read(School::load)?;
+    Ok(paged(found, |l| LessonView::new(l, &school, &tz)))
 }
 
 fn one(state: &State<'_>, lesson: crate::domain::lesson::Lesson) -> Result<Json<Data<LessonView>>, ApiError> {
@@ -179,7 +179,7 @@ impl LessonsApi {
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
     ) -> Result<Json<Paged<LessonView>>, ApiError> {
-        let actor = caller.actor(Rule::SignedIn)?.clone();
+        let actor = caller.actor(Rule::SignedIn)?;
         let filters = Filters {
             from: from.0,
             to: to.0,
@@ -193,10 +193,7 @@ impl LessonsApi {
             room: room.0.filter(|r| !r.trim().is_empty()),
             ..filters.query()?
         };
-        let tz = state.config.time_zone();
-        let request = PageRequest::new(page.0, per_page.0);
-        let found = state.read(|store| lesson_list::list(store, &actor, &query, request, &tz))?;
-        paged(&state, found)
+        listed(&state, actor, &query, PageRequest::new(page.0, per_page.0))
     }
 
     /// A person's lessons
@@ -217,7 +214,7 @@ impl LessonsApi {
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
     ) -> Result<Json<Paged<LessonView>>, ApiError> {
-        let actor = caller.actor(Rule::SeeUser(id.0))?.clone();
+        let actor = caller.actor(Rule::SeeUser(id.0))?;
         let filters = Filters {
             from: from.0,
             to: to.0,
@@ -227,10 +224,7 @@ impl LessonsApi {
             person: Some(id.0),
             ..filters.query()?
         };
-        let tz = state.config.time_zone();
-        let request = PageRequest::new(page.0, per_page.0);
-        let found = state.read(|store| lesson_list::list(store, &actor, &query, request, &tz))?;
-        paged(&state, found)
+        listed(&state, actor, &query, PageRequest::new(page.0, per_page.0))
     }
 
     /// A lesson
@@ -261,10 +255,12 @@ impl LessonsApi {
         body: Json<LessonBody>,
     ) -> Result<LessonCreated, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         let form = body.0.form();
         let lesson = state
-            .run(move |store| lessons::create(store, &journal, &actor, form, &tz))
+            .change(caller.origin(), move |store, journal| {
+                lessons::create(store, journal, &actor, form, &tz)
+            })
             .await?;
         Ok(LessonCreated::Created(one(&state, lesson)?))
     }
@@ -286,10 +282,12 @@ impl LessonsApi {
     ) -> Result<Json<Data<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
         let scope = self::scope(scope.0.as_deref())?;
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         let form = body.0.form();
         let lesson = state
-            .run(move |store| lessons::update(store, &journal, &actor, id.0, form, scope, &tz))
+            .change(caller.origin(), move |store, journal| {
+                lessons::update(store, journal, &actor, id.0, form, scope, &tz)
+            })
             .await?;
         one(&state, lesson)
     }
@@ -307,10 +305,12 @@ impl LessonsApi {
         body: Json<CancelBody>,
     ) -> Result<Json<Data<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         let reason = body.0.reason.unwrap_or_default();
         let lesson = state
-            .run(move |store| lessons::cancel(store, &journal, &actor, id.0, &reason, &tz))
+            .change(caller.origin(), move |store, journal| {
+                lessons::cancel(store, journal, &actor, id.0, &reason, &tz)
+            })
             .await?;
         one(&state, lesson)
     }
@@ -323,9 +323,11 @@ impl LessonsApi {
     #[oai(path = "/api/lessons/:id", method = "delete", operation_id = "lessons_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<LessonId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();
-        let (journal, tz) = (state.journal(caller.origin()), state.config.time_zone());
+        let tz = state.config.time_zone();
         state
-            .run(move |store| lessons::delete(store, &journal, &actor, id.0, &tz))
+            .change(caller.origin(), move |store, journal| {
+                lessons::delete(store, journal, &actor, id.0, &tz)
+            })
             .await?;
         Ok(NoContent::Done)
     }

@@ -2,7 +2,7 @@
 //! to send, to everyone or to one person (managers).
 
 use super::envelope::Paged;
-use super::paging::PageMeta;
+use super::paging::paged;
 use super::vocabulary::{MailKindName, MailStatusName};
 use super::{ApiTags, State};
 use crate::domain::mail::{MailFilter, MailRecord};
@@ -69,11 +69,7 @@ fn page_of(
 ) -> Result<Json<Paged<MailEntry>>, ApiError> {
     let request = PageRequest::new(page, per_page);
     let found = state.read(|store| mail_history::page(store, &filter, request))?;
-    let meta = PageMeta::of(&found);
-    Ok(Json(Paged {
-        data: found.items.into_iter().map(MailEntry::from).collect(),
-        meta,
-    }))
+    Ok(paged(found, MailEntry::from))
 }
 
 #[OpenApi(tag = "ApiTags::History")]

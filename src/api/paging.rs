@@ -1,7 +1,12 @@
-//! The `meta` of a paged answer (Laravel's paginator fields, which clients expect).
+//! Paged lists: the `meta` of a paged answer (Laravel's paginator fields, which clients
+//! expect), the page itself, and the archive filter lists share.
 
+use super::envelope::Paged;
 use crate::domain::Page;
+use crate::domain::catalog::Archived;
 use poem_openapi::Object;
+use poem_openapi::payload::Json;
+use poem_openapi::types::{ParseFromJSON, ToJSON};
 
 /// Where this page stands in the whole list.
 #[derive(Debug, Object, serde::Serialize)]
@@ -32,4 +37,24 @@ impl PageMeta {
             to: (count > 0).then_some(first + count - 1),
         }
     }
+}
+
+/// A list's `archived` (or, for people, `trashed`) filter as the address sends it: left out or
+/// empty shows only the records in use, `with` all of them, `only` the archived ones alone.
+pub fn with_or_only(raw: Option<&str>) -> Result<Archived, &'static str> {
+    match raw {
+        None | Some("") => Ok(Archived::Without),
+        Some("with") => Ok(Archived::With),
+        Some("only") => Ok(Archived::Only),
+        Some(_) => Err("Допустимо: with или only"),
+    }
+}
+
+/// One page of a list as JSON, each record shown by `view`, with its `meta`.
+pub fn paged<R, V: ParseFromJSON + ToJSON>(found: Page<R>, view: impl FnMut(R) -> V) -> Json<Paged<V>> {
+    let meta = PageMeta::of(&found);
+    Json(Paged {
+        data: found.items.into_iter().map(view).collect(),
+        meta,
+    })
 }

@@ -151,9 +151,10 @@ impl PersonCatalogApi {
     ) -> Result<Json<Data<Vec<PersonSubjectView>>>, ApiError> {
         caller.allow(policy::PERSON_SUBJECTS)?;
         let wanted = body.0.data.into_iter().map(|s| (s.subject_id, s.price)).collect();
-        let journal = state.journal(caller.origin());
         let list = state
-            .run(move |store| person_subjects::set(store, &journal, id.0, wanted))
+            .change(caller.origin(), move |store, journal| {
+                person_subjects::set(store, journal, id.0, wanted)
+            })
             .await?;
         Ok(Data::json(list.into_iter().map(PersonSubjectView::from).collect()))
     }

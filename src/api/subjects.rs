@@ -1,7 +1,7 @@
 //! `/api/subjects`: what the school teaches.
 
 use super::envelope::{Data, Paged};
-use super::paging::PageMeta;
+use super::paging::paged;
 use super::{ApiTags, NoContent, State, catalog_query};
 use crate::domain::subject::Subject;
 use crate::domain::{PageRequest, SubjectId};
@@ -97,10 +97,7 @@ impl SubjectsApi {
         let query = catalog_query::read(search.0, archived.0.as_deref(), sort.0.as_deref(), None)?;
         let request = PageRequest::new(page.0, per_page.0);
         let found = state.read(|store| subjects::list(store, &query, request))?;
-        Ok(Json(Paged {
-            meta: PageMeta::of(&found),
-            data: found.items.into_iter().map(SubjectView::from).collect(),
-        }))
+        Ok(paged(found, SubjectView::from))
     }
 
     /// A subject
@@ -130,8 +127,12 @@ impl SubjectsApi {
         body: Json<SubjectBody>,
     ) -> Result<SubjectCreated, ApiError> {
         caller.allow(policy::MANAGE_SUBJECTS)?;
-        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
-        let subject = state.run(move |store| subjects::create(store, &journal, form)).await?;
+        let form = body.0.form();
+        let subject = state
+            .change(caller.origin(), move |store, journal| {
+                subjects::create(store, journal, form)
+            })
+            .await?;
         Ok(SubjectCreated::Created(Data::json(subject.into())))
     }
 
@@ -147,9 +148,11 @@ impl SubjectsApi {
         body: Json<SubjectBody>,
     ) -> Result<Json<Data<SubjectView>>, ApiError> {
         caller.allow(policy::MANAGE_SUBJECTS)?;
-        let (form, journal) = (body.0.form(), state.journal(caller.origin()));
+        let form = body.0.form();
         let subject = state
-            .run(move |store| subjects::update(store, &journal, id.0, form))
+            .change(caller.origin(), move |store, journal| {
+                subjects::update(store, journal, id.0, form)
+            })
             .await?;
         Ok(Data::json(subject.into()))
     }
@@ -161,8 +164,11 @@ impl SubjectsApi {
     #[oai(path = "/api/subjects/:id", method = "delete", operation_id = "subjects_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<SubjectId>) -> Result<NoContent, ApiError> {
         caller.allow(policy::MANAGE_SUBJECTS)?;
-        let journal = state.journal(caller.origin());
-        state.run(move |store| subjects::delete(store, &journal, id.0)).await?;
+        state
+            .change(caller.origin(), move |store, journal| {
+                subjects::delete(store, journal, id.0)
+            })
+            .await?;
         Ok(NoContent::Done)
     }
 }

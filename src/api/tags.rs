@@ -90,9 +90,10 @@ impl TagsApi {
     async fn create(&self, state: State<'_>, caller: Caller, body: Json<TagBody>) -> Result<TagCreated, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
-        let journal = state.journal(caller.origin());
         let tag = state
-            .run(move |store| tags::create(store, &journal, &name, &color))
+            .change(caller.origin(), move |store, journal| {
+                tags::create(store, journal, &name, &color)
+            })
             .await?;
         Ok(TagCreated::Created(Json(Data {
             data: TagView::new(tag, None),
@@ -112,9 +113,10 @@ impl TagsApi {
     ) -> Result<Json<Data<TagView>>, ApiError> {
         caller.allow(Rule::Staff)?;
         let (name, color) = (body.0.name.unwrap_or_default(), body.0.color.unwrap_or_default());
-        let journal = state.journal(caller.origin());
         let tag = state
-            .run(move |store| tags::update(store, &journal, id.0, &name, &color))
+            .change(caller.origin(), move |store, journal| {
+                tags::update(store, journal, id.0, &name, &color)
+            })
             .await?;
         Ok(Json(Data {
             data: TagView::new(tag, None),
@@ -127,8 +129,11 @@ impl TagsApi {
     #[oai(path = "/api/tags/:id", method = "delete", operation_id = "tags_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<TagId>) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Staff)?;
-        let journal = state.journal(caller.origin());
-        state.run(move |store| tags::delete(store, &journal, id.0)).await?;
+        state
+            .change(caller.origin(), move |store, journal| {
+                tags::delete(store, journal, id.0)
+            })
+            .await?;
         Ok(NoContent::Done)
     }
 }

@@ -1,6 +1,7 @@
 //! `/api/users`: list, show, create, update, delete and restore people.
 
 use super::json_text::JsonText;
+use super::paging::with_or_only;
 use super::user_view::{CardEnvelope, UserPage};
 use super::{ApiTags, NoContent, State};
 use crate::domain::{PageRequest, Role, TagId, UserId};
@@ -8,7 +9,7 @@ use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::FieldErrors;
 use crate::service::ServiceError;
-use crate::service::people::{self, PersonForm, Sort, Trashed, UserQuery};
+use crate::service::people::{self, PersonForm, Sort, UserQuery};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -92,15 +93,6 @@ fn parse_roles(names: &[String]) -> Result<Vec<Role>, ServiceError> {
         .collect()
 }
 
-fn parse_trashed(raw: Option<&str>) -> Result<Trashed, ServiceError> {
-    match raw {
-        None | Some("") => Ok(Trashed::Without),
-        Some("with") => Ok(Trashed::With),
-        Some("only") => Ok(Trashed::Only),
-        Some(_) => Err(FieldErrors::one("trashed", "Допустимо: with или only")),
-    }
-}
-
 /// People.
 #[derive(Default)]
 pub struct UsersApi;
@@ -132,7 +124,7 @@ impl UsersApi {
             search: search.0.filter(|s| !s.trim().is_empty()),
             roles: parse_roles(&roles.0)?,
             tags: tags.0.into_iter().map(TagId).collect(),
-            trashed: parse_trashed(trashed.0.as_deref())?,
+            trashed: with_or_only(trashed.0.as_deref()).map_err(|text| FieldErrors::one("trashed", text))?,
             sort: parse_sort(sort.0.as_deref())?,
             page: PageRequest::new(page.0, per_page.0),
         };

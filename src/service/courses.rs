@@ -2,7 +2,7 @@
 //! while nobody is enrolled (a course in use is archived instead).
 
 use super::journal::{Change, Journal};
-use super::subjects::{existing, teaching_words};
+use super::subjects::{existing, teaching_words, unused};
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::catalog::CatalogQuery;
@@ -101,11 +101,10 @@ pub fn create(store: &Store, journal: &Journal, form: CourseForm) -> Result<Cour
         archived: form.archived,
     })?;
     let summary = format!("Создан курс {}", describe(&course, &subject));
-    journal.record(
-        &txn,
+    journal.commit_change(
+        txn,
         Change::new(Action::CourseCreated, Entity::Course, Some(course.id.0), summary),
     )?;
-    journal.commit(txn)?;
     Ok(CourseRow {
         course,
         subject: Some(subject),
@@ -152,19 +151,12 @@ pub fn delete(store: &Store, journal: &Journal, id: CourseId) -> Result<(), Serv
     let students = (enrolled > 0).then(|| format!("учеников: {enrolled}"));
     let teaching = subjects::teaching_uses(&txn, |g| g.course_id == Some(id), |l| l.course_id == Some(id))?;
     let uses: Vec<String> = students.into_iter().chain(teaching_words(teaching)).collect();
-    if !uses.is_empty() {
-        let message = format!(
-            "Курс используется ({}); удалить нельзя — отправьте его в архив",
-            uses.join(", ")
-        );
-        return Err(FieldErrors::one("id", message));
-    }
+    unused("Курс", &uses)?;
     record::remove::<Course>(&txn, id)?;
     let summary = format!("Удалён курс «{}»", course.name);
-    journal.record(
-        &txn,
+    journal.commit_change(
+        txn,
         Change::new(Action::CourseDeleted, Entity::Course, Some(id.0), summary),
     )?;
-    journal.commit(txn)?;
     Ok(())
 }

@@ -97,8 +97,7 @@ pub fn upload(
             link: None,
         });
     }
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(file)
 }
 
@@ -138,8 +137,7 @@ pub fn delete(store: &Store, journal: &Journal, user: UserId, id: FileId) -> Res
         size_ru(file.size)
     );
     let change = Change::new(Action::FileDeleted, Entity::File, Some(file.id.0), summary).concerning([user]);
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(())
 }
 

@@ -188,6 +188,12 @@ impl Journal {
         self.config.auth.require_verified_email
     }
 
+    /// Records `change` and commits `txn`: the last step of a change that has one record.
+    pub fn commit_change(&self, txn: WriteTransaction, change: Change) -> Result<(), StoreError> {
+        self.record(&txn, change)?;
+        self.commit(txn)
+    }
+
     /// Commits `txn`, then wakes the mailer if a notification mail was queued.
     pub fn commit(&self, txn: WriteTransaction) -> Result<(), StoreError> {
         txn.commit()?;

@@ -254,8 +254,7 @@ pub async fn end_other_sessions(
             let ended = sessions::remove_all_of(&txn, id, Some(&keep))?;
             let summary = format!("Завершены другие сеансы: {ended}");
             let change = Change::new(Action::OtherSessionsEnded, Entity::Session, None, summary).concerning([id]);
-            journal.record(&txn, change)?;
-            journal.commit(txn)?;
+            journal.commit_change(txn, change)?;
             Ok(ended)
         })
         .await

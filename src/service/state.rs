@@ -50,6 +50,18 @@ impl AppState {
         Journal::new(self.config.clone(), self.mailer.clone(), origin)
     }
 
+    /// Runs a change `origin` makes on the blocking pool (as `run`), `work` writing its record
+    /// in `origin`'s journal.
+    pub async fn change<T, E, F>(&self, origin: Origin, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: Send + 'static,
+        F: FnOnce(&Store, &Journal) -> Result<T, E> + Send + 'static,
+    {
+        let journal = self.journal(origin);
+        self.run(move |store| work(store, &journal)).await
+    }
+
     /// Runs read-only storage work right here. A redb read transaction takes no lock a writer
     /// holds and reads pages mostly from the cache, so the hop to the blocking pool would cost
     /// more than the work (see `make bench`); writes, which wait for the disk, use `run`.

@@ -67,8 +67,7 @@ pub fn create(store: &Store, journal: &Journal, form: SubjectForm) -> Result<Sub
     })?;
     let summary = format!("Создан предмет {}", describe(&subject));
     let change = Change::new(Action::SubjectCreated, Entity::Subject, Some(subject.id.0), summary);
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(subject)
 }
 
@@ -89,11 +88,10 @@ pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm
     }
     record::replace(&txn, &old, &new)?;
     let summary = format!("Предмет {} → {}", describe(&old), describe(&new));
-    journal.record(
-        &txn,
+    journal.commit_change(
+        txn,
         Change::new(Action::SubjectUpdated, Entity::Subject, Some(id.0), summary),
     )?;
-    journal.commit(txn)?;
     Ok(new)
 }
 
@@ -114,19 +112,25 @@ pub(super) fn teaching_words((groups, used): (usize, bool)) -> Option<String> {
     }
 }
 
+/// Nothing when `uses` (what uses a record, in words) is empty; else a 422 on `id` saying what
+/// uses the record (`what`: «Предмет») and to archive it instead.
+pub(super) fn unused(what: &str, uses: &[String]) -> Result<(), ServiceError> {
+    if uses.is_empty() {
+        return Ok(());
+    }
+    let message = format!(
+        "{what} используется ({}); удалить нельзя — отправьте его в архив",
+        uses.join(", ")
+    );
+    Err(FieldErrors::one("id", message))
+}
+
 /// Deletes a subject nothing uses, and takes it off the people who study or teach it; a
 /// subject in use is refused (it can be archived).
 pub fn delete(store: &Store, journal: &Journal, id: SubjectId) -> Result<(), ServiceError> {
     let txn = store.write()?;
     let subject: Subject = record::get(&txn, id)?.ok_or_else(not_found)?;
-    let uses = uses(&txn, id)?;
-    if !uses.is_empty() {
-        let message = format!(
-            "Предмет используется ({}); удалить нельзя — отправьте его в архив",
-            uses.join(", ")
-        );
-        return Err(FieldErrors::one("id", message));
-    }
+    unused("Предмет", &uses(&txn, id)?)?;
     let people = subjects::people_of(&txn, id)?;
     for person in &people {
         let mut kept = subjects::of_person(&txn, *person)?;
@@ -136,7 +140,6 @@ pub fn delete(store: &Store, journal: &Journal, id: SubjectId) -> Result<(), Ser
     record::remove::<Subject>(&txn, id)?;
     let summary = format!("Удалён предмет «{}»; он снят с людей: {}", subject.name, people.len());
     let change = Change::new(Action::SubjectDeleted, Entity::Subject, Some(id.0), summary).concerning(people);
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(())
 }

@@ -107,7 +107,6 @@ pub fn delete(store: &Store, journal: &Journal, id: TagId) -> Result<(), Service
     record::remove::<Tag>(&txn, id)?;
     let summary = format!("Удалён тег «{}»; он снят с людей: {}", tag.name, carriers.len());
     let change = Change::new(Action::TagDeleted, Entity::Tag, Some(id.0), summary).concerning(carriers);
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(())
 }

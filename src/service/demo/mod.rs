@@ -170,8 +170,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     for person in &staff {
         change = change.notify(account_created(person));
     }
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(Seeded::Created(created))
 }
 

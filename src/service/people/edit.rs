@@ -83,8 +83,7 @@ pub async fn create(
             let change = Change::on_user(Action::UserCreated, &user, summary)
                 .concerning(parents)
                 .notify(summary::account_created(&user));
-            journal.record(&txn, change)?;
-            journal.commit(txn)?;
+            journal.commit_change(txn, change)?;
             Ok(user)
         })
         .await

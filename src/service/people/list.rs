@@ -11,15 +11,8 @@ pub use crate::store::directory::Entry;
 use crate::store::{Store, family};
 use std::sync::Arc;
 
-/// Which deleted users a list shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Trashed {
-    /// Only users that are not deleted.
-    #[default]
-    Without,
-    With,
-    Only,
-}
+/// Which deleted users a list shows: without them (the default), with them, or only them.
+pub type Trashed = crate::domain::catalog::Archived;
 
 /// The order of a list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -124,6 +124,24 @@ fn ended(group: &Group) -> String {
     format!("Занятия группы «{}» больше не проводятся", group.name)
 }
 
+/// Group `id` as stored, if `actor` may change it (its teacher, or a manager).
+fn managed(txn: &WriteTransaction, actor: &Actor, id: GroupId) -> Result<Group, ServiceError> {
+    let group: Group = record::get(txn, id)?.ok_or_else(not_found)?;
+    if !policy::manages_group(actor, &group) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    Ok(group)
+}
+
+/// The group `form` describes (as `checked`), if `actor` may give it its teacher.
+fn assignable(txn: &WriteTransaction, actor: &Actor, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
+    let group = checked(txn, id, form)?;
+    if !policy::may_assign(actor, group.teacher_id) {
+        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
+    }
+    Ok(group)
+}
+
 fn link(group: &Group) -> String {
     format!("/group-lessons/{}", group.id)
 }
@@ -139,10 +157,7 @@ pub fn create(
 ) -> Result<Group, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let group = checked(&txn, record::next_id::<Group>(&txn)?, form)?;
-    if !policy::may_assign(actor, group.teacher_id) {
-        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
-    }
+    let group = assignable(&txn, actor, record::next_id::<Group>(&txn)?, form)?;
     record::insert_built(&txn, &group)?;
     let plan = materialise(&txn, None, &group, &school, tz, now)?;
     let summary = format!("Создана группа {}; занятий: {}", describe(&group), plan.created);
@@ -157,8 +172,7 @@ pub fn create(
         &body,
         &link(&group),
     )?;
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(group)
 }
 
@@ -207,14 +221,8 @@ pub fn update(
 ) -> Result<Group, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let old: Group = record::get(&txn, id)?.ok_or_else(not_found)?;
-    if !policy::manages_group(actor, &old) {
-        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
-    }
-    let group = checked(&txn, id, form)?;
-    if !policy::may_assign(actor, group.teacher_id) {
-        return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
-    }
+    let old = managed(&txn, actor, id)?;
+    let group = assignable(&txn, actor, id, form)?;
     record::replace(&txn, &old, &group)?;
     let plan = materialise(&txn, Some(&old), &group, &school, tz, now)?;
     let action = if group.archived && !old.archived {
@@ -271,8 +279,7 @@ pub fn update(
     } else {
         change
     };
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(group)
 }
 
@@ -296,10 +303,7 @@ pub fn delete(
 ) -> Result<Removal, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let old: Group = record::get(&txn, id)?.ok_or_else(not_found)?;
-    if !policy::manages_group(actor, &old) {
-        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
-    }
+    let old = managed(&txn, actor, id)?;
     let all = lessons::of_group(&txn, id, Timestamp::MIN, Timestamp::MAX)?;
     let history = all.iter().any(|l| l.status != LessonStatus::Planned);
     let future_planned = all
@@ -336,7 +340,6 @@ pub fn delete(
     } else {
         change
     };
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(removal)
 }

@@ -34,6 +34,15 @@ fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
     )
 }
 
+/// Lesson `id` as stored, if `actor` teaches it (or is a manager).
+fn taught(txn: &impl Reader, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
+    let lesson: Lesson = record::get(txn, id)?.ok_or_else(not_found)?;
+    if !policy::teaches(actor, &lesson) {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+    }
+    Ok(lesson)
+}
+
 fn link(lesson: &Lesson, tz: &TimeZone) -> String {
     let day = lesson.starts_at.to_zoned(tz.clone()).date();
     format!("/lessons?from={day}&to={day}")
@@ -180,8 +189,7 @@ pub fn create(
         &body,
         &link(&lesson, tz),
     )?;
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(lesson)
 }
 
@@ -209,10 +217,7 @@ pub fn update(
 ) -> Result<Lesson, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let old: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
-    if !policy::teaches(actor, &old) {
-        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
-    }
+    let old = taught(&txn, actor, id)?;
     let restoring = old.status == LessonStatus::Cancelled && form.status.as_deref() == Some("planned");
     let mut new = applied(&txn, &old, form, tz, false)?;
     if !policy::may_assign(actor, new.teacher_id) {
@@ -291,8 +296,7 @@ pub fn update(
     } else {
         change
     };
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(new)
 }
 
@@ -307,10 +311,7 @@ pub fn cancel(
 ) -> Result<Lesson, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let old: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
-    if !policy::teaches(actor, &old) {
-        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
-    }
+    let old = taught(&txn, actor, id)?;
     let mut errors = FieldErrors::new();
     let reason = form::text(&mut errors, "reason", Some(reason), 500);
     if reason.is_empty() {
@@ -343,8 +344,7 @@ pub fn cancel(
     } else {
         change
     };
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(new)
 }
 
@@ -359,10 +359,7 @@ pub fn delete(
 ) -> Result<(), ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let old: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
-    if !policy::teaches(actor, &old) {
-        return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
-    }
+    let old = taught(&txn, actor, id)?;
     if old.status != LessonStatus::Planned || !old.topic.trim().is_empty() || !old.homework.trim().is_empty() {
         return Err(FieldErrors::one(
             "status",
@@ -387,7 +384,6 @@ pub fn delete(
         &body,
         "/lessons",
     )?;
-    journal.record(&txn, change)?;
-    journal.commit(txn)?;
+    journal.commit_change(txn, change)?;
     Ok(())
 }

@@ -66,12 +66,13 @@ export function ruBirthDate(today: Date = new Date()) {
   return ruDate().refine((iso) => iso === '' || (iso >= '1900-01-01' && iso <= todayIso), { message: 'Дата рождения вне допустимого диапазона' });
 }
 
-/** A date typed as ДД.ММ.ГГГГ, handed on as `YYYY-MM-DD` ('' when empty, which `required` refuses). */
-export function ruDate({ required = false } = {}) {
+/** A date typed as ДД.ММ.ГГГГ, handed on as `YYYY-MM-DD` ('' when empty, which `required`
+ * refuses with `missing`). */
+export function ruDate({ required = false, missing = 'Обязательное поле' } = {}) {
   return z
     .string()
     .trim()
-    .refine((text) => !required || text !== '', { message: 'Обязательное поле', abort: true })
+    .refine((text) => !required || text !== '', { message: missing, abort: true })
     .refine((text) => text === '' || isoFromRuDate(text) !== null, { message: 'Введите дату в формате ДД.ММ.ГГГГ', abort: true })
     .transform((text) => (text === '' ? '' : (isoFromRuDate(text) as string)));
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { Body, Ok, Row } from '../api/types';
 import { endpoints } from '../paths';
 import { api, type ApiError } from './api/client';
+import { useList } from './useList';
 
 export type Subject = Row<'subjects_list'>;
 export type Group = Ok<'group_lessons_show'>['data'];
@@ -20,23 +21,15 @@ export const STATUS_NAMES: Record<LessonStatus, string> = { planned: 'Запла
 export const groupUrl = (id: number, action?: string) => `${endpoints.groups}/${id}${action ? `/${action}` : ''}`;
 export const lessonUrl = (id: number, action?: string) => `${endpoints.lessons}/${id}${action ? `/${action}` : ''}`;
 
-/** The school's subjects (archived ones too, so old lessons keep their colour); none when disabled. */
+const ALL_SUBJECTS = { archived: 'with', per_page: 100 };
+const NO_SUBJECTS: Subject[] = [];
+
+/** Every subject of the school (a school has a few dozen: one page of 100), archived ones too so
+ * a record that uses one still names it (and old lessons keep their colour), for pickers, filters
+ * and chips; none when disabled. */
 export function useSubjects(enabled = true) {
-  const [subjects, setSubjects] = useState<Subject[]>([]);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    api<Ok<'subjects_list'>>(endpoints.subjects, { signal: controller.signal, query: { archived: 'with', per_page: 100 } }).then(
-      ({ data }) => {
-        setSubjects(data);
-        setLoaded(true);
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [enabled]);
-  return { subjects, loaded };
+  const { page, failed, reload } = useList<Subject>(enabled ? endpoints.subjects : null, ALL_SUBJECTS);
+  return { subjects: page?.data ?? NO_SUBJECTS, loaded: page !== null, failed, reload };
 }
 
 /** A subject by id among those loaded. */

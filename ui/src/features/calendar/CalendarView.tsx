@@ -7,6 +7,7 @@ import { addToast } from '../../lib/toasts';
 import '../../components/TagBadge.css';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { useCalendar, type Entry, type Scope } from './calendar';
+import { WEEKDAYS } from '../../lib/timetable';
 import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
 import './calendar.css';
@@ -204,9 +205,9 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
         {view === 'month' ? (
           <div className="cal-month" role="grid" aria-label={periodTitle(view, anchor)}>
             <div className="cal-row cal-weekdays" role="row">
-              {WEEKDAY_SHORT.map((name) => (
-                <div key={name} role="columnheader">
-                  {name}
+              {WEEKDAYS.map((weekdayNumber) => (
+                <div key={weekdayNumber} role="columnheader">
+                  {WEEKDAY_SHORT[weekdayNumber]}
                 </div>
               ))}
             </div>
@@ -247,7 +248,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                   data-today={day === now || undefined}
                   onClick={() => onNavigate({ view: 'day', anchor: day })}
                 >
-                  {WEEKDAY_SHORT[weekday(day) - 1]} {Number(day.slice(8))}
+                  {WEEKDAY_SHORT[weekday(day)]} {Number(day.slice(8))}
                 </button>
               ))}
             </div>
@@ -264,7 +265,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                   key={day}
                   className="cal-col"
                   data-day={day}
-                  aria-label={`${WEEKDAY_SHORT[weekday(day) - 1]} ${dotted(day)}`}
+                  aria-label={`${WEEKDAY_SHORT[weekday(day)]} ${dotted(day)}`}
                   onDragOver={dragOver}
                   onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
                   onDrop={(event) => {

@@ -2,7 +2,11 @@
 //! an entry's `starts_at` (RFC 3339 with the school's offset), so a lesson at 16:00 shows at 16:00
 //! whatever the browser's zone: the span of a view, the step to the next one, the month's grid,
 //! where a lesson sits in a day, where a drop lands, and what a touch gesture was.
+import { addDays, today, WEEKDAY_SHORT, weekdayOf as weekday } from '../../lib/timetable';
 import { DROP_STEP_MINUTES, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from './constants';
+
+// The plain-day arithmetic and the weekday names are the timetable's (one module for both).
+export { addDays, today, WEEKDAY_SHORT, weekday };
 
 export type View = 'month' | 'week' | 'day';
 export const VIEWS: readonly View[] = ['month', 'week', 'day'];
@@ -14,13 +18,6 @@ export const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.pa
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
-/** A day `days` later (or earlier). */
-export function addDays(day: string, days: number): string {
-  const date = utc(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return iso(date);
-}
-
 /** The same day of the month `months` later, kept within the month (31.01 + 1 → 28.02). */
 export function addMonths(day: string, months: number): string {
   const date = utc(day);
@@ -28,12 +25,6 @@ export function addMonths(day: string, months: number): string {
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), last));
   return iso(target);
-}
-
-/** 1 = Monday … 7 = Sunday. */
-export function weekday(day: string): number {
-  const d = utc(day).getUTCDay();
-  return d === 0 ? 7 : d;
 }
 
 export const mondayOf = (day: string) => addDays(day, 1 - weekday(day));
@@ -67,7 +58,6 @@ export const periodKey = (view: View, anchor: string) =>
 
 const MONTHS = ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'];
 const MONTHS_OF = ['января', 'февраля', 'марта', 'апреля', 'мая', 'июня', 'июля', 'августа', 'сентября', 'октября', 'ноября', 'декабря'];
-export const WEEKDAY_SHORT = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
 
 /** «23.11.2026». */
 export const dotted = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
@@ -81,7 +71,7 @@ export function periodTitle(view: View, anchor: string): string {
     const name = MONTHS[Number(anchor.slice(5, 7)) - 1] ?? '';
     return `${name.charAt(0).toUpperCase()}${name.slice(1)} ${year}`;
   }
-  if (view === 'day') return `${WEEKDAY_SHORT[weekday(anchor) - 1]}, ${dayAndMonth(anchor)} ${year}`;
+  if (view === 'day') return `${WEEKDAY_SHORT[weekday(anchor)]}, ${dayAndMonth(anchor)} ${year}`;
   const { from, to } = spanOf(view, anchor);
   const sameMonth = from.slice(0, 7) === to.slice(0, 7);
   const start = sameMonth ? String(Number(from.slice(8, 10))) : dayAndMonth(from);
@@ -131,11 +121,6 @@ export function swipeOf(start: { x: number; y: number; t: number }, end: { x: nu
   const dy = Math.abs(end.y - start.y);
   if (end.t - start.t > SWIPE_MAX_MS || Math.abs(dx) < SWIPE_MIN_X || dy > SWIPE_MAX_Y) return 0;
   return dx < 0 ? -1 : 1;
-}
-
-/** Today in the browser's calendar. */
-export function today(now: Date = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A small least-recently-used cache: the periods of entries a calendar keeps. */

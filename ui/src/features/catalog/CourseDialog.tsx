@@ -2,18 +2,17 @@
 //! whole course, the archive mark; the server's 422 messages show under the fields.
 import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
+import { ArchivedSwitch, DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
-import { api } from '../../lib/api/client';
+import { saveRecord } from '../../lib/api/client';
 import { z } from '../../lib/forms';
 import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
-import { roublesField } from '../../lib/money';
+import { priceField, roublesField } from '../../lib/money';
 import type { Course } from './catalog';
-import { priceField } from '../../lib/money';
-import { useSubjects } from './useSubjects';
+import { useSubjects } from '../../lib/teaching';
 
 const schema = z.object({
   subject_id: z.string().min(1),
@@ -38,8 +37,7 @@ export function CourseDialog({ open, close, course }: OverlayProps & { course?: 
     },
     submit: async (data) => {
       const body = { ...data, subject_id: Number(data.subject_id), planned_lessons: Number(data.planned_lessons || 0) };
-      const url = course ? `${endpoints.courses}/${course.id}` : endpoints.courses;
-      const { data: saved } = await api<Ok<'courses_update'>>(url, { method: course ? 'PUT' : 'POST', body });
+      const saved = await saveRecord<Ok<'courses_update'>['data']>(endpoints.courses, course?.id, body);
       close(saved);
       addToast({ color: 'success', title: course ? 'Курс сохранён' : 'Курс создан', description: saved.name });
     },
@@ -76,20 +74,8 @@ export function CourseDialog({ open, close, course }: OverlayProps & { course?: 
             <Field label="Цена курса, ₽" inputMode="decimal" autoComplete="off" hint="Пусто — курс не продаётся целиком" {...form.field('price')} />
           </div>
         </div>
-        {course && (
-          <label className="inline-check">
-            <input type="checkbox" role="switch" checked={values.archived} onChange={(event) => form.set('archived', event.target.checked)} />В архиве
-          </label>
-        )}
-        <FormAlert messages={form.stray} />
-        <footer className="dialog-actions">
-          <button type="button" className="secondary" onClick={() => close()}>
-            Отмена
-          </button>
-          <button type="submit" aria-busy={form.pending}>
-            {course ? 'Сохранить' : 'Создать'}
-          </button>
-        </footer>
+        {course && <ArchivedSwitch checked={values.archived} onChange={(archived) => form.set('archived', archived)} />}
+        <DialogFooter stray={form.stray} pending={form.pending} editing={Boolean(course)} onCancel={() => close()} />
       </form>
     </Modal>
   );

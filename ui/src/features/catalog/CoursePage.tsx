@@ -7,9 +7,11 @@ import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
 import { mayOpen } from '../../app/guards';
 import { confirm } from '../../components/ConfirmDialog';
+import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { Icon } from '../../components/Icon';
 import { PageHeading } from '../../components/PageHeading';
 import { PersonField } from '../../components/PeoplePicker';
+import { RowActions } from '../../components/RowActions';
 import { TagBadge } from '../../components/TagBadge';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -109,51 +111,41 @@ export default function CoursePage() {
       {enrolments.length === 0 ? (
         <p className="muted">На курс пока никто не записан.</p>
       ) : (
-        <div className="table-scroll catalog-list">
-          <table className="data-table catalog-table">
-            <caption className="sr-only">Ученики курса</caption>
-            <thead>
-              <tr>
-                <th scope="col">Ученик</th>
-                <th scope="col">Статус</th>
-                <th scope="col">С</th>
-                <th scope="col">По</th>
-                {manager && (
-                  <th scope="col">
-                    <span className="sr-only">Действия</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {enrolments.map((enrolment) => (
-                <tr key={enrolment.id}>
-                  <td data-label="Ученик">
-                    <Link to={personCoursePath(enrolment.student_id, course.id)}>{enrolment.student_name}</Link>
-                  </td>
-                  <td data-label="Статус">{ENROLMENT_NAMES[enrolment.status]}</td>
-                  <td data-label="С">{formatDate(enrolment.starts_on)}</td>
-                  <td data-label="По">{enrolment.ends_on ? formatDate(enrolment.ends_on) : '—'}</td>
-                  {manager && (
-                    <td className="row-actions">
-                      <button
-                        type="button"
-                        className="secondary outline"
-                        aria-label={`Изменить запись: ${enrolment.student_name}`}
-                        onClick={() => void editEnrolment(enrolment).then((saved) => saved && reload())}
-                      >
-                        <Icon name="edit" size={18} />
-                      </button>
-                      <button type="button" className="danger outline" aria-label={`Отчислить: ${enrolment.student_name}`} onClick={() => void remove(enrolment).catch(() => undefined)}>
-                        <Icon name="trash" size={18} />
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Ученики курса"
+          className="catalog-table"
+          scrollClassName="catalog-list"
+          head={
+            <>
+              <th scope="col">Ученик</th>
+              <th scope="col">Статус</th>
+              <th scope="col">С</th>
+              <th scope="col">По</th>
+              {manager && <ActionsHeader />}
+            </>
+          }
+        >
+          {enrolments.map((enrolment) => (
+            <tr key={enrolment.id}>
+              <td data-label="Ученик">
+                <Link to={personCoursePath(enrolment.student_id, course.id)}>{enrolment.student_name}</Link>
+              </td>
+              <td data-label="Статус">{ENROLMENT_NAMES[enrolment.status]}</td>
+              <td data-label="С">{formatDate(enrolment.starts_on)}</td>
+              <td data-label="По">{enrolment.ends_on ? formatDate(enrolment.ends_on) : '—'}</td>
+              {manager && (
+                <td className="row-actions">
+                  <RowActions
+                    editLabel={`Изменить запись: ${enrolment.student_name}`}
+                    removeLabel={`Отчислить: ${enrolment.student_name}`}
+                    onEdit={() => void editEnrolment(enrolment).then((saved) => saved && reload())}
+                    onRemove={() => void remove(enrolment).catch(() => undefined)}
+                  />
+                </td>
+              )}
+            </tr>
+          ))}
+        </DataTable>
       )}
     </>
   );

@@ -1,7 +1,7 @@
 //! Changing a student's enrolment in a course: status and dates (typed ДД.ММ.ГГГГ; the end may
 //! stay open); the server's 422 messages show under the fields.
+import { DialogFooter } from '../../components/DialogFooter';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import { ruDateFromIso, z } from '../../lib/forms';
@@ -45,15 +45,7 @@ export function EnrolmentDialog({ open, close, enrolment }: OverlayProps & { enr
             <Field label="Окончание" placeholder="ДД.ММ.ГГГГ" inputMode="numeric" autoComplete="off" hint="Пусто — без даты окончания" {...form.field('ends_on')} />
           </div>
         </div>
-        <FormAlert messages={form.stray} />
-        <footer className="dialog-actions">
-          <button type="button" className="secondary" onClick={() => close()}>
-            Отмена
-          </button>
-          <button type="submit" aria-busy={form.pending}>
-            Сохранить
-          </button>
-        </footer>
+        <DialogFooter stray={form.stray} pending={form.pending} editing onCancel={() => close()} />
       </form>
     </Modal>
   );

@@ -13,7 +13,7 @@ import { addToast } from '../../lib/toasts';
 import { useCard, userUrl } from '../../lib/useCard';
 import { roublesField } from '../../lib/money';
 import { personSubjectsBody, type Choice } from './catalog';
-import { useSubjects } from './useSubjects';
+import { useSubjects } from '../../lib/teaching';
 import './catalog.css';
 
 export default function PersonSubjectsPage() {

@@ -2,17 +2,19 @@
 //! and paged by the server through the list kit — create, edit, archive or bring back, delete
 //! (after a confirmation; the server refuses a subject in use and says to archive it).
 import { Link } from 'react-router';
-import { confirm } from '../../components/ConfirmDialog';
+import { confirmDelete } from '../../components/confirmDelete';
 import { Icon } from '../../components/Icon';
 import { ListResults } from '../../components/ListResults';
 import { PageHeading } from '../../components/PageHeading';
 import { SearchField } from '../../components/SearchField';
-import { api, ApiError } from '../../lib/api/client';
+import { api } from '../../lib/api/client';
 import { createOverlay, openOverlay } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useListPage } from '../../lib/useListPage';
 import { endpoints, paths } from '../../paths';
-import { ARCHIVED, ARCHIVED_NAMES, SUBJECT_SORTS, subjectFilters, type Subject } from './catalog';
+import type { Subject } from '../../lib/teaching';
+import { ArchivedFilter } from './ArchivedFilter';
+import { SUBJECT_SORTS, subjectFilters } from './catalog';
 import { SubjectDialog } from './SubjectDialog';
 import { SubjectsTable } from './SubjectsTable';
 import './catalog.css';
@@ -32,24 +34,15 @@ export default function SubjectsPage() {
     reload();
   };
   const remove = async (subject: Subject) => {
-    const sure = await confirm({
+    const deleted = await confirmDelete({
       title: 'Удалить предмет?',
       message: `Предмет «${subject.name}» исчезнет из списков. Если по нему есть курсы, группы или занятия, его можно только отправить в архив.`,
-      action: 'Удалить',
-      danger: true,
+      url: `${endpoints.subjects}/${subject.id}`,
+      name: subject.name,
+      done: 'Предмет удалён',
+      refused: 'Предмет не удалён',
     });
-    if (!sure) return;
-    try {
-      await api(`${endpoints.subjects}/${subject.id}`, { method: 'DELETE', ownFailure: (status) => status === 422 });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 422) {
-        addToast({ color: 'warning', title: 'Предмет не удалён', description: failure.fieldErrors.id ?? failure.message });
-        return;
-      }
-      throw failure;
-    }
-    addToast({ color: 'success', title: 'Предмет удалён', description: subject.name });
-    reload();
+    if (deleted) reload();
   };
 
   return (
@@ -66,16 +59,7 @@ export default function SubjectsPage() {
       </PageHeading>
       <search className="filters catalog-filters">
         <SearchField value={filters.search} onSearch={(search) => update({ search }, true)} placeholder="Название предмета" label="Поиск по названию предмета" />
-        <label className="page-size">
-          Показать
-          <select value={filters.archived} onChange={(event) => update({ archived: event.target.value as typeof filters.archived })}>
-            {(['', ...ARCHIVED] as const).map((value) => (
-              <option key={value} value={value}>
-                {ARCHIVED_NAMES[value]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ArchivedFilter value={filters.archived} onChange={(archived) => update({ archived })} />
       </search>
       <div className="catalog-list">
         <ListResults view={view} what="предметы" sorts={SUBJECT_SORTS} empty={<p>Предметов пока нет. Создайте первый: «Математика», «Английский язык».</p>}>

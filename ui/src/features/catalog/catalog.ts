@@ -7,7 +7,6 @@ import { defineFilters, id, oneOf, perPage, sort, text } from '../../lib/filters
 import { generatePath } from 'react-router';
 import { paths } from '../../paths';
 
-export type Subject = Row<'subjects_list'>;
 export type Course = Row<'courses_list'>;
 export type Enrolment = Row<'enrolments_list'>;
 export type PersonCourse = Row<'users_courses'>;

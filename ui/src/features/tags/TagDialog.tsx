@@ -2,11 +2,11 @@
 //! preview badge; the server's 422 messages show under the fields.
 import type { Ok } from '../../api/types';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
+import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
 import { PalettePicker } from '../../components/PalettePicker';
 import { TagBadge } from '../../components/TagBadge';
-import { api } from '../../lib/api/client';
+import { saveRecord } from '../../lib/api/client';
 import { z } from '../../lib/forms';
 import type { OverlayProps } from '../../lib/overlays';
 import { TAG_COLOURS, type Tag } from '../../lib/tags';
@@ -21,7 +21,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
     schema,
     initial: { name: tag?.name ?? '', color: (tag?.color ?? 'blue') as (typeof TAG_COLOURS)[number] },
     submit: async (data) => {
-      const { data: saved } = await api<Ok<'tags_update'>>(tag ? `${endpoints.tags}/${tag.id}` : endpoints.tags, { method: tag ? 'PUT' : 'POST', body: data });
+      const saved = await saveRecord<Ok<'tags_update'>['data']>(endpoints.tags, tag?.id, data);
       close(saved);
       addToast({ color: 'success', title: tag ? 'Тег сохранён' : 'Тег создан', description: saved.name });
     },
@@ -35,15 +35,7 @@ export function TagDialog({ open, close, tag }: OverlayProps & { tag?: Tag }) {
         <p>
           Так тег будет выглядеть: <TagBadge tag={{ name: values.name.trim() || 'Тег', color: values.color }} />
         </p>
-        <FormAlert messages={form.stray} />
-        <footer className="dialog-actions">
-          <button type="button" className="secondary" onClick={() => close()}>
-            Отмена
-          </button>
-          <button type="submit" aria-busy={form.pending}>
-            {tag ? 'Сохранить' : 'Создать'}
-          </button>
-        </footer>
+        <DialogFooter stray={form.stray} pending={form.pending} editing={Boolean(tag)} onCancel={() => close()} />
       </form>
     </Modal>
   );

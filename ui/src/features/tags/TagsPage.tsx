@@ -1,15 +1,13 @@
 //! /tags (staff): the school's tags with how many people carry each — searched, sorted and paged
 //! by the list kit — create, rename, recolour, delete (after a confirmation).
-import { confirm } from '../../components/ConfirmDialog';
+import { confirmDelete } from '../../components/confirmDelete';
 import { Icon } from '../../components/Icon';
 import { ListResults } from '../../components/ListResults';
 import { PageHeading } from '../../components/PageHeading';
 import { SearchField } from '../../components/SearchField';
-import { api } from '../../lib/api/client';
 import { createOverlay, openOverlay } from '../../lib/overlays';
 import { countPeople } from '../../lib/plural';
 import { useTags, type Tag } from '../../lib/tags';
-import { addToast } from '../../lib/toasts';
 import { useLocalListPage } from '../../lib/useListPage';
 import { endpoints } from '../../paths';
 import { TAG_SORTS, tagFilters, tagRules } from './tags';
@@ -27,16 +25,14 @@ export default function TagsPage() {
   };
   const remove = async (tag: Tag) => {
     const count = tag.users_count ?? 0;
-    const sure = await confirm({
+    const deleted = await confirmDelete({
       title: 'Удалить тег?',
       message: count ? `Тег «${tag.name}» снимется с ${countPeople(count)}.` : `Тег «${tag.name}» пока ни у кого не стоит.`,
-      action: 'Удалить',
-      danger: true,
+      url: `${endpoints.tags}/${tag.id}`,
+      name: tag.name,
+      done: 'Тег удалён',
     });
-    if (!sure) return;
-    await api(`${endpoints.tags}/${tag.id}`, { method: 'DELETE' });
-    addToast({ color: 'success', title: 'Тег удалён', description: tag.name });
-    reload();
+    if (deleted) reload();
   };
 
   return (

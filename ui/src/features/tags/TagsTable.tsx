@@ -1,7 +1,8 @@
 //! The tags table: the tag (its badge), how many people carry it (a link to them), and the buttons
 //! to change or delete it; sortable by name and by count; on phones each row becomes a card.
 import { Link } from 'react-router';
-import { Icon } from '../../components/Icon';
+import { ActionsHeader, DataTable } from '../../components/DataTable';
+import { RowActions } from '../../components/RowActions';
 import { SortHeader } from '../../components/SortHeader';
 import { TagBadge } from '../../components/TagBadge';
 import { countPeople } from '../../lib/plural';
@@ -20,39 +21,31 @@ interface Props {
 
 export function TagsTable({ rows, busy, sort, onSort, onEdit, onRemove }: Props) {
   return (
-    <div className="table-scroll" aria-busy={busy}>
-      <table className="data-table tags-table">
-        <caption className="sr-only">Теги</caption>
-        <thead>
-          <tr>
-            <SortHeader label={TAG_SORTS.name} field="name" sort={sort} onSort={onSort} />
-            <SortHeader label={TAG_SORTS.users_count} field="users_count" sort={sort} onSort={onSort} />
-            <th scope="col">
-              <span className="sr-only">Действия</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((tag) => (
-            <tr key={tag.id}>
-              <td data-label="Тег">
-                <TagBadge tag={tag} />
-              </td>
-              <td data-label="Люди">
-                <Link to={`${paths.users}?tag=${tag.id}`}>{countPeople(tag.users_count ?? 0)}</Link>
-              </td>
-              <td className="tag-row-actions">
-                <button type="button" className="secondary outline" aria-label={`Изменить тег «${tag.name}»`} onClick={() => onEdit(tag)}>
-                  <Icon name="edit" size={18} />
-                </button>
-                <button type="button" className="danger outline" aria-label={`Удалить тег «${tag.name}»`} onClick={() => onRemove(tag)}>
-                  <Icon name="trash" size={18} />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Теги"
+      className="tags-table"
+      busy={busy}
+      head={
+        <>
+          <SortHeader label={TAG_SORTS.name} field="name" sort={sort} onSort={onSort} />
+          <SortHeader label={TAG_SORTS.users_count} field="users_count" sort={sort} onSort={onSort} />
+          <ActionsHeader />
+        </>
+      }
+    >
+      {rows.map((tag) => (
+        <tr key={tag.id}>
+          <td data-label="Тег">
+            <TagBadge tag={tag} />
+          </td>
+          <td data-label="Люди">
+            <Link to={`${paths.users}?tag=${tag.id}`}>{countPeople(tag.users_count ?? 0)}</Link>
+          </td>
+          <td className="tag-row-actions">
+            <RowActions editLabel={`Изменить тег «${tag.name}»`} removeLabel={`Удалить тег «${tag.name}»`} onEdit={() => onEdit(tag)} onRemove={() => onRemove(tag)} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -62,3 +62,10 @@ export function resource<T, Input = Partial<T>>(url: string) {
     remove: (id: number): Promise<void> => api<void>(`${url}/${id}`, { method: 'DELETE' }),
   };
 }
+
+/** Creates a record of the collection `url` (POST) or, given its `id`, changes it (PUT): the record as saved. */
+export async function saveRecord<T>(url: string, id: number | undefined, body: unknown): Promise<T> {
+  const path = id === undefined ? url : `${url}/${id}`;
+  const { data } = await api<{ data: T }>(path, { method: id === undefined ? 'POST' : 'PUT', body });
+  return data;
+}
