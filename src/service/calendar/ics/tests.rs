@@ -1,3 +1,5 @@
+//! The iCal feed's tests: local times with TZID across a DST change, and a zone with no changes.
+
 use super::*;
 use crate::domain::UserId;
 
