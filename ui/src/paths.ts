@@ -39,6 +39,7 @@ export const paths = {
   groupCreate: '/group-lessons/create',
   group: '/group-lessons/:id',
   lessons: '/lessons',
+  lesson: '/lessons/:id',
   profile: '/profile',
 } as const;
 
