@@ -41,6 +41,7 @@ export const paths = {
   groupCreate: '/group-lessons/create',
   group: '/group-lessons/:id',
   lessons: '/lessons',
+  lesson: '/lessons/:id',
   marks: '/marks',
   profile: '/profile',
 } as const;

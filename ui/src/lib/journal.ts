@@ -72,3 +72,6 @@ export function formatRate(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return '—';
   return `${PERCENT.format(rate * 100)}\u00a0%`;
 }
+
+/** A status on a button a thumb taps (its full words go to the button's title and name). */
+export const ATTENDANCE_SHORT: Record<AttendanceStatus, string> = { present: 'Присут.', late: 'Опоздал', excused: 'Уваж.', unexcused: 'Неуваж.' };
