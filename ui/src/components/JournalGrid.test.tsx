@@ -1,5 +1,6 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupJournal } from '../lib/journalGrid';
 import { JournalGrid } from './JournalGrid';
@@ -38,7 +39,12 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
-  await act(async () => root.render(<JournalGrid groupId={3} subjectId={5} from="2026-11-05" to="2026-12-28" editable />));
+  await act(async () =>
+    root.render(
+      <MemoryRouter>
+        <JournalGrid groupId={3} subjectId={5} from="2026-11-05" to="2026-12-28" editable />
+      </MemoryRouter>,
+    ),);
 });
 afterEach(() => {
   act(() => root.unmount());

@@ -4,11 +4,12 @@
 //! may give marks the grid is a keyboard grid: arrows move, 1–5 give a lesson mark, Delete or
 //! Backspace removes the cell's last mark after a confirmation; the averages follow.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { generatePath, Link } from 'react-router';
 import { api, ApiError } from '../lib/api/client';
 import { formatDate, shortName } from '../lib/format';
 import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, formatAverage } from '../lib/journal';
 import { cellIndex, cellKey, columnDate, keyAction, lessonsInOrder, within, type GroupJournal, type Position } from '../lib/journalGrid';
-import { endpoints } from '../paths';
+import { endpoints, paths } from '../paths';
 import { confirm } from './ConfirmDialog';
 import { MarkChips, markTitle } from './MarkChip';
 import './JournalGrid.css';
@@ -162,7 +163,7 @@ export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
                   data-status={lesson.status}
                   title={[formatDate(lesson.starts_at), lesson.topic, lesson.status === 'cancelled' ? 'отменено' : ''].filter(Boolean).join(' · ')}
                 >
-                  {columnDate(lesson.starts_at)}
+                  <Link to={generatePath(paths.lesson, { id: String(lesson.id) })}>{columnDate(lesson.starts_at)}</Link>
                 </th>
               ))}
               <th scope="col" className="journal-average" title="Средний балл (взвешенный)">
