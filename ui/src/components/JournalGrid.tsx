@@ -5,6 +5,7 @@
 //! Backspace removes the cell's last mark after a confirmation; the averages follow.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { generatePath, Link } from 'react-router';
+import type { Body } from '../api/types';
 import { api, ApiError } from '../lib/api/client';
 import { formatDate, shortName } from '../lib/format';
 import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, formatAverage } from '../lib/journal';
@@ -104,7 +105,7 @@ export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
       if (action.kind === 'add') {
         await api(endpoints.marks, {
           method: 'POST',
-          body: { student_id: student.id, subject_id: subjectId, lesson_id: lesson.id, value: action.value, kind: 'lesson', comment: '' },
+          body: { student_id: student.id, subject_id: subjectId, lesson_id: lesson.id, value: action.value, kind: 'lesson', comment: '' } satisfies Body<'marks_create'>,
           ownFailure: (status) => status === 422 || status === 403 || status === 404,
         });
       } else {
