@@ -12,11 +12,13 @@ mod deferred_form;
 mod enrolments;
 mod envelope;
 mod files;
+mod group_journal;
 mod group_lessons;
 mod health;
 mod ids;
 mod import;
 mod import_form;
+mod journal_view;
 mod json_text;
 mod lesson_view;
 mod lessons;
@@ -26,6 +28,7 @@ mod notifications;
 mod paging;
 mod passwords;
 mod person_catalog;
+mod person_journal;
 mod session;
 mod subjects;
 mod tags;
@@ -63,6 +66,8 @@ pub enum ApiTags {
     Teaching,
     /// Groups with their weekly timetable, lessons, and the calendars that show them.
     Schedule,
+    /// The class journal: attendance, marks, averages and term marks.
+    Journal,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -108,6 +113,9 @@ type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
+/// The class journal: a group's grid, a student's attendance and marks, the terms.
+type JournalGroup = (group_journal::GroupJournalApi, person_journal::PersonJournalApi);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
@@ -119,6 +127,7 @@ type Areas = (
     CatalogGroup,
     ScheduleGroup,
     CalendarGroup,
+    JournalGroup,
 );
 
 /// Every area of the API.
