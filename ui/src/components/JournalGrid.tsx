@@ -5,7 +5,7 @@
 //! Backspace removes the cell's last mark after a confirmation; the averages follow.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { generatePath, Link } from 'react-router';
-import type { Body } from '../api/types';
+import type { Body, Ok } from '../api/types';
 import { api, ApiError } from '../lib/api/client';
 import { formatDate, shortName } from '../lib/format';
 import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, formatAverage } from '../lib/journal';
@@ -17,8 +17,6 @@ import './JournalGrid.css';
 
 interface Props {
   groupId: number;
-  /** The group's subject: a mark given here is in it. */
-  subjectId: number;
   from: string;
   to: string;
   /** Whether the viewer gives marks in this group (the server decides in the end). */
@@ -35,7 +33,7 @@ function useGroupJournal(groupId: number, from: string, to: string) {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
-    api<{ data: GroupJournal }>(journalUrl(groupId), { query: { from, to }, signal: controller.signal }).then(
+    api<Ok<'group_lessons_journal'>>(journalUrl(groupId), { query: { from, to }, signal: controller.signal }).then(
       ({ data }) => setJournal(data),
       () => !controller.signal.aborted && setFailed(true),
     );
@@ -54,7 +52,7 @@ function refusal(error: unknown): string {
   return 'Не удалось сохранить оценку: повторите попытку.';
 }
 
-export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
+export function JournalGrid({ groupId, from, to, editable }: Props) {
   const { journal, failed, reload } = useGroupJournal(groupId, from, to);
   const [focus, setFocus] = useState<Position>({ row: 0, col: 0 });
   const [busy, setBusy] = useState(false);
@@ -105,7 +103,7 @@ export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
       if (action.kind === 'add') {
         await api(endpoints.marks, {
           method: 'POST',
-          body: { student_id: student.id, subject_id: subjectId, lesson_id: lesson.id, value: action.value, kind: 'lesson', comment: '' } satisfies Body<'marks_create'>,
+          body: { student_id: student.id, subject_id: journal.subject_id, lesson_id: lesson.id, value: action.value, kind: 'lesson', comment: '' } satisfies Body<'marks_create'>,
           ownFailure: (status) => status === 422 || status === 403 || status === 404,
         });
       } else {
