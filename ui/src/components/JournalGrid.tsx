@@ -25,22 +25,23 @@ interface Props {
 
 const journalUrl = (groupId: number) => `${endpoints.groups}/${groupId}/journal`;
 
-/** The group's journal for the period, loaded again on `reload` (the grid keeps showing the old one meanwhile). */
+/** The group's journal for the period, loaded again on `reload` (the grid keeps showing the
+ * old one meanwhile; another group or period shows nothing until its own arrives). */
 function useGroupJournal(groupId: number, from: string, to: string) {
-  const [journal, setJournal] = useState<GroupJournal | null>(null);
+  const [found, setFound] = useState<{ key: string; data: GroupJournal } | null>(null);
   const [failed, setFailed] = useState(false);
   const [round, setRound] = useState(0);
+  const key = `${groupId}:${from}:${to}`;
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
     api<Ok<'group_lessons_journal'>>(journalUrl(groupId), { query: { from, to }, signal: controller.signal }).then(
-      ({ data }) => setJournal(data),
+      ({ data }) => setFound({ key, data }),
       () => !controller.signal.aborted && setFailed(true),
     );
     return () => controller.abort();
-  }, [groupId, from, to, round]);
-  useEffect(() => setJournal(null), [groupId, from, to]);
-  return { journal, failed, reload: () => setRound((n) => n + 1) };
+  }, [key, round]);
+  return { journal: found?.key === key ? found.data : null, failed, reload: () => setRound((n) => n + 1) };
 }
 
 /** The server's words for a refused change (a 422's field messages, or its message). */

@@ -2,9 +2,16 @@
 //! terms or «Свои даты» (from and to, typed ДД.ММ.ГГГГ).
 import { DayField } from './DayField';
 import './TermPicker.css';
-import type { AddressChange, Period, Term } from '../lib/terms';
+import { schoolYearOf, type AddressChange, type Period, type Term } from '../lib/terms';
 
 const OWN = '';
+
+/** The terms by school year, in order. */
+function years(terms: readonly Term[]): [string, Term[]][] {
+  const found = new Map<string, Term[]>();
+  for (const term of terms) found.set(schoolYearOf(term), [...(found.get(schoolYearOf(term)) ?? []), term]);
+  return [...found];
+}
 
 interface Props {
   terms: readonly Term[];
@@ -23,10 +30,14 @@ export function TermPicker({ terms, period, onChange }: Props) {
           value={period.term ?? OWN}
           onChange={(event) => (event.target.value === OWN ? days(period.from, period.to) : onChange({ term: event.target.value, from: null, to: null }))}
         >
-          {terms.map((term) => (
-            <option key={term.name} value={term.name}>
-              {term.name}
-            </option>
+          {years(terms).map(([year, inYear]) => (
+            <optgroup key={year} label={`${year} учебный год`}>
+              {inYear.map((term) => (
+                <option key={term.from} value={term.from}>
+                  {term.name} {year}
+                </option>
+              ))}
+            </optgroup>
           ))}
           <option value={OWN}>Свои даты</option>
         </select>

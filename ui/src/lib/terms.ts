@@ -24,11 +24,18 @@ export function useTerms() {
   return terms;
 }
 
-/** The days shown, and the term they are when they are one. */
+/** The days shown, and the term they are when they are one (by its first day: the school
+ * lists this year's terms and last year's, so names repeat). */
 export interface Period {
   readonly from: string;
   readonly to: string;
   readonly term: string | null;
+}
+
+/** The school year a term belongs to: «2026/27» (a school year starts in August). */
+export function schoolYearOf(term: Term): string {
+  const year = Number(term.from.slice(0, 4)) - (Number(term.from.slice(5, 7)) < 8 ? 1 : 0);
+  return `${year}/${String((year + 1) % 100).padStart(2, '0')}`;
 }
 
 /** The term `day` falls in; between terms (a holiday) the one just ended; before them all, the first. */
@@ -40,17 +47,17 @@ export function termOf(terms: readonly Term[], day: string): Term | undefined {
 }
 
 /**
- * The period the address asks for: `term` by name, or `from` and `to`, or else the term of
- * `now` (the last 30 days when the school has no terms).
+ * The period the address asks for: `term` by its first day, or `from` and `to`, or else the
+ * term of `now` (the last 30 days when the school has no terms).
  */
 export function periodOf(search: URLSearchParams, terms: readonly Term[], now = today()): Period {
-  const named = terms.find((term) => term.name === search.get('term'));
-  if (named) return { from: named.from, to: named.to, term: named.name };
+  const named = terms.find((term) => term.from === search.get('term'));
+  if (named) return { from: named.from, to: named.to, term: named.from };
   const from = search.get('from');
   const to = search.get('to');
   if (from && to) return { from, to, term: null };
   const current = termOf(terms, now);
-  return current ? { from: current.from, to: current.to, term: current.name } : { from: addDays(now, -30), to: now, term: null };
+  return current ? { from: current.from, to: current.to, term: current.from } : { from: addDays(now, -30), to: now, term: null };
 }
 
 /** Changes to the address's parameters: a value sets one, null removes it. */
