@@ -219,9 +219,12 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
         </table>
       </div>
       <ul className="journal-legend" aria-label="Обозначения">
-        {ATTENDANCE_LEGEND.map(({ letter, text }) => (
+        {ATTENDANCE_LEGEND.map(({ status, letter, text }) => (
           <li key={letter}>
-            <abbr className="journal-letter">{letter}</abbr> — {text}
+            <span className="journal-letter" data-attendance={status}>
+              {letter}
+            </span>{' '}
+            — {text}
           </li>
         ))}
         <li>пусто — присутствовал</li>

@@ -33,10 +33,10 @@ export const ATTENDANCE_NAMES: Record<AttendanceStatus, string> = {
 };
 
 /** The legend under a journal: each letter with what it means (present has no letter). */
-export const ATTENDANCE_LEGEND: readonly { letter: string; text: string }[] = [
-  { letter: 'н', text: 'без уважительной причины' },
-  { letter: 'у', text: 'по уважительной причине' },
-  { letter: 'о', text: 'опоздал' },
+export const ATTENDANCE_LEGEND: readonly { status: AttendanceStatus; letter: string; text: string }[] = [
+  { status: 'unexcused', letter: 'н', text: 'без уважительной причины' },
+  { status: 'excused', letter: 'у', text: 'по уважительной причине' },
+  { status: 'late', letter: 'о', text: 'опоздал' },
 ];
 
 /** The letter of a status, '' for none or present. */

@@ -36,7 +36,9 @@ function useAttendance(userId: number, month: string, enabled: boolean) {
 /** What the list says of a lesson: its status in words, or why there is none. */
 function statusWords(lesson: PersonAttendance['lessons'][number]) {
   if (lesson.status) return <span data-attendance={lesson.status}>{ATTENDANCE_NAMES[lesson.status]}</span>;
-  return <span className="muted">{lesson.lesson_status === 'cancelled' ? 'Занятие отменено' : 'Не отмечено'}</span>;
+  if (lesson.lesson_status === 'cancelled') return <span className="muted">Занятие отменено</span>;
+  const ahead = lesson.lesson_status === 'planned' && Date.parse(lesson.starts_at) > Date.now();
+  return <span className="muted">{ahead ? 'Запланировано' : 'Не отмечено'}</span>;
 }
 
 function Summary({ summary }: { summary: PersonAttendance['summary'] }) {
