@@ -228,6 +228,7 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
           </li>
         ))}
         <li>пусто — присутствовал</li>
+        <li>подчёркнута — оценка за контрольную</li>
       </ul>
     </div>
   );

@@ -48,42 +48,45 @@ export function PersonMarks({ userId, from, to }: { userId: number; from: string
       </div>
     );
   return (
-    <DataTable
-      caption="Оценки по предметам"
-      className="subject-marks"
-      head={
-        <>
-          <th scope="col">Предмет</th>
-          <th scope="col">Оценки</th>
-          <th scope="col">Средний</th>
-          <th scope="col">Итог</th>
-        </>
-      }
-    >
-      {marks.subjects.map((subject) => (
-        <tr key={subject.subject_id}>
-          <td data-label="Предмет">
-            <strong>{subject.subject_name}</strong>
-          </td>
-          <td data-label="Оценки" className="subject-marks-list">
-            {subject.marks.length ? (
-              <span className="mark-chips">
-                {subject.marks.map((mark) => (
-                  <MarkChip key={mark.id} mark={mark} note={[formatDate(mark.date), mark.comment].filter(Boolean).join(' · ')} />
-                ))}
-              </span>
-            ) : (
-              <span className="muted">—</span>
-            )}
-          </td>
-          <td data-label="Средний" className="journal-average">
-            {formatAverage(subject.average)}
-          </td>
-          <td data-label="Итог" className="journal-average">
-            {subject.term_mark ?? '—'}
-          </td>
-        </tr>
-      ))}
-    </DataTable>
+    <>
+      <DataTable
+        caption="Оценки по предметам"
+        className="subject-marks"
+        head={
+          <>
+            <th scope="col">Предмет</th>
+            <th scope="col">Оценки</th>
+            <th scope="col">Средний</th>
+            <th scope="col">Итог</th>
+          </>
+        }
+      >
+        {marks.subjects.map((subject) => (
+          <tr key={subject.subject_id}>
+            <td data-label="Предмет">
+              <strong>{subject.subject_name}</strong>
+            </td>
+            <td data-label="Оценки" className="subject-marks-list">
+              {subject.marks.length ? (
+                <span className="mark-chips">
+                  {subject.marks.map((mark) => (
+                    <MarkChip key={mark.id} mark={mark} note={[formatDate(mark.date), mark.comment].filter(Boolean).join(' · ')} />
+                  ))}
+                </span>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </td>
+            <td data-label="Средний" className="journal-average">
+              {formatAverage(subject.average)}
+            </td>
+            <td data-label="Итог" className="journal-average">
+              {subject.term_mark ?? '—'}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
+      <p className="muted journal-note">Подчёркнуты оценки за контрольные; дата и вид оценки — в подсказке при наведении.</p>
+    </>
   );
 }
