@@ -250,3 +250,47 @@ async fn without_days_the_current_term_and_bad_days_are_refused() {
         .await;
     assert_eq!(reversed.status(), 422);
 }
+
+#[tokio::test]
+async fn the_demo_schools_done_lessons_carry_attendance_and_marks() {
+    let app = crate::helpers::spawn_app().await;
+    let config = std::sync::Arc::new(klass::config::Config::default());
+    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
+    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+    let manager = klass::store::users::find_by_email(
+        &app.store.read().expect("read"),
+        &klass::domain::Email::parse(klass::service::demo::MANAGER_EMAIL).expect("email"),
+    )
+    .expect("lookup")
+    .expect("the director");
+    let director = app.browser_as(manager.id.0, None);
+    let groups = json(director.get("/api/group-lessons?per_page=100").await).await;
+    let (mut statuses, mut kinds, mut cells) =
+        (std::collections::BTreeSet::new(), std::collections::BTreeSet::new(), 0);
+    let from = jiff::Timestamp::now().to_zoned(jiff::tz::TimeZone::UTC).date() - jiff::ToSpan::weeks(5);
+    for group in groups["data"].as_array().expect("groups") {
+        let path = format!("/api/group-lessons/{}/journal?from={from}", group["id"]);
+        let grid = json(director.get(&path).await).await;
+        for cell in grid["data"]["cells"].as_array().expect("cells") {
+            cells += 1;
+            statuses.insert(cell["status"].as_str().expect("recorded").to_owned());
+            kinds.extend(
+                cell["marks"]
+                    .as_array()
+                    .expect("marks")
+                    .iter()
+                    .map(|m| (m["kind"].to_string(), m["weight"].as_u64())),
+            );
+        }
+    }
+    assert!(cells > 100, "{cells} cells");
+    assert_eq!(statuses.len(), 4, "every status: {statuses:?}");
+    assert!(
+        kinds.contains(&("\"test\"".to_owned(), Some(2))),
+        "a test of weight 2: {kinds:?}"
+    );
+    assert!(
+        kinds.contains(&("\"homework\"".to_owned(), Some(1))),
+        "homework: {kinds:?}"
+    );
+}
