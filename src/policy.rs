@@ -256,7 +256,9 @@ pub fn changes_mark(actor: &Actor, mark: &Mark, now: jiff::Timestamp, edit_days:
     let roles = &actor.user.roles;
     let window = jiff::SignedDuration::from_hours(24 * i64::from(edit_days));
     roles.contains(&Role::Manager)
-        || (roles.contains(&Role::Worker) && mark.teacher_id == actor.user.id && now.duration_since(mark.given_at) <= window)
+        || (roles.contains(&Role::Worker)
+            && mark.teacher_id == actor.user.id
+            && now.duration_since(mark.given_at) <= window)
 }
 
 /// Why a mark may not be changed.
