@@ -20,9 +20,11 @@ mod import;
 mod import_form;
 mod journal_view;
 mod json_text;
+mod lesson_journal;
 mod lesson_view;
 mod lessons;
 mod mail_history;
+mod marks;
 mod message;
 mod notifications;
 mod paging;
@@ -66,7 +68,7 @@ pub enum ApiTags {
     Teaching,
     /// Groups with their weekly timetable, lessons, and the calendars that show them.
     Schedule,
-    /// The class journal: attendance, marks, averages and term marks.
+    /// The class journal: attendance, marks, topics and homework, averages and term marks.
     Journal,
 }
 
@@ -110,11 +112,17 @@ type CatalogGroup = (
 /// Teaching in time: groups with a weekly timetable, and lessons.
 type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 
+/// The class journal: a lesson's journal, marks, a group's grid, a student's attendance and
+/// marks, the terms.
+type JournalGroup = (
+    lesson_journal::LessonJournalApi,
+    marks::MarksApi,
+    group_journal::GroupJournalApi,
+    person_journal::PersonJournalApi,
+);
+
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
-
-/// The class journal: a group's grid, a student's attendance and marks, the terms.
-type JournalGroup = (group_journal::GroupJournalApi, person_journal::PersonJournalApi);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
