@@ -15,7 +15,7 @@
 # BENCH_WRK_CONNS (default 50), BENCH_STRICT=1 (exit 1 when a budget is OVER),
 # BENCH_NO_BUILD=1 (use the binaries already in target/release),
 # BENCH_ONLY=PART[,PART…] (measure only those parts, next to the bare route, which is always
-# measured: size, start, idle, health, people, log, teaching, safety, logins, import; e.g.
+# measured: size, start, idle, health, people, log, teaching, journal, safety, logins, import; e.g.
 # BENCH_ONLY=teaching for section 6c alone; the report then holds only their rows).
 set -euo pipefail
 export LC_ALL=C.UTF-8
@@ -27,6 +27,8 @@ KLASS=target/release/klass
 BARE=target/release/examples/bare_route
 FILL_LOG=target/release/examples/fill_log
 FILL_LESSONS=target/release/examples/fill_lessons
+FILL_JOURNAL=target/release/examples/fill_journal
+RAW_COMMIT=target/release/examples/raw_commit
 RUNS=${BENCH_RUNS:-5}
 WRK_SECS=${BENCH_WRK_SECS:-10}
 WRK_CONNS=${BENCH_WRK_CONNS:-50}
@@ -43,7 +45,7 @@ die() {
 }
 
 # part NAME: whether this run measures that part (BENCH_ONLY unset: every part).
-PARTS=",size,start,idle,health,people,log,teaching,safety,logins,import,"
+PARTS=",size,start,idle,health,people,log,teaching,journal,safety,logins,import,"
 ONLY=${BENCH_ONLY:-}
 for wanted in ${ONLY//,/ }; do
     [[ $PARTS == *",$wanted,"* ]] || die "BENCH_ONLY: unknown part '$wanted' (known: ${PARTS:1:-1})"
@@ -55,12 +57,14 @@ done
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
 
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
-    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons" >&2
-    cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons
+    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons --example fill_journal --example raw_commit" >&2
+    cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons \
+        --example fill_journal --example raw_commit
 fi
 needed=("$KLASS" "$BARE")
 if part log || part safety; then needed+=("$FILL_LOG"); fi
-if part teaching; then needed+=("$FILL_LESSONS"); fi
+if part teaching || part journal; then needed+=("$FILL_LESSONS"); fi
+if part journal; then needed+=("$FILL_JOURNAL" "$RAW_COMMIT"); fi
 for binary in "${needed[@]}"; do
     [[ -x $binary ]] || die "missing $binary (build it first)"
 done
@@ -361,7 +365,7 @@ fi
 # 6. People (issue 5): a school of 5,000 people with families and tags; a manager lists a
 # 50-row page (plain and with a search term) and opens a card, next to the bare route. The
 # server logs at debug how long each rebuild of its users directory takes (nothing per request).
-if part people || part log || part teaching || part safety; then
+if part people || part log || part teaching || part journal || part safety; then
     BIG_DIR="$WORK/school-5000"
     start_server klass-seed "$KLASS" serve --demo --demo-people 5000 --data-dir "$BIG_DIR" --listen 127.0.0.1:0
     stop_server
@@ -514,6 +518,101 @@ print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
     row "RSS while creating it (peak; $(mb "$create_rss0 * 1024") MB before)" "$(mb "$create_rss * 1024") MB" "<= 100 MB" "$(le "$((create_rss * 1024))" 100000000)"
     row "writing 300 groups and 1,000,000 lessons (examples/fill_lessons, $(mb "$lessons_db") MB on disk)" "$lessons_fill_s s" "—" "info"
     note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100) and \`GET /api/calendar\` as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
+fi
+
+# 6e. The journal (issue 14): the teaching school (300 groups of 8, 1,000,000 lessons) with
+# 5,000,000 attendance records and 2,000,000 marks (examples/fill_journal); a group's journal for
+# the current term, a student's marks and his attendance with its summary for the school year,
+# each next to the bare route; then saving the journal of a group of 30 (PUT
+# /api/lessons/{id}/journal, one durable commit each) as commits per second, next to raw redb
+# durable commits on the same disk (examples/raw_commit) in this run.
+if part journal; then
+    JOURNAL_DIR="$WORK/school-5000-journal"
+    cp -a "$BIG_DIR" "$JOURNAL_DIR"
+    wait_quiet "filling the lessons and the journal"
+    "$FILL_LESSONS" "$JOURNAL_DIR" 300 1000000 || die "fill_lessons failed"
+    t0=$(now_us)
+    filled=$("$FILL_JOURNAL" "$JOURNAL_DIR" 5000000 2000000) || die "fill_journal failed"
+    journal_fill_s=$(calc "($(now_us) - $t0) / 1000000")
+    journal_db=$(du --block-size=1 "$JOURNAL_DIR/klass.redb" | cut -f1)
+    start_server klass-journal taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$JOURNAL_DIR" --listen 127.0.0.1:0
+    wait_healthy "$SERVER_URL/api/health"
+    jar="$WORK/journal.cookies"
+    xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+    cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+    read -r group student < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons?per_page=100&search=%D0%93%D1%80%D1%83%D0%BF%D0%BF%D0%B0%201" |
+        python3 -c 'import json, sys
+g = [g for g in json.load(sys.stdin)["data"] if g["name"] == "Группа 1"][0]
+print(g["id"], g["student_ids"][0])')
+    [[ -n ${student:-} ]] || die "fill_lessons made no group «Группа 1» the API lists"
+    year=$(date +%Y)
+    (($(date +%-m) >= 8)) || year=$((year - 1))
+    year_from="$year-08-01" year_to="$((year + 1))-07-31"
+    read -r grid_size < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons/$group/journal" | python3 -c 'import json, sys
+d = json.load(sys.stdin)["data"]
+print("%d students, %d lessons, %d cells, %d marks" % (len(d["students"]), len(d["lessons"]), len(d["cells"]), sum(len(c["marks"]) for c in d["cells"])))')
+    read -r year_size < <(curl -s -b "$jar" "$SERVER_URL/api/users/$student/attendance?from=$year_from&to=$year_to" | python3 -c 'import json, sys
+d = json.load(sys.stdin)["data"]
+print("%d lessons, %d recorded" % (len(d["lessons"]), sum(1 for l in d["lessons"] if l["status"])))')
+    read -r marks_size < <(curl -s -b "$jar" "$SERVER_URL/api/users/$student/marks?from=$year_from&to=$year_to" | python3 -c 'import json, sys
+d = json.load(sys.stdin)["data"]
+print("%d marks in %d subjects" % (sum(len(s["marks"]) for s in d["subjects"]), len(d["subjects"])))')
+    pairs=()
+    for read in "group's journal, current term ($grid_size):group-lessons/$group/journal" \
+        "student's marks, school year ($marks_size):users/$student/marks?from=$year_from&to=$year_to" \
+        "student's attendance and summary, school year ($year_size):users/$student/attendance?from=$year_from&to=$year_to"; do
+        measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
+        pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
+    done
+    journal_rss=$WRK_RSS_KB
+    # A group of 30 (Sunday evening, free in the filled school); its first lesson's journal is saved.
+    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
+print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][:30]))')
+    teacher=$(curl -s -b "$jar" "$SERVER_URL/api/group-lessons/$group" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["teacher_id"])')
+    body=$(printf '{"name":"Бенч: журнал 30","subject_id":1,"teacher_id":%s,"student_ids":%s,"capacity":30,"room":"каб. 98","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
+        "$teacher" "$students" "$(date +%F)" "$(date -d '+4 weeks' +%F)")
+    new_group=$(curl -s -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" -H "Content-Type: application/json" -d "$body" "$SERVER_URL/api/group-lessons" |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["id"])') || die "could not create the group of 30"
+    lesson=$(curl -s -b "$jar" "$SERVER_URL/api/lessons?group_id=$new_group&per_page=1" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["id"])')
+    python3 - "$students" >"$WORK/journal-30.json" <<'PY'
+import json, sys
+students = json.loads(sys.argv[1])
+statuses = ["present"] * 30
+statuses[3], statuses[11], statuses[20] = "late", "excused", "unexcused"
+records = [{"student_id": s, "status": statuses[i], "comment": None} for i, s in enumerate(students)]
+marks = [{"student_id": s, "value": 5 - i % 3, "kind": "test" if i % 5 == 0 else "lesson", "weight": None, "comment": None}
+         for i, s in enumerate(students[:10])]
+print(json.dumps({"topic": "Дроби", "homework": "№ 12, 14", "records": records, "marks": marks}))
+PY
+    save_code=$(curl -s -o "$WORK/journal-save.json" -w '%{http_code}' -X PUT -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" \
+        -H "Content-Type: application/json" --data-binary "@$WORK/journal-30.json" "$SERVER_URL/api/lessons/$lesson/journal")
+    [[ $save_code == 200 ]] || { head -c 800 "$WORK/journal-save.json" >&2; die "saving the journal answered $save_code instead of 200"; }
+    {
+        echo 'wrk.method = "PUT"'
+        echo 'wrk.headers["Content-Type"] = "application/json"'
+        printf 'wrk.body = [==[%s]==]\n' "$(cat "$WORK/journal-30.json")"
+    } >"$WORK/journal-put.lua"
+    WRK_CONNS=4 measure_wrk "saving a group of 30's journal (4 connections)" "$SERVER_URL/api/lessons/$lesson/journal" \
+        -s "$WORK/journal-put.lua" -H "Cookie: $cookie" -H "X-XSRF-TOKEN: $(xsrf)"
+    save_rps=$WRK_RPS save_p99=$WRK_P99 save_errors=$WRK_ERRORS
+    stop_server
+    mkdir -p "$WORK/raw"
+    raw_rps=$(taskset -c "$SERVER_CPU" "$RAW_COMMIT" "$WORK/raw" "$WRK_SECS" | awk '{ print $(NF - 1) }')
+    for pair in "${pairs[@]}"; do
+        IFS=: read -r what rps p99 <<<"$pair"
+        ratio=$(num "100 * $rps / $bare_rps")
+        row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
+        row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
+    done
+    ratio=$(num "100 * $save_rps / $raw_rps")
+    row "saving a group of 30's journal: commits/s vs raw redb durable commits ($save_rps / $raw_rps)" "$(printf '%.1f' "$ratio") %" ">= 50 %" "$(ge "$ratio" 50)"
+    row "saving a group of 30's journal p99 (4 connections; $save_errors errors)" "$save_p99 ms" "—" "info"
+    row "RSS under load (peak, 5,000,000 attendance records)" "$(mb "$journal_rss * 1024") MB" "<= 100 MB" "$(le "$((journal_rss * 1024))" 100000000)"
+    row "writing the journal (examples/fill_journal: $filled; $(mb "$journal_db") MB on disk with the lessons)" "$journal_fill_s s" "—" "info"
+    note "Journal: \`examples/fill_journal\` records, going back from now through the done lessons of the teaching school (\`fill_lessons 300 1000000\`), every student's attendance (84 % present, 8 % late, 4 % excused, 4 % unexcused) and marks (a test of weight 2 for everyone there every fourth lesson of a group, lesson and homework marks at a share that makes 2,000,000), through the store in non-durable batches made durable at the end. Reads as the director: \`GET /api/group-lessons/{id}/journal\` (the current term), \`GET /api/users/{id}/marks\` and \`/attendance\` for the school year ($year_from to $year_to) of «Группа 1»'s first student. The save is \`PUT /api/lessons/{id}/journal\` of a group of 30 made by \`POST /api/group-lessons\` (30 records, 10 marks, topic and homework) by wrk with 4 connections, each request one durable commit; raw = \`examples/raw_commit\` (one 200-byte row per durable redb commit, pinned to CPU $SERVER_CPU) after the server stopped, on the same disk."
 fi
 
 # 6d. Data safety (issue 16), on the school with the year of log: a manager's card requests while
