@@ -105,8 +105,7 @@ impl From<&Mark> for MarkEntry {
 
 /// A student of the grid.
 #[derive(Debug, Object, Serialize)]
-#[oai(rename = "GridStudent")]
-pub struct JournalStudent {
+pub struct GridStudent {
     pub id: UserId,
     /// «Иванова Анна Петровна».
     pub name: String,
@@ -176,7 +175,7 @@ pub struct GroupJournalView {
     pub subject_id: SubjectId,
     pub subject_name: String,
     pub period: PeriodView,
-    pub students: Vec<JournalStudent>,
+    pub students: Vec<GridStudent>,
     pub lessons: Vec<JournalLesson>,
     pub cells: Vec<JournalCell>,
     pub averages: Vec<JournalAverage>,
@@ -209,8 +208,7 @@ impl From<AttendanceSummary> for AttendanceSummaryView {
 
 /// One of a student's lessons and how he was there.
 #[derive(Debug, Object, Serialize)]
-#[oai(rename = "AttendedLesson")]
-pub struct AttendanceEntry {
+pub struct AttendanceLesson {
     pub lesson_id: LessonId,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
@@ -227,7 +225,7 @@ pub struct AttendanceEntry {
 pub struct PersonAttendanceView {
     pub user_id: UserId,
     pub period: PeriodView,
-    pub lessons: Vec<AttendanceEntry>,
+    pub lessons: Vec<AttendanceLesson>,
     pub summary: AttendanceSummaryView,
 }
 

@@ -183,6 +183,11 @@ impl Journal {
         Timestamp::now().to_zoned(self.config.time_zone()).date()
     }
 
+    /// The school's weight of a mark of `kind` (`journal.weights`).
+    pub fn mark_weight(&self, kind: crate::domain::journal::MarkKind) -> u8 {
+        self.config.journal.weights.of(kind)
+    }
+
     /// True when the school requires confirmed e-mail addresses.
     pub fn requires_verified_email(&self) -> bool {
         self.config.auth.require_verified_email

@@ -33,6 +33,7 @@ fn all_rows() -> Vec<Row> {
         catalog_rows::catalog(),
         rows::schedule(),
         rows::calendars(),
+        rows::journal_reads(),
     ]
     .concat()
 }

@@ -12,6 +12,7 @@ mod helpers;
 mod hygiene;
 mod impersonation;
 mod import;
+mod journal_read;
 mod lessons;
 mod limits;
 mod mail;

@@ -1,8 +1,10 @@
 //! The demo school: 5 staff, 30 parents with 40 children, tags, the catalogue (subjects,
-//! courses, enrolments) and the timetable (groups and lessons), with Russian names, created
-//! once on an empty database so a newcomer has something to look at.
+//! courses, enrolments), the timetable (groups and lessons) and the journal of the lessons done
+//! (attendance and marks), with Russian names, created once on an empty database so a newcomer
+//! has something to look at.
 
 pub mod catalog;
+mod gradebook;
 mod names;
 mod timetable;
 
@@ -158,13 +160,18 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     let catalog = catalog::seed(&txn, &staff[1..], &students, journal.today())?;
     let timetable = timetable::seed(&txn, &catalog, &staff[1..], &students, &journal.time_zone())?;
     catalog::enrol_groups(&txn, &catalog, journal.today())?;
+    let now = jiff::Timestamp::now();
+    let marks = gradebook::seed(&txn, &journal.time_zone(), now, |kind| journal.mark_weight(kind))?;
     let summary = format!(
-        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий",
+        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий, \
+         {} отметок посещаемости, {} оценок",
         TAGS.len(),
         catalog.subjects.len(),
         catalog.courses.len(),
         timetable.groups,
-        timetable.lessons
+        timetable.lessons,
+        marks.attendance,
+        marks.marks
     );
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {

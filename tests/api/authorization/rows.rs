@@ -559,3 +559,52 @@ pub fn calendars() -> Vec<Row> {
         ),
     ]
 }
+
+/// The journal's reads (h-jread): a group's grid for its teacher and managers, a student's
+/// attendance and marks for managers, his teachers, himself and his parents.
+pub fn journal_reads() -> Vec<Row> {
+    vec![
+        (
+            "group_lessons_journal",
+            Method::GET,
+            "/api/group-lessons/{group}/journal",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "journal_terms",
+            Method::GET,
+            "/api/journal/terms",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_attendance",
+            Method::GET,
+            "/api/users/{self}/attendance",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_attendance",
+            Method::GET,
+            "/api/users/{other}/attendance",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "users_marks",
+            Method::GET,
+            "/api/users/{self}/marks",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "users_marks",
+            Method::GET,
+            "/api/users/{other}/marks",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+    ]
+}

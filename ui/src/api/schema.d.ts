@@ -1646,6 +1646,22 @@ export interface components {
             comment?: string | null;
         };
         /**
+         * AttendanceLesson
+         * @description One of a student's lessons and how he was there.
+         */
+        AttendanceLesson: {
+            /** Format: uint64 */
+            lesson_id: number;
+            /** @description RFC 3339 with the school's offset. */
+            starts_at: string;
+            /** Format: uint64 */
+            subject_id: number;
+            subject_name: string;
+            lesson_status: components["schemas"]["LessonStatus"];
+            /** @description Null: not recorded. */
+            status?: (components["schemas"]["AttendanceStatus"] & unknown) | null;
+        };
+        /**
          * @description How a student was at a lesson: present, late, absent with a reason, absent without one.
          * @enum {string}
          */
@@ -1669,22 +1685,6 @@ export interface components {
              *     null when nothing is recorded.
              */
             rate?: number | null;
-        };
-        /**
-         * AttendedLesson
-         * @description One of a student's lessons and how he was there.
-         */
-        AttendedLesson: {
-            /** Format: uint64 */
-            lesson_id: number;
-            /** @description RFC 3339 with the school's offset. */
-            starts_at: string;
-            /** Format: uint64 */
-            subject_id: number;
-            subject_name: string;
-            lesson_status: components["schemas"]["LessonStatus"];
-            /** @description Null: not recorded. */
-            status?: (components["schemas"]["AttendanceStatus"] & unknown) | null;
         };
         /**
          * BackupCopy
@@ -3049,7 +3049,7 @@ export interface components {
             /** Format: uint64 */
             user_id: number;
             period: components["schemas"]["PeriodView"];
-            lessons: components["schemas"]["AttendedLesson"][];
+            lessons: components["schemas"]["AttendanceLesson"][];
             summary: components["schemas"]["AttendanceSummaryView"];
         };
         /**
