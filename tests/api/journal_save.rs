@@ -1,0 +1,283 @@
+//! Saving a lesson's journal: one request and one commit (a refused one writes nothing), the
+//! lesson becomes done, the edit window, who may save and read it, the log's «было → стало»,
+//! the parents' alerts (once per run of absences), and journal rows following a moved lesson.
+
+use crate::journal_school::{School, school_with};
+use serde_json::{Value, json};
+
+async fn school() -> School {
+    school_with(|_| {}).await
+}
+
+fn records(anna: &str, boris: &str, school: &School) -> Value {
+    json!([
+        {"student_id": school.anna, "status": anna, "comment": null},
+        {"student_id": school.boris, "status": boris, "comment": "автобус"},
+    ])
+}
+
+#[tokio::test]
+async fn the_journal_is_saved_in_one_commit_and_the_lesson_is_done() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let body = json!({
+        "topic": "Дроби",
+        "homework": "№ 12, 14",
+        "records": records("present", "late", &school),
+        "marks": [
+            {"student_id": school.anna, "value": 5, "kind": "lesson", "comment": null},
+            {"student_id": school.boris, "value": 3, "kind": "test", "comment": "ошибки в знаках"},
+        ],
+    });
+    let (status, saved) = school.save(school.teacher, lesson, body).await;
+    assert_eq!(status, 200, "{saved}");
+    let data = &saved["data"];
+    assert_eq!(data["lesson_status"], "done");
+    assert_eq!(data["homework"], "№ 12, 14");
+    assert_eq!(data["records"][1]["status"], "late");
+    assert_eq!(data["marks"][1]["weight"], 2, "a test weighs 2 by default");
+    assert!(data["marks"][0]["id"].as_u64().is_some());
+    assert_eq!(data["students"].as_array().map(Vec::len), Some(2));
+    assert_eq!(school.logged("journal.lesson_saved").await.len(), 1, "one entry");
+
+    // A request wrong late in its lists is refused whole, every problem at once.
+    let anna_mark = data["marks"][0]["id"].clone();
+    let stranger = school
+        .app
+        .quick_user("x@school.ru", "Чужой", "Кирилл", &[klass::domain::Role::Student]);
+    let body = json!({
+        "topic": "Не сохранится",
+        "records": [
+            {"student_id": school.anna, "status": "unexcused", "comment": null},
+            {"student_id": school.boris, "status": "present", "comment": null},
+            {"student_id": stranger, "status": "present", "comment": null},
+            {"student_id": school.boris, "status": "late", "comment": null},
+        ],
+        "marks": [
+            {"id": anna_mark, "student_id": school.anna, "value": 4, "kind": "lesson", "comment": null},
+            {"student_id": school.boris, "value": 7, "kind": "lesson", "weight": 11, "comment": null},
+            {"id": 999, "student_id": school.boris, "value": 5, "kind": "lesson", "comment": null},
+        ],
+    });
+    let (status, refused) = school.save(school.teacher, lesson, body).await;
+    assert_eq!(status, 422, "{refused}");
+    let errors = &refused["errors"];
+    assert_eq!(errors["records[2].student_id"][0], "Ученик не записан на этот урок");
+    assert_eq!(errors["records[3].student_id"][0], "Ученик уже отмечен выше");
+    assert_eq!(errors["marks[1].value"][0], "Оценка — число от 1 до 5");
+    assert_eq!(errors["marks[1].weight"][0], "Вес — число от 1 до 10");
+    assert_eq!(errors["marks[2].id"][0], "Оценка не относится к этому уроку");
+    let (_, after) = school.journal(school.teacher, lesson).await;
+    assert_eq!(after["data"]["topic"], "Дроби", "nothing written");
+    assert_eq!(after["data"]["records"], data["records"]);
+    assert_eq!(after["data"]["marks"], data["marks"]);
+
+    // Changing a mark and a status is logged «было → стало»; a mark not sent is removed.
+    let body = json!({
+        "records": records("present", "unexcused", &school),
+        "marks": [{"id": anna_mark, "student_id": school.anna, "value": 4, "kind": "lesson", "comment": null}],
+    });
+    let (status, saved) = school.save(school.teacher, lesson, body).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["marks"].as_array().map(Vec::len), Some(1));
+    let log = school.logged("journal.lesson_saved").await;
+    let last = &log[0];
+    assert!(last.contains("Отметка по предмету «Математика» за "), "{last}");
+    assert!(last.contains("(Петрова А.): 5 → 4"), "{last}");
+    assert!(last.contains("(Сидоров Б.): 3 (за контрольную) → —"), "{last}");
+    assert!(
+        last.contains("Посещение (Сидоров Б.): опоздал → отсутствовал без уважительной причины"),
+        "{last}"
+    );
+}
+
+#[tokio::test]
+async fn a_mark_is_changed_by_its_teacher_only_within_the_edit_window() {
+    let school = school_with(|config| config.journal.edit_days = 3).await;
+    let lesson = school.lesson(school.teacher, -1);
+    let mark = |id: &Value, value: u8| json!({"id": id, "student_id": school.anna, "value": value, "kind": "lesson", "comment": null});
+    let body =
+        json!({"records": [], "marks": [{"student_id": school.anna, "value": 4, "kind": "lesson", "comment": null}]});
+    let (_, saved) = school.save(school.teacher, lesson, body).await;
+    let id = saved["data"]["marks"][0]["id"].clone();
+    assert_eq!(saved["data"]["marks"][0]["editable"], true);
+
+    school.backdate_marks(lesson, 4);
+    let (_, read) = school.journal(school.teacher, lesson).await;
+    assert_eq!(read["data"]["marks"][0]["editable"], false);
+    let (status, refused) = school
+        .save(school.teacher, lesson, json!({"records": [], "marks": [mark(&id, 5)]}))
+        .await;
+    assert_eq!(status, 403, "{refused}");
+    assert!(refused["message"].as_str().is_some_and(|m| m.contains("срока правки")));
+    let (status, refused) = school
+        .save(school.teacher, lesson, json!({"records": [], "marks": []}))
+        .await;
+    assert_eq!(status, 403, "removing it is a change too: {refused}");
+    let (status, same) = school
+        .save(school.teacher, lesson, json!({"records": [], "marks": [mark(&id, 4)]}))
+        .await;
+    assert_eq!(status, 200, "an unchanged mark sent back is fine: {same}");
+    let (status, changed) = school
+        .save(school.manager, lesson, json!({"records": [], "marks": [mark(&id, 5)]}))
+        .await;
+    assert_eq!(status, 200, "a manager always may: {changed}");
+    assert_eq!(changed["data"]["marks"][0]["value"], 5);
+}
+
+#[tokio::test]
+async fn only_the_lessons_teacher_or_a_manager_keeps_its_journal() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let body = json!({"records": records("present", "present", &school), "marks": []});
+    let (status, refused) = school.save(school.other_teacher, lesson, body.clone()).await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(refused["message"], "Вести журнал можно только на своих занятиях");
+    let (status, refused) = school.save(school.parent, lesson, body.clone()).await;
+    assert_eq!(status, 403, "{refused}");
+    assert_eq!(school.save(school.manager, lesson, body).await.0, 200);
+}
+
+#[tokio::test]
+async fn attendance_before_the_lesson_starts_is_for_managers_only() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, 48);
+    let body = json!({"homework": "Прочитать §3", "records": records("present", "excused", &school), "marks": []});
+    let (status, refused) = school.save(school.teacher, lesson, body.clone()).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(
+        refused["errors"]["records"][0],
+        "Занятие ещё не началось: посещаемость отмечают после начала"
+    );
+    let homework_only = json!({"homework": "Прочитать §3", "records": [], "marks": []});
+    let (status, saved) = school.save(school.teacher, lesson, homework_only).await;
+    assert_eq!(status, 200, "homework may be set ahead: {saved}");
+    assert_eq!(saved["data"]["lesson_status"], "planned", "not started: not done");
+    let (status, saved) = school.save(school.manager, lesson, body).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["records"][1]["status"], "excused");
+    assert_eq!(saved["data"]["lesson_status"], "planned");
+}
+
+#[tokio::test]
+async fn students_and_parents_read_only_their_own_rows() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let body = json!({
+        "records": records("present", "unexcused", &school),
+        "marks": [
+            {"student_id": school.anna, "value": 5, "kind": "lesson", "comment": null},
+            {"student_id": school.boris, "value": 3, "kind": "lesson", "comment": null},
+        ],
+    });
+    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
+    for reader in [school.parent, school.anna] {
+        let (status, seen) = school.journal(reader, lesson).await;
+        assert_eq!(status, 200);
+        let data = &seen["data"];
+        assert_eq!(data["editable"], false);
+        assert_eq!(data["students"], json!([{"id": school.anna, "name": "Петрова Анна"}]));
+        assert_eq!(data["records"].as_array().map(Vec::len), Some(1));
+        assert_eq!(data["marks"].as_array().map(Vec::len), Some(1));
+        assert_eq!(data["marks"][0]["value"], 5);
+    }
+    let other_lesson = school.lesson(school.other_teacher, -3);
+    let txn = school.app.store.write().expect("txn");
+    let stored: klass::domain::lesson::Lesson = klass::store::record::get(&txn, klass::domain::LessonId(other_lesson))
+        .expect("read")
+        .expect("lesson");
+    let only_boris = klass::domain::lesson::Lesson {
+        student_ids: vec![klass::domain::UserId(school.boris)],
+        ..stored.clone()
+    };
+    klass::store::record::replace(&txn, &stored, &only_boris).expect("replace");
+    txn.commit().expect("commit");
+    assert_eq!(school.journal(school.parent, other_lesson).await.0, 403);
+    assert_eq!(school.journal(school.anna, other_lesson).await.0, 403);
+    assert_eq!(school.journal(school.anna, 9999).await.0, 404);
+    assert_eq!(
+        school.journal(school.teacher, other_lesson).await.0,
+        200,
+        "staff read every lesson"
+    );
+}
+
+#[tokio::test]
+async fn parents_are_told_of_a_run_of_absences_once_and_of_a_low_mark() {
+    let school = school().await;
+    let lessons: Vec<u64> = [-72, -48, -24]
+        .map(|hours| school.lesson(school.teacher, hours))
+        .to_vec();
+    let absent = json!({"records": records("unexcused", "present", &school), "marks": []});
+    assert_eq!(school.save(school.teacher, lessons[0], absent.clone()).await.0, 200);
+    assert!(
+        school.told(school.parent, "absences_in_row").await.is_empty(),
+        "one is not a run yet"
+    );
+    assert_eq!(school.save(school.teacher, lessons[1], absent.clone()).await.0, 200);
+    let told = school.told(school.parent, "absences_in_row").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with("Анна пропустила 2 урока подряд без уважительной причины"),
+        "{}",
+        told[0]
+    );
+    assert_eq!(school.save(school.teacher, lessons[1], absent.clone()).await.0, 200);
+    assert_eq!(school.save(school.teacher, lessons[2], absent).await.0, 200);
+    assert_eq!(
+        school.told(school.parent, "absences_in_row").await.len(),
+        1,
+        "saved again, and the run goes on: told once"
+    );
+    assert!(
+        school.told(school.anna, "absences_in_row").await.is_empty(),
+        "parents are told"
+    );
+
+    let low = json!({
+        "records": records("unexcused", "present", &school),
+        "marks": [{"student_id": school.anna, "value": 2, "kind": "homework", "comment": null}],
+    });
+    assert_eq!(school.save(school.teacher, lessons[2], low.clone()).await.0, 200);
+    let told = school.told(school.parent, "low_mark").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with("Анна получила оценку 2 по предмету «Математика» за домашнее задание"),
+        "{}",
+        told[0]
+    );
+}
+
+#[tokio::test]
+async fn attendance_and_marks_move_with_their_lesson() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -2);
+    let body = json!({
+        "records": records("present", "late", &school),
+        "marks": [{"student_id": school.anna, "value": 5, "kind": "lesson", "comment": null}],
+    });
+    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
+    let manager = school.as_user(school.manager);
+    let deleted = manager
+        .send(reqwest::Method::DELETE, &format!("/api/lessons/{lesson}"), json!({}))
+        .await;
+    assert_eq!(deleted.status(), 422, "a lesson with a journal is not deleted");
+
+    let moved = manager
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/lessons/{lesson}"),
+            json!({"starts_at": "2026-03-02T09:00"}),
+        )
+        .await;
+    assert_eq!(moved.status(), 200);
+    let txn = school.app.store.read().expect("txn");
+    let (student, id) = (klass::domain::UserId(school.boris), klass::domain::LessonId(lesson));
+    let statuses = klass::store::attendance::statuses_of(&txn, student, jiff::Timestamp::MIN, jiff::Timestamp::MAX)
+        .expect("statuses");
+    let lesson_now: klass::domain::lesson::Lesson = klass::store::record::get(&txn, id).expect("read").expect("lesson");
+    assert_eq!(statuses.len(), 1, "one row, moved: {statuses:?}");
+    assert_eq!(statuses[0].starts_at_ms, lesson_now.starts_at.as_millisecond());
+    let marks = klass::store::marks::of_lesson(&txn, id).expect("marks");
+    assert_eq!(marks[0].date, jiff::civil::date(2026, 3, 2), "the mark's day follows");
+}
