@@ -249,6 +249,51 @@ async fn parents_are_told_of_a_run_of_absences_once_and_of_a_low_mark() {
 }
 
 #[tokio::test]
+async fn a_parent_may_switch_low_marks_off_but_not_the_absences() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let parent = school.as_user(school.parent);
+    let settings = crate::helpers::json(parent.get("/api/user/notification-settings").await).await;
+    let low = settings["data"]
+        .as_array()
+        .expect("kinds")
+        .iter()
+        .find(|k| k["kind"] == "low_mark")
+        .cloned();
+    assert_eq!(
+        low.map(|k| (k["switchable"].clone(), k["off"].clone())),
+        Some((json!(true), json!(false)))
+    );
+    let path = "/api/user/notification-settings";
+    let refused = parent
+        .send(
+            reqwest::Method::PUT,
+            path,
+            json!({"mail": [], "off": ["absences_in_row"]}),
+        )
+        .await;
+    assert_eq!(refused.status(), 422);
+    let chosen = parent
+        .send(reqwest::Method::PUT, path, json!({"mail": [], "off": ["low_mark"]}))
+        .await;
+    assert_eq!(chosen.status(), 200);
+    let body =
+        json!({"records": [], "marks": [{"student_id": school.anna, "value": 1, "kind": "lesson", "comment": null}]});
+    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
+    assert!(school.told(school.parent, "low_mark").await.is_empty(), "switched off");
+    let worker = school.as_user(school.teacher);
+    let kinds = crate::helpers::json(worker.get(path).await).await;
+    assert!(
+        kinds["data"]
+            .as_array()
+            .expect("kinds")
+            .iter()
+            .all(|k| k["kind"] != "low_mark"),
+        "a parent's kind: {kinds}"
+    );
+}
+
+#[tokio::test]
 async fn attendance_and_marks_move_with_their_lesson() {
     let school = school().await;
     let lesson = school.lesson(school.teacher, -2);
