@@ -1,20 +1,8 @@
 //! Saving a lesson's journal: one request and one commit (a refused one writes nothing), the
-//! lesson becomes done, the edit window, who may save and read it, the log's «было → стало»,
-//! the parents' alerts (once per run of absences), and journal rows following a moved lesson.
+//! lesson becomes done, the edit window, who may save and read it, the log's «было → стало».
 
-use crate::journal_school::{School, school_with};
+use crate::journal_school::{school, school_with};
 use serde_json::{Value, json};
-
-async fn school() -> School {
-    school_with(|_| {}).await
-}
-
-fn records(anna: &str, boris: &str, school: &School) -> Value {
-    json!([
-        {"student_id": school.anna, "status": anna, "comment": null},
-        {"student_id": school.boris, "status": boris, "comment": "автобус"},
-    ])
-}
 
 #[tokio::test]
 async fn the_journal_is_saved_in_one_commit_and_the_lesson_is_done() {
@@ -23,7 +11,7 @@ async fn the_journal_is_saved_in_one_commit_and_the_lesson_is_done() {
     let body = json!({
         "topic": "Дроби",
         "homework": "№ 12, 14",
-        "records": records("present", "late", &school),
+        "records": school.records("present", "late"),
         "marks": [
             {"student_id": school.anna, "value": 5, "kind": "lesson", "comment": null},
             {"student_id": school.boris, "value": 3, "kind": "test", "comment": "ошибки в знаках"},
@@ -74,7 +62,7 @@ async fn the_journal_is_saved_in_one_commit_and_the_lesson_is_done() {
 
     // Changing a mark and a status is logged «было → стало»; a mark not sent is removed.
     let body = json!({
-        "records": records("present", "unexcused", &school),
+        "records": school.records("present", "unexcused"),
         "marks": [{"id": anna_mark, "student_id": school.anna, "value": 4, "kind": "lesson", "comment": null}],
     });
     let (status, saved) = school.save(school.teacher, lesson, body).await;
@@ -129,7 +117,7 @@ async fn a_mark_is_changed_by_its_teacher_only_within_the_edit_window() {
 async fn only_the_lessons_teacher_or_a_manager_keeps_its_journal() {
     let school = school().await;
     let lesson = school.lesson(school.teacher, -1);
-    let body = json!({"records": records("present", "present", &school), "marks": []});
+    let body = json!({"records": school.records("present", "present"), "marks": []});
     let (status, refused) = school.save(school.other_teacher, lesson, body.clone()).await;
     assert_eq!(status, 403, "{refused}");
     assert_eq!(refused["message"], "Вести журнал можно только на своих занятиях");
@@ -156,7 +144,7 @@ async fn only_the_lessons_teacher_or_a_manager_keeps_its_journal() {
 async fn attendance_before_the_lesson_starts_is_for_managers_only() {
     let school = school().await;
     let lesson = school.lesson(school.teacher, 48);
-    let body = json!({"homework": "Прочитать §3", "records": records("present", "excused", &school), "marks": []});
+    let body = json!({"homework": "Прочитать §3", "records": school.records("present", "excused"), "marks": []});
     let (status, refused) = school.save(school.teacher, lesson, body.clone()).await;
     assert_eq!(status, 422, "{refused}");
     assert_eq!(
@@ -178,7 +166,7 @@ async fn students_and_parents_read_only_their_own_rows() {
     let school = school().await;
     let lesson = school.lesson(school.teacher, -1);
     let body = json!({
-        "records": records("present", "unexcused", &school),
+        "records": school.records("present", "unexcused"),
         "marks": [
             {"student_id": school.anna, "value": 5, "kind": "lesson", "comment": null},
             {"student_id": school.boris, "value": 3, "kind": "lesson", "comment": null},
@@ -213,203 +201,5 @@ async fn students_and_parents_read_only_their_own_rows() {
         school.journal(school.teacher, other_lesson).await.0,
         200,
         "staff read every lesson"
-    );
-}
-
-#[tokio::test]
-async fn parents_are_told_of_a_run_of_absences_once_and_of_a_low_mark() {
-    let school = school().await;
-    let lessons: Vec<u64> = [-72, -48, -24]
-        .map(|hours| school.lesson(school.teacher, hours))
-        .to_vec();
-    let absent = json!({"records": records("unexcused", "present", &school), "marks": []});
-    assert_eq!(school.save(school.teacher, lessons[0], absent.clone()).await.0, 200);
-    assert!(
-        school.told(school.parent, "absences_in_row").await.is_empty(),
-        "one is not a run yet"
-    );
-    assert_eq!(school.save(school.teacher, lessons[1], absent.clone()).await.0, 200);
-    let told = school.told(school.parent, "absences_in_row").await;
-    assert_eq!(told.len(), 1, "{told:?}");
-    assert!(
-        told[0].starts_with("Анна пропустила 2 урока подряд без уважительной причины"),
-        "{}",
-        told[0]
-    );
-    assert_eq!(school.save(school.teacher, lessons[1], absent.clone()).await.0, 200);
-    assert_eq!(school.save(school.teacher, lessons[2], absent).await.0, 200);
-    assert_eq!(
-        school.told(school.parent, "absences_in_row").await.len(),
-        1,
-        "saved again, and the run goes on: told once"
-    );
-    assert!(
-        school.told(school.anna, "absences_in_row").await.is_empty(),
-        "parents are told"
-    );
-
-    let low = json!({
-        "records": records("unexcused", "present", &school),
-        "marks": [{"student_id": school.anna, "value": 2, "kind": "homework", "comment": null}],
-    });
-    assert_eq!(school.save(school.teacher, lessons[2], low.clone()).await.0, 200);
-    let told = school.told(school.parent, "low_mark").await;
-    assert_eq!(told.len(), 1, "{told:?}");
-    assert!(
-        told[0].starts_with("Анна получила оценку 2 по предмету «Математика» за домашнее задание"),
-        "{}",
-        told[0]
-    );
-}
-
-#[tokio::test]
-async fn a_parent_may_switch_low_marks_off_but_not_the_absences() {
-    let school = school().await;
-    let lesson = school.lesson(school.teacher, -1);
-    let parent = school.as_user(school.parent);
-    let settings = crate::helpers::json(parent.get("/api/user/notification-settings").await).await;
-    let low = settings["data"]
-        .as_array()
-        .expect("kinds")
-        .iter()
-        .find(|k| k["kind"] == "low_mark")
-        .cloned();
-    assert_eq!(
-        low.map(|k| (k["switchable"].clone(), k["off"].clone())),
-        Some((json!(true), json!(false)))
-    );
-    let path = "/api/user/notification-settings";
-    let refused = parent
-        .send(
-            reqwest::Method::PUT,
-            path,
-            json!({"mail": [], "off": ["absences_in_row"]}),
-        )
-        .await;
-    assert_eq!(refused.status(), 422);
-    let chosen = parent
-        .send(reqwest::Method::PUT, path, json!({"mail": [], "off": ["low_mark"]}))
-        .await;
-    assert_eq!(chosen.status(), 200);
-    let body =
-        json!({"records": [], "marks": [{"student_id": school.anna, "value": 1, "kind": "lesson", "comment": null}]});
-    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
-    assert!(school.told(school.parent, "low_mark").await.is_empty(), "switched off");
-    let worker = school.as_user(school.teacher);
-    let kinds = crate::helpers::json(worker.get(path).await).await;
-    assert!(
-        kinds["data"]
-            .as_array()
-            .expect("kinds")
-            .iter()
-            .all(|k| k["kind"] != "low_mark"),
-        "a parent's kind: {kinds}"
-    );
-}
-
-#[tokio::test]
-async fn attendance_and_marks_move_with_their_lesson() {
-    let school = school().await;
-    let lesson = school.lesson(school.teacher, -2);
-    let body = json!({
-        "records": records("present", "late", &school),
-        "marks": [{"student_id": school.anna, "value": 5, "kind": "lesson", "comment": null}],
-    });
-    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
-    let manager = school.as_user(school.manager);
-    let deleted = manager
-        .send(reqwest::Method::DELETE, &format!("/api/lessons/{lesson}"), json!({}))
-        .await;
-    assert_eq!(deleted.status(), 422, "a lesson with a journal is not deleted");
-
-    let moved = manager
-        .send(
-            reqwest::Method::PUT,
-            &format!("/api/lessons/{lesson}"),
-            json!({"starts_at": "2026-03-02T09:00"}),
-        )
-        .await;
-    assert_eq!(moved.status(), 200);
-    let txn = school.app.store.read().expect("txn");
-    let (student, id) = (klass::domain::UserId(school.boris), klass::domain::LessonId(lesson));
-    let statuses = klass::store::attendance::statuses_of(&txn, student, jiff::Timestamp::MIN, jiff::Timestamp::MAX)
-        .expect("statuses");
-    let lesson_now: klass::domain::lesson::Lesson = klass::store::record::get(&txn, id).expect("read").expect("lesson");
-    assert_eq!(statuses.len(), 1, "one row, moved: {statuses:?}");
-    assert_eq!(statuses[0].starts_at_ms, lesson_now.starts_at.as_millisecond());
-    let marks = klass::store::marks::of_lesson(&txn, id).expect("marks");
-    assert_eq!(marks[0].date, jiff::civil::date(2026, 3, 2), "the mark's day follows");
-}
-
-#[tokio::test]
-async fn a_timetable_change_keeps_a_lesson_with_a_journal_and_a_deleted_group_takes_its_rows() {
-    let school = school().await;
-    let manager = school.as_user(school.manager);
-    let group_body = |weekday: u8| {
-        json!({
-            "name": "Алгебра 9", "subject_id": school.subject, "teacher_id": school.teacher,
-            "student_ids": [school.anna], "room": "12",
-            "schedule": [{"weekday": weekday, "start": "10:00", "duration_minutes": 60}],
-            "starts_on": "2027-01-04", "ends_on": "2027-01-31",
-        })
-    };
-    let created = crate::helpers::json(manager.post("/api/group-lessons", group_body(1)).await).await;
-    let group = created["data"]["id"].as_u64().expect("group");
-    let lessons_of = || async {
-        let page = crate::helpers::json(
-            manager
-                .get(&format!("/api/lessons?group_id={group}&per_page=100"))
-                .await,
-        )
-        .await;
-        page["data"]
-            .as_array()
-            .expect("rows")
-            .iter()
-            .map(|l| l["id"].as_u64().expect("id"))
-            .collect::<Vec<u64>>()
-    };
-    let first = lessons_of().await[0];
-    let ahead = json!({"records": [{"student_id": school.anna, "status": "excused", "comment": "сборы"}], "marks": []});
-    assert_eq!(
-        school.save(school.manager, first, ahead).await.0,
-        200,
-        "a manager records ahead"
-    );
-
-    let changed = manager
-        .send(
-            reqwest::Method::PUT,
-            &format!("/api/group-lessons/{group}"),
-            group_body(4),
-        )
-        .await;
-    assert_eq!(changed.status(), 200);
-    let lessons = lessons_of().await;
-    assert!(
-        lessons.contains(&first),
-        "the lesson with a journal is kept: {lessons:?}"
-    );
-    assert_eq!(lessons.len(), 5, "four Thursdays and the kept Monday: {lessons:?}");
-    let (_, kept) = school.journal(school.manager, first).await;
-    assert_eq!(kept["data"]["records"][0]["status"], "excused");
-
-    let deleted = manager
-        .send(
-            reqwest::Method::DELETE,
-            &format!("/api/group-lessons/{group}"),
-            json!({}),
-        )
-        .await;
-    assert_eq!(deleted.status(), 204);
-    let txn = school.app.store.read().expect("txn");
-    let anna = klass::domain::UserId(school.anna);
-    let left = klass::store::attendance::statuses_of(&txn, anna, jiff::Timestamp::MIN, jiff::Timestamp::MAX)
-        .expect("statuses");
-    assert!(left.is_empty(), "no rows left behind: {left:?}");
-    assert!(
-        klass::store::attendance::of_lesson(&txn, klass::domain::LessonId(first))
-            .expect("rows")
-            .is_empty()
     );
 }

@@ -17,6 +17,11 @@ pub struct School {
     pub manager: u64,
 }
 
+/// The school with the default configuration.
+pub async fn school() -> School {
+    school_with(|_| {}).await
+}
+
 /// The school, with configuration changes.
 pub async fn school_with(adjust: impl FnOnce(&mut Config)) -> School {
     let app = spawn_app_with(adjust).await;
@@ -79,6 +84,14 @@ impl School {
         .expect("lesson");
         txn.commit().expect("commit");
         lesson.id.0
+    }
+
+    /// Anna's and Boris's attendance with these statuses (Boris's with a comment).
+    pub fn records(&self, anna: &str, boris: &str) -> Value {
+        serde_json::json!([
+            {"student_id": self.anna, "status": anna, "comment": null},
+            {"student_id": self.boris, "status": boris, "comment": "автобус"},
+        ])
     }
 
     /// A browser signed in as `user`.
