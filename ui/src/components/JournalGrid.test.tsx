@@ -3,7 +3,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupJournal } from '../lib/journalGrid';
-import { JournalGrid } from './JournalGrid';
+import { ApiError } from '../lib/api/client';
+import { JournalGrid, refusal } from './JournalGrid';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -31,14 +32,16 @@ const journal = (marks: { id: number; value: number; kind: 'lesson'; weight: num
 let root: Root;
 let host: HTMLElement;
 let answers: GroupJournal[];
+let refuse: Response | null;
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(async () => {
   document.cookie = 'XSRF-TOKEN=t; path=/';
   answers = [journal([], null), journal([{ id: 90, value: 4, kind: 'lesson', weight: 1 }], 4.5)];
+  refuse = null;
   let reads = 0;
   fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method === 'POST') return new Response(JSON.stringify({ data: { id: 90 } }), { status: 201 });
+    if (init?.method === 'POST') return refuse ?? new Response(JSON.stringify({ data: { id: 90 } }), { status: 201 });
     return new Response(JSON.stringify({ data: answers[Math.min(reads++, answers.length - 1)] }));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -87,5 +90,21 @@ describe('JournalGrid', () => {
     expect(cell(1, 1).querySelector('.mark-chip')?.textContent).toBe('4');
     expect(host.querySelectorAll('tbody tr')[1]?.querySelector('.journal-average')?.textContent).toBe('4,5');
     expect(document.activeElement).toBe(cell(1, 1));
+  });
+
+  it('tells a refusal in the words of the server and keeps the cell as it was', async () => {
+    refuse = new Response(JSON.stringify({ message: 'invalid', errors: { value: ['Оценка — от 1 до 5'] } }), { status: 422 });
+    act(() => cell(0, 1).focus());
+    await press(cell(0, 1), '5');
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe('Оценка — от 1 до 5');
+    expect(cell(0, 1).querySelector('.mark-chip')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([, init]) => !init?.method || init.method === 'GET')).toHaveLength(1);
+  });
+
+  it('names a refused change: the reason the server gave, or in Russian when it gave none', () => {
+    const forbidden = (message: string) => new ApiError(403, { message }, 'POST', '/api/marks');
+    expect(refusal(forbidden('Вести журнал можно только на своих занятиях'))).toBe('Вести журнал можно только на своих занятиях');
+    expect(refusal(forbidden('This action is unauthorized.'))).toBe('Вы не можете менять оценки этой группы.');
+    expect(refusal(new ApiError(500, {}, 'POST', '/api/marks'))).toBe('Не удалось сохранить оценку: повторите попытку.');
   });
 });

@@ -44,11 +44,15 @@ function useGroupJournal(groupId: number, from: string, to: string) {
   return { journal: found?.key === key ? found.data : null, failed, reload: () => setRound((n) => n + 1) };
 }
 
-/** The server's words for a refused change (a 422's field messages, or its message). */
-function refusal(error: unknown): string {
+/** Whether a server message is written for people (Russian), not a generic English status text. */
+const russian = (text: string | undefined): text is string => Boolean(text && /[а-яё]/i.test(text));
+
+/** The server's words for a refused change (a 422's field messages, a refusal's reason). */
+export function refusal(error: unknown): string {
   if (!(error instanceof ApiError)) return 'Не удалось сохранить оценку.';
-  if (error.status === 403) return 'Вы не можете менять оценки этой группы.';
-  if (error.status === 422) return Object.values(error.fieldErrors).join(' ') || error.body.message || 'Оценку не приняли.';
+  const said = error.body.message;
+  if (error.status === 403) return russian(said) ? said : 'Вы не можете менять оценки этой группы.';
+  if (error.status === 422) return Object.values(error.fieldErrors).join(' ') || (russian(said) ? said : 'Оценку не приняли.');
   if (error.status === 404) return 'Оценки или занятия уже нет: журнал обновлён.';
   return 'Не удалось сохранить оценку: повторите попытку.';
 }
@@ -133,7 +137,8 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
     <div className="journal">
       {editable && (
         <p className="muted journal-hint" id={`journal-hint-${groupId}`}>
-          Выберите клетку стрелками или мышью и наберите оценку 1–5; Delete — убрать последнюю оценку.
+          <span className="journal-hint-keys">Выберите клетку стрелками или мышью и наберите оценку 1–5; Delete — убрать последнюю оценку.</span>
+          <span className="journal-hint-touch">Чтобы поставить оценки с телефона, откройте занятие: нажмите на его дату.</span>
         </p>
       )}
       {problem && (

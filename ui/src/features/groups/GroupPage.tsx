@@ -44,7 +44,7 @@ function useGroup(id: number) {
   return { group: group?.id === id ? group : null, status, setGroup };
 }
 
-/** The group's journal over a term or any days (kept in the address), marks given from the keyboard by its teacher or a manager. */
+/** The group's journal over a term or any days (kept in the address), for its teacher and managers, who give marks in it from the keyboard. */
 function GroupJournal({ group, editable }: { group: Group; editable: boolean }) {
   const { search, change } = useAddress();
   const terms = useTerms();
@@ -231,7 +231,7 @@ export default function GroupPage() {
         <h2>Ученики ({group.student_ids.length})</h2>
         <PeoplePicker role="student" selfId={0} chosen={students} onChange={saveStudents} error={studentsError} />
       </section>
-      <GroupJournal key={`journal-${round}`} group={group} editable={mayOpen(['manager'], user) || group.teacher_id === user?.id} />
+      {(mayOpen(['manager'], user) || group.teacher_id === user?.id) && <GroupJournal key={`journal-${round}`} group={group} editable />}
       <GroupLessons key={`next-${round}`} group={group} from={today()} count={6} title="Ближайшие занятия" manages={manages} />
       <GroupLessons key={`past-${round}`} group={group} from={addDays(today(), -28)} to={addDays(today(), -1)} count={50} title="Прошедшие занятия (4 недели)" manages={manages} />
       <p>
