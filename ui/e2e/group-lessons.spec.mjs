@@ -4,28 +4,11 @@
 // today on the start page; pictures of every page, light and dark, at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
-
-/** Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back). */
-async function callApi(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 /** A subject to teach, unless the demo school has one already. */
 async function ensureSubject(page) {

@@ -13,9 +13,10 @@ interface Mark {
 export const markTitle = ({ value, kind, weight }: Mark) =>
   [`Оценка ${value}`, kind ? ` ${MARK_KIND_NAMES[kind]}` : '', weight && weight !== 1 ? `, вес ${weight}` : ''].join('');
 
-export function MarkChip({ mark }: { mark: Mark }) {
+/** A mark; `note` (its date, a comment) goes first in its title. */
+export function MarkChip({ mark, note }: { mark: Mark; note?: string }) {
   return (
-    <span className="mark-chip" data-tone={markTone(mark.value)} data-kind={mark.kind} title={markTitle(mark)}>
+    <span className="mark-chip" data-tone={markTone(mark.value)} data-kind={mark.kind} title={note ? `${note} · ${markTitle(mark)}` : markTitle(mark)}>
       {mark.value}
     </span>
   );
