@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp({ env: { KLASS_ALERTS__UNEXCUSED_IN_ROW: '1' } });
@@ -14,24 +15,6 @@ const WIDE = { width: 1366, height: 860 };
 const SHOTS = '/tmp/klass-journal-shots';
 const PASSWORD = 'journal-e2e-2026';
 const HOMEWORK = 'Параграф 12, задачи 3–5';
-
-/** Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back). */
-async function callApi(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 async function ok(page, method, path, body, status = 200) {
   const answer = await callApi(page, method, path, body);
