@@ -19,11 +19,13 @@ pub enum NotificationKind {
     LessonScheduled,
     LessonMoved,
     LessonCancelled,
+    AbsencesInRow,
+    LowMark,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 9] = [
+    pub const ALL: [NotificationKind; 11] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
@@ -33,6 +35,8 @@ impl NotificationKind {
         NotificationKind::LessonScheduled,
         NotificationKind::LessonMoved,
         NotificationKind::LessonCancelled,
+        NotificationKind::AbsencesInRow,
+        NotificationKind::LowMark,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -47,6 +51,8 @@ impl NotificationKind {
             NotificationKind::LessonScheduled => "lesson_scheduled",
             NotificationKind::LessonMoved => "lesson_moved",
             NotificationKind::LessonCancelled => "lesson_cancelled",
+            NotificationKind::AbsencesInRow => "absences_in_row",
+            NotificationKind::LowMark => "low_mark",
         }
     }
 
@@ -67,6 +73,8 @@ impl NotificationKind {
             NotificationKind::LessonScheduled => "Новые занятия",
             NotificationKind::LessonMoved => "Занятие перенесено",
             NotificationKind::LessonCancelled => "Занятие отменено",
+            NotificationKind::AbsencesInRow => "Пропуски без уважительной причины",
+            NotificationKind::LowMark => "Низкая оценка",
         }
     }
 
@@ -84,6 +92,10 @@ impl NotificationKind {
             NotificationKind::LessonScheduled => "Когда Вам или Вашему ребёнку назначают занятия или расписание группы",
             NotificationKind::LessonMoved => "Когда занятие или расписание группы Вашего или Вашего ребёнка меняют",
             NotificationKind::LessonCancelled => "Когда Ваше занятие или занятие Вашего ребёнка отменяют",
+            NotificationKind::AbsencesInRow => {
+                "Когда Ваш ребёнок пропускает несколько занятий подряд без уважительной причины"
+            }
+            NotificationKind::LowMark => "Когда Ваш ребёнок получает низкую оценку",
         }
     }
 

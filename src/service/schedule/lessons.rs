@@ -22,7 +22,7 @@ use std::collections::BTreeSet;
 use super::lesson_not_found as not_found;
 
 /// «Математика, 24.11.2026 16:00–17:00».
-fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
+pub fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
     let subject = school
         .subject_of(lesson.subject_id)
         .map(|s| s.name.as_str())
