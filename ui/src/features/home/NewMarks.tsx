@@ -1,55 +1,22 @@
 //! «Новые оценки» on a student's or a parent's start page: the marks of the last 7 days, newest
-//! first, with subject, kind and comment (`GET /api/users/{id}/marks`); a parent sees each child's.
-import { useEffect, useState } from 'react';
+//! first (`GET /api/marks?student_id`), with subject, kind and comment; a parent sees each child's.
 import { Link } from 'react-router';
+import type { Row } from '../../api/types';
 import { MarkChip } from '../../components/MarkChip';
-import { api } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
-import { MARK_KIND_NAMES, type MarkKind } from '../../lib/journal';
+import { MARK_KIND_NAMES } from '../../lib/journal';
 import { addDays, today } from '../../lib/timetable';
-import { userUrl } from '../../lib/useCard';
-import { paths } from '../../paths';
+import { useList } from '../../lib/useList';
+import { endpoints, paths } from '../../paths';
 
 const DAYS = 7;
 
-interface PersonMark {
-  readonly id: number;
-  readonly value: number;
-  readonly kind: MarkKind;
-  readonly weight?: number | null;
-  readonly date: string;
-  readonly comment?: string | null;
-  readonly lesson_id?: number | null;
-}
-
-interface PersonMarks {
-  readonly subjects: readonly { readonly subject_id: number; readonly subject_name: string; readonly marks: readonly PersonMark[] }[];
-}
-
-type Listed = PersonMark & { subject: string };
-
-/** One person's marks of the last days, newest first; null while loading, 'failed' after a failure. */
-function useRecentMarks(userId: number): readonly Listed[] | null | 'failed' {
-  const [marks, setMarks] = useState<readonly Listed[] | null | 'failed'>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    const to = today();
-    api<{ data: PersonMarks }>(userUrl(userId, 'marks'), { query: { from: addDays(to, -DAYS), to: addDays(to, 1) }, signal: controller.signal, silent: true }).then(
-      ({ data }) =>
-        setMarks(
-          data.subjects
-            .flatMap((subject) => subject.marks.map((mark) => ({ ...mark, subject: subject.subject_name })))
-            .sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id),
-        ),
-      () => !controller.signal.aborted && setMarks('failed'),
-    );
-    return () => controller.abort();
-  }, [userId]);
-  return marks;
-}
+type Mark = Row<'marks_list'>;
 
 function PersonRecentMarks({ userId, name }: { userId: number; name?: string }) {
-  const marks = useRecentMarks(userId);
+  const day = today();
+  const list = useList<Mark>(endpoints.marks, { student_id: userId, from: addDays(day, -DAYS), to: addDays(day, 1), per_page: 50 });
+  const marks = list.page ? list.page.data : list.failed ? 'failed' : null;
   return (
     <div className="home-person">
       {name && <h3>{name}</h3>}
@@ -65,7 +32,7 @@ function PersonRecentMarks({ userId, name }: { userId: number; name?: string }) 
             <li key={mark.id}>
               <MarkChip mark={mark} />
               <span>
-                <strong>{mark.subject}</strong> <span className="muted">{MARK_KIND_NAMES[mark.kind]}, {formatDate(mark.date)}</span>
+                <strong>{mark.subject_name}</strong> <span className="muted">{MARK_KIND_NAMES[mark.kind]}, {formatDate(mark.date)}</span>
                 {mark.comment && <span className="home-mark-comment">{mark.comment}</span>}
               </span>
             </li>
