@@ -1,7 +1,7 @@
 //! A lesson's journal as its teacher (or a manager) fills it in: «Все присутствуют», then one tap
 //! per change, marks per student, topic and homework, and ONE «Сохранить» (one PUT, one commit).
 //! A failed save keeps everything entered, puts the server's messages beside the student they are
-//! about and offers «Повторить»; leaving with unsaved changes asks first.
+//! about and turns «Сохранить» into «Повторить»; leaving with unsaved changes asks first.
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { Ok } from '../../api/types';
@@ -43,6 +43,9 @@ function useLeaveWarning(dirty: boolean) {
   }, [dirty]);
 }
 
+/** Failures the form tells itself, beside what was entered (no toast over the save bar). */
+const OWN_FAILURES = [0, 403, 422];
+
 /** What the failure box says, by the answer's status. */
 function failureTitle(status: number) {
   if (status === 0) return 'Журнал не сохранён: сервер недоступен. Всё введённое осталось на странице.';
@@ -67,7 +70,7 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
     const sent = form.bodyOf(draft);
     setPending(true);
     try {
-      const { data } = await api<Ok<'lessons_journal_save'>>(lessonUrl(lesson.id, 'journal'), { method: 'PUT', body: sent });
+      const { data } = await api<Ok<'lessons_journal_save'>>(lessonUrl(lesson.id, 'journal'), { method: 'PUT', body: sent, ownFailure: (status) => OWN_FAILURES.includes(status) });
       const next = form.draftOf(data);
       setSaved(next);
       setDraft(next);
@@ -144,17 +147,12 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
           {[...(failure.message ? [failure.message] : []), ...failure.placed.other].map((text) => (
             <p key={text}>{text}</p>
           ))}
-          <button type="button" className="secondary" aria-busy={pending} onClick={() => void save()}>
-            Повторить
-          </button>
         </div>
       )}
-      <div className="journal-save">
-        <span className="muted" aria-live="polite">
-          {dirty ? 'Есть несохранённые изменения' : 'Всё сохранено'}
-        </span>
+      <div className="journal-save" data-failed={failure ? true : undefined}>
+        <span aria-live="polite">{failure ? 'Журнал не сохранён' : dirty ? 'Есть несохранённые изменения' : 'Всё сохранено'}</span>
         <button type="submit" aria-busy={pending} disabled={pending}>
-          Сохранить
+          {failure ? 'Повторить' : 'Сохранить'}
         </button>
       </div>
     </form>
