@@ -202,6 +202,9 @@ for (const scheme of ['light', 'dark']) {
       await app.signIn(parent, school.parent.email, PASSWORD);
       await parent.locator('.home-marks .mark-chip').first().waitFor();
       await parent.screenshot({ path: `${SHOTS}/parent-${scheme}-${device}.png`, fullPage: true });
+      await parent.goto(`/lessons/${school.lesson.id}`);
+      await parent.locator('.journal-own li').first().waitFor();
+      await parent.screenshot({ path: `${SHOTS}/lesson-parent-${scheme}-${device}.png`, fullPage: true });
       assert.deepEqual([...page.errors, ...parent.errors], []);
     });
   }
