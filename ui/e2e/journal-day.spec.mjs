@@ -157,12 +157,21 @@ test('a teacher fills in today\'s lesson on a phone; the parent sees homework, m
   assert.deepEqual([...page.errors, ...home.errors], []);
 });
 
-test('a failed save keeps what was entered and offers to retry', async () => {
+test('leaving unsaved asks first; a failed save keeps what was entered and offers to retry', async () => {
   const page = await app.open('/', { viewport: PHONE });
   await app.signIn(page, school.teacher.email, PASSWORD);
   await page.goto(`/lessons/${school.lesson.id}`);
   await page.locator('.journal-student').first().waitFor();
   await page.getByLabel('Тема занятия').fill('Дроби');
+  // Leaving with something unsaved asks first; «Отмена» stays with what was typed.
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  await page.locator('#sidebar').getByRole('link', { name: 'Главная' }).click();
+  const leave = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+  await leave.getByRole('button', { name: 'Отмена' }).click();
+  await leave.waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
+  await page.locator('#sidebar[data-mobile-open="false"]').waitFor({ state: 'attached' });
+  assert.match(new URL(page.url()).pathname, /^\/lessons\/\d+$/);
   // The server is out of reach for the first try only.
   let refused = false;
   await page.route('**/api/lessons/*/journal', (route) => {
