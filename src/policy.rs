@@ -256,7 +256,9 @@ pub fn changes_mark(actor: &Actor, mark: &Mark, now: jiff::Timestamp, edit_days:
     let roles = &actor.user.roles;
     let window = jiff::SignedDuration::from_hours(24 * i64::from(edit_days));
     roles.contains(&Role::Manager)
-        || (roles.contains(&Role::Worker) && mark.teacher_id == actor.user.id && now.duration_since(mark.given_at) <= window)
+        || (roles.contains(&Role::Worker)
+            && mark.teacher_id == actor.user.id
+            && now.duration_since(mark.given_at) <= window)
 }
 
 /// Why a mark may not be changed.
@@ -266,6 +268,31 @@ pub const MARK_LOCKED: &str = "Оценку может изменить толь
 pub fn reads_journal_of(actor: &Actor, student: UserId) -> bool {
     actor.sees(student)
 }
+
+// h-jread
+
+/// Whether `actor` may read `group`'s journal (its students against its lessons): managers
+/// every group's, a worker the groups he teaches.
+pub fn reads_group_journal(actor: &Actor, group: &Group) -> bool {
+    manages_teaching(actor, group.teacher_id)
+}
+
+/// Whether `actor` may read `student`'s attendance and marks: managers everyone's, a worker
+/// those of a student he teaches (`teachers`: who teaches the student's groups, lessons or
+/// marks read), the student his own, a parent his children's.
+pub fn reads_student_journal(actor: &Actor, student: UserId, teachers: &[UserId]) -> bool {
+    let roles = &actor.user.roles;
+    roles.contains(&Role::Manager)
+        || student == actor.user.id
+        || actor.children.contains(&student)
+        || (roles.contains(&Role::Worker) && teachers.contains(&actor.user.id))
+}
+
+/// Why a worker may not read a group's journal.
+pub const NOT_YOUR_GROUP_JOURNAL: &str = "Журнал этой группы доступен её учителю и менеджерам";
+
+/// Why someone may not read a student's journal.
+pub const NOT_YOUR_PUPIL: &str = "Журнал этого ученика Вам недоступен";
 
 #[cfg(test)]
 mod tests {

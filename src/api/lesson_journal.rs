@@ -186,7 +186,11 @@ impl LessonJournalApi {
     /// Every problem is a 422 on its field (`records[2].student_id` …), nothing written.
     /// Attendance before the lesson starts: managers only. A stored mark is changed or removed
     /// by its teacher within `journal.edit_days` days of giving it, by a manager always (403).
-    #[oai(path = "/api/lessons/:id/journal", method = "put", operation_id = "lessons_journal_save")]
+    #[oai(
+        path = "/api/lessons/:id/journal",
+        method = "put",
+        operation_id = "lessons_journal_save"
+    )]
     async fn save(
         &self,
         state: State<'_>,

@@ -119,7 +119,10 @@ fn one(shown: ShownMark, state: &State<'_>) -> Json<Data<MarkView>> {
 
 fn day(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> Option<Date> {
     let raw = raw.filter(|v| !v.trim().is_empty())?;
-    errors.check(field, raw.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"))
+    errors.check(
+        field,
+        raw.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
+    )
 }
 
 /// Marks.

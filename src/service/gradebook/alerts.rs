@@ -75,8 +75,10 @@ pub fn absences(
     alerts: &Alerts,
     what: &str,
 ) -> Result<Change, StoreError> {
-    let was_unexcused =
-        |student: UserId| old.iter().any(|r| r.student_id == student && r.status == AttendanceStatus::Unexcused);
+    let was_unexcused = |student: UserId| {
+        old.iter()
+            .any(|r| r.student_id == student && r.status == AttendanceStatus::Unexcused)
+    };
     for record in new {
         if record.status != AttendanceStatus::Unexcused || was_unexcused(record.student_id) {
             continue;
@@ -87,14 +89,23 @@ pub fn absences(
             continue;
         }
         let student = users::get(txn, record.student_id)?;
-        let missed = student.as_ref().map_or("пропустил", |s| agreeing(s, "пропустил", "пропустила"));
+        let missed = student
+            .as_ref()
+            .map_or("пропустил", |s| agreeing(s, "пропустил", "пропустила"));
         let body = format!(
             "{} {missed} {run} {} подряд без уважительной причины: последний — {what}",
             first_name(student.as_ref()),
             lessons_word(run),
         );
         let link = format!("/users/{}/attendance", record.student_id);
-        change = tell_parents(txn, change, record.student_id, NotificationKind::AbsencesInRow, &body, link)?;
+        change = tell_parents(
+            txn,
+            change,
+            record.student_id,
+            NotificationKind::AbsencesInRow,
+            &body,
+            link,
+        )?;
     }
     Ok(change)
 }
@@ -102,7 +113,9 @@ pub fn absences(
 /// `change` telling the student's parents of `mark`, at or below `alerts.low_mark`.
 pub fn low_mark(txn: &impl Reader, change: Change, mark: &Mark, subject: &str) -> Result<Change, StoreError> {
     let student = users::get(txn, mark.student_id)?;
-    let got = student.as_ref().map_or("получил", |s| agreeing(s, "получил", "получила"));
+    let got = student
+        .as_ref()
+        .map_or("получил", |s| agreeing(s, "получил", "получила"));
     let body = format!(
         "{} {got} оценку {} по предмету «{subject}» {} ({})",
         first_name(student.as_ref()),
@@ -123,7 +136,17 @@ mod tests {
         let words: Vec<&str> = [1, 2, 4, 5, 11, 12, 21, 22, 25].map(lessons_word).to_vec();
         assert_eq!(
             words,
-            ["урок", "урока", "урока", "уроков", "уроков", "уроков", "урок", "урока", "уроков"]
+            [
+                "урок",
+                "урока",
+                "урока",
+                "уроков",
+                "уроков",
+                "уроков",
+                "урок",
+                "урока",
+                "уроков"
+            ]
         );
     }
 }

@@ -121,7 +121,10 @@ fn check(
         errors.push("records", "Занятие ещё не началось: посещаемость отмечают после начала");
     }
     let topic = form.topic.as_deref().map(|t| text(&mut errors, "topic", Some(t), 500));
-    let homework = form.homework.as_deref().map(|h| text(&mut errors, "homework", Some(h), 5000));
+    let homework = form
+        .homework
+        .as_deref()
+        .map(|h| text(&mut errors, "homework", Some(h), 5000));
     let enrolled = |student: &UserId| lesson.student_ids.contains(student);
     let mut seen = BTreeSet::new();
     for (i, record) in form.records.iter().enumerate() {
@@ -130,7 +133,12 @@ fn check(
         } else if !seen.insert(record.student_id) {
             errors.push(&format!("records[{i}].student_id"), "Ученик уже отмечен выше");
         }
-        text(&mut errors, &format!("records[{i}].comment"), record.comment.as_deref(), 500);
+        text(
+            &mut errors,
+            &format!("records[{i}].comment"),
+            record.comment.as_deref(),
+            500,
+        );
     }
     let day = lesson.starts_at.to_zoned(config.time_zone()).date();
     let by_id: BTreeMap<MarkId, &Mark> = stored.iter().map(|m| (m.id, m)).collect();

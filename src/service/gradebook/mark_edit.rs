@@ -180,7 +180,10 @@ fn line(old: Option<&Mark>, new: Option<&Mark>, subject: &str, student: &str) ->
         Some(mark) => format!("{} ({})", mark.value, mark.kind.label()),
         None => "—".to_owned(),
     };
-    let day = new.or(old).map(|m| m.date.strftime("%d.%m").to_string()).unwrap_or_default();
+    let day = new
+        .or(old)
+        .map(|m| m.date.strftime("%d.%m").to_string())
+        .unwrap_or_default();
     format!(
         "Отметка по предмету «{subject}» за {day} ({student}): {} → {}",
         shown(old),

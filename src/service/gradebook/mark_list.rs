@@ -69,7 +69,9 @@ pub fn list(
     let keep = |m: &Mark| {
         let visible = manager
             || m.teacher_id == actor.user.id
-            || taught.as_ref().map_or_else(|| actor.sees(m.student_id), |t| t.contains(&m.student_id));
+            || taught
+                .as_ref()
+                .map_or_else(|| actor.sees(m.student_id), |t| t.contains(&m.student_id));
         visible
             && query.student.is_none_or(|s| s == m.student_id)
             && query.subject.is_none_or(|s| s == m.subject_id)
@@ -85,7 +87,11 @@ pub fn list(
     } else if let Some(group) = &group {
         Some(group.student_ids.clone())
     } else if !actor.is_staff() {
-        Some(std::iter::once(actor.user.id).chain(actor.children.iter().copied()).collect())
+        Some(
+            std::iter::once(actor.user.id)
+                .chain(actor.children.iter().copied())
+                .collect(),
+        )
     } else if query.subject.is_some() {
         None
     } else if let Some(taught) = &taught {

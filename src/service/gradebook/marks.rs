@@ -45,7 +45,10 @@ fn not_found() -> ServiceError {
 
 /// Whether `teacher` teaches `student`: in one of his groups or at one of his lessons.
 pub fn teaches_student(txn: &impl Reader, teacher: UserId, student: UserId) -> Result<bool, StoreError> {
-    if groups::of_teacher(txn, teacher)?.iter().any(|g| g.student_ids.contains(&student)) {
+    if groups::of_teacher(txn, teacher)?
+        .iter()
+        .any(|g| g.student_ids.contains(&student))
+    {
         return Ok(true);
     }
     let lessons = lessons::of(txn, &Whose::Student(student), Timestamp::MIN, Timestamp::MAX)?;
@@ -110,8 +113,8 @@ pub fn create(
     let tz = config.time_zone();
     let txn = store.write()?;
     let mut errors = FieldErrors::new();
-    let student = users::get(&txn, form.student_id)?
-        .filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
+    let student =
+        users::get(&txn, form.student_id)?.filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
     if student.is_none() {
         errors.push("student_id", "Выберите ученика");
     }
@@ -190,7 +193,11 @@ fn commit(
     school: &School,
     config: &Config,
 ) -> Result<(Mark, Change), ServiceError> {
-    let was = edit.old.clone().or_else(|| edit.new.clone()).expect("one side of an edit");
+    let was = edit
+        .old
+        .clone()
+        .or_else(|| edit.new.clone())
+        .expect("one side of an edit");
     let mut lines = Vec::new();
     let change = Change::new(action, Entity::Mark, None, String::new());
     let subject = |s| school.subject(s);
@@ -242,7 +249,13 @@ pub fn update(
     mark_edit::allowed(actor, std::slice::from_ref(&edit), config)?;
     if !edit.changes() {
         txn.abort()?;
-        return Ok(shown_mark(edit.old.expect("old"), actor, &school, Timestamp::now(), config));
+        return Ok(shown_mark(
+            edit.old.expect("old"),
+            actor,
+            &school,
+            Timestamp::now(),
+            config,
+        ));
     }
     let (mark, change) = commit(&txn, edit, Action::MarkUpdated, &school, config)?;
     journal.commit_change(txn, change)?;
@@ -250,7 +263,13 @@ pub fn update(
 }
 
 /// Removes mark `id` (its teacher within the edit window, a manager always).
-pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: MarkId, config: &Config) -> Result<(), ServiceError> {
+pub fn delete(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: MarkId,
+    config: &Config,
+) -> Result<(), ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
     let old = readable(&txn, actor, id)?;

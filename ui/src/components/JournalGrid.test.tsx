@@ -1,12 +1,18 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GroupJournal } from '../lib/journalGrid';
 import { JournalGrid } from './JournalGrid';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const journal = (marks: { id: number; value: number; kind: 'lesson' }[], average: number | null): GroupJournal => ({
+const journal = (marks: { id: number; value: number; kind: 'lesson'; weight: number }[], average: number | null): GroupJournal => ({
+  group_id: 3,
+  group_name: 'Русский язык 9',
+  subject_id: 5,
+  subject_name: 'Русский язык',
+  period: { name: '2 четверть', from: '2026-11-05', to: '2026-12-28' },
   students: [
     { id: 7, name: 'Иванова Анна Петровна' },
     { id: 8, name: 'Петров Борис Ильич' },
@@ -29,7 +35,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(async () => {
   document.cookie = 'XSRF-TOKEN=t; path=/';
-  answers = [journal([], null), journal([{ id: 90, value: 4, kind: 'lesson' }], 4.5)];
+  answers = [journal([], null), journal([{ id: 90, value: 4, kind: 'lesson', weight: 1 }], 4.5)];
   let reads = 0;
   fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
     if (init?.method === 'POST') return new Response(JSON.stringify({ data: { id: 90 } }), { status: 201 });
@@ -38,7 +44,12 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
-  await act(async () => root.render(<JournalGrid groupId={3} subjectId={5} from="2026-11-05" to="2026-12-28" editable />));
+  await act(async () =>
+    root.render(
+      <MemoryRouter>
+        <JournalGrid groupId={3} from="2026-11-05" to="2026-12-28" editable />
+      </MemoryRouter>,
+    ),);
 });
 afterEach(() => {
   act(() => root.unmount());

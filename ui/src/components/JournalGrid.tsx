@@ -4,19 +4,19 @@
 //! may give marks the grid is a keyboard grid: arrows move, 1–5 give a lesson mark, Delete or
 //! Backspace removes the cell's last mark after a confirmation; the averages follow.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { generatePath, Link } from 'react-router';
+import type { Body, Ok } from '../api/types';
 import { api, ApiError } from '../lib/api/client';
 import { formatDate, shortName } from '../lib/format';
 import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, formatAverage } from '../lib/journal';
 import { cellIndex, cellKey, columnDate, keyAction, lessonsInOrder, within, type GroupJournal, type Position } from '../lib/journalGrid';
-import { endpoints } from '../paths';
+import { endpoints, paths } from '../paths';
 import { confirm } from './ConfirmDialog';
 import { MarkChips, markTitle } from './MarkChip';
 import './JournalGrid.css';
 
 interface Props {
   groupId: number;
-  /** The group's subject: a mark given here is in it. */
-  subjectId: number;
   from: string;
   to: string;
   /** Whether the viewer gives marks in this group (the server decides in the end). */
@@ -33,7 +33,7 @@ function useGroupJournal(groupId: number, from: string, to: string) {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
-    api<{ data: GroupJournal }>(journalUrl(groupId), { query: { from, to }, signal: controller.signal }).then(
+    api<Ok<'group_lessons_journal'>>(journalUrl(groupId), { query: { from, to }, signal: controller.signal }).then(
       ({ data }) => setJournal(data),
       () => !controller.signal.aborted && setFailed(true),
     );
@@ -52,7 +52,7 @@ function refusal(error: unknown): string {
   return 'Не удалось сохранить оценку: повторите попытку.';
 }
 
-export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
+export function JournalGrid({ groupId, from, to, editable }: Props) {
   const { journal, failed, reload } = useGroupJournal(groupId, from, to);
   const [focus, setFocus] = useState<Position>({ row: 0, col: 0 });
   const [busy, setBusy] = useState(false);
@@ -103,7 +103,7 @@ export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
       if (action.kind === 'add') {
         await api(endpoints.marks, {
           method: 'POST',
-          body: { student_id: student.id, subject_id: subjectId, lesson_id: lesson.id, value: action.value, kind: 'lesson', comment: '' },
+          body: { student_id: student.id, subject_id: journal.subject_id, lesson_id: lesson.id, value: action.value, kind: 'lesson', comment: '' } satisfies Body<'marks_create'>,
           ownFailure: (status) => status === 422 || status === 403 || status === 404,
         });
       } else {
@@ -162,7 +162,7 @@ export function JournalGrid({ groupId, subjectId, from, to, editable }: Props) {
                   data-status={lesson.status}
                   title={[formatDate(lesson.starts_at), lesson.topic, lesson.status === 'cancelled' ? 'отменено' : ''].filter(Boolean).join(' · ')}
                 >
-                  {columnDate(lesson.starts_at)}
+                  <Link to={generatePath(paths.lesson, { id: String(lesson.id) })}>{columnDate(lesson.starts_at)}</Link>
                 </th>
               ))}
               <th scope="col" className="journal-average" title="Средний балл (взвешенный)">

@@ -2,11 +2,13 @@
 //! group's grid, a person's marks and attendance): attendance statuses as letters and in words,
 //! marks and their kinds, a mark's tone for its chip, and averages written «4,5».
 
-/** How a student was at a lesson (the API's `AttendanceStatus`). */
-export type AttendanceStatus = 'present' | 'late' | 'excused' | 'unexcused';
+import type { Schema } from '../api/types';
 
-/** What a mark was given for (the API's `MarkKind`). */
-export type MarkKind = 'lesson' | 'homework' | 'test';
+/** How a student was at a lesson. */
+export type AttendanceStatus = Schema<'AttendanceStatus'>;
+
+/** What a mark was given for. */
+export type MarkKind = Schema<'MarkKind'>;
 
 /** Every status, in the order the journal offers them. */
 export const ATTENDANCE_STATUSES: readonly AttendanceStatus[] = ['present', 'late', 'excused', 'unexcused'];

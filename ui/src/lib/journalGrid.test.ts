@@ -34,12 +34,17 @@ describe('the journal grid', () => {
   it('heads a column with the lesson day on the school clock and orders lessons by time', () => {
     expect(columnDate('2026-11-12T16:00:00+03:00')).toBe('12.11');
     const journal: GroupJournal = {
+      group_id: 3,
+      group_name: 'Русский язык 9',
+      subject_id: 5,
+      subject_name: 'Русский язык',
+      period: { name: null, from: '2026-11-01', to: '2026-11-30' },
       students: [],
       lessons: [
         { id: 2, starts_at: '2026-11-19T16:00:00+03:00', status: 'done', topic: '' },
         { id: 1, starts_at: '2026-11-12T16:00:00+03:00', status: 'done', topic: '' },
       ],
-      cells: [{ student_id: 7, lesson_id: 1, status: 'late', marks: [{ id: 3, value: 4, kind: 'lesson' }] }],
+      cells: [{ student_id: 7, lesson_id: 1, status: 'late', marks: [{ id: 3, value: 4, kind: 'lesson', weight: 1 }] }],
       averages: [],
     };
     expect(lessonsInOrder(journal).map((lesson) => lesson.id)).toEqual([1, 2]);

@@ -1,23 +1,15 @@
 //! The group journal's grid as data: students (rows) against lessons (columns), a cell's
 //! attendance and marks, what a key does in the grid (arrows move, 1–5 give a mark, Delete
 //! removes the last one) and the dates of the columns.
-import { markOfKey, type AttendanceStatus, type MarkKind } from './journal';
+import type { Ok } from '../api/types';
+import { markOfKey } from './journal';
 import { schoolDay } from './timetable';
 
-/** `GET /api/group-lessons/{id}/journal` -> `data` (issue 14). */
-export interface GroupJournal {
-  readonly students: readonly { readonly id: number; readonly name: string }[];
-  readonly lessons: readonly { readonly id: number; readonly starts_at: string; readonly status: string; readonly topic: string }[];
-  readonly cells: readonly JournalCell[];
-  readonly averages: readonly { readonly student_id: number; readonly average?: number | null; readonly term_mark?: number | null }[];
-}
+/** `GET /api/group-lessons/{id}/journal` -> `data`. */
+export type GroupJournal = Ok<'group_lessons_journal'>['data'];
 
-export interface JournalCell {
-  readonly student_id: number;
-  readonly lesson_id: number;
-  readonly status?: AttendanceStatus | null;
-  readonly marks: readonly { readonly id: number; readonly value: number; readonly kind: MarkKind }[];
-}
+/** One student at one lesson: his attendance and marks (sent only when something is recorded). */
+export type JournalCell = GroupJournal['cells'][number];
 
 /** A cell of the grid: a student's row and a lesson's column, both from 0. */
 export interface Position {

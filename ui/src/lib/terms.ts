@@ -2,23 +2,20 @@
 //! (`GET /api/journal/terms`) or any days; by default the term today falls in.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Ok, Row } from '../api/types';
 import { api } from './api/client';
 import { addDays, today } from './timetable';
 import { endpoints } from '../paths';
 
 /** One of the school's terms with its days this school year. */
-export interface Term {
-  readonly name: string;
-  readonly from: string;
-  readonly to: string;
-}
+export type Term = Row<'journal_terms'>;
 
 /** The school's terms (none while loading, or when they cannot be read: any days still work). */
 export function useTerms() {
   const [terms, setTerms] = useState<readonly Term[] | null>(null);
   useEffect(() => {
     const controller = new AbortController();
-    api<{ data: Term[] }>(endpoints.journalTerms, { signal: controller.signal, silent: true }).then(
+    api<Ok<'journal_terms'>>(endpoints.journalTerms, { signal: controller.signal, silent: true }).then(
       ({ data }) => setTerms(data),
       () => !controller.signal.aborted && setTerms([]),
     );

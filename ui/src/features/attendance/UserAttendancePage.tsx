@@ -2,6 +2,7 @@
 //! the summary (present, late, excused, unexcused, the rate) and each lesson with its date,
 //! subject and status in words; the server answers by master-by-url.
 import { useEffect, useState } from 'react';
+import type { Ok } from '../../api/types';
 import { useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { UserHeader } from '../../components/UserHeader';
@@ -12,16 +13,7 @@ import { useCard, userUrl } from '../../lib/useCard';
 import { monthDays, monthName, monthOf, shiftMonth } from './month';
 import './attendance.css';
 
-interface PersonAttendance {
-  readonly lessons: readonly {
-    readonly lesson_id: number;
-    readonly starts_at: string;
-    readonly subject_name: string;
-    readonly lesson_status: string;
-    readonly status?: AttendanceStatus | null;
-  }[];
-  readonly summary: { readonly present: number; readonly late: number; readonly excused: number; readonly unexcused: number; readonly rate?: number | null };
-}
+type PersonAttendance = Ok<'users_attendance'>['data'];
 
 function useAttendance(userId: number, month: string, enabled: boolean) {
   const [found, setFound] = useState<{ key: string; data: PersonAttendance } | null>(null);
@@ -32,7 +24,7 @@ function useAttendance(userId: number, month: string, enabled: boolean) {
     if (!enabled) return;
     const controller = new AbortController();
     setFailed(false);
-    api<{ data: PersonAttendance }>(userUrl(userId, 'attendance'), { query: monthDays(month), signal: controller.signal }).then(
+    api<Ok<'users_attendance'>>(userUrl(userId, 'attendance'), { query: monthDays(month), signal: controller.signal }).then(
       ({ data }) => setFound({ key, data }),
       () => !controller.signal.aborted && setFailed(true),
     );

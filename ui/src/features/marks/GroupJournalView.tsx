@@ -62,7 +62,7 @@ export function GroupJournalView() {
         <JournalGrid
           key={group.id}
           groupId={group.id}
-          subjectId={group.subject_id}
+         
           from={period.from}
           to={period.to}
           editable={manager || group.teacher_id === user?.id}

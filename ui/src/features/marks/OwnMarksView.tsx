@@ -43,6 +43,7 @@ export function OwnMarksView() {
           />
         )}
       </search>
+      {choices.length === 1 && studentId !== user?.id && <p className="muted">Ученик: {nameOf(studentId)}</p>}
       {terms ? <PersonMarks userId={studentId} from={period.from} to={period.to} /> : <p aria-busy="true">Загружаем четверти…</p>}
     </>
   );

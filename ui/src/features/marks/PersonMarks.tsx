@@ -1,24 +1,15 @@
 //! A student's marks over a period by subject (`GET /api/users/{id}/marks`): each subject with
 //! its marks (date, kind and weight in their titles), the weighted average and the term mark.
 import { useEffect, useState } from 'react';
+import type { Ok } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
 import { MarkChip } from '../../components/MarkChip';
 import { api } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
-import { formatAverage, type MarkKind } from '../../lib/journal';
+import { formatAverage } from '../../lib/journal';
 import { userUrl } from '../../lib/useCard';
 
-interface SubjectMarks {
-  readonly subject_id: number;
-  readonly subject_name: string;
-  readonly marks: readonly { readonly id: number; readonly value: number; readonly kind: MarkKind; readonly weight: number; readonly date: string; readonly comment: string }[];
-  readonly average?: number | null;
-  readonly term_mark?: number | null;
-}
-
-interface PersonMarksView {
-  readonly subjects: readonly SubjectMarks[];
-}
+type PersonMarksView = Ok<'users_marks'>['data'];
 
 function usePersonMarks(userId: number, from: string, to: string) {
   const [marks, setMarks] = useState<PersonMarksView | null>(null);
@@ -28,7 +19,7 @@ function usePersonMarks(userId: number, from: string, to: string) {
     const controller = new AbortController();
     setMarks(null);
     setFailed(false);
-    api<{ data: PersonMarksView }>(userUrl(userId, 'marks'), { query: { from, to }, signal: controller.signal }).then(
+    api<Ok<'users_marks'>>(userUrl(userId, 'marks'), { query: { from, to }, signal: controller.signal }).then(
       ({ data }) => setMarks(data),
       () => !controller.signal.aborted && setFailed(true),
     );
