@@ -5,6 +5,7 @@ pub mod alerts;
 pub mod averages;
 pub mod group_journal;
 pub mod lesson_journal;
+pub mod lesson_rows;
 pub mod mark_edit;
 pub mod mark_list;
 pub mod marks;
