@@ -9,8 +9,9 @@ import { useList } from '../../lib/useList';
 import { endpoints, paths } from '../../paths';
 import { homeworkDue } from './homework';
 
-/** How far back the lesson that set the homework may lie. */
-const LOOK_BACK_DAYS = 21;
+/** How far back the lesson that set the homework may lie: a week covers a weekly timetable and
+ * keeps a parent of several children within one page of lessons. */
+const LOOK_BACK_DAYS = 7;
 
 export function TomorrowHomework({ names }: { names: ReadonlyMap<number, string> }) {
   const near = today();
