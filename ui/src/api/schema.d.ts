@@ -453,7 +453,8 @@ export interface paths {
         /**
          * Choose what comes by mail
          * @description `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-         *     of them still appear in the panel). Not while a manager acts as the user (403).
+         *     of them still appear in the panel, but those switched off in `off`: only `switchable`
+         *     kinds may be). Not while a manager acts as the user (403).
          */
         put: operations["notification_settings_update"];
         post?: never;
@@ -1284,8 +1285,8 @@ export interface paths {
         /**
          * Delete a lesson
          * @description Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-         *     recorded on it (no topic, no homework); any other is a 422 on `status` telling to
-         *     cancel it instead.
+         *     recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
+         *     `status` telling to cancel it instead.
          */
         delete: operations["lessons_delete"];
         options?: never;
@@ -2563,13 +2564,17 @@ export interface components {
         };
         /**
          * KindSetting
-         * @description One kind of notification and whether it also comes by mail.
+         * @description One kind of notification, whether it also comes by mail and whether it is switched off.
          */
         KindSetting: {
             kind: components["schemas"]["NotificationKind"];
             title: string;
             description: string;
             mail: boolean;
+            /** @description Whether the person may switch this kind off altogether. */
+            switchable: boolean;
+            /** @description Switched off: it does not come at all. */
+            off: boolean;
         };
         /**
          * LessonBody
@@ -3163,14 +3168,20 @@ export interface components {
         };
         /**
          * SettingsBody
-         * @description `{mail: [kind…]}`: the kinds that also come by mail.
+         * @description `{mail: [kind…], off: [kind…]}`: the kinds that also come by mail, and those switched off.
          */
         SettingsBody: {
             /**
              * @description Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-             *     `file_added`, and for managers `server_problem`.
+             *     `file_added`, `lesson_*`, for parents `absences_in_row` and `low_mark`, and for
+             *     managers `server_problem`.
              */
             mail: string[];
+            /**
+             * @description Kinds that do not come at all (only those `switchable`: `low_mark`); left out, the
+             *     choice stays.
+             */
+            off?: string[] | null;
         };
         /**
          * SlotBody
