@@ -203,7 +203,9 @@ test('the start page: a teacher sees his lessons today, a student his next lesso
   await app.signIn(teacherPage, DEMO.worker);
   const mine = teacherPage.locator('.home-lessons');
   await mine.getByRole('heading', { name: 'Мои занятия сегодня' }).waitFor();
-  await mine.locator('.lesson', { hasText: '23:15–23:45' }).getByRole('button', { name: 'Тема и ДЗ' }).waitFor();
+  // Each lesson of his day opens its journal.
+  await mine.locator('.day-lesson', { hasText: '23:15–23:45' }).getByRole('link').click();
+  await teacherPage.waitForURL(new RegExp(`/lessons/${made.body.data.id}$`));
 
   const studentPage = await app.open('/', { viewport: PHONE });
   await app.signIn(studentPage, student.email);

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp({ env: { KLASS_ALERTS__UNEXCUSED_IN_ROW: '1' } });
@@ -14,24 +15,6 @@ const WIDE = { width: 1366, height: 860 };
 const SHOTS = '/tmp/klass-journal-shots';
 const PASSWORD = 'journal-e2e-2026';
 const HOMEWORK = 'Параграф 12, задачи 3–5';
-
-/** Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back). */
-async function callApi(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 async function ok(page, method, path, body, status = 200) {
   const answer = await callApi(page, method, path, body);
@@ -135,7 +118,7 @@ test('a teacher fills in today\'s lesson on a phone; the parent sees homework, m
   await row(good).getByRole('button', { name: 'Поставить 5' }).click();
   await row(late).getByRole('button', { name: 'Поставить 3' }).click();
   await row(good).locator('.journal-mark .mark-chip', { hasText: '5' }).waitFor();
-  await page.getByLabel('Домашнее задание').fill(HOMEWORK);
+  await page.getByLabel('Домашнее задание', { exact: true }).fill(HOMEWORK);
   await page.getByText('Есть несохранённые изменения').waitFor();
   await fitsWidth(page);
   await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -147,7 +130,7 @@ test('a teacher fills in today\'s lesson on a phone; the parent sees homework, m
   await row(late).locator('.journal-mark').waitFor();
   assert.equal(await row(late).getByRole('radio', { name: 'Опоздал' }).isChecked(), true);
   assert.equal(await row(absent).getByRole('radio', { name: 'Отсутствовал без уважительной причины' }).isChecked(), true);
-  assert.equal(await page.getByLabel('Домашнее задание').inputValue(), HOMEWORK);
+  assert.equal(await page.getByLabel('Домашнее задание', { exact: true }).inputValue(), HOMEWORK);
   assert.equal(await row(good).locator('.journal-mark .mark-chip').innerText(), '5');
   assert.equal(await row(late).locator('.journal-mark .mark-chip').innerText(), '3');
   await page.goto('/');
@@ -164,7 +147,7 @@ test('a teacher fills in today\'s lesson on a phone; the parent sees homework, m
   await fitsWidth(home);
   await home.keyboard.press('F8');
   const panel = home.getByRole('dialog', { name: 'Уведомления' });
-  await panel.locator('.notification', { hasText: /Волков/ }).first().waitFor();
+  await panel.locator('.notification', { hasText: /Василий пропустил .* без уважительной причины/ }).first().waitFor();
 
   // The lesson, read only: the homework and his children's attendance and marks.
   await home.goto(`/lessons/${school.lesson.id}`);
@@ -174,12 +157,21 @@ test('a teacher fills in today\'s lesson on a phone; the parent sees homework, m
   assert.deepEqual([...page.errors, ...home.errors], []);
 });
 
-test('a failed save keeps what was entered and offers to retry', async () => {
+test('leaving unsaved asks first; a failed save keeps what was entered and offers to retry', async () => {
   const page = await app.open('/', { viewport: PHONE });
   await app.signIn(page, school.teacher.email, PASSWORD);
   await page.goto(`/lessons/${school.lesson.id}`);
   await page.locator('.journal-student').first().waitFor();
   await page.getByLabel('Тема занятия').fill('Дроби');
+  // Leaving with something unsaved asks first; «Отмена» stays with what was typed.
+  await page.getByRole('button', { name: 'Открыть меню' }).click();
+  await page.locator('#sidebar').getByRole('link', { name: 'Главная' }).click();
+  const leave = page.getByRole('dialog', { name: 'Уйти без сохранения?' });
+  await leave.getByRole('button', { name: 'Отмена' }).click();
+  await leave.waitFor({ state: 'detached' });
+  await page.keyboard.press('Escape');
+  await page.locator('#sidebar[data-mobile-open="false"]').waitFor({ state: 'attached' });
+  assert.match(new URL(page.url()).pathname, /^\/lessons\/\d+$/);
   // The server is out of reach for the first try only.
   let refused = false;
   await page.route('**/api/lessons/*/journal', (route) => {
@@ -193,7 +185,9 @@ test('a failed save keeps what was entered and offers to retry', async () => {
   const failure = page.locator('.journal-failure');
   await failure.getByText(/Журнал не сохранён/).waitFor();
   assert.equal(await page.getByLabel('Тема занятия').inputValue(), 'Дроби');
-  await failure.getByRole('button', { name: 'Повторить' }).click();
+  // No toast covers the save bar; «Сохранить» has become «Повторить».
+  assert.equal(await page.locator('.toast').count(), 0);
+  await page.getByRole('button', { name: 'Повторить' }).click();
   await page.getByText('Всё сохранено').waitFor();
   assert.equal(await failure.count(), 0);
   assert.deepEqual(page.errors, []);
@@ -217,6 +211,9 @@ for (const scheme of ['light', 'dark']) {
       await app.signIn(parent, school.parent.email, PASSWORD);
       await parent.locator('.home-marks .mark-chip').first().waitFor();
       await parent.screenshot({ path: `${SHOTS}/parent-${scheme}-${device}.png`, fullPage: true });
+      await parent.goto(`/lessons/${school.lesson.id}`);
+      await parent.locator('.journal-own li').first().waitFor();
+      await parent.screenshot({ path: `${SHOTS}/lesson-parent-${scheme}-${device}.png`, fullPage: true });
       assert.deepEqual([...page.errors, ...parent.errors], []);
     });
   }

@@ -1285,8 +1285,8 @@ export interface paths {
         /**
          * Delete a lesson
          * @description Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-         *     recorded on it (no topic, no homework); any other is a 422 on `status` telling to
-         *     cancel it instead.
+         *     recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
+         *     `status` telling to cancel it instead.
          */
         delete: operations["lessons_delete"];
         options?: never;

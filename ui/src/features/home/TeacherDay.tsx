@@ -3,6 +3,7 @@
 //! journal (`/lessons/{id}`) with one tap.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { Ok } from '../../api/types';
 import { SubjectChip } from '../../components/SubjectChip';
 import { api } from '../../lib/api/client';
 import { groupsOf, lessonUrl, STATUS_NAMES, useGroupNames, type Lesson } from '../../lib/teaching';
@@ -24,8 +25,8 @@ function useFilled(lessons: readonly Lesson[]): ReadonlyMap<number, Filled> {
   useEffect(() => {
     const controller = new AbortController();
     const load = (lesson: Lesson) =>
-      api<{ data: { records: readonly unknown[] } }>(lessonUrl(lesson.id, 'journal'), { signal: controller.signal, silent: true }).then(
-        ({ data }) => [[lesson.id, { marked: data.records.length, total: lesson.student_ids.length }] as const],
+      api<Ok<'lessons_journal'>>(lessonUrl(lesson.id, 'journal'), { signal: controller.signal, silent: true }).then(
+        ({ data }) => [[lesson.id, { marked: data.records.length, total: data.students.length }] as const],
         () => [],
       );
     void Promise.all(lessons.filter((lesson) => lesson.status !== 'cancelled').map(load)).then((found) => {

@@ -1,14 +1,14 @@
 //! A lesson's journal as its teacher (or a manager) fills it in: «Все присутствуют», then one tap
 //! per change, marks per student, topic and homework, and ONE «Сохранить» (one PUT, one commit).
 //! A failed save keeps everything entered, puts the server's messages beside the student they are
-//! about and offers «Повторить»; leaving with unsaved changes asks first.
+//! about and turns «Сохранить» into «Повторить»; leaving with unsaved changes asks first.
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
+import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { api, ApiError } from '../../lib/api/client';
 import { lessonUrl, type Lesson } from '../../lib/teaching';
 import { addToast } from '../../lib/toasts';
-import { usePeople } from '../../lib/usePeople';
 import { AttendanceTally } from './AttendanceTally';
 import * as form from './journalForm';
 import { StudentRow } from './StudentRow';
@@ -19,6 +19,8 @@ interface Failure {
   placed: form.Placed;
   /** The answer's status (0: the server was not reached). */
   status: number;
+  /** The server's own words when it refused the whole save (403: a mark past its edit window). */
+  message?: string;
 }
 
 /** Asks before leaving the page (in the app or by closing the tab) while `dirty`. */
@@ -41,6 +43,9 @@ function useLeaveWarning(dirty: boolean) {
   }, [dirty]);
 }
 
+/** Failures the form tells itself, beside what was entered (no toast over the save bar). */
+const OWN_FAILURES = [0, 403, 422];
+
 /** What the failure box says, by the answer's status. */
 function failureTitle(status: number) {
   if (status === 0) return 'Журнал не сохранён: сервер недоступен. Всё введённое осталось на странице.';
@@ -49,16 +54,15 @@ function failureTitle(status: number) {
 }
 
 export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { lesson: Lesson; journal: form.Journal; mayRecordEarly: boolean; onSaved: (journal: form.Journal) => void }) {
-  const [saved, setSaved] = useState<Draft>(() => form.draftOf(journal, lesson.student_ids));
+  const [saved, setSaved] = useState<Draft>(() => form.draftOf(journal));
   const [draft, setDraft] = useState<Draft>(saved);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const { people } = usePeople(draft.students);
   const dirty = form.isDirty(draft, saved);
   useLeaveWarning(dirty && !pending);
   const started = Date.parse(lesson.starts_at) <= Date.now();
   const locked = !started && !mayRecordEarly;
-  const nameOf = (id: number) => people.find((person) => person.id === id)?.full_name ?? `Ученик № ${id}`;
+  const nameOf = (id: number) => draft.names[id] ?? `Ученик № ${id}`;
   const change = (next: (d: Draft) => Draft) => setDraft((d) => next(d));
 
   const save = async () => {
@@ -66,8 +70,8 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
     const sent = form.bodyOf(draft);
     setPending(true);
     try {
-      const { data } = await api<{ data: form.Journal }>(lessonUrl(lesson.id, 'journal'), { method: 'PUT', body: sent });
-      const next = form.draftOf(data, lesson.student_ids);
+      const { data } = await api<Ok<'lessons_journal_save'>>(lessonUrl(lesson.id, 'journal'), { method: 'PUT', body: sent, ownFailure: (status) => OWN_FAILURES.includes(status) });
+      const next = form.draftOf(data);
       setSaved(next);
       setDraft(next);
       setFailure(null);
@@ -75,7 +79,8 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
       addToast({ color: 'success', title: 'Журнал сохранён', description: `${lesson.subject_name}, ${form.tally(next).marked} отмечено` });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      setFailure({ status: error.status, placed: form.placeErrors(error.body.errors, sent) });
+      const message = error.status === 422 ? undefined : error.body.message;
+      setFailure({ status: error.status, placed: form.placeErrors(error.body.errors, sent), message });
     } finally {
       setPending(false);
     }
@@ -139,20 +144,15 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
           <p>
             <strong>{failureTitle(failure.status)}</strong>
           </p>
-          {failure.placed.other.map((text) => (
+          {[...(failure.message ? [failure.message] : []), ...failure.placed.other].map((text) => (
             <p key={text}>{text}</p>
           ))}
-          <button type="button" className="secondary" aria-busy={pending} onClick={() => void save()}>
-            Повторить
-          </button>
         </div>
       )}
-      <div className="journal-save">
-        <span className="muted" aria-live="polite">
-          {dirty ? 'Есть несохранённые изменения' : 'Всё сохранено'}
-        </span>
+      <div className="journal-save" data-failed={failure ? true : undefined}>
+        <span aria-live="polite">{failure ? 'Журнал не сохранён' : dirty ? 'Есть несохранённые изменения' : 'Всё сохранено'}</span>
         <button type="submit" aria-busy={pending} disabled={pending}>
-          Сохранить
+          {failure ? 'Повторить' : 'Сохранить'}
         </button>
       </div>
     </form>

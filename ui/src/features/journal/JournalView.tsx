@@ -1,18 +1,15 @@
 //! A lesson's journal read only (a student, a parent, a teacher of another lesson): the topic, the
-//! homework and, as far as the server shows them, each student's attendance and marks (a student
-//! his own, a parent his children's).
+//! homework and each student's attendance and marks the server shows (a student his own, a parent
+//! his children's).
 import { MarkChips } from '../../components/MarkChip';
 import { ATTENDANCE_NAMES, MARK_KIND_NAMES } from '../../lib/journal';
 import type { Lesson } from '../../lib/teaching';
-import { usePeople } from '../../lib/usePeople';
 import type { Journal } from './journalForm';
 
 export function JournalView({ lesson, journal }: { lesson: Lesson; journal: Journal | null }) {
   const topic = journal?.topic ?? lesson.topic;
   const homework = journal?.homework ?? lesson.homework;
-  const ids = journal ? [...new Set([...journal.records.map((r) => r.student_id), ...journal.marks.map((m) => m.student_id)])] : [];
-  const { people } = usePeople(ids);
-  const nameOf = (id: number) => people.find((person) => person.id === id)?.full_name ?? '';
+  const students = journal?.students ?? [];
   return (
     <>
       <section className="journal-read" aria-label="Тема и домашнее задание">
@@ -21,16 +18,16 @@ export function JournalView({ lesson, journal }: { lesson: Lesson; journal: Jour
         <h2>Домашнее задание</h2>
         <p className="journal-homework">{homework || <span className="muted">Домашнего задания нет.</span>}</p>
       </section>
-      {ids.length > 0 && journal && (
+      {journal && students.length > 0 && (
         <section className="journal-read" aria-labelledby="journal-own">
           <h2 id="journal-own">Посещаемость и оценки</h2>
           <ul className="journal-own">
-            {ids.map((id) => {
+            {students.map(({ id, name }) => {
               const record = journal.records.find((r) => r.student_id === id);
               const marks = journal.marks.filter((m) => m.student_id === id);
               return (
                 <li key={id} data-status={record?.status}>
-                  {ids.length > 1 || nameOf(id) ? <strong>{nameOf(id)}</strong> : null}
+                  <strong>{name}</strong>
                   <span>{record ? ATTENDANCE_NAMES[record.status] : 'Посещаемость не отмечена'}</span>
                   {record?.comment && <span className="muted">{record.comment}</span>}
                   {marks.length > 0 && (

@@ -34,7 +34,7 @@ function useLessonJournal(id: number) {
   }, [id, round]);
   useEffect(() => {
     const controller = new AbortController();
-    api<{ data: Journal }>(lessonUrl(id, 'journal'), { signal: controller.signal, silent: true }).then(
+    api<Ok<'lessons_journal'>>(lessonUrl(id, 'journal'), { signal: controller.signal, silent: true }).then(
       ({ data }) => setJournal(data),
       () => !controller.signal.aborted && setJournal(null),
     );
@@ -86,7 +86,7 @@ export default function LessonJournalPage() {
     );
   if (!lesson || journal === undefined) return <p aria-busy="true">Загружаем занятие…</p>;
   const manager = user?.roles.includes('manager') ?? false;
-  const records = lesson.status !== 'cancelled' && journal !== null && (manager || lesson.teacher_id === user?.id);
+  const records = lesson.status !== 'cancelled' && journal?.editable === true;
   return (
     <div className="journal-page">
       <LessonFacts lesson={lesson} />

@@ -75,7 +75,7 @@ export function StudentRow({ id, name, status, comment, marks, errors, attendanc
           {marks.map((mark) => (
             <li key={mark.key} className="journal-mark">
               <MarkChip mark={mark} />
-              <select aria-label={`За что: ${markTitle({ value: mark.value })}`} value={mark.kind} onChange={(event) => onMarkChange(mark.key, { kind: event.target.value as MarkKind })}>
+              <select disabled={!mark.editable} aria-label={`За что: ${markTitle({ value: mark.value })}`} value={mark.kind} onChange={(event) => onMarkChange(mark.key, { kind: event.target.value as MarkKind })}>
                 {KINDS.map((kind) => (
                   <option key={kind} value={kind}>
                     {MARK_KIND_NAMES[kind]}
@@ -87,10 +87,11 @@ export function StudentRow({ id, name, status, comment, marks, errors, attendanc
                 placeholder="Комментарий"
                 aria-label={`Комментарий к оценке ${mark.value}`}
                 maxLength={500}
+                disabled={!mark.editable}
                 value={mark.comment}
                 onChange={(event) => onMarkChange(mark.key, { comment: event.target.value })}
               />
-              <button type="button" className="secondary outline journal-mark-remove" aria-label={`Убрать оценку ${mark.value}`} title="Убрать оценку" onClick={() => onMarkRemove(mark.key)}>
+              <button type="button" className="secondary outline journal-mark-remove" aria-label={`Убрать оценку ${mark.value}`} title={mark.editable ? 'Убрать оценку' : 'Срок изменения оценки прошёл'} disabled={!mark.editable} onClick={() => onMarkRemove(mark.key)}>
                 ×
               </button>
             </li>

@@ -1,18 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { allPresent, bodyOf, changedMark, draftOf, isDirty, marksOf, placeErrors, tally, withComment, withMark, withoutMark, withStatus, withText, type Journal } from './journalForm';
 
-const EMPTY: Journal = { lesson_id: 7, topic: '', homework: '', records: [], marks: [] };
+const students = (...ids: number[]) => ids.map((id) => ({ id, name: `Ученик ${id}` }));
+const LESSON = { lesson_id: 7, lesson_status: 'planned' as const, starts_at: '2026-11-23T10:00:00+03:00', subject_id: 1, editable: true };
+const journalOf = (ids: number[]): Journal => ({ ...LESSON, topic: '', homework: '', students: students(...ids), records: [], marks: [] });
 const SAVED: Journal = {
-  lesson_id: 7,
+  ...LESSON,
   topic: 'Дроби',
   homework: '',
+  students: students(1, 2),
   records: [{ student_id: 1, status: 'present', comment: '' }, { student_id: 9, status: 'excused', comment: 'справка' }],
-  marks: [{ id: 40, student_id: 1, value: 4, kind: 'homework', weight: 1, comment: '' }],
+  marks: [{ id: 40, student_id: 1, value: 4, kind: 'homework', weight: 1, comment: '', editable: true }],
 };
 
 describe("a lesson's journal form", () => {
   it('starts with nobody marked; «Все присутствуют» marks every student present', () => {
-    const draft = draftOf(EMPTY, [1, 2, 3]);
+    const draft = draftOf(journalOf([1, 2, 3]));
     expect(tally(draft).marked).toBe(0);
     expect(bodyOf(draft).records).toEqual([]);
     const all = allPresent(draft);
@@ -21,7 +24,7 @@ describe("a lesson's journal form", () => {
   });
 
   it('changes one student with one tap, keeps a comment, and sends only those marked', () => {
-    let draft = allPresent(draftOf(EMPTY, [1, 2, 3]));
+    let draft = allPresent(draftOf(journalOf([1, 2, 3])));
     draft = withStatus(draft, 2, 'late');
     draft = withStatus(draft, 3, 'unexcused');
     draft = withComment(draft, 2, ' на 10 минут ');
@@ -31,11 +34,11 @@ describe("a lesson's journal form", () => {
       { student_id: 3, status: 'unexcused', comment: '' },
     ]);
     // A student tapped before «all present» is marked too; the rest are not sent.
-    expect(bodyOf(withStatus(draftOf(EMPTY, [1, 2]), 2, 'excused')).records).toEqual([{ student_id: 2, status: 'excused', comment: '' }]);
+    expect(bodyOf(withStatus(draftOf(journalOf([1, 2])), 2, 'excused')).records).toEqual([{ student_id: 2, status: 'excused', comment: '' }]);
   });
 
   it('gives several marks per student, with a kind and a comment, and takes one away', () => {
-    let draft = draftOf(EMPTY, [1, 2]);
+    let draft = draftOf(journalOf([1, 2]));
     draft = withMark(draft, 1, 5);
     draft = withMark(draft, 1, 3);
     draft = withMark(draft, 2, 4);
@@ -51,11 +54,11 @@ describe("a lesson's journal form", () => {
   });
 
   it('sends a saved mark with its id and weight; removing it leaves it out of the body', () => {
-    const draft = draftOf(SAVED, [1, 2]);
+    const draft = draftOf(SAVED);
     // The excused student who has left the lesson keeps his record.
     expect(draft.students).toEqual([1, 2, 9]);
+    expect(draft.names[2]).toBe('Ученик 2');
     expect(bodyOf(draft)).toEqual({
-      lesson_id: 7,
       topic: 'Дроби',
       homework: '',
       records: [{ student_id: 1, status: 'present', comment: '' }, { student_id: 9, status: 'excused', comment: 'справка' }],
@@ -67,7 +70,7 @@ describe("a lesson's journal form", () => {
   });
 
   it('knows when something is unsaved', () => {
-    const saved = draftOf(SAVED, [1, 2]);
+    const saved = draftOf(SAVED);
     expect(isDirty(saved, saved)).toBe(false);
     expect(isDirty(withText(saved, 'homework', '№ 12'), saved)).toBe(true);
     expect(isDirty(withText(saved, 'topic', 'Дроби '), saved)).toBe(false);
@@ -76,7 +79,7 @@ describe("a lesson's journal form", () => {
   });
 
   it("places the server's messages beside the student they are about", () => {
-    let draft = allPresent(draftOf(EMPTY, [1, 2, 3]));
+    let draft = allPresent(draftOf(journalOf([1, 2, 3])));
     draft = withMark(withMark(draft, 3, 5), 2, 3);
     const sent = bodyOf(draft);
     const placed = placeErrors(

@@ -2,33 +2,14 @@
 //! (all present in one tap, then one tap per change), his marks (several, each with a kind and a
 //! comment), the topic and the homework; what `PUT /api/lessons/{id}/journal` is sent; whether
 //! anything is left unsaved; and the server's 422 messages placed beside the student they are about.
+import type { Body, Ok } from '../../api/types';
 import { ATTENDANCE_STATUSES, type AttendanceStatus, type MarkKind } from '../../lib/journal';
 
-/** One student's attendance as the API sends and takes it. */
-export interface JournalRecord {
-  readonly student_id: number;
-  readonly status: AttendanceStatus;
-  readonly comment?: string | null;
-}
+/** A lesson's journal as `GET|PUT /api/lessons/{id}/journal` answer it. */
+export type Journal = Ok<'lessons_journal'>['data'];
 
-/** One mark as the API sends and takes it (no `id`: a new one). */
-export interface JournalMark {
-  readonly id?: number | null;
-  readonly student_id: number;
-  readonly value: number;
-  readonly kind: MarkKind;
-  readonly weight?: number | null;
-  readonly comment?: string | null;
-}
-
-/** A lesson's journal: `{data: …}` of `GET /api/lessons/{id}/journal`, the body of its PUT. */
-export interface Journal {
-  readonly lesson_id: number;
-  readonly topic: string;
-  readonly homework: string;
-  readonly records: readonly JournalRecord[];
-  readonly marks: readonly JournalMark[];
-}
+/** What the PUT takes. */
+export type JournalBody = Body<'lessons_journal_save'>;
 
 /** A mark on the form: `key` tells the rows apart, new ones too. */
 export interface DraftMark {
@@ -39,12 +20,16 @@ export interface DraftMark {
   readonly kind: MarkKind;
   readonly weight: number | null;
   readonly comment: string;
+  /** Whether the viewer may still change or remove it (a teacher: within the edit window). */
+  readonly editable: boolean;
 }
 
 /** The form: the students (in the order shown), what each is marked, the marks, topic and homework. */
 export interface Draft {
-  readonly lessonId: number;
+  /** The students in the order shown. */
   readonly students: readonly number[];
+  /** Their names by id. */
+  readonly names: Readonly<Record<number, string>>;
   readonly statuses: Readonly<Record<number, AttendanceStatus>>;
   readonly comments: Readonly<Record<number, string>>;
   readonly marks: readonly DraftMark[];
@@ -55,14 +40,14 @@ export interface Draft {
 }
 
 /**
- * The form of a saved journal for the lesson's `students` (a student recorded earlier who has
- * since left the lesson is kept, so saving does not silently drop his record).
+ * The form of a saved journal: its students (and anyone recorded who has since left the lesson,
+ * so that saving does not silently drop his record), their statuses and marks, topic, homework.
  */
-export function draftOf(journal: Journal, students: readonly number[]): Draft {
+export function draftOf(journal: Journal): Draft {
   const recorded = [...journal.records.map((r) => r.student_id), ...journal.marks.map((m) => m.student_id)];
   return {
-    lessonId: journal.lesson_id,
-    students: [...new Set([...students, ...recorded])],
+    students: [...new Set([...journal.students.map((s) => s.id), ...recorded])],
+    names: Object.fromEntries(journal.students.map((s) => [s.id, s.name])),
     statuses: Object.fromEntries(journal.records.map((r) => [r.student_id, r.status])),
     comments: Object.fromEntries(journal.records.filter((r) => r.comment).map((r) => [r.student_id, r.comment ?? ''])),
     marks: journal.marks.map((m, at) => ({
@@ -73,6 +58,7 @@ export function draftOf(journal: Journal, students: readonly number[]): Draft {
       kind: m.kind,
       weight: m.weight ?? null,
       comment: m.comment ?? '',
+      editable: m.editable !== false,
     })),
     topic: journal.topic,
     homework: journal.homework,
@@ -101,7 +87,7 @@ export const withComment = (draft: Draft, student: number, comment: string): Dra
 /** A new mark `value` for a student (kind «за урок» unless told). */
 export const withMark = (draft: Draft, student: number, value: number, kind: MarkKind = 'lesson'): Draft => ({
   ...draft,
-  marks: [...draft.marks, { key: `new-${draft.next}`, id: null, student_id: student, value, kind, weight: null, comment: '' }],
+  marks: [...draft.marks, { key: `new-${draft.next}`, id: null, student_id: student, value, kind, weight: null, comment: '', editable: true }],
   next: draft.next + 1,
 });
 
@@ -138,9 +124,8 @@ export function tally(draft: Draft): { marked: number } & Record<AttendanceStatu
  * The body of `PUT /api/lessons/{id}/journal`: the attendance of every student who is marked (in
  * the order shown), every mark (saved ones with their id, new ones without), topic and homework.
  */
-export function bodyOf(draft: Draft): Journal {
+export function bodyOf(draft: Draft): JournalBody {
   return {
-    lesson_id: draft.lessonId,
     topic: draft.topic.trim(),
     homework: draft.homework.trim(),
     records: draft.students.flatMap((id) => {
@@ -175,7 +160,7 @@ const ITEM = /^(records|marks)(?:\[(\d+)\]|\.(\d+))/;
  * A 422's `errors` (`records[2].status`, `marks.0.value`, `topic` …) placed beside what they are
  * about: the n-th record or mark of the body that was sent names its student.
  */
-export function placeErrors(errors: Readonly<Record<string, readonly string[]>> | undefined, sent: Journal): Placed {
+export function placeErrors(errors: Readonly<Record<string, readonly string[]>> | undefined, sent: JournalBody): Placed {
   const students: Record<number, string[]> = {};
   const other: string[] = [];
   let topic: string | undefined;
