@@ -1,6 +1,6 @@
 // The journal's reading screens: a teacher opens /marks, picks his group and a term, moves in
 // the grid with the arrows, types a 4 and sees it with the new average, removes it again; a
-// student sees his marks by subject; a person's attendance page shows the month's summary; the
+// student sees his marks by subject and a link to his attendance; a person's attendance page shows the month's summary; the
 // grid never makes a 360 px page scroll sideways; pictures light and dark, 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -114,6 +114,10 @@ test('a student sees his marks by subject with the average', async () => {
   assert.equal(await row.locator('.mark-chip').count(), subject.marks.length);
   await row.locator('td[data-label="Средний"]', { hasText: ruAverage(subject.average) }).waitFor();
   assert.equal(await scrollsSideways(page), false);
+  // And his own attendance, a link away.
+  await page.getByRole('link', { name: 'Посещаемость по месяцам' }).click();
+  await page.waitForURL(`**/users/${student.id}/attendance`);
+  await page.locator('.attendance-summary').waitFor();
   assert.deepEqual([...manager.errors, ...page.errors], []);
 });
 

@@ -1,6 +1,9 @@
 //! /marks for a student or a parent: his own marks (a parent: a child's, chosen when he has
 //! several) by subject over a term or any days.
+import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { to } from '../../lib/person';
+import { paths } from '../../paths';
 import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { periodOf, useAddress, useTerms } from '../../lib/terms';
@@ -45,6 +48,9 @@ export function OwnMarksView() {
       </search>
       {choices.length === 1 && studentId !== user?.id && <p className="muted">Ученик: {nameOf(studentId)}</p>}
       {terms ? <PersonMarks userId={studentId} from={period.from} to={period.to} /> : <p aria-busy="true">Загружаем четверти…</p>}
+      <p>
+        <Link to={to(paths.userAttendance, studentId)}>Посещаемость по месяцам</Link>
+      </p>
     </>
   );
 }
