@@ -1,7 +1,8 @@
 // The journal's reading screens: a teacher opens /marks, picks his group and a term, moves in
 // the grid with the arrows, types a 4 and sees it with the new average, removes it again; a
-// student sees his marks by subject and a link to his attendance; a person's attendance page shows the month's summary; the
-// grid never makes a 360 px page scroll sideways; pictures light and dark, 1366 and 360 px.
+// student sees his marks by subject and a link to his attendance; a person's attendance page
+// shows the month's summary; the grid never makes a 360 px page scroll sideways; pictures light
+// and dark, 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi } from './support/api.mjs';
