@@ -6,7 +6,7 @@ use poem_openapi::Object;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
 
 /// `{data: T}`: one record, a list, or a report.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct Data<T: ParseFromJSON + ToJSON> {
     pub data: T,
 }

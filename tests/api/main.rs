@@ -13,6 +13,7 @@ mod hygiene;
 mod impersonation;
 mod import;
 mod lessons;
+mod lessons_shown;
 mod limits;
 mod mail;
 mod mail_history;
