@@ -3,7 +3,7 @@
 import { Link } from 'react-router';
 import { lessonAction } from '../../components/LessonDialogs';
 import { LessonList } from '../../components/LessonList';
-import { groupsOf, useGroupNames, type Lesson } from '../../lib/teaching';
+import type { Lesson } from '../../lib/teaching';
 import { today } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
@@ -19,7 +19,6 @@ export function HomeLessons({ user }: { user: CurrentUser }) {
   const query = teaches ? { teacher_id: user.id, from: day, to: day, per_page: 50 } : { from: day, per_page: NEXT };
   const list = useList<Lesson>(teaches || learns ? endpoints.lessons : null, query);
   const rows = list.page?.data ?? [];
-  const groupNames = useGroupNames(groupsOf(rows), teaches);
   if (!teaches && !learns) return null;
   return (
     <section className="home-lessons" aria-labelledby="home-lessons">
@@ -31,8 +30,6 @@ export function HomeLessons({ user }: { user: CurrentUser }) {
       ) : (
         <LessonList
           lessons={rows}
-          groupNames={groupNames}
-         
           busy={list.loading}
           manages={(lesson) => teaches && lesson.teacher_id === user.id}
           onAction={(action, lesson) => void lessonAction(action, lesson).then((changed) => changed && list.reload(), () => undefined)}
