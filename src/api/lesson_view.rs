@@ -13,9 +13,28 @@ use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use poem_openapi::Object;
 
-/// RFC 3339 with the school's offset: «2026-11-24T16:00:00+03:00».
+/// RFC 3339 with the school's offset: «2026-11-24T16:00:00+03:00». Written field by field
+/// (a list writes two per lesson): no zoned value, no format string to parse.
 pub fn local(at: Timestamp, tz: &TimeZone) -> String {
-    at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    use std::fmt::Write;
+    let offset = tz.to_offset(at);
+    let time = offset.to_datetime(at);
+    let minutes = offset.seconds() / 60;
+    let sign = if minutes < 0 { '-' } else { '+' };
+    let (hours, minutes) = (minutes.abs() / 60, minutes.abs() % 60);
+    let mut text = String::with_capacity(25);
+    // Writing into a String cannot fail.
+    let _ = write!(
+        text,
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{sign}{hours:02}:{minutes:02}",
+        time.year(),
+        time.month(),
+        time.day(),
+        time.hour(),
+        time.minute(),
+        time.second(),
+    );
+    text
 }
 
 /// One weekly slot of a timetable.
@@ -202,6 +221,19 @@ mod tests {
             homework: "№ 1–5".into(),
             price: of_group.then_some(-80_000),
             moved_by_hand: of_group,
+        }
+    }
+
+    #[test]
+    fn a_time_is_written_as_jiff_writes_it_with_the_offset_of_its_day() {
+        let instants = ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:30:00Z", "1999-12-31T23:59:59Z"];
+        for zone in ["Europe/Berlin", "Europe/Moscow", "America/St_Johns", "Asia/Kolkata", "UTC"] {
+            let tz = TimeZone::get(zone).expect("zone");
+            for at in instants {
+                let at: Timestamp = at.parse().expect("instant");
+                let jiff = at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
+                assert_eq!(local(at, &tz), jiff, "{zone} {at}");
+            }
         }
     }
 
