@@ -5,6 +5,7 @@
 use crate::domain::activity::Entity;
 use crate::domain::calendar::EntryKind;
 use crate::domain::course::EnrolmentStatus;
+use crate::domain::journal::{AttendanceStatus, MarkKind};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
@@ -60,6 +61,16 @@ mirror! {
 mirror! {
     /// Where a lesson stands.
     LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
+}
+
+mirror! {
+    /// How a student was at a lesson: present, late, absent with a reason, absent without one.
+    AttendanceStatusName as "AttendanceStatus" from AttendanceStatus { Present, Late, Excused, Unexcused }
+}
+
+mirror! {
+    /// What a mark was given for: the lesson, homework or a test.
+    MarkKindName as "MarkKind" from MarkKind { Lesson, Homework, Test }
 }
 
 mirror! {

@@ -1,6 +1,7 @@
 //! The one redb database file that holds the whole school, and the functions that touch it.
 
 pub mod activity;
+pub mod attendance;
 pub mod calendar_feeds;
 mod codec;
 pub mod copy;
@@ -12,6 +13,7 @@ pub mod files;
 pub mod groups;
 pub mod lessons;
 pub mod mail;
+pub mod marks;
 mod migrations;
 pub mod newest_first;
 pub mod notifications;

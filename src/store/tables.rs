@@ -152,3 +152,22 @@ pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefiniti
 
 /// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
 pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");
+
+/// Attendance: (lesson id, student id) -> `domain::journal::Attendance` (at most one each).
+pub const ATTENDANCE: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("attendance-1");
+
+/// Index: (student id, lesson start unix ms, lesson id) -> the status's code
+/// (`AttendanceStatus::code`), so a student's year of attendance is one range, nothing decoded.
+pub const ATTENDANCE_BY_STUDENT: TableDefinition<(u64, i64, u64), u8> = TableDefinition::new("attendance-by-student-1");
+
+/// Marks: mark id -> `domain::journal::Mark`.
+pub const MARKS: TableDefinition<u64, &[u8]> = TableDefinition::new("marks-1");
+
+/// Index: (lesson id, mark id) -> (), the marks given at a lesson.
+pub const MARKS_BY_LESSON: TableDefinition<(u64, u64), ()> = TableDefinition::new("marks-by-lesson-1");
+
+/// Index: (student id, day as unix ms at 00:00 UTC, mark id) -> (), a student's marks by day.
+pub const MARKS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-student-1");
+
+/// Index: (subject id, day as unix ms at 00:00 UTC, mark id) -> (), a subject's marks by day.
+pub const MARKS_BY_SUBJECT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-subject-1");
