@@ -125,7 +125,13 @@ pub fn list(
 
 /// One lesson, for someone who may read it.
 pub fn get(store: &Store, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
-    let lesson: Lesson = record::get(&store.read()?, id)?.ok_or_else(not_found)?;
+    readable(&store.read()?, actor, id)
+}
+
+/// Lesson `id` through `txn`, if `actor` may read it (404 when there is none, 403 when it is
+/// someone else's).
+pub fn readable(txn: &impl record::Reader, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
+    let lesson: Lesson = record::get(txn, id)?.ok_or_else(not_found)?;
     if !policy::reads_lesson(actor, &lesson) {
         return Err(ServiceError::Forbidden("Это занятие Вам недоступно"));
     }
