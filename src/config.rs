@@ -25,6 +25,8 @@ pub struct Config {
     pub mail: Mail,
     pub moodle: Moodle,
     pub backup: Backup,
+    pub journal: Journal,
+    pub alerts: Alerts,
 }
 
 impl Default for Config {
@@ -39,6 +41,8 @@ impl Default for Config {
             mail: Mail::default(),
             moodle: Moodle::default(),
             backup: Backup::default(),
+            journal: Journal::default(),
+            alerts: Alerts::default(),
         }
     }
 }
@@ -126,6 +130,9 @@ impl Config {
                 "backup.at",
                 "ожидается время вида 03:00 (или пустая строка: без плановых копий)",
             );
+        }
+        if let Some((key, message)) = self.journal.problem().or_else(|| self.alerts.problem()) {
+            return invalid(key, &message);
         }
         let tls = &self.server.tls;
         if tls.mode == TlsMode::Files && (tls.cert.as_os_str().is_empty() || tls.key.as_os_str().is_empty()) {
@@ -239,8 +246,10 @@ fn parse_env_value(raw: &str) -> toml::Value {
         .unwrap_or_else(|| toml::Value::String(raw.to_owned()))
 }
 
+mod journal;
 mod sections;
 #[cfg(test)]
 mod tests;
 
+pub use journal::{Alerts, Journal, MarkWeights};
 pub use sections::*;

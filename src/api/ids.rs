@@ -2,7 +2,8 @@
 //! `minimum: 1`) in a schema, a plain number in JSON, and a number in a path or query.
 
 use crate::domain::{
-    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, NotificationId, SubjectId, TagId, UserId,
+    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, SubjectId, TagId,
+    UserId,
 };
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::types::{ParseError, ParseFromJSON, ParseFromParameter, ParseResult, ToJSON, Type};
@@ -81,7 +82,8 @@ openapi_ids!(
     CourseId,
     EnrolmentId,
     GroupId,
-    LessonId
+    LessonId,
+    MarkId
 );
 
 #[cfg(test)]

@@ -226,8 +226,19 @@ mod tests {
 
     #[test]
     fn a_time_is_written_as_jiff_writes_it_with_the_offset_of_its_day() {
-        let instants = ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:30:00Z", "1999-12-31T23:59:59Z"];
-        for zone in ["Europe/Berlin", "Europe/Moscow", "America/St_Johns", "Asia/Kolkata", "UTC"] {
+        let instants = [
+            "2026-03-29T00:59:59Z",
+            "2026-03-29T01:00:00Z",
+            "2026-10-25T00:30:00Z",
+            "1999-12-31T23:59:59Z",
+        ];
+        for zone in [
+            "Europe/Berlin",
+            "Europe/Moscow",
+            "America/St_Johns",
+            "Asia/Kolkata",
+            "UTC",
+        ] {
             let tz = TimeZone::get(zone).expect("zone");
             for at in instants {
                 let at: Timestamp = at.parse().expect("instant");

@@ -323,8 +323,8 @@ impl LessonsApi {
     /// Delete a lesson
     ///
     /// Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-    /// recorded on it (no topic, no homework); any other is a 422 on `status` telling to
-    /// cancel it instead.
+    /// recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
+    /// `status` telling to cancel it instead.
     #[oai(path = "/api/lessons/:id", method = "delete", operation_id = "lessons_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<LessonId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();

@@ -18,9 +18,11 @@ mod ids;
 mod import;
 mod import_form;
 mod json_text;
+mod lesson_journal;
 mod lesson_view;
 mod lessons;
 mod mail_history;
+mod marks;
 mod message;
 mod notifications;
 mod paging;
@@ -63,6 +65,8 @@ pub enum ApiTags {
     Teaching,
     /// Groups with their weekly timetable, lessons, and the calendars that show them.
     Schedule,
+    /// The class journal: attendance, marks, topics and homework.
+    Journal,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -105,6 +109,9 @@ type CatalogGroup = (
 /// Teaching in time: groups with a weekly timetable, and lessons.
 type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 
+/// The class journal: a lesson's journal, and marks.
+type JournalGroup = (lesson_journal::LessonJournalApi, marks::MarksApi);
+
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
@@ -119,6 +126,7 @@ type Areas = (
     CatalogGroup,
     ScheduleGroup,
     CalendarGroup,
+    JournalGroup,
 );
 
 /// Every area of the API.

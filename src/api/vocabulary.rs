@@ -5,6 +5,7 @@
 use crate::domain::activity::Entity;
 use crate::domain::calendar::EntryKind;
 use crate::domain::course::EnrolmentStatus;
+use crate::domain::journal::{AttendanceStatus, MarkKind};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
@@ -43,13 +44,13 @@ mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
-        LessonScheduled, LessonMoved, LessonCancelled,
+        LessonScheduled, LessonMoved, LessonCancelled, AbsencesInRow, LowMark,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, Mark, File, Session, Import, Server }
 }
 
 mirror! {
@@ -60,6 +61,16 @@ mirror! {
 mirror! {
     /// Where a lesson stands.
     LessonStatusName as "LessonStatus" from LessonStatus { Planned, Done, Cancelled }
+}
+
+mirror! {
+    /// How a student was at a lesson: present, late, absent with a reason, absent without one.
+    AttendanceStatusName as "AttendanceStatus" from AttendanceStatus { Present, Late, Excused, Unexcused }
+}
+
+mirror! {
+    /// What a mark was given for: the lesson, homework or a test.
+    MarkKindName as "MarkKind" from MarkKind { Lesson, Homework, Test }
 }
 
 mirror! {

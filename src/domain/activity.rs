@@ -25,6 +25,7 @@ pub enum Entity {
     Course,
     Group,
     Lesson,
+    Mark,
     File,
     Session,
     Import,
@@ -113,6 +114,10 @@ actions! {
     LessonCancelled = 57, "lesson.cancelled", "Отмена занятия";
     LessonDeleted = 58, "lesson.deleted", "Удаление занятия";
     CalendarFeedRotated = 60, "calendar.feed_rotated", "Смена ссылки на календарь";
+    LessonJournalSaved = 61, "journal.lesson_saved", "Запись журнала занятия";
+    MarkCreated = 62, "mark.created", "Выставление оценки";
+    MarkUpdated = 63, "mark.updated", "Изменение оценки";
+    MarkDeleted = 64, "mark.deleted", "Удаление оценки";
 }
 
 impl std::str::FromStr for Action {

@@ -57,6 +57,8 @@ ids! {
     GroupId;
     /// A lesson's id (one occurrence).
     LessonId;
+    /// A mark's id.
+    MarkId;
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod file;
 pub mod file_name;
 pub mod group;
 pub mod id;
+pub mod journal;
 pub mod lesson;
 pub mod mail;
 pub mod money;
@@ -24,13 +25,15 @@ pub mod role;
 pub mod search;
 pub mod subject;
 pub mod tag;
+pub mod term;
 pub mod text;
 pub mod timetable;
 pub mod user;
 
 pub use email::Email;
 pub use id::{
-    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, NotificationId, SubjectId, TagId, UserId,
+    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, SubjectId, TagId,
+    UserId,
 };
 pub use page::{Page, PageRequest};
 pub use password::{Password, PasswordHash};

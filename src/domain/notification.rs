@@ -19,11 +19,13 @@ pub enum NotificationKind {
     LessonScheduled,
     LessonMoved,
     LessonCancelled,
+    AbsencesInRow,
+    LowMark,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 9] = [
+    pub const ALL: [NotificationKind; 11] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
@@ -33,6 +35,8 @@ impl NotificationKind {
         NotificationKind::LessonScheduled,
         NotificationKind::LessonMoved,
         NotificationKind::LessonCancelled,
+        NotificationKind::AbsencesInRow,
+        NotificationKind::LowMark,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -47,6 +51,8 @@ impl NotificationKind {
             NotificationKind::LessonScheduled => "lesson_scheduled",
             NotificationKind::LessonMoved => "lesson_moved",
             NotificationKind::LessonCancelled => "lesson_cancelled",
+            NotificationKind::AbsencesInRow => "absences_in_row",
+            NotificationKind::LowMark => "low_mark",
         }
     }
 
@@ -67,6 +73,8 @@ impl NotificationKind {
             NotificationKind::LessonScheduled => "Новые занятия",
             NotificationKind::LessonMoved => "Занятие перенесено",
             NotificationKind::LessonCancelled => "Занятие отменено",
+            NotificationKind::AbsencesInRow => "Пропуски без уважительной причины",
+            NotificationKind::LowMark => "Низкая оценка",
         }
     }
 
@@ -84,6 +92,10 @@ impl NotificationKind {
             NotificationKind::LessonScheduled => "Когда Вам или Вашему ребёнку назначают занятия или расписание группы",
             NotificationKind::LessonMoved => "Когда занятие или расписание группы Вашего или Вашего ребёнка меняют",
             NotificationKind::LessonCancelled => "Когда Ваше занятие или занятие Вашего ребёнка отменяют",
+            NotificationKind::AbsencesInRow => {
+                "Когда Ваш ребёнок пропускает несколько занятий подряд без уважительной причины"
+            }
+            NotificationKind::LowMark => "Когда Ваш ребёнок получает низкую оценку",
         }
     }
 
@@ -99,6 +111,16 @@ impl NotificationKind {
     /// Whether only managers are ever told (their settings alone list it).
     pub fn for_managers_only(self) -> bool {
         self == NotificationKind::ServerProblem
+    }
+
+    /// Whether only parents are told (about their children; their settings alone list it).
+    pub fn for_parents_only(self) -> bool {
+        matches!(self, NotificationKind::AbsencesInRow | NotificationKind::LowMark)
+    }
+
+    /// Whether a person may switch it off altogether (then it does not come at all).
+    pub fn may_be_switched_off(self) -> bool {
+        self == NotificationKind::LowMark
     }
 
     /// Whether the person is told even when they made the change themselves.
@@ -118,6 +140,21 @@ impl MailChoice {
             Some(chosen) => chosen.contains(&kind),
             None => kind.mailed_by_default(),
         }
+    }
+}
+
+/// What a person chose: the kinds that also come by mail, and the kinds switched off (those
+/// that `may_be_switched_off`), which do not come at all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NotificationChoice {
+    pub mail: MailChoice,
+    pub off: BTreeSet<NotificationKind>,
+}
+
+impl NotificationChoice {
+    /// Whether a notice of `kind` is told at all.
+    pub fn tells(&self, kind: NotificationKind) -> bool {
+        !self.off.contains(&kind)
     }
 }
 

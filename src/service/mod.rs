@@ -11,6 +11,7 @@ pub mod enrolments;
 mod error;
 mod field_errors;
 pub mod files;
+pub mod gradebook;
 pub mod import;
 pub mod journal;
 pub mod mail_history;

@@ -109,4 +109,4 @@ pub fn of_room(txn: &impl Reader, room: &str, from: Timestamp, to: Timestamp) ->
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

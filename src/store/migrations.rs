@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 10] = [
+const MIGRATIONS: [(&str, Migration); 11] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -38,6 +38,7 @@ const MIGRATIONS: [(&str, Migration); 10] = [
     ),
     ("create the group and lesson tables", create_groups_and_lessons),
     ("create the calendar feed table", create_calendar_feeds),
+    ("create the attendance and mark tables", create_attendance_and_marks),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -203,6 +204,16 @@ fn create_groups_and_lessons(txn: &WriteTransaction) -> Result<(), StoreError> {
     txn.open_table(tables::LESSONS_BY_STUDENT)?;
     txn.open_table(tables::LESSONS_BY_GROUP)?;
     txn.open_table(tables::LESSONS_BY_ROOM)?;
+    Ok(())
+}
+
+fn create_attendance_and_marks(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::ATTENDANCE)?;
+    txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
+    txn.open_table(tables::MARKS)?;
+    txn.open_table(tables::MARKS_BY_LESSON)?;
+    txn.open_table(tables::MARKS_BY_STUDENT)?;
+    txn.open_table(tables::MARKS_BY_SUBJECT)?;
     Ok(())
 }
 

@@ -90,7 +90,8 @@ pub const NOTIFICATIONS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefiniti
 /// Index: (user id, notification id) -> () for the unread ones, so the count is a range.
 pub const NOTIFICATIONS_UNREAD: TableDefinition<(u64, u64), ()> = TableDefinition::new("notifications-unread-1");
 
-/// Which notification kinds a person also gets by mail: user id -> `domain::notification::MailChoice`.
+/// Which notification kinds a person also gets by mail and which he switched off: user id ->
+/// the choice (`store::notifications::choice`).
 pub const NOTIFICATION_SETTINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("notification-settings-1");
 
 /// Subjects: subject id -> `domain::subject::Subject`.
@@ -152,3 +153,22 @@ pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefiniti
 
 /// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
 pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");
+
+/// Attendance: (lesson id, student id) -> `domain::journal::Attendance` (at most one each).
+pub const ATTENDANCE: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("attendance-1");
+
+/// Index: (student id, lesson start unix ms, lesson id) -> the status's code
+/// (`AttendanceStatus::code`), so a student's year of attendance is one range, nothing decoded.
+pub const ATTENDANCE_BY_STUDENT: TableDefinition<(u64, i64, u64), u8> = TableDefinition::new("attendance-by-student-1");
+
+/// Marks: mark id -> `domain::journal::Mark`.
+pub const MARKS: TableDefinition<u64, &[u8]> = TableDefinition::new("marks-1");
+
+/// Index: (lesson id, mark id) -> (), the marks given at a lesson.
+pub const MARKS_BY_LESSON: TableDefinition<(u64, u64), ()> = TableDefinition::new("marks-by-lesson-1");
+
+/// Index: (student id, day as unix ms at 00:00 UTC, mark id) -> (), a student's marks by day.
+pub const MARKS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-student-1");
+
+/// Index: (subject id, day as unix ms at 00:00 UTC, mark id) -> (), a subject's marks by day.
+pub const MARKS_BY_SUBJECT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-subject-1");

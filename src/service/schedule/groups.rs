@@ -14,6 +14,7 @@ use crate::domain::search::{collation_key, matches, query_words};
 use crate::domain::timetable::in_words;
 use crate::domain::{GroupId, Page, PageRequest, UserId};
 use crate::policy::{self, Actor};
+use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::{Store, groups, lessons, record};
@@ -333,6 +334,7 @@ pub fn delete(
         (Removal::Archived(archived), Action::GroupArchived, summary)
     } else {
         for lesson in &all {
+            lesson_rows::removed(&txn, lesson)?;
             record::remove::<Lesson>(&txn, lesson.id)?;
         }
         record::remove::<Group>(&txn, id)?;

@@ -148,12 +148,19 @@ fn page(
 /// One lesson with its names, for someone who may read it.
 pub fn get(store: &Store, actor: &Actor, id: LessonId) -> Result<(Lesson, LessonNames), ServiceError> {
     let txn = store.read()?;
-    let lesson: Lesson = record::get(&txn, id)?.ok_or_else(not_found)?;
+    let lesson = readable(&txn, actor, id)?;
+    let names = LessonNames::of(store, &txn, std::slice::from_ref(&lesson))?;
+    Ok((lesson, names))
+}
+
+/// Lesson `id` through `txn`, if `actor` may read it (404 when there is none, 403 when it is
+/// someone else's).
+pub fn readable(txn: &impl record::Reader, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
+    let lesson: Lesson = record::get(txn, id)?.ok_or_else(not_found)?;
     if !policy::reads_lesson(actor, &lesson) {
         return Err(ServiceError::Forbidden("Это занятие Вам недоступно"));
     }
-    let names = LessonNames::of(store, &txn, std::slice::from_ref(&lesson))?;
-    Ok((lesson, names))
+    Ok(lesson)
 }
 
 /// `lesson` (just written) with its names.

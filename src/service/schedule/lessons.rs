@@ -10,6 +10,7 @@ use crate::domain::notification::NotificationKind;
 use crate::domain::timetable::{day_in, span_in};
 use crate::domain::{LessonId, UserId};
 use crate::policy::{self, Actor};
+use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::lessons;
@@ -22,7 +23,7 @@ use std::collections::BTreeSet;
 use super::lesson_not_found as not_found;
 
 /// «Математика, 24.11.2026 16:00–17:00».
-fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
+pub fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
     let subject = school
         .subject_of(lesson.subject_id)
         .map(|s| s.name.as_str())
@@ -257,6 +258,7 @@ pub fn update(
     }
     for (was, lesson) in &batch {
         record::replace(&txn, was, lesson)?;
+        lesson_rows::moved(&txn, was, lesson, tz)?;
     }
     let what = describe(&old, &school, tz);
     let summary = format!(
@@ -348,7 +350,8 @@ pub fn cancel(
     Ok(new)
 }
 
-/// Deletes a planned lesson with nothing recorded on it (no topic, no homework); any other is
+/// Deletes a planned lesson with nothing recorded on it (no topic, no homework, nothing in its
+/// journal); any other is
 /// cancelled instead (422 saying so).
 pub fn delete(
     store: &Store,
@@ -360,7 +363,8 @@ pub fn delete(
     let school = School::load(store)?;
     let txn = store.write()?;
     let old = taught(&txn, actor, id)?;
-    if old.status != LessonStatus::Planned || !old.topic.trim().is_empty() || !old.homework.trim().is_empty() {
+    let blank = old.topic.trim().is_empty() && old.homework.trim().is_empty() && !lesson_rows::recorded(&txn, id)?;
+    if old.status != LessonStatus::Planned || !blank {
         return Err(FieldErrors::one(
             "status",
             "Удалить можно только запланированное занятие, на котором ничего не записано. Отмените его",

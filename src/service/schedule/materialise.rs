@@ -9,6 +9,7 @@ use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::timetable::{horizon, occurrences};
 use crate::domain::{LessonId, UserId};
 use crate::service::ServiceError;
+use crate::service::gradebook::lesson_rows;
 use crate::store::{lessons, record};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
@@ -47,7 +48,16 @@ pub fn materialise(
 ) -> Result<Plan, ServiceError> {
     let today = now.to_zoned(tz.clone()).date();
     let stored = lessons::of_group(txn, group.id, now - MOVED_BACK, Timestamp::MAX)?;
-    let replaceable = |l: &Lesson| l.status == LessonStatus::Planned && !l.moved_by_hand && l.starts_at > now;
+    let mut recorded = BTreeSet::new();
+    for lesson in &stored {
+        if lesson_rows::recorded(txn, lesson.id)? {
+            recorded.insert(lesson.id);
+        }
+    }
+    // A lesson with something in its journal is kept as it is, as one moved by hand.
+    let replaceable = |l: &Lesson| {
+        l.status == LessonStatus::Planned && !l.moved_by_hand && l.starts_at > now && !recorded.contains(&l.id)
+    };
     let claimed: BTreeSet<Timestamp> = stored
         .iter()
         .filter(|l| !replaceable(l))
@@ -140,12 +150,16 @@ pub fn materialise(
     plan.removed = leaving.len();
     let lessons: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
     book::check(txn, &lessons, &leaving, school, tz, true)?;
-    for id in leaving {
-        record::remove::<Lesson>(txn, id)?;
+    for lesson in stored.iter().filter(|l| leaving.contains(&l.id)) {
+        lesson_rows::removed(txn, lesson)?;
+        record::remove::<Lesson>(txn, lesson.id)?;
     }
     for (was, lesson) in &batch {
         match was {
-            Some(was) => record::replace(txn, *was, lesson)?,
+            Some(was) => {
+                record::replace(txn, *was, lesson)?;
+                lesson_rows::moved(txn, was, lesson, tz)?;
+            }
             None => record::insert_built(txn, lesson)?,
         }
     }

@@ -40,6 +40,11 @@ impl School {
         self.person(id).map_or_else(|| format!("№{id}"), User::short_name)
     }
 
+    /// «Белов Иван Викторович», or «№7» for someone unknown.
+    pub fn full_name(&self, id: UserId) -> String {
+        self.person(id).map_or_else(|| format!("№{id}"), User::full_name)
+    }
+
     /// The subject, if it exists.
     pub fn subject_of(&self, id: SubjectId) -> Option<&Subject> {
         self.subjects.get(&id)

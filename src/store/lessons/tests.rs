@@ -5,7 +5,8 @@ use crate::domain::lesson::LessonStatus;
 use crate::domain::{SubjectId, UserId};
 use crate::store::Store;
 
-fn lesson(id: LessonId, teacher: u64, students: &[u64], group: Option<u64>, room: &str, at: &str) -> Lesson {
+/// A planned lesson of subject 1, an hour long, for the store's tests.
+pub(crate) fn lesson(id: LessonId, teacher: u64, students: &[u64], group: Option<u64>, room: &str, at: &str) -> Lesson {
     Lesson {
         id,
         group_id: group.map(GroupId),

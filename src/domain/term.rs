@@ -1,0 +1,139 @@
+//! The school's terms (четверти, триместры): named spans of the school year that repeat every
+//! year, and the dates a term covers in a given school year.
+
+use jiff::civil::Date;
+use serde::{Deserialize, Serialize};
+
+/// The month the school year begins in: a day before it belongs to the year begun the
+/// September before.
+const SCHOOL_YEAR_STARTS: i8 = 8;
+
+/// One term as the configuration names it: `from` and `to` are days of the year, «MM-DD»,
+/// both included; a term may run over the new year («11-05» to «01-10»).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Term {
+    pub name: String,
+    pub from: String,
+    pub to: String,
+}
+
+/// A term in one school year.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TermDates {
+    pub name: String,
+    pub from: Date,
+    pub to: Date,
+}
+
+/// The four quarters of a Russian school year.
+pub fn default_terms() -> Vec<Term> {
+    [
+        ("1 четверть", "09-01", "10-26"),
+        ("2 четверть", "11-05", "12-29"),
+        ("3 четверть", "01-09", "03-22"),
+        ("4 четверть", "04-01", "05-31"),
+    ]
+    .into_iter()
+    .map(|(name, from, to)| Term {
+        name: name.into(),
+        from: from.into(),
+        to: to.into(),
+    })
+    .collect()
+}
+
+/// The (month, day) of «MM-DD»; `None` for anything else (29 February is allowed).
+pub fn month_day(text: &str) -> Option<(i8, i8)> {
+    let (month, day) = text.split_once('-')?;
+    if month.len() != 2 || day.len() != 2 {
+        return None;
+    }
+    let (month, day): (i8, i8) = (month.parse().ok()?, day.parse().ok()?);
+    Date::new(2028, month, day).ok().map(|_| (month, day))
+}
+
+/// The calendar year the school year containing `day` began in.
+pub fn school_year_of(day: Date) -> i16 {
+    if day.month() >= SCHOOL_YEAR_STARTS {
+        day.year()
+    } else {
+        day.year() - 1
+    }
+}
+
+/// The day `text` («MM-DD») falls on in the school year begun in `year` (29 February of a
+/// common year is the 28th).
+fn day_in(year: i16, text: &str) -> Option<Date> {
+    let (month, day) = month_day(text)?;
+    let year = if month >= SCHOOL_YEAR_STARTS { year } else { year + 1 };
+    Date::new(year, month, day)
+        .or_else(|_| Date::new(year, month, day - 1))
+        .ok()
+}
+
+impl Term {
+    /// Its dates in the school year begun in `year`; `None` when a day is malformed.
+    pub fn in_year(&self, year: i16) -> Option<TermDates> {
+        let from = day_in(year, &self.from)?;
+        let to = day_in(year, &self.to)?;
+        Some(TermDates {
+            name: self.name.clone(),
+            from,
+            to,
+        })
+    }
+}
+
+/// The term `day` falls in; in a holiday, the term that ended last before it; before the
+/// first term of a school year, the last term of the year before.
+pub fn term_of(terms: &[Term], day: Date) -> Option<TermDates> {
+    let year = school_year_of(day);
+    let mut candidates: Vec<TermDates> = [year - 1, year]
+        .into_iter()
+        .flat_map(|year| terms.iter().filter_map(move |term| term.in_year(year)))
+        .filter(|term| term.from <= day)
+        .collect();
+    candidates.sort_by_key(|term| term.from);
+    candidates.pop()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::date;
+
+    #[test]
+    fn the_default_quarters_cover_a_school_year() {
+        let terms = default_terms();
+        let second = term_of(&terms, date(2026, 11, 23)).expect("a term");
+        assert_eq!(
+            (second.name.as_str(), second.from, second.to),
+            ("2 четверть", date(2026, 11, 5), date(2026, 12, 29))
+        );
+        let third = term_of(&terms, date(2027, 2, 1)).expect("a term");
+        assert_eq!((third.from, third.to), (date(2027, 1, 9), date(2027, 3, 22)));
+    }
+
+    #[test]
+    fn a_holiday_belongs_to_the_term_just_ended() {
+        let terms = default_terms();
+        assert_eq!(term_of(&terms, date(2026, 11, 1)).expect("a term").name, "1 четверть");
+        assert_eq!(term_of(&terms, date(2026, 8, 10)).expect("a term").name, "4 четверть");
+    }
+
+    #[test]
+    fn only_month_and_day_are_accepted() {
+        assert_eq!(month_day("09-01"), Some((9, 1)));
+        assert_eq!(month_day("02-29"), Some((2, 29)));
+        for bad in ["9-1", "13-01", "02-30", "2026-09-01", ""] {
+            assert_eq!(month_day(bad), None, "{bad}");
+        }
+        let leap = Term {
+            name: "x".into(),
+            from: "02-29".into(),
+            to: "03-01".into(),
+        };
+        assert_eq!(leap.in_year(2026).expect("dates").from, date(2027, 2, 28));
+    }
+}

@@ -1,0 +1,173 @@
+//! Alerts to parents (`[alerts]`): a run of lessons missed without a reason, and a low mark.
+//! Each is a notice added to the change that caused it, so it is told in the same commit.
+
+use crate::config::Alerts;
+use crate::domain::declension::agreeing;
+use crate::domain::journal::{Attendance, AttendanceStatus, Mark};
+use crate::domain::lesson::Lesson;
+use crate::domain::notification::{Notice, NotificationKind};
+use crate::domain::{User, UserId};
+use crate::service::journal::Change;
+use crate::store::attendance::{self, StatusAt};
+use crate::store::record::Reader;
+use crate::store::{StoreError, family, users};
+use jiff::Timestamp;
+
+/// `change` telling `student`'s parents `body` of `kind`, linking to `link`.
+fn tell_parents(
+    txn: &impl Reader,
+    mut change: Change,
+    student: UserId,
+    kind: NotificationKind,
+    body: &str,
+    link: String,
+) -> Result<Change, StoreError> {
+    for parent in family::parents_of(txn, student)? {
+        change = change.notify(Notice {
+            to: parent,
+            kind,
+            body: body.to_owned(),
+            link: Some(link.clone()),
+        });
+    }
+    Ok(change)
+}
+
+/// «Иван», or «Ваш ребёнок» for someone gone.
+fn first_name(student: Option<&User>) -> String {
+    student.map_or_else(|| "Ваш ребёнок".to_owned(), |s| s.first_name.as_str().to_owned())
+}
+
+/// «урок», «урока» or «уроков» after `count`.
+fn lessons_word(count: usize) -> &'static str {
+    match (count % 10, count % 100) {
+        (1, n) if n != 11 => "урок",
+        (2..=4, n) if !(12..=14).contains(&n) => "урока",
+        _ => "уроков",
+    }
+}
+
+/// The length of the trailing run of unexcused absences in `statuses` (by start), if `lesson`
+/// is in it; 0 otherwise.
+fn trailing_run(statuses: &[StatusAt], lesson: &Lesson) -> usize {
+    let run: Vec<&StatusAt> = statuses
+        .iter()
+        .rev()
+        .take_while(|s| s.status == AttendanceStatus::Unexcused)
+        .collect();
+    if run.iter().any(|s| s.lesson_id == lesson.id) {
+        run.len()
+    } else {
+        0
+    }
+}
+
+/// `change` telling the parents of each student newly marked absent without a reason at
+/// `lesson` whose trailing run of such absences (by lesson start) reaches exactly `alerts.unexcused_in_row` with it (so
+/// once per run: a longer run, or the same lesson saved again, tells nobody). `old` is the
+/// attendance before the save, `new` after it (already written); `what` names the lesson.
+pub fn absences(
+    txn: &impl Reader,
+    mut change: Change,
+    lesson: &Lesson,
+    old: &[Attendance],
+    new: &[Attendance],
+    alerts: &Alerts,
+    what: &str,
+) -> Result<Change, StoreError> {
+    let was_unexcused = |student: UserId| {
+        old.iter()
+            .any(|r| r.student_id == student && r.status == AttendanceStatus::Unexcused)
+    };
+    for record in new {
+        if record.status != AttendanceStatus::Unexcused || was_unexcused(record.student_id) {
+            continue;
+        }
+        let statuses = attendance::statuses_of(txn, record.student_id, Timestamp::MIN, Timestamp::MAX)?;
+        let run = trailing_run(&statuses, lesson);
+        if run != alerts.unexcused_in_row as usize {
+            continue;
+        }
+        let student = users::get(txn, record.student_id)?;
+        let missed = student
+            .as_ref()
+            .map_or("пропустил", |s| agreeing(s, "пропустил", "пропустила"));
+        let body = format!(
+            "{} {missed} {run} {} подряд без уважительной причины: последний — {what}",
+            first_name(student.as_ref()),
+            lessons_word(run),
+        );
+        let link = format!("/users/{}/attendance", record.student_id);
+        change = tell_parents(
+            txn,
+            change,
+            record.student_id,
+            NotificationKind::AbsencesInRow,
+            &body,
+            link,
+        )?;
+    }
+    Ok(change)
+}
+
+/// `change` telling the student's parents of `mark`, at or below `alerts.low_mark`.
+pub fn low_mark(txn: &impl Reader, change: Change, mark: &Mark, subject: &str) -> Result<Change, StoreError> {
+    let student = users::get(txn, mark.student_id)?;
+    let got = student
+        .as_ref()
+        .map_or("получил", |s| agreeing(s, "получил", "получила"));
+    let body = format!(
+        "{} {got} оценку {} по предмету «{subject}» {} ({})",
+        first_name(student.as_ref()),
+        mark.value,
+        mark.kind.label(),
+        mark.date.strftime("%d.%m.%Y"),
+    );
+    let link = "/marks".to_owned();
+    tell_parents(txn, change, mark.student_id, NotificationKind::LowMark, &body, link)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_run_is_the_trailing_one_and_must_hold_the_lesson() {
+        use crate::domain::LessonId;
+        use crate::store::lessons::tests::lesson;
+        use AttendanceStatus::{Present, Unexcused};
+        let statuses: Vec<StatusAt> = [Unexcused, Present, Unexcused, Unexcused]
+            .into_iter()
+            .enumerate()
+            .map(|(i, status)| StatusAt {
+                lesson_id: LessonId(i as u64 + 1),
+                starts_at_ms: i as i64,
+                status,
+            })
+            .collect();
+        let at = |id: u64| lesson(LessonId(id), 1, &[10], None, "", "2026-11-23T10:00:00Z");
+        assert_eq!(trailing_run(&statuses, &at(4)), 2);
+        assert_eq!(trailing_run(&statuses, &at(3)), 2);
+        assert_eq!(trailing_run(&statuses, &at(1)), 0, "an earlier run is over");
+        assert_eq!(trailing_run(&statuses, &at(2)), 0);
+    }
+
+    #[test]
+    fn counts_lessons_in_russian() {
+        let words: Vec<&str> = [1, 2, 4, 5, 11, 12, 21, 22, 25].map(lessons_word).to_vec();
+        assert_eq!(
+            words,
+            [
+                "урок",
+                "урока",
+                "урока",
+                "уроков",
+                "уроков",
+                "уроков",
+                "урок",
+                "урока",
+                "уроков"
+            ]
+        );
+    }
+}

@@ -1,0 +1,47 @@
+//! A lesson's journal rows (attendance and marks) follow the lesson: when it moves they move
+//! with it (the students' index by start, the marks' day), and a lesson with rows is not
+//! removed by a timetable's regeneration; one that is removed takes its rows along.
+
+use crate::domain::LessonId;
+use crate::domain::journal::Mark;
+use crate::domain::lesson::Lesson;
+use crate::store::record::{self, Reader};
+use crate::store::{StoreError, attendance, marks};
+use jiff::tz::TimeZone;
+use redb::WriteTransaction;
+
+/// Whether anything is recorded in lesson `id`'s journal (attendance or a mark).
+pub fn recorded(txn: &impl Reader, id: LessonId) -> Result<bool, StoreError> {
+    Ok(!attendance::of_lesson(txn, id)?.is_empty() || !marks::of_lesson(txn, id)?.is_empty())
+}
+
+/// Moves the journal rows of a lesson that changed from `was` to `lesson`.
+pub fn moved(txn: &WriteTransaction, was: &Lesson, lesson: &Lesson, tz: &TimeZone) -> Result<(), StoreError> {
+    if was.starts_at == lesson.starts_at {
+        return Ok(());
+    }
+    attendance::lesson_moved(txn, lesson, was.starts_at)?;
+    let day = lesson.starts_at.to_zoned(tz.clone()).date();
+    for mark in marks::of_lesson(txn, lesson.id)? {
+        if mark.date != day {
+            record::replace(
+                txn,
+                &mark,
+                &Mark {
+                    date: day,
+                    ..mark.clone()
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Removes the journal rows of `lesson`, which is being removed.
+pub fn removed(txn: &WriteTransaction, lesson: &Lesson) -> Result<(), StoreError> {
+    attendance::replace_lesson(txn, lesson, &[])?;
+    for mark in marks::of_lesson(txn, lesson.id)? {
+        record::remove::<Mark>(txn, mark.id)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,284 @@
+//! Marks one by one (`/api/marks/{id}`): reading one, giving one with or without a lesson,
+//! changing and removing one within the edit window, through the same checks and writing as a
+//! lesson's journal (`mark_edit`).
+
+use super::mark_edit::{self, Edit, MarkFields};
+use crate::config::Config;
+use crate::domain::activity::{Action, Entity};
+use crate::domain::clash::Names;
+use crate::domain::journal::Mark;
+use crate::domain::lesson::{Lesson, LessonStatus};
+use crate::domain::{LessonId, MarkId, Role, SubjectId, UserId};
+use crate::policy::{self, Actor};
+use crate::service::journal::{Change, Journal};
+use crate::service::schedule::School;
+use crate::service::{FieldErrors, ServiceError};
+use crate::store::lessons::{self, Whose};
+use crate::store::record::{self, Reader};
+use crate::store::{Store, StoreError, groups, users};
+use jiff::Timestamp;
+use jiff::civil::Date;
+
+/// A mark with the names it shows and whether the reader may change it.
+pub struct ShownMark {
+    pub mark: Mark,
+    pub student: String,
+    pub subject: String,
+    pub teacher: String,
+    pub editable: bool,
+}
+
+/// `mark` as `actor` sees it at `now`.
+pub fn shown_mark(mark: Mark, actor: &Actor, school: &School, now: Timestamp, config: &Config) -> ShownMark {
+    ShownMark {
+        editable: policy::changes_mark(actor, &mark, now, config.journal.edit_days),
+        student: school.full_name(mark.student_id),
+        subject: school.subject(mark.subject_id),
+        teacher: school.short_name(mark.teacher_id),
+        mark,
+    }
+}
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Оценка не найдена".into())
+}
+
+/// Whether `teacher` teaches `student`: in one of his groups or at one of his lessons.
+pub fn teaches_student(txn: &impl Reader, teacher: UserId, student: UserId) -> Result<bool, StoreError> {
+    if groups::of_teacher(txn, teacher)?
+        .iter()
+        .any(|g| g.student_ids.contains(&student))
+    {
+        return Ok(true);
+    }
+    let lessons = lessons::of(txn, &Whose::Student(student), Timestamp::MIN, Timestamp::MAX)?;
+    Ok(lessons.iter().any(|l| l.teacher_id == teacher))
+}
+
+/// Whether `actor` may read `mark`: a manager any, a worker his students', a student his
+/// own, a parent his children's.
+pub fn reads(txn: &impl Reader, actor: &Actor, mark: &Mark) -> Result<bool, StoreError> {
+    if actor.user.roles.contains(&Role::Manager) || mark.teacher_id == actor.user.id {
+        return Ok(true);
+    }
+    if actor.is_staff() {
+        return teaches_student(txn, actor.user.id, mark.student_id);
+    }
+    Ok(policy::reads_journal_of(actor, mark.student_id))
+}
+
+/// Mark `id` through `txn`, if `actor` may read it (404 otherwise).
+fn readable(txn: &impl Reader, actor: &Actor, id: MarkId) -> Result<Mark, ServiceError> {
+    let mark: Mark = record::get(txn, id)?.ok_or_else(not_found)?;
+    if !reads(txn, actor, &mark)? {
+        return Err(not_found());
+    }
+    Ok(mark)
+}
+
+/// Mark `id`, for someone who may read it.
+pub fn one(store: &Store, actor: &Actor, id: MarkId, config: &Config) -> Result<ShownMark, ServiceError> {
+    let school = School::load(store)?;
+    let mark = readable(&store.read()?, actor, id)?;
+    Ok(shown_mark(mark, actor, &school, Timestamp::now(), config))
+}
+
+/// A new mark as a form sends it: with a lesson (its subject and day are the lesson's) or
+/// without one (`subject_id` and `date` needed).
+#[derive(Clone, Debug)]
+pub struct NewMark {
+    pub student_id: UserId,
+    pub subject_id: Option<SubjectId>,
+    pub lesson_id: Option<LessonId>,
+    /// `ГГГГ-ММ-ДД`.
+    pub date: Option<String>,
+    pub fields: MarkFields,
+}
+
+fn day(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Date> {
+    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
+    errors.check("date", raw.parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"))
+}
+
+/// Gives a mark, as `actor` (the lesson's teacher or a manager; without a lesson, a worker to
+/// a student he teaches).
+pub fn create(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    form: NewMark,
+    config: &Config,
+) -> Result<ShownMark, ServiceError> {
+    let school = School::load(store)?;
+    let tz = config.time_zone();
+    let txn = store.write()?;
+    let mut errors = FieldErrors::new();
+    let student =
+        users::get(&txn, form.student_id)?.filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
+    if student.is_none() {
+        errors.push("student_id", "Выберите ученика");
+    }
+    let date = day(&mut errors, form.date.as_deref());
+    let lesson: Option<Lesson> = match form.lesson_id {
+        None => None,
+        Some(id) => {
+            let lesson: Option<Lesson> = record::get(&txn, id)?;
+            match &lesson {
+                None => errors.push("lesson_id", "Занятие не найдено"),
+                Some(l) if l.status == LessonStatus::Cancelled => errors.push("lesson_id", "Занятие отменено"),
+                Some(l) if !l.student_ids.contains(&form.student_id) => {
+                    errors.push("student_id", "Ученик не записан на этот урок")
+                }
+                Some(_) => {}
+            }
+            lesson
+        }
+    };
+    let (subject, date) = match &lesson {
+        Some(lesson) => {
+            let lesson_day = lesson.starts_at.to_zoned(tz).date();
+            if form.subject_id.is_some_and(|s| s != lesson.subject_id) {
+                errors.push("subject_id", "Предмет не совпадает с предметом занятия");
+            }
+            if date.is_some_and(|d| d != lesson_day) {
+                errors.push("date", "Оценка за урок ставится днём урока");
+            }
+            (Some(lesson.subject_id), Some(lesson_day))
+        }
+        None if form.lesson_id.is_some() => (None, None),
+        None => {
+            let subject = form.subject_id.filter(|s| school.subject_of(*s).is_some());
+            if subject.is_none() {
+                errors.push("subject_id", "Выберите предмет");
+            }
+            if form.date.as_deref().is_none_or(|d| d.trim().is_empty()) {
+                errors.push("date", "Обязательное поле");
+            }
+            (subject, date)
+        }
+    };
+    let fields = form.fields.check(&mut errors, "", config);
+    errors.into_result()?;
+    let (Some(subject), Some(date), Some(fields)) = (subject, date, fields) else {
+        return Err(FieldErrors::one("value", "Оценка — число от 1 до 5"));
+    };
+    match &lesson {
+        Some(lesson) if !policy::keeps_journal(actor, lesson) => {
+            return Err(ServiceError::Forbidden(policy::NOT_YOUR_JOURNAL));
+        }
+        None if !policy::gives_marks(actor, teaches_student(&txn, actor.user.id, form.student_id)?) => {
+            return Err(ServiceError::Forbidden(policy::NOT_YOUR_STUDENT));
+        }
+        _ => {}
+    }
+    let new = Mark {
+        lesson_id: lesson.map(|l| l.id),
+        ..mark_edit::new_mark(actor, form.student_id, subject, date, fields)
+    };
+    let edit = Edit {
+        old: None,
+        new: Some(new),
+    };
+    let written = commit(&txn, edit, Action::MarkCreated, &school, config)?;
+    journal.commit_change(txn, written.1)?;
+    Ok(shown_mark(written.0, actor, &school, Timestamp::now(), config))
+}
+
+/// Writes `edit` with its log entry (not yet recorded): the mark as written (or as it was,
+/// when removed) and the change.
+fn commit(
+    txn: &redb::WriteTransaction,
+    edit: Edit,
+    action: Action,
+    school: &School,
+    config: &Config,
+) -> Result<(Mark, Change), ServiceError> {
+    let was = edit
+        .old
+        .clone()
+        .or_else(|| edit.new.clone())
+        .expect("one side of an edit");
+    let mut lines = Vec::new();
+    let change = Change::new(action, Entity::Mark, None, String::new());
+    let subject = |s| school.subject(s);
+    let (written, mut change) = mark_edit::write(txn, vec![edit], change, &mut lines, config, &subject)?;
+    let mark = written.into_iter().next().unwrap_or(was);
+    change.entity_id = Some(mark.id.0);
+    change.summary = lines.join("; ");
+    Ok((mark, change))
+}
+
+/// What may change of a given mark: its value, kind, weight, comment, and the date of a mark
+/// without a lesson.
+#[derive(Clone, Debug)]
+pub struct MarkChange {
+    pub fields: MarkFields,
+    pub date: Option<String>,
+}
+
+/// Changes mark `id` (its teacher within the edit window, a manager always).
+pub fn update(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: MarkId,
+    form: MarkChange,
+    config: &Config,
+) -> Result<ShownMark, ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old = readable(&txn, actor, id)?;
+    let mut errors = FieldErrors::new();
+    let date = day(&mut errors, form.date.as_deref());
+    if old.lesson_id.is_some() && date.is_some_and(|d| d != old.date) {
+        errors.push("date", "Оценка за урок ставится днём урока");
+    }
+    let fields = form.fields.check(&mut errors, "", config);
+    errors.into_result()?;
+    let Some(fields) = fields else {
+        return Err(FieldErrors::one("value", "Оценка — число от 1 до 5"));
+    };
+    let new = Mark {
+        date: date.unwrap_or(old.date),
+        ..fields.onto(&old)
+    };
+    let edit = Edit {
+        old: Some(old),
+        new: Some(new),
+    };
+    mark_edit::allowed(actor, std::slice::from_ref(&edit), config)?;
+    if !edit.changes() {
+        txn.abort()?;
+        return Ok(shown_mark(
+            edit.old.expect("old"),
+            actor,
+            &school,
+            Timestamp::now(),
+            config,
+        ));
+    }
+    let (mark, change) = commit(&txn, edit, Action::MarkUpdated, &school, config)?;
+    journal.commit_change(txn, change)?;
+    Ok(shown_mark(mark, actor, &school, Timestamp::now(), config))
+}
+
+/// Removes mark `id` (its teacher within the edit window, a manager always).
+pub fn delete(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: MarkId,
+    config: &Config,
+) -> Result<(), ServiceError> {
+    let school = School::load(store)?;
+    let txn = store.write()?;
+    let old = readable(&txn, actor, id)?;
+    let edit = Edit {
+        old: Some(old),
+        new: None,
+    };
+    mark_edit::allowed(actor, std::slice::from_ref(&edit), config)?;
+    let (_, change) = commit(&txn, edit, Action::MarkDeleted, &school, config)?;
+    journal.commit_change(txn, change)?;
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! Attendance: one row per (lesson, student), and an index of each student's statuses by the
+//! lesson's start, so a year's summary or a journal grid reads keys only.
+
+use super::record::Reader;
+use super::{StoreError, codec, tables};
+use crate::domain::journal::{Attendance, AttendanceStatus};
+use crate::domain::lesson::Lesson;
+use crate::domain::{LessonId, UserId};
+use jiff::Timestamp;
+use redb::{ReadableTable, WriteTransaction};
+
+/// One status from the student index: the lesson, its start and how the student was there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StatusAt {
+    pub lesson_id: LessonId,
+    pub starts_at_ms: i64,
+    pub status: AttendanceStatus,
+}
+
+/// The attendance recorded at `lesson`, by student id.
+pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Attendance>, StoreError> {
+    let table = txn.open(tables::ATTENDANCE)?;
+    let name = tables::name(&tables::ATTENDANCE);
+    let rows = table.range((lesson.0, 0)..=(lesson.0, u64::MAX))?;
+    rows.map(|row| codec::decode(name, row?.1.value())).collect()
+}
+
+/// Replaces the attendance of `lesson` with `records` (each of one of its students); returns
+/// what was recorded before.
+pub fn replace_lesson(
+    txn: &WriteTransaction,
+    lesson: &Lesson,
+    records: &[Attendance],
+) -> Result<Vec<Attendance>, StoreError> {
+    let old = of_lesson(txn, lesson.id)?;
+    let mut table = txn.open_table(tables::ATTENDANCE)?;
+    let mut by_student = txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
+    let at = lesson.starts_at.as_millisecond();
+    for record in &old {
+        table.remove((lesson.id.0, record.student_id.0))?;
+        by_student.remove((record.student_id.0, at, lesson.id.0))?;
+    }
+    for record in records {
+        table.insert((lesson.id.0, record.student_id.0), codec::encode(record).as_slice())?;
+        by_student.insert((record.student_id.0, at, lesson.id.0), record.status.code())?;
+    }
+    Ok(old)
+}
+
+/// Moves the student index rows of a lesson whose start changed from `old_start` (call it
+/// whenever a lesson with attendance moves).
+pub fn lesson_moved(txn: &WriteTransaction, lesson: &Lesson, old_start: Timestamp) -> Result<(), StoreError> {
+    if old_start == lesson.starts_at {
+        return Ok(());
+    }
+    let records = of_lesson(txn, lesson.id)?;
+    let mut by_student = txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
+    for record in records {
+        let student = record.student_id.0;
+        by_student.remove((student, old_start.as_millisecond(), lesson.id.0))?;
+        by_student.insert(
+            (student, lesson.starts_at.as_millisecond(), lesson.id.0),
+            record.status.code(),
+        )?;
+    }
+    Ok(())
+}
+
+/// `student`'s recorded statuses at lessons starting at `from` and before `to`, by start.
+pub fn statuses_of(
+    txn: &impl Reader,
+    student: UserId,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<StatusAt>, StoreError> {
+    let (from, to) = (from.as_millisecond(), to.as_millisecond());
+    if from >= to {
+        return Ok(Vec::new());
+    }
+    let index = txn.open(tables::ATTENDANCE_BY_STUDENT)?;
+    let name = tables::name(&tables::ATTENDANCE_BY_STUDENT);
+    let mut found = Vec::new();
+    for row in index.range((student.0, from, 0)..(student.0, to, 0))? {
+        let (key, code) = row?;
+        let (_, starts_at_ms, lesson) = key.value();
+        let status = AttendanceStatus::from_code(code.value()).ok_or_else(|| StoreError::Corrupt {
+            table: name,
+            reason: format!("неизвестный код посещения {}", code.value()),
+        })?;
+        found.push(StatusAt {
+            lesson_id: LessonId(lesson),
+            starts_at_ms,
+            status,
+        });
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests;

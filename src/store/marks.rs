@@ -1,0 +1,72 @@
+//! Marks, indexed by lesson, by student and day, and by subject and day.
+
+use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::{StoreError, tables};
+use crate::domain::journal::Mark;
+use crate::domain::{LessonId, MarkId, SubjectId, UserId};
+use jiff::civil::Date;
+
+impl Record for Mark {
+    const TABLE: Rows = tables::MARKS;
+    type Id = MarkId;
+
+    fn id(&self) -> MarkId {
+        self.id
+    }
+
+    fn indexes(&self) -> Vec<IndexRow> {
+        let day = day_key(self.date);
+        let mut rows = vec![
+            IndexRow::OwnedTimed(tables::MARKS_BY_STUDENT, self.student_id.0, day),
+            IndexRow::OwnedTimed(tables::MARKS_BY_SUBJECT, self.subject_id.0, day),
+        ];
+        if let Some(lesson) = self.lesson_id {
+            rows.push(IndexRow::Under(tables::MARKS_BY_LESSON, lesson.0));
+        }
+        rows
+    }
+}
+
+/// A day as the indexes key it: unix ms of its midnight in UTC (the order of days).
+pub fn day_key(day: Date) -> i64 {
+    let days = day
+        .since(Date::constant(1970, 1, 1))
+        .map(|span| span.get_days())
+        .unwrap_or(0);
+    i64::from(days) * 86_400_000
+}
+
+/// The marks given at `lesson`, in the order given.
+pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Mark>, StoreError> {
+    let ids: Vec<MarkId> = record::ids_under(txn, tables::MARKS_BY_LESSON, lesson.0)?;
+    load(txn, &ids)
+}
+
+/// `student`'s marks dated `from` to `to`, both included, by day.
+pub fn of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> Result<Vec<Mark>, StoreError> {
+    let ids = record::ids_owned_between(txn, tables::MARKS_BY_STUDENT, student.0, day_key(from), day_after(to))?;
+    load(txn, &ids)
+}
+
+/// The marks in `subject` dated `from` to `to`, both included, by day.
+pub fn of_subject(txn: &impl Reader, subject: SubjectId, from: Date, to: Date) -> Result<Vec<Mark>, StoreError> {
+    let ids = record::ids_owned_between(txn, tables::MARKS_BY_SUBJECT, subject.0, day_key(from), day_after(to))?;
+    load(txn, &ids)
+}
+
+fn day_after(day: Date) -> i64 {
+    day_key(day) + 86_400_000
+}
+
+/// The marks `ids` names, in that order (through one table handle).
+pub fn load(txn: &impl Reader, ids: &[MarkId]) -> Result<Vec<Mark>, StoreError> {
+    let rows = txn.open(tables::MARKS)?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        found.extend(record::load::<Mark>(&rows, *id)?);
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests;
