@@ -475,8 +475,8 @@ if want teaching; then
     # A filled group (name «Группа 1»): its teacher, first student and room.
     read -r group teacher student room < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons?per_page=100&search=%D0%93%D1%80%D1%83%D0%BF%D0%BF%D0%B0%201" |
         python3 -c 'import json, sys, urllib.parse
-    g = [g for g in json.load(sys.stdin)["data"] if g["name"] == "Группа 1"][0]
-    print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"]))')
+g = [g for g in json.load(sys.stdin)["data"] if g["name"] == "Группа 1"][0]
+print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"]))')
     [[ -n ${room:-} ]] || die "fill_lessons made no group «Группа 1» the API lists"
     monday=$(date -d "$(date +%F) -$((($(date +%u) - 1))) days" +%F)
     sunday=$(date -d "$monday +6 days" +%F)
@@ -496,7 +496,7 @@ if want teaching; then
     teach_rss=$WRK_RSS_KB
     # A group with a year of timetable: two weekly slots (Sunday evening, free in the filled school).
     students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
-    print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
+print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
     year_to=$(date -d "+1 year -1 day" +%F)
     body=$(printf '{"name":"Бенч: год","subject_id":1,"teacher_id":%s,"student_ids":%s,"room":"каб. 99","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45},{"weekday":7,"start":"21:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
         "$teacher" "$students" "$(date +%F)" "$year_to")
