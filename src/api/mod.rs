@@ -12,11 +12,13 @@ mod deferred_form;
 mod enrolments;
 mod envelope;
 mod files;
+mod group_journal;
 mod group_lessons;
 mod health;
 mod ids;
 mod import;
 mod import_form;
+mod journal_view;
 mod json_text;
 mod lesson_journal;
 mod lesson_view;
@@ -28,6 +30,7 @@ mod notifications;
 mod paging;
 mod passwords;
 mod person_catalog;
+mod person_journal;
 mod session;
 mod subjects;
 mod tags;
@@ -109,8 +112,14 @@ type CatalogGroup = (
 /// Teaching in time: groups with a weekly timetable, and lessons.
 type ScheduleGroup = (group_lessons::GroupLessonsApi, lessons::LessonsApi);
 
-/// The class journal: a lesson's journal, and marks.
-type JournalGroup = (lesson_journal::LessonJournalApi, marks::MarksApi);
+/// The class journal: a lesson's journal, marks, a group's grid, a student's attendance and
+/// marks, the terms.
+type JournalGroup = (
+    lesson_journal::LessonJournalApi,
+    marks::MarksApi,
+    group_journal::GroupJournalApi,
+    person_journal::PersonJournalApi,
+);
 
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);

@@ -62,6 +62,17 @@ pub fn school_year_of(day: Date) -> i16 {
     }
 }
 
+/// The first and last day of the school year begun in `year` (August to July, as
+/// `school_year_of` counts them).
+pub fn school_year(year: i16) -> (Date, Date) {
+    let first = Date::new(year, SCHOOL_YEAR_STARTS, 1).unwrap_or(Date::MIN);
+    let last = Date::new(year + 1, SCHOOL_YEAR_STARTS, 1)
+        .ok()
+        .and_then(|next| next.yesterday().ok())
+        .unwrap_or(Date::MAX);
+    (first, last)
+}
+
 /// The day `text` («MM-DD») falls on in the school year begun in `year` (29 February of a
 /// common year is the 28th).
 fn day_in(year: i16, text: &str) -> Option<Date> {

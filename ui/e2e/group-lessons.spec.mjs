@@ -5,28 +5,11 @@
 // with his group's name; pictures of every page, light and dark, at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
-
-/** Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back). */
-async function callApi(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 /** A subject to teach, unless the demo school has one already. */
 async function ensureSubject(page) {
@@ -236,7 +219,9 @@ test('the start page: a teacher sees his lessons today, a student his next lesso
   await app.signIn(teacherPage, DEMO.worker);
   const mine = teacherPage.locator('.home-lessons');
   await mine.getByRole('heading', { name: 'Мои занятия сегодня' }).waitFor();
-  await mine.locator('.lesson', { hasText: '23:15–23:45' }).getByRole('button', { name: 'Тема и ДЗ' }).waitFor();
+  // Each lesson of his day opens its journal.
+  await mine.locator('.day-lesson', { hasText: '23:15–23:45' }).getByRole('link').click();
+  await teacherPage.waitForURL(new RegExp(`/lessons/${made.body.data.id}$`));
 
   const studentPage = await app.open('/', { viewport: PHONE });
   await app.signIn(studentPage, student.email);

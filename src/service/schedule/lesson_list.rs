@@ -16,7 +16,7 @@ use redb::ReadTransaction;
 use std::collections::BTreeSet;
 
 /// The start of `day` in `tz`.
-fn start_of(day: Date, tz: &TimeZone) -> Timestamp {
+pub fn start_of(day: Date, tz: &TimeZone) -> Timestamp {
     day.to_zoned(tz.clone()).map_or(Timestamp::MIN, |z| z.timestamp())
 }
 

@@ -1496,6 +1496,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/group-lessons/{id}/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A group's journal
+         * @description Managers, and workers for a group they teach. Its students (by name; also anyone at one
+         *     of its lessons who has left it) against its lessons of the period (by start); a cell
+         *     for each student and lesson with something recorded (attendance, marks); each student's
+         *     weighted average of his marks in the group's subject over the period (marks without a
+         *     lesson count too) and the term mark it rounds to (up from `journal.round_up_from`).
+         *     `from` and `to` are days «YYYY-MM-DD», both included (at most two years); without
+         *     them, the current term in the school's time zone.
+         */
+        get: operations["group_lessons_journal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/journal/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's terms
+         * @description Anyone signed in. The terms (`journal.terms`) of the current school year and of the
+         *     year before, in order, with their days «YYYY-MM-DD» (both included), to pick a period.
+         */
+        get: operations["journal_terms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's attendance
+         * @description Managers, his teachers (of his groups, or of a lesson in the period), the student, his
+         *     parents; anyone else 403. His lessons in the period by start, each with how he was there
+         *     (`status`, null when not recorded), and the count by status with the share attended.
+         *     `from` and `to` are days «YYYY-MM-DD», both included (at most two years); without them,
+         *     the current school year (August to July) in the school's time zone.
+         */
+        get: operations["users_attendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/marks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's marks
+         * @description Managers, his teachers (of his groups, or who gave one of the marks), the student, his
+         *     parents; anyone else 403. His marks in the period by subject (by the subject's name),
+         *     each subject with the weighted average and the term mark it rounds to (up from
+         *     `journal.round_up_from`). `from` and `to` are days «YYYY-MM-DD», both included (at most
+         *     two years); without them, the current term in the school's time zone.
+         */
+        get: operations["users_marks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1558,6 +1653,42 @@ export interface components {
          * @enum {string}
          */
         AttendanceStatus: "present" | "late" | "excused" | "unexcused";
+        /**
+         * AttendanceSummaryView
+         * @description Attendance counted by status over the period.
+         */
+        AttendanceSummaryView: {
+            /** Format: uint32 */
+            present: number;
+            /** Format: uint32 */
+            late: number;
+            /** Format: uint32 */
+            excused: number;
+            /** Format: uint32 */
+            unexcused: number;
+            /**
+             * Format: double
+             * @description The share of recorded lessons attended (present or late), 0..1, to three decimals;
+             *     null when nothing is recorded.
+             */
+            rate?: number | null;
+        };
+        /**
+         * AttendedLesson
+         * @description One of a student's lessons and how he was there.
+         */
+        AttendedLesson: {
+            /** Format: uint64 */
+            lesson_id: number;
+            /** @description RFC 3339 with the school's offset. */
+            starts_at: string;
+            /** Format: uint64 */
+            subject_id: number;
+            subject_name: string;
+            lesson_status: components["schemas"]["LessonStatus"];
+            /** @description Null: not recorded. */
+            status?: (components["schemas"]["AttendanceStatus"] & unknown) | null;
+        };
         /**
          * BackupCopy
          * @description One copy in the backup directory.
@@ -1661,6 +1792,25 @@ export interface components {
          */
         CancelBody: {
             reason?: string | null;
+        };
+        /**
+         * CellMark
+         * @description A mark as the grid shows it.
+         */
+        CellMark: {
+            /** Format: uint64 */
+            id: number;
+            /**
+             * Format: uint8
+             * @description 1..5.
+             */
+            value: number;
+            kind: components["schemas"]["MarkKind"];
+            /**
+             * Format: uint8
+             * @description 1..10.
+             */
+            weight: number;
         };
         /**
          * ChangeBody
@@ -1825,6 +1975,13 @@ export interface components {
             data: components["schemas"]["FileView"];
         };
         /**
+         * Data_GroupJournalView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_GroupJournalView: {
+            data: components["schemas"]["GroupJournalView"];
+        };
+        /**
          * Data_GroupPreview
          * @description `{data: T}`: one record, a list, or a report.
          */
@@ -1881,11 +2038,25 @@ export interface components {
             data: components["schemas"]["NotificationView"];
         };
         /**
+         * Data_PersonAttendanceView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_PersonAttendanceView: {
+            data: components["schemas"]["PersonAttendanceView"];
+        };
+        /**
          * Data_PersonCourseDetailView
          * @description `{data: T}`: one record, a list, or a report.
          */
         Data_PersonCourseDetailView: {
             data: components["schemas"]["PersonCourseDetailView"];
+        };
+        /**
+         * Data_PersonMarksView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_PersonMarksView: {
+            data: components["schemas"]["PersonMarksView"];
         };
         /**
          * Data_SubjectView
@@ -1956,6 +2127,13 @@ export interface components {
          */
         Data_list_TagView: {
             data: components["schemas"]["TagView"][];
+        };
+        /**
+         * Data_list_TermView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_TermView: {
+            data: components["schemas"]["TermView"][];
         };
         /**
          * EnrolmentBody
@@ -2065,6 +2243,16 @@ export interface components {
             email?: string | null;
         };
         /**
+         * GridStudent
+         * @description A student of the grid.
+         */
+        GridStudent: {
+            /** Format: uint64 */
+            id: number;
+            /** @description «Иванова Анна Петровна». */
+            name: string;
+        };
+        /**
          * GroupBody
          * @description A group as a form sends it.
          */
@@ -2094,6 +2282,23 @@ export interface components {
              */
             price?: number | null;
             archived?: boolean | null;
+        };
+        /**
+         * GroupJournalView
+         * @description A group's journal over a period: students (by name) against lessons (by start).
+         */
+        GroupJournalView: {
+            /** Format: uint64 */
+            group_id: number;
+            group_name: string;
+            /** Format: uint64 */
+            subject_id: number;
+            subject_name: string;
+            period: components["schemas"]["PeriodView"];
+            students: components["schemas"]["GridStudent"][];
+            lessons: components["schemas"]["JournalLesson"][];
+            cells: components["schemas"]["JournalCell"][];
+            averages: components["schemas"]["JournalAverage"][];
         };
         /**
          * GroupPreview
@@ -2280,6 +2485,49 @@ export interface components {
             to?: number | null;
             /** Format: uint64 */
             unread: number;
+        };
+        /**
+         * JournalAverage
+         * @description A student's standing over the period.
+         */
+        JournalAverage: {
+            /** Format: uint64 */
+            student_id: number;
+            /**
+             * Format: double
+             * @description Weighted, to two decimals; null without marks.
+             */
+            average?: number | null;
+            /**
+             * Format: uint8
+             * @description Rounded up from `journal.round_up_from`; null without marks.
+             */
+            term_mark?: number | null;
+        };
+        /**
+         * JournalCell
+         * @description One student at one lesson: sent only when something is recorded.
+         */
+        JournalCell: {
+            /** Format: uint64 */
+            student_id: number;
+            /** Format: uint64 */
+            lesson_id: number;
+            /** @description Null: attendance not recorded. */
+            status?: (components["schemas"]["AttendanceStatus"] & unknown) | null;
+            marks: components["schemas"]["CellMark"][];
+        };
+        /**
+         * JournalLesson
+         * @description A lesson of the grid (a column).
+         */
+        JournalLesson: {
+            /** Format: uint64 */
+            id: number;
+            /** @description RFC 3339 with the school's offset. */
+            starts_at: string;
+            status: components["schemas"]["LessonStatus"];
+            topic: string;
         };
         /**
          * JournalMarkEntry
@@ -2548,6 +2796,35 @@ export interface components {
             date?: string | null;
         };
         /**
+         * MarkEntry
+         * @description A mark as a student's list shows it.
+         */
+        MarkEntry: {
+            /** Format: uint64 */
+            id: number;
+            /**
+             * Format: uint8
+             * @description 1..5.
+             */
+            value: number;
+            kind: components["schemas"]["MarkKind"];
+            /**
+             * Format: uint8
+             * @description 1..10.
+             */
+            weight: number;
+            /** @description The day it counts for, «2026-11-12». */
+            date: string;
+            /**
+             * Format: uint64
+             * @description Null: a mark given without a lesson.
+             */
+            lesson_id?: number | null;
+            /** Format: uint64 */
+            teacher_id: number;
+            comment: string;
+        };
+        /**
          * @description What a mark was given for: the lesson, homework or a test.
          * @enum {string}
          */
@@ -2764,6 +3041,27 @@ export interface components {
             password?: string | null;
         };
         /**
+         * PeriodView
+         * @description The days a read covers, both included: «2026-11-05» to «2026-12-29».
+         */
+        PeriodView: {
+            /** @description The term's name when the days are one of the school's terms («2 четверть»). */
+            name?: string | null;
+            from: string;
+            to: string;
+        };
+        /**
+         * PersonAttendanceView
+         * @description A student's attendance over a period.
+         */
+        PersonAttendanceView: {
+            /** Format: uint64 */
+            user_id: number;
+            period: components["schemas"]["PeriodView"];
+            lessons: components["schemas"]["AttendedLesson"][];
+            summary: components["schemas"]["AttendanceSummaryView"];
+        };
+        /**
          * PersonBody
          * @description A person's fields as a form sends them; all optional here, checked by the server.
          */
@@ -2814,6 +3112,16 @@ export interface components {
              * @description The course's plan, or when it plans none, his lessons of it not cancelled.
              */
             lessons_planned: number;
+        };
+        /**
+         * PersonMarksView
+         * @description A student's marks over a period, by subject.
+         */
+        PersonMarksView: {
+            /** Format: uint64 */
+            user_id: number;
+            period: components["schemas"]["PeriodView"];
+            subjects: components["schemas"]["SubjectMarksView"][];
         };
         /**
          * PersonSubjectView
@@ -2924,6 +3232,24 @@ export interface components {
             archived?: boolean | null;
         };
         /**
+         * SubjectMarksView
+         * @description A student's marks in one subject.
+         */
+        SubjectMarksView: {
+            /** Format: uint64 */
+            subject_id: number;
+            subject_name: string;
+            /** @description By day. */
+            marks: components["schemas"]["MarkEntry"][];
+            /**
+             * Format: double
+             * @description Weighted, to two decimals; null without marks.
+             */
+            average?: number | null;
+            /** Format: uint8 */
+            term_mark?: number | null;
+        };
+        /**
          * SubjectView
          * @description A subject.
          */
@@ -2970,6 +3296,18 @@ export interface components {
          */
         TagsBody: {
             tags: number[];
+        };
+        /**
+         * TermView
+         * @description One of the school's terms in one school year.
+         */
+        TermView: {
+            /** @description «1 четверть». */
+            name: string;
+            /** @description «2026-09-01». */
+            from: string;
+            /** @description «2026-10-26», included. */
+            to: string;
         };
         /**
          * TokenBody
@@ -16325,6 +16663,593 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    group_lessons_journal: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_GroupJournalView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    journal_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_TermView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    users_attendance: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_PersonAttendanceView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    users_marks: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_PersonMarksView"];
+                };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {

@@ -1,12 +1,15 @@
-//! Lessons under their school days: time, subject chip, group's name or «Индивидуальное», teacher,
-//! students, room, state, topic and homework; for those who run the lesson, big buttons to move,
-//! cancel, give a topic and homework, or delete it (a teacher on a phone between lessons).
+//! Lessons under their school days: time, subject chip, group or «Индивидуальное» (a link to the
+//! lesson and its journal), teacher, students, room, state, topic and homework; for those who run
+//! the lesson, big buttons to move, cancel, give a topic and homework, or delete it (a teacher on
+//! a phone between lessons).
+import { Link } from 'react-router';
 import { formatDate, shortName } from '../lib/format';
 import { countStudents } from '../lib/plural';
 import type { UserView } from '../lib/person';
 import { STATUS_NAMES, type Lesson } from '../lib/teaching';
 import { byDay, schoolDay, timeRange, weekdayName } from '../lib/timetable';
 import { usePeople } from '../lib/usePeople';
+import { paths } from '../paths';
 import { Icon } from './Icon';
 import { SubjectChip } from './SubjectChip';
 import './LessonList.css';
@@ -38,7 +41,7 @@ function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Les
       </div>
       <div className="lesson-body">
         <p className="lesson-title">
-          <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <span>{group}</span>
+          <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <Link to={paths.lesson.replace(':id', String(lesson.id))}>{group}</Link>
           {!planned && (
             <span className="badge" data-lesson-status={lesson.status}>
               {STATUS_NAMES[lesson.status]}

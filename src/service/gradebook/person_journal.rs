@@ -1,0 +1,160 @@
+//! One student's journal over a period: his lessons with how he was there and the summary
+//! (the current school year by default), and his marks by subject with the average and term
+//! mark (the current term by default). Read by managers, his teachers, himself, his parents.
+
+use super::averages::{Standing, standing};
+use super::group_journal::Ask;
+use super::period::{Fallback, Period};
+use crate::domain::journal::{AttendanceStatus, AttendanceSummary, Mark};
+use crate::domain::lesson::Lesson;
+use crate::domain::subject::Subject;
+use crate::domain::{SubjectId, UserId};
+use crate::policy::{self, Actor};
+use crate::service::ServiceError;
+use crate::store::lessons::{self, Whose};
+use crate::store::record::Reader;
+use crate::store::{Store, attendance, groups, marks, record};
+use std::collections::{BTreeMap, HashMap};
+
+/// One of the student's lessons and how he was there (`None`: not recorded).
+#[derive(Debug)]
+pub struct Attended {
+    pub lesson: Lesson,
+    pub status: Option<AttendanceStatus>,
+}
+
+/// A student's attendance over a period.
+#[derive(Debug)]
+pub struct PersonAttendance {
+    pub period: Period,
+    /// By start.
+    pub lessons: Vec<Attended>,
+    /// The names of the lessons' subjects.
+    pub subject_names: HashMap<SubjectId, String>,
+    pub summary: AttendanceSummary,
+}
+
+/// A student's marks in one subject over a period.
+#[derive(Debug)]
+pub struct SubjectMarks {
+    pub subject_id: SubjectId,
+    pub subject_name: String,
+    /// By day.
+    pub marks: Vec<Mark>,
+    pub standing: Standing,
+}
+
+/// A student's marks over a period, by subject (by the subject's name).
+#[derive(Debug)]
+pub struct PersonMarks {
+    pub period: Period,
+    pub subjects: Vec<SubjectMarks>,
+}
+
+/// `student`'s lessons over the period `ask` names (the current school year by default) with
+/// how he was at each, and the count by status.
+pub fn attendance(
+    store: &Store,
+    actor: &Actor,
+    student: UserId,
+    ask: &Ask<'_>,
+) -> Result<PersonAttendance, ServiceError> {
+    let period = ask.period(Fallback::SchoolYear)?;
+    let txn = store.read()?;
+    known(store, &txn, student)?;
+    let (from, to) = period.span(ask.tz);
+    let found = lessons::of(&txn, &Whose::Student(student), from, to)?;
+    may_read(&txn, actor, student, found.iter().map(|l| l.teacher_id))?;
+    let mut summary = AttendanceSummary::default();
+    let mut statuses = HashMap::new();
+    for status in attendance::statuses_of(&txn, student, from, to)? {
+        summary.add(status.status);
+        statuses.insert(status.lesson_id, status.status);
+    }
+    let subject_names = names(&txn, found.iter().map(|l| l.subject_id))?;
+    let lessons = found
+        .into_iter()
+        .map(|lesson| Attended {
+            status: statuses.get(&lesson.id).copied(),
+            lesson,
+        })
+        .collect();
+    Ok(PersonAttendance {
+        period,
+        lessons,
+        subject_names,
+        summary,
+    })
+}
+
+/// `student`'s marks over the period `ask` names (the current term by default), by subject,
+/// each with the average and the term mark.
+pub fn marks(store: &Store, actor: &Actor, student: UserId, ask: &Ask<'_>) -> Result<PersonMarks, ServiceError> {
+    let period = ask.period(Fallback::Term)?;
+    let txn = store.read()?;
+    known(store, &txn, student)?;
+    let found = marks::of_student(&txn, student, period.from, period.to)?;
+    may_read(&txn, actor, student, found.iter().map(|m| m.teacher_id))?;
+    let mut by_subject: BTreeMap<SubjectId, Vec<Mark>> = BTreeMap::new();
+    for mark in found {
+        by_subject.entry(mark.subject_id).or_default().push(mark);
+    }
+    let names = names(&txn, by_subject.keys().copied())?;
+    let mut subjects: Vec<SubjectMarks> = by_subject
+        .into_iter()
+        .map(|(subject_id, marks)| SubjectMarks {
+            subject_id,
+            subject_name: names.get(&subject_id).cloned().unwrap_or_default(),
+            standing: standing(&marks, ask.journal.round_up_from),
+            marks,
+        })
+        .collect();
+    subjects.sort_by(|a, b| {
+        a.subject_name
+            .cmp(&b.subject_name)
+            .then(a.subject_id.cmp(&b.subject_id))
+    });
+    Ok(PersonMarks { period, subjects })
+}
+
+/// A 404 unless `student` is someone the school knows.
+fn known(store: &Store, txn: &redb::ReadTransaction, student: UserId) -> Result<(), ServiceError> {
+    match store.directory(txn)?.find(student) {
+        Some(_) => Ok(()),
+        None => Err(ServiceError::NotFound("Пользователь не найден".into())),
+    }
+}
+
+/// A 403 unless `actor` may read `student`'s journal; `teachers` are those of what was read,
+/// the teachers of his groups join them.
+fn may_read(
+    txn: &impl Reader,
+    actor: &Actor,
+    student: UserId,
+    teachers: impl Iterator<Item = UserId>,
+) -> Result<(), ServiceError> {
+    if policy::reads_student_journal(actor, student, &[]) {
+        return Ok(());
+    }
+    let mut all: Vec<UserId> = teachers.collect();
+    all.extend(groups::of_student(txn, student)?.into_iter().map(|g| g.teacher_id));
+    if policy::reads_student_journal(actor, student, &all) {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden(policy::NOT_YOUR_PUPIL))
+    }
+}
+
+/// The names of `subjects`, each read once.
+fn names(
+    txn: &impl Reader,
+    subjects: impl Iterator<Item = SubjectId>,
+) -> Result<HashMap<SubjectId, String>, ServiceError> {
+    let mut found = HashMap::new();
+    for id in subjects {
+        if let std::collections::hash_map::Entry::Vacant(slot) = found.entry(id) {
+            slot.insert(record::get::<Subject>(txn, id)?.map(|s| s.name).unwrap_or_default());
+        }
+    }
+    Ok(found)
+}
