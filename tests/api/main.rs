@@ -19,6 +19,7 @@ mod journal_read;
 mod journal_save;
 mod journal_school;
 mod lessons;
+mod lessons_shown;
 mod limits;
 mod mail;
 mod mail_history;

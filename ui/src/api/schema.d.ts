@@ -1135,7 +1135,9 @@ export interface paths {
         };
         /**
          * List groups
-         * @description Staff only. By name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
+         * @description Staff only. By name, or by `sort`: `name`, `subject` (its name), `teacher` (his name),
+         *     `students` (how many), each descending with a `-` in front (`-students`: the fullest
+         *     first), ties by name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
          *     `subject_id` narrow it; `archived=with|only` shows archived groups too or alone.
          */
         get: operations["group_lessons_list"];
@@ -2663,6 +2665,8 @@ export interface components {
              * @description Null for an individual lesson.
              */
             group_id?: number | null;
+            /** @description The group's name; null for an individual lesson. */
+            group_name?: string | null;
             /** Format: uint64 */
             subject_id: number;
             subject_name: string;
@@ -13238,6 +13242,7 @@ export interface operations {
                 student_id?: number;
                 subject_id?: number;
                 archived?: string;
+                sort?: string;
                 page?: number;
                 per_page?: number;
             };

@@ -18,8 +18,6 @@ export type LessonAction = 'move' | 'cancel' | 'topic' | 'delete';
 
 interface Props {
   lessons: readonly Lesson[];
-  /** Group names by id. */
-  groupNames?: ReadonlyMap<number, string>;
   /** Whether the viewer runs this lesson (the buttons show); the server decides in the end. */
   manages?: (lesson: Lesson) => boolean;
   onAction?: (action: LessonAction, lesson: Lesson) => void;
@@ -29,8 +27,8 @@ interface Props {
 /** Students' names are loaded while there are few of them (else: how many). */
 const PEOPLE_SHOWN = 40;
 
-function LessonCard({ lesson, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
-  const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Групповое') : 'Индивидуальное';
+function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
+  const group = lesson.group_name ?? 'Индивидуальное';
   const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
   const planned = lesson.status === 'planned';
   const span = timeRange(lesson.starts_at, lesson.ends_at);

@@ -80,8 +80,6 @@ function GroupLessons({ group, from, to: last, count, title, manages }: { group:
       ) : (
         <LessonList
           lessons={rows}
-         
-          groupNames={new Map([[group.id, group.name]])}
           busy={list.loading}
           manages={manages}
           onAction={(action, lesson) => void lessonAction(action, lesson).then((changed) => changed && list.reload(), () => undefined)}

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { Ok } from '../../api/types';
 import { SubjectChip } from '../../components/SubjectChip';
 import { api } from '../../lib/api/client';
-import { groupsOf, lessonUrl, STATUS_NAMES, useGroupNames, type Lesson } from '../../lib/teaching';
+import { lessonUrl, STATUS_NAMES, type Lesson } from '../../lib/teaching';
 import { addDays, onSchoolDay, timeRange, today } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
@@ -58,7 +58,6 @@ export function TeacherDay({ user }: { user: CurrentUser }) {
   const near = today();
   const list = useList<Lesson>(endpoints.lessons, { teacher_id: user.id, from: addDays(near, -1), to: addDays(near, 1), per_page: 100 });
   const rows = onSchoolDay(list.page?.data ?? []);
-  const groupNames = useGroupNames(groupsOf(rows), true);
   const filled = useFilled(rows);
   return (
     <section className="home-lessons" aria-labelledby="home-lessons">
@@ -70,7 +69,7 @@ export function TeacherDay({ user }: { user: CurrentUser }) {
       ) : (
         <ul className="teacher-day" aria-busy={list.loading}>
           {rows.map((lesson) => {
-            const group = lesson.group_id ? (groupNames.get(lesson.group_id) ?? 'Групповое') : 'Индивидуальное';
+            const group = lesson.group_name ?? 'Индивидуальное';
             return (
               <li key={lesson.id} className="day-lesson" data-status={lesson.status}>
                 <Link to={paths.lesson.replace(':id', String(lesson.id))}>

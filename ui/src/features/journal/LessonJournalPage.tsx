@@ -7,7 +7,7 @@ import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
-import { lessonUrl, STATUS_NAMES, useGroupNames, type Lesson } from '../../lib/teaching';
+import { lessonUrl, STATUS_NAMES, type Lesson } from '../../lib/teaching';
 import { schoolDay, timeRange, weekdayName } from '../../lib/timetable';
 import { currentUser, isStaff } from '../../lib/user';
 import { paths } from '../../paths';
@@ -49,9 +49,8 @@ function useLessonJournal(id: number) {
 
 function LessonFacts({ lesson }: { lesson: Lesson }) {
   const { user } = useSnapshot(currentUser);
-  const groupNames = useGroupNames(lesson.group_id ? [lesson.group_id] : [], isStaff(user));
   const day = schoolDay(lesson.starts_at);
-  const group = lesson.group_id ? (groupNames.get(lesson.group_id) ?? 'Групповое занятие') : 'Индивидуальное занятие';
+  const group = lesson.group_name ?? 'Индивидуальное занятие';
   return (
     <header className="journal-heading">
       <h1>{lesson.subject_name}</h1>
