@@ -13,10 +13,10 @@
 # Environment: BENCH_RUNS (start-time runs, default 5), BENCH_WRK_SECS (default 10),
 # BENCH_QUIET_WAIT (seconds in all to wait for other builds to end, default 90),
 # BENCH_WRK_CONNS (default 50), BENCH_STRICT=1 (exit 1 when a budget is OVER),
-# BENCH_NO_BUILD=1 (use the binaries already in target/release),
-# BENCH_ONLY=PART[,PART…] (measure only those parts, next to the bare route, which is always
-# measured: size, start, idle, health, people, log, teaching, journal, safety, logins, import; e.g.
-# BENCH_ONLY=teaching for section 6c alone; the report then holds only their rows).
+# BENCH_NO_BUILD=1 (use the binaries already in target/release).
+# BENCH_ONLY=safety (or a comma-separated list): run only those sections, with the schools they
+# need; the report then holds only their rows. Sections: size, start, idle, health, people, log,
+# teaching, journal, safety, logins, import (empty: all).
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -43,29 +43,27 @@ die() {
     echo "bench: $*" >&2
     exit 1
 }
-
-# part NAME: whether this run measures that part (BENCH_ONLY unset: every part).
-PARTS=",size,start,idle,health,people,log,teaching,journal,safety,logins,import,"
-ONLY=${BENCH_ONLY:-}
-for wanted in ${ONLY//,/ }; do
-    [[ $PARTS == *",$wanted,"* ]] || die "BENCH_ONLY: unknown part '$wanted' (known: ${PARTS:1:-1})"
-done
-part() { [[ -z ${BENCH_ONLY:-} || ",$BENCH_ONLY," == *",$1,"* ]]; }
 for tool in wrk taskset timeout curl; do
     command -v "$tool" >/dev/null || die "needs '$tool' (Debian: apt-get install wrk util-linux coreutils)"
 done
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
 
+# want SECTION: true when BENCH_ONLY is empty or names SECTION.
+want() { [[ -z ${BENCH_ONLY:-} || ",${BENCH_ONLY// /}," == *",$1,"* ]]; }
+# The examples the wanted sections run, next to the klass binary.
+EXAMPLES=()
+if want health || want people || want log || want teaching || want journal; then EXAMPLES+=(bare_route); fi
+if want log || want safety; then EXAMPLES+=(fill_log); fi
+if want teaching || want journal; then EXAMPLES+=(fill_lessons); fi
+if want journal; then EXAMPLES+=(fill_journal raw_commit); fi
+
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
-    echo "bench: cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons --example fill_journal --example raw_commit" >&2
-    cargo build --release --bin klass --example bare_route --example fill_log --example fill_lessons \
-        --example fill_journal --example raw_commit
+    build=(cargo build --release --bin klass)
+    for example in "${EXAMPLES[@]}"; do build+=(--example "$example"); done
+    echo "bench: ${build[*]}" >&2
+    "${build[@]}"
 fi
-needed=("$KLASS" "$BARE")
-if part log || part safety; then needed+=("$FILL_LOG"); fi
-if part teaching || part journal; then needed+=("$FILL_LESSONS"); fi
-if part journal; then needed+=("$FILL_JOURNAL" "$RAW_COMMIT"); fi
-for binary in "${needed[@]}"; do
+for binary in "$KLASS" "${EXAMPLES[@]/#/target/release/examples/}"; do
     [[ -x $binary ]] || die "missing $binary (build it first)"
 done
 
@@ -293,7 +291,7 @@ session_cookie() {
 
 # ---------------------------------------------------------------- measurements
 
-if part size; then
+if want size; then
     # 1. Release binary size.
     size=$(stat -c %s "$KLASS")
     row "release binary \`target/release/klass\`" "$size B = $(mb "$size") MB" "<= 25 MB" "$(le "$size" 25000000)"
@@ -301,8 +299,8 @@ if part size; then
     note "UI in the measured binary: $ui."
 fi
 
-if part start || part idle || part health || part logins || part import; then
-    # A data dir with the demo school, made once and copied for each run.
+# A data dir with the demo school, made once and copied for each run.
+if want start || want idle || want health || want logins || want import; then
     DEMO_DIR="$WORK/demo"
     mkdir -p "$DEMO_DIR"
     t0=$(now_us)
@@ -313,7 +311,7 @@ if part start || part idle || part health || part logins || part import; then
     demo_db=$(stat -c %s "$DEMO_DIR/klass.redb")
 fi
 
-if part start; then
+if want start; then
     # 2. Start to serving.
     start_ms empty empty
     row "start to serving, empty data dir (median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
@@ -323,7 +321,7 @@ if part start; then
     note "Start to serving = from spawning \`klass serve\` to the first 200 of \`GET /api/health\` (polled every 2 ms over bash's /dev/tcp, no fork per poll)."
 fi
 
-if part idle; then
+if want idle; then
     # 3. Idle RSS.
     for which in empty demo; do
         dir="$WORK/idle-$which"
@@ -337,14 +335,18 @@ if part idle; then
     done
 fi
 
-# 4 and 5. /api/health against the bare poem-openapi route, each server pinned to one core.
-start_server bare taskset -c "$SERVER_CPU" "$BARE" 127.0.0.1:0
-wait_healthy "$SERVER_URL/api/bare"
-measure_wrk "bare poem-openapi route" "$SERVER_URL/api/bare"
-bare_rps=$WRK_RPS bare_p99=$WRK_P99
-stop_server
+# 4 and 5. /api/health against the bare poem-openapi route, each server pinned to one core; the bare
+# route is also what the people, log, teaching and journal sections compare against.
+if want health || want people || want log || want teaching || want journal; then
+    start_server bare taskset -c "$SERVER_CPU" "$BARE" 127.0.0.1:0
+    wait_healthy "$SERVER_URL/api/bare"
+    measure_wrk "bare poem-openapi route" "$SERVER_URL/api/bare"
+    bare_rps=$WRK_RPS bare_p99=$WRK_P99
+    stop_server
+fi
 
-if part health; then
+if want health; then
+
     dir="$WORK/load-demo"
     cp -a "$DEMO_DIR" "$dir"
     start_server klass-health taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
@@ -362,15 +364,17 @@ if part health; then
     stop_server
 fi
 
-# 6. People (issue 5): a school of 5,000 people with families and tags; a manager lists a
-# 50-row page (plain and with a search term) and opens a card, next to the bare route. The
-# server logs at debug how long each rebuild of its users directory takes (nothing per request).
-if part people || part log || part teaching || part journal || part safety; then
-    BIG_DIR="$WORK/school-5000"
+# The 5,000-people school of sections 6, 6b, 6c and 6d.
+BIG_DIR="$WORK/school-5000"
+if want people || want log || want teaching || want journal || want safety; then
     start_server klass-seed "$KLASS" serve --demo --demo-people 5000 --data-dir "$BIG_DIR" --listen 127.0.0.1:0
     stop_server
 fi
-if part people; then
+
+if want people; then
+    # 6. People (issue 5): a school of 5,000 people with families and tags; a manager lists a
+    # 50-row page (plain and with a search term) and opens a card, next to the bare route. The
+    # server logs at debug how long each rebuild of its users directory takes (nothing per request).
     dir="$WORK/load-5000"
     cp -a "$BIG_DIR" "$dir"
     start_server klass-people env RUST_LOG=info,klass::store::directory=debug \
@@ -407,18 +411,20 @@ if part people; then
     note "The users directory (the read model lists run over) is built by the first list and rebuilt after any change to a user; its server runs with \`RUST_LOG=info,klass::store::directory=debug\`, which adds one line per rebuild and none per request, and the rebuild times are read from that log."
 fi
 
-# 6b. A year of activity log on that school (DESIGN.md §7: "start to serving, 1M records"): the
-# start time, and the log's pages (plain, one day, one action) as lists, next to the bare route.
-if part log || part safety; then
-    LOG_DIR="$WORK/school-5000-log"
+# The year of log on that school, for sections 6b and 6d.
+LOG_DIR="$WORK/school-5000-log"
+if want log || want safety; then
     cp -a "$BIG_DIR" "$LOG_DIR"
     wait_quiet "filling the log"
     t0=$(now_us)
     "$FILL_LOG" "$LOG_DIR" 1000000 || die "fill_log failed"
     fill_s=$(calc "($(now_us) - $t0) / 1000000")
-    log_db=$(du --block-size=1 "$LOG_DIR/klass.redb" | cut -f1) # on disk: redb grows its file sparsely
 fi
-if part log; then
+
+if want log; then
+    # 6b. A year of activity log on that school (DESIGN.md §7: "start to serving, 1M records"): the
+    # start time, and the log's pages (plain, one day, one action) as lists, next to the bare route.
+    log_db=$(du --block-size=1 "$LOG_DIR/klass.redb" | cut -f1) # on disk: redb grows its file sparsely
     start_ms log "$LOG_DIR"
     row "start to serving, 5,000 people and 1,000,000 log entries ($(mb "$log_db") MB on disk; median of $RUNS)" "$START_MS ms" "< 300 ms" "$(lt "$START_MS" 300)"
     dir="$WORK/load-log"
@@ -449,11 +455,11 @@ if part log; then
     note "The year of log is \`examples/fill_log\` on the 5,000-people school: 1,000,000 entries spread over the past year, in time order (6 in 10 sign-ins, 3 sign-outs, 1 card edit by the director), with their indexes, as the portal writes them."
 fi
 
-# 6c. Teaching at scale (issue 13): the 5,000-people school with 300 more groups and 1,000,000
-# lessons (examples/fill_lessons); a teacher's week, a student's month, the school's week in one
-# room, a group's term and a student's calendar month, each next to the bare route; then a manager
-# creates a group with a year of timetable (clash checks included), in one commit.
-if part teaching; then
+if want teaching; then
+    # 6c. Teaching at scale (issue 13): the 5,000-people school with 300 more groups and 1,000,000
+    # lessons (examples/fill_lessons); a teacher's week, a student's month, the school's week in one
+    # room, a group's term and a student's calendar month, each next to the bare route; then a manager
+    # creates a group with a year of timetable (clash checks included), in one commit.
     TEACH_DIR="$WORK/school-5000-lessons"
     cp -a "$BIG_DIR" "$TEACH_DIR"
     wait_quiet "filling the lessons"
@@ -492,7 +498,7 @@ print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"
     done
     teach_rss=$WRK_RSS_KB
     # A group with a year of timetable: two weekly slots (Sunday evening, free in the filled school).
-    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
+    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?roles%5B%5D=student&per_page=100&page=20" | python3 -c 'import json, sys
 print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
     year_to=$(date -d "+1 year -1 day" +%F)
     body=$(printf '{"name":"Бенч: год","subject_id":1,"teacher_id":%s,"student_ids":%s,"room":"каб. 99","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45},{"weekday":7,"start":"21:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
@@ -520,13 +526,14 @@ print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
     note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100) and \`GET /api/calendar\` as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
 fi
 
-# 6e. The journal (issue 14): the teaching school (300 groups of 8, 1,000,000 lessons) with
+if want safety; then
+    # 6e. The journal (issue 14): the teaching school (300 groups of 8, 1,000,000 lessons) with
 # 5,000,000 attendance records and 2,000,000 marks (examples/fill_journal); a group's journal for
 # the current term, a student's marks and his attendance with its summary for the school year,
 # each next to the bare route; then saving the journal of a group of 30 (PUT
 # /api/lessons/{id}/journal, one durable commit each) as commits per second, next to raw redb
 # durable commits on the same disk (examples/raw_commit) in this run.
-if part journal; then
+if want journal; then
     JOURNAL_DIR="$WORK/school-5000-journal"
     cp -a "$BIG_DIR" "$JOURNAL_DIR"
     wait_quiet "filling the lessons and the journal"
@@ -616,9 +623,8 @@ PY
 fi
 
 # 6d. Data safety (issue 16), on the school with the year of log: a manager's card requests while
-# `klass backup create` makes an online copy, next to the same requests without one; and the start
-# after an unclean stop (SIGKILL while serving), when redb repairs the file first.
-if part safety; then
+    # `klass backup create` makes an online copy, next to the same requests without one; and the start
+    # after an unclean stop (SIGKILL while serving), when redb repairs the file first.
     dir="$WORK/load-backup"
     cp -a "$LOG_DIR" "$dir"
     start_server klass-backup taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
@@ -655,11 +661,12 @@ if part safety; then
     start_ms unclean "$dir"
     row "start to serving after SIGKILL (repair first; 5,000 people, 1,000,000 log entries; median of $RUNS)" "$START_MS ms" "—" "info"
     note "Online copy: \`klass backup create\` (over the admin socket; the server writes the tar.gz) started 1 s into the measured wrk run of the user card, server pinned to CPU $SERVER_CPU, the CLI on CPU $LOAD_CPU; time = the CLI's wall time. Unclean start: the server is killed with SIGKILL right after a sign-in wrote, and each run starts from a copy of that file."
+    note "RSS during the online copy: the copy reads every page of the database once, through the server's own page cache (\`storage.cache_mb\`, 64 MiB by default), which therefore fills (about 67 MB); the copy itself adds a few MB (a 2 MiB cache for the new file, 256 KiB buffers for the checksum and the gzip stream)."
 fi
 
-# 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
-# while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
-if part logins; then
+if want logins; then
+    # 7. Sign-in storm (issue 4): 50 clients sign in at once (limits raised so every attempt hashes)
+    # while 5 others read GET /api/user; the readers' p99 must stay low (hashing runs on a bounded pool).
     dir="$WORK/load-logins"
     cp -a "$DEMO_DIR" "$dir"
     start_server klass-logins env KLASS_AUTH__LOGIN_PER_MINUTE=1000000 KLASS_AUTH__LOGIN_PER_HOUR=1000000 \
@@ -678,25 +685,24 @@ if part logins; then
     note "Sign-in storm: wrk -c50 POST /login (bench/login.lua) on CPU $LOAD_CPU for the whole run, sign-in limits raised by KLASS_AUTH__* so every attempt hashes; GET /api/user measured with 5 connections alongside."
 fi
 
-if part health; then
+if want health; then
     row "RSS under load (peak, /api/health, $WRK_CONNS conns)" "$(mb "$health_rss * 1024") MB" "<= 100 MB" "$(le "$((health_rss * 1024))" 100000000)"
     ratio=$(num "100 * $health_rps / $bare_rps")
     row "/api/health req/s vs bare route ($health_rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 % (detail)" "$(ge "$ratio" 30)"
     p99x=$(num "$health_p99 / $bare_p99")
     row "/api/health p99 vs bare route ($health_p99 / $bare_p99 ms)" "$(printf '%.2f' "$p99x") x" "<= 3 x" "$(le "$p99x" 3)"
     ((health_errors == 0)) || row "/api/health errors under load" "$health_errors" "0" "OVER"
+    note "/api/health has no budget of its own: the table holds it to the detail-route budget of DESIGN.md §7."
 fi
+
 note "Load: \`wrk -t2 -c$WRK_CONNS -d${WRK_SECS}s --latency\` pinned with \`taskset -c $LOAD_CPU\`, after a 2 s warm-up; each server pinned with \`taskset -c $SERVER_CPU\` (DESIGN.md §7: server on one core), so tokio runs one worker. Both servers measured in this run, one after the other."
 note "'others on its core' = busy time of the server's core (user, system, interrupts, hypervisor steal) not spent by the server itself (from /proc/stat and /proc/PID/stat) during the measured run."
 note "Peak RSS = the kernel's high-water mark (VmHWM in /proc/PID/status) read after the run."
 note "klass runs with its default logging (info, one line per request to stderr, here a file, written by klass's log thread many lines at a time) except in the row marked RUST_LOG=warn, which shows what that logging costs; the bare route logs nothing. \`/api/health\` opens a redb read transaction on the request's own worker (reads do not go to the blocking pool)."
-if part health; then
-    note "/api/health has no budget of its own: the table holds it to the detail-route budget of DESIGN.md §7."
-fi
 
-# 8. CSV import (issue 6): a manager imports 10,000 new people (parents and their children, tags,
-# birth dates, phones) in one file, written in one transaction; the server's peak RSS meanwhile.
-if part import; then
+if want import; then
+    # 8. CSV import (issue 6): a manager imports 10,000 new people (parents and their children, tags,
+    # birth dates, phones) in one file, written in one transaction; the server's peak RSS meanwhile.
     IMPORT_CSV="$WORK/import-10000.csv"
     awk 'BEGIN {
         print "Фамилия;Имя;Отчество;Email;Телефон;Роль;Дата рождения;Теги;Email родителя"
@@ -743,7 +749,7 @@ git diff --quiet HEAD 2>/dev/null || commit="$commit (with uncommitted changes)"
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "- machine: $(nproc) cores, $(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo), $(awk '/^MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), $(uname -sr)"
     echo "- other rustc/cargo/node/chromium processes at the start / the end: $BUSY_BEFORE / $BUSY_AFTER (above 0: the figures are skewed)"
-    [[ -z ${BENCH_ONLY:-} ]] || echo "- only these parts (BENCH_ONLY): $BENCH_ONLY, with the bare route"
+    [[ -z ${BENCH_ONLY:-} ]] || echo "- sections: only $BENCH_ONLY (BENCH_ONLY)"
     echo "- commit: $commit; $("$KLASS" --version); $(rustc --version 2>/dev/null || echo rustc ?); $(wrk --version 2>&1 | head -n1 | awk '{ print $1, $2 }')"
     echo
     echo "## Budgets (DESIGN.md §7)"

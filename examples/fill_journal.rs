@@ -71,7 +71,11 @@ fn fill(dir: &std::path::Path, records: u64, marks: u64) -> Result<(u64, u64), F
     ids.reverse();
     // A test every fourth lesson marks everyone there (about 92 in 100); the other lessons give
     // marks to `share` in a thousand of those there, so that marks / records comes out right.
-    let wanted = if records == 0 { 0.0 } else { marks as f64 / records as f64 };
+    let wanted = if records == 0 {
+        0.0
+    } else {
+        marks as f64 / records as f64
+    };
     let share = ((wanted - 0.25 * 0.92) / (0.75 * 0.92)).clamp(0.0, 1.0);
     let share = (share * 1000.0) as u64;
     let (mut written, mut given) = (0u64, 0u64);

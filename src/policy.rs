@@ -224,31 +224,6 @@ impl Caller {
     }
 }
 
-// h-jread
-
-/// Whether `actor` may read `group`'s journal (its students against its lessons): managers
-/// every group's, a worker the groups he teaches.
-pub fn reads_group_journal(actor: &Actor, group: &Group) -> bool {
-    manages_teaching(actor, group.teacher_id)
-}
-
-/// Whether `actor` may read `student`'s attendance and marks: managers everyone's, a worker
-/// those of a student he teaches (`teachers`: who teaches the student's groups, lessons or
-/// marks read), the student his own, a parent his children's.
-pub fn reads_student_journal(actor: &Actor, student: UserId, teachers: &[UserId]) -> bool {
-    let roles = &actor.user.roles;
-    roles.contains(&Role::Manager)
-        || student == actor.user.id
-        || actor.children.contains(&student)
-        || (roles.contains(&Role::Worker) && teachers.contains(&actor.user.id))
-}
-
-/// Why a worker may not read a group's journal.
-pub const NOT_YOUR_GROUP_JOURNAL: &str = "Журнал этой группы доступен её учителю и менеджерам";
-
-/// Why someone may not read a student's journal.
-pub const NOT_YOUR_STUDENT_JOURNAL: &str = "Журнал этого ученика Вам недоступен";
-
 // h-jsave: the journal of a lesson and marks.
 
 /// Whether `actor` records the journal (attendance, marks, topic, homework) of `lesson`: its
@@ -293,6 +268,31 @@ pub const MARK_LOCKED: &str = "Оценку может изменить толь
 pub fn reads_journal_of(actor: &Actor, student: UserId) -> bool {
     actor.sees(student)
 }
+
+// h-jread
+
+/// Whether `actor` may read `group`'s journal (its students against its lessons): managers
+/// every group's, a worker the groups he teaches.
+pub fn reads_group_journal(actor: &Actor, group: &Group) -> bool {
+    manages_teaching(actor, group.teacher_id)
+}
+
+/// Whether `actor` may read `student`'s attendance and marks: managers everyone's, a worker
+/// those of a student he teaches (`teachers`: who teaches the student's groups, lessons or
+/// marks read), the student his own, a parent his children's.
+pub fn reads_student_journal(actor: &Actor, student: UserId, teachers: &[UserId]) -> bool {
+    let roles = &actor.user.roles;
+    roles.contains(&Role::Manager)
+        || student == actor.user.id
+        || actor.children.contains(&student)
+        || (roles.contains(&Role::Worker) && teachers.contains(&actor.user.id))
+}
+
+/// Why a worker may not read a group's journal.
+pub const NOT_YOUR_GROUP_JOURNAL: &str = "Журнал этой группы доступен её учителю и менеджерам";
+
+/// Why someone may not read a student's journal.
+pub const NOT_YOUR_PUPIL: &str = "Журнал этого ученика Вам недоступен";
 
 #[cfg(test)]
 mod tests {

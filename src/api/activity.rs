@@ -3,7 +3,7 @@
 
 use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
-use super::paging::PageMeta;
+use super::paging::paged_text;
 use super::vocabulary::EntityName;
 use super::{ApiTags, State};
 use crate::domain::activity::{Action, ActivityEntry, ActivityFilter};
@@ -131,12 +131,7 @@ fn read(
         until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
     };
     let LogPage { page, names } = state.read(|store| activity::page(store, &filter, request))?;
-    let meta = PageMeta::of(&page);
-    let page = Paged {
-        data: page.items.into_iter().map(|e| ActivityView::new(e, &names)).collect(),
-        meta,
-    };
-    JsonText::serialized(&page).map_err(ApiError::internal)
+    paged_text(page, |e| ActivityView::new(e, &names))
 }
 
 #[OpenApi(tag = "ApiTags::History")]
@@ -208,13 +203,10 @@ impl ActivityApi {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::json_text::assert_serde_agrees;
+    use crate::api::paging::PageMeta;
     use crate::domain::activity::Entity;
     use crate::domain::{ActivityId, Page};
-
-    async fn parsed(response: impl poem::IntoResponse) -> serde_json::Value {
-        let text = response.into_response().into_body().into_string().await.expect("body");
-        serde_json::from_str(&text).expect("JSON")
-    }
 
     #[tokio::test]
     async fn a_page_written_by_serde_is_what_json_of_the_page_would_be() {
@@ -245,7 +237,6 @@ mod tests {
                 .collect(),
             meta: PageMeta::of(&page),
         };
-        let text = JsonText::serialized(&view()).expect("text");
-        assert_eq!(parsed(text).await, parsed(Json(view())).await);
+        assert_serde_agrees(view).await;
     }
 }

@@ -3,6 +3,8 @@
 
 use super::activity::day_start;
 use super::envelope::Data;
+use super::json_text::JsonText;
+use super::lesson_view::local;
 use super::vocabulary::{EntryKindName, LessonStatusName};
 use super::{ApiTags, State};
 use crate::domain::UserId;
@@ -14,11 +16,12 @@ use crate::service::{FieldErrors, ServiceError};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use poem_openapi::param::Query;
-use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 
 /// One entry of a calendar.
-#[derive(Debug, Object)]
+// Written straight to JSON text by serde: its names must stay OpenAPI's (a test compares the
+// two).
+#[derive(Debug, Object, serde::Serialize)]
 pub struct CalendarEntryView {
     pub kind: EntryKindName,
     /// The lesson's (or event's) id.
@@ -43,19 +46,14 @@ pub struct CalendarEntryView {
     pub student_ids: Vec<u64>,
 }
 
-/// An instant as the school's clock shows it, with the offset.
-fn school_time(at: Timestamp, tz: &TimeZone) -> String {
-    at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
-}
-
 impl CalendarEntryView {
     fn new(entry: CalendarEntry, tz: &TimeZone) -> Self {
         Self {
             kind: entry.kind.into(),
             id: entry.id,
             title: entry.title,
-            starts_at: school_time(entry.starts_at, tz),
-            ends_at: school_time(entry.ends_at, tz),
+            starts_at: local(entry.starts_at, tz),
+            ends_at: local(entry.ends_at, tz),
             color: entry.color,
             room: entry.room,
             status: entry.status.into(),
@@ -117,7 +115,7 @@ impl CalendarApi {
         to: Query<Option<String>>,
         user_id: Query<Option<UserId>>,
         room: Query<Option<String>>,
-    ) -> Result<Json<Data<Vec<CalendarEntryView>>>, ApiError> {
+    ) -> Result<JsonText<Data<Vec<CalendarEntryView>>>, ApiError> {
         caller.allow(user_id.0.map_or(Rule::Staff, Rule::SeeUser))?;
         let tz = state.config.time_zone();
         let mut errors = FieldErrors::new();
@@ -141,8 +139,41 @@ impl CalendarApi {
             room: room.0,
         };
         let entries = state.read(|store| calendar::entries(store, &scope, start, end))?;
-        Ok(Data::json(
-            entries.into_iter().map(|e| CalendarEntryView::new(e, &tz)).collect(),
-        ))
+        let data = entries.into_iter().map(|e| CalendarEntryView::new(e, &tz)).collect();
+        JsonText::serialized(&Data { data }).map_err(ApiError::internal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::json_text::assert_serde_agrees;
+
+    #[tokio::test]
+    async fn a_calendar_written_by_serde_is_what_json_of_it_would_be() {
+        let entry = |id: u64, lesson: bool| CalendarEntryView {
+            kind: if lesson {
+                EntryKindName::Lesson
+            } else {
+                EntryKindName::Event
+            },
+            id,
+            title: "Математика «ОГЭ»\n\"вечер\"".into(),
+            starts_at: "2026-03-29T16:00:00+02:00".into(),
+            ends_at: "2026-03-29T17:00:00+02:00".into(),
+            color: "blue".into(),
+            room: String::new(),
+            status: LessonStatusName::Done,
+            cancel_reason: String::new(),
+            topic: "Дроби".into(),
+            subject_id: lesson.then_some(1),
+            group_id: lesson.then_some(9_007_199_254_740_991),
+            teacher_id: lesson.then_some(7),
+            student_ids: if lesson { vec![10, 11] } else { Vec::new() },
+        };
+        assert_serde_agrees(|| Data {
+            data: vec![entry(1, true), entry(2, false)],
+        })
+        .await;
     }
 }

@@ -3,7 +3,7 @@
 
 use super::envelope::Data;
 use super::journal_view::{
-    GridStudent, GroupJournalView, JournalAverage, JournalCell, JournalLesson, PeriodView, TermView, text,
+    GroupJournalView, JournalAverage, JournalCell, JournalLesson, JournalStudent, PeriodView, TermView, text,
 };
 use super::json_text::JsonText;
 use super::{ApiTags, State};
@@ -33,7 +33,7 @@ fn view(journal: GroupJournal, tz: &jiff::tz::TimeZone) -> GroupJournalView {
         students: journal
             .students
             .into_iter()
-            .map(|s| GridStudent { id: s.id, name: s.name })
+            .map(|s| JournalStudent { id: s.id, name: s.name })
             .collect(),
         lessons: journal.lessons.iter().map(|l| JournalLesson::new(l, tz)).collect(),
         cells: journal

@@ -4,7 +4,7 @@ use super::envelope::{Data, Paged};
 use super::lesson_view::GroupView;
 use super::paging::{paged, with_or_only};
 use super::{ApiTags, State};
-use crate::domain::group::{Group, GroupQuery};
+use crate::domain::group::{Group, GroupOrder, GroupQuery};
 use crate::domain::{CourseId, GroupId, PageRequest, SubjectId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -117,6 +117,21 @@ pub enum GroupRemoved {
     Archived(Json<Data<GroupView>>),
 }
 
+/// The order `sort` asks for: a column (`name`, `subject`, `teacher`, `students`), descending
+/// with a `-` in front.
+fn order(sort: Option<&str>) -> Result<(GroupOrder, bool), &'static str> {
+    let sort = sort.map_or("", str::trim);
+    let (descending, field) = sort.strip_prefix('-').map_or((false, sort), |field| (true, field));
+    let order = match field {
+        "" | "name" => GroupOrder::Name,
+        "subject" => GroupOrder::Subject,
+        "teacher" => GroupOrder::Teacher,
+        "students" => GroupOrder::Students,
+        _ => return Err("Допустимо: name, subject, teacher, students (с «-» — по убыванию)"),
+    };
+    Ok((order, descending))
+}
+
 /// A group with the names it shows.
 fn one(state: &State<'_>, group: Group) -> Result<Json<Data<GroupView>>, ApiError> {
     let school = state.read(School::load)?;
@@ -131,7 +146,9 @@ pub struct GroupLessonsApi;
 impl GroupLessonsApi {
     /// List groups
     ///
-    /// Staff only. By name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
+    /// Staff only. By name, or by `sort`: `name`, `subject` (its name), `teacher` (his name),
+    /// `students` (how many), each descending with a `-` in front (`-students`: the fullest
+    /// first), ties by name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
     /// `subject_id` narrow it; `archived=with|only` shows archived groups too or alone.
     #[oai(path = "/api/group-lessons", method = "get", operation_id = "group_lessons_list")]
     #[allow(clippy::too_many_arguments)]
@@ -144,20 +161,27 @@ impl GroupLessonsApi {
         student_id: Query<Option<UserId>>,
         subject_id: Query<Option<SubjectId>>,
         archived: Query<Option<String>>,
+        sort: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
     ) -> Result<Json<Paged<GroupView>>, ApiError> {
         caller.allow(Rule::Staff)?;
+        let mut errors = FieldErrors::new();
+        let archived = errors.check("archived", with_or_only(archived.0.as_deref()));
+        let order = errors.check("sort", order(sort.0.as_deref()));
+        errors.into_result()?;
+        let ((order, descending), archived) = (order.unwrap_or_default(), archived.unwrap_or_default());
         let query = GroupQuery {
             search: search.0.unwrap_or_default(),
             teacher: teacher_id.0,
             student: student_id.0,
             subject: subject_id.0,
-            archived: with_or_only(archived.0.as_deref()).map_err(|text| FieldErrors::one("archived", text))?,
+            archived,
+            order,
+            descending,
         };
         let request = PageRequest::new(page.0, per_page.0);
-        let (found, school) =
-            state.read(|store| Ok::<_, ServiceError>((groups::list(store, &query, request)?, School::load(store)?)))?;
+        let (found, school) = state.read(|store| groups::list(store, &query, request))?;
         Ok(paged(found, |g| GroupView::new(g, &school)))
     }
 

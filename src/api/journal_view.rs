@@ -105,7 +105,8 @@ impl From<&Mark> for MarkEntry {
 
 /// A student of the grid.
 #[derive(Debug, Object, Serialize)]
-pub struct GridStudent {
+#[oai(rename = "GridStudent")]
+pub struct JournalStudent {
     pub id: UserId,
     /// «Иванова Анна Петровна».
     pub name: String,
@@ -175,7 +176,7 @@ pub struct GroupJournalView {
     pub subject_id: SubjectId,
     pub subject_name: String,
     pub period: PeriodView,
-    pub students: Vec<GridStudent>,
+    pub students: Vec<JournalStudent>,
     pub lessons: Vec<JournalLesson>,
     pub cells: Vec<JournalCell>,
     pub averages: Vec<JournalAverage>,
@@ -208,7 +209,8 @@ impl From<AttendanceSummary> for AttendanceSummaryView {
 
 /// One of a student's lessons and how he was there.
 #[derive(Debug, Object, Serialize)]
-pub struct AttendanceLesson {
+#[oai(rename = "AttendedLesson")]
+pub struct AttendanceEntry {
     pub lesson_id: LessonId,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
@@ -225,7 +227,7 @@ pub struct AttendanceLesson {
 pub struct PersonAttendanceView {
     pub user_id: UserId,
     pub period: PeriodView,
-    pub lessons: Vec<AttendanceLesson>,
+    pub lessons: Vec<AttendanceEntry>,
     pub summary: AttendanceSummaryView,
 }
 

@@ -66,3 +66,15 @@ impl<T: ToJSON> ApiResponse for JsonText<T> {
         <Json<T> as ApiResponse>::register(registry);
     }
 }
+
+/// Asserts that `value()` written by serde (`JsonText::serialized`) is, once parsed, the same
+/// JSON as `Json(value())` sends: the same names, nulls and numbers.
+#[cfg(test)]
+pub async fn assert_serde_agrees<T: serde::Serialize + ToJSON>(value: impl Fn() -> T) {
+    async fn parsed(response: impl IntoResponse) -> serde_json::Value {
+        let text = response.into_response().into_body().into_string().await.expect("body");
+        serde_json::from_str(&text).expect("JSON")
+    }
+    let text = JsonText::serialized(&value()).expect("text");
+    assert_eq!(parsed(text).await, parsed(Json(value())).await);
+}

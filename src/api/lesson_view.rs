@@ -8,13 +8,33 @@ use crate::domain::lesson::Lesson;
 use crate::domain::timetable::{clock, in_words};
 use crate::domain::{CourseId, GroupId, LessonId, SubjectId, UserId};
 use crate::service::schedule::School;
+use crate::service::schedule::lesson_names::LessonNames;
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use poem_openapi::Object;
 
-/// RFC 3339 with the school's offset: «2026-11-24T16:00:00+03:00».
+/// RFC 3339 with the school's offset: «2026-11-24T16:00:00+03:00». Written field by field
+/// (a list writes two per lesson): no zoned value, no format string to parse.
 pub fn local(at: Timestamp, tz: &TimeZone) -> String {
-    at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string()
+    use std::fmt::Write;
+    let offset = tz.to_offset(at);
+    let time = offset.to_datetime(at);
+    let minutes = offset.seconds() / 60;
+    let sign = if minutes < 0 { '-' } else { '+' };
+    let (hours, minutes) = (minutes.abs() / 60, minutes.abs() % 60);
+    let mut text = String::with_capacity(25);
+    // Writing into a String cannot fail.
+    let _ = write!(
+        text,
+        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{sign}{hours:02}:{minutes:02}",
+        time.year(),
+        time.month(),
+        time.day(),
+        time.hour(),
+        time.minute(),
+        time.second(),
+    );
+    text
 }
 
 /// One weekly slot of a timetable.
@@ -96,12 +116,17 @@ impl GroupView {
 }
 
 /// A lesson.
-#[derive(Debug, Object)]
+// Lists are written straight to JSON text by serde: its names must stay OpenAPI's (a test
+// compares the two).
+#[derive(Debug, Object, serde::Serialize)]
 pub struct LessonView {
     pub id: LessonId,
     /// Null for an individual lesson.
     #[oai(nullable)]
     pub group_id: Option<GroupId>,
+    /// The group's name; null for an individual lesson.
+    #[oai(nullable)]
+    pub group_name: Option<String>,
     pub subject_id: SubjectId,
     pub subject_name: String,
     /// The subject's palette colour.
@@ -130,18 +155,18 @@ pub struct LessonView {
 }
 
 impl LessonView {
-    /// The view of `lesson`, names from `school`, times in `tz`.
-    pub fn new(lesson: Lesson, school: &School, tz: &TimeZone) -> Self {
-        let subject = school.subject_of(lesson.subject_id);
+    /// The view of `lesson`, names from `names`, times in `tz`.
+    pub fn new(lesson: Lesson, names: &LessonNames, tz: &TimeZone) -> Self {
         Self {
             id: lesson.id,
             group_id: lesson.group_id,
+            group_name: names.group(lesson.group_id),
             subject_id: lesson.subject_id,
-            subject_name: school.subject(lesson.subject_id),
-            subject_color: subject.map(|s| s.color.clone()).unwrap_or_default(),
+            subject_name: names.subject(lesson.subject_id).to_owned(),
+            subject_color: names.color(lesson.subject_id).to_owned(),
             course_id: lesson.course_id,
             teacher_id: lesson.teacher_id,
-            teacher_name: school.short_name(lesson.teacher_id),
+            teacher_name: names.teacher(lesson.teacher_id),
             starts_at: local(lesson.starts_at, tz),
             ends_at: local(lesson.ends_at(), tz),
             student_ids: lesson.student_ids,
@@ -154,5 +179,86 @@ impl LessonView {
             price: lesson.price,
             moved_by_hand: lesson.moved_by_hand,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::envelope::Paged;
+    use crate::api::json_text::assert_serde_agrees;
+    use crate::api::paging::PageMeta;
+    use crate::domain::{Page, PageRequest};
+
+    /// A lesson of a group with everything filled in, or an individual one with the nulls.
+    fn view(of_group: bool) -> LessonView {
+        LessonView {
+            id: LessonId(if of_group { 9_007_199_254_740_991 } else { 1 }),
+            group_id: of_group.then_some(GroupId(3)),
+            group_name: of_group.then(|| "ОГЭ «Алгебра» \"вечер\"".to_owned()),
+            subject_id: SubjectId(1),
+            subject_name: "Математика".into(),
+            subject_color: "blue".into(),
+            course_id: of_group.then_some(CourseId(2)),
+            teacher_id: UserId(7),
+            teacher_name: "Белов И. В.".into(),
+            student_ids: if of_group {
+                vec![UserId(10), UserId(11)]
+            } else {
+                Vec::new()
+            },
+            starts_at: "2026-11-24T16:00:00+03:00".into(),
+            ends_at: "2026-11-24T17:00:00+03:00".into(),
+            duration_minutes: 60,
+            room: if of_group { "каб. 12".into() } else { String::new() },
+            status: if of_group {
+                LessonStatusName::Cancelled
+            } else {
+                LessonStatusName::Planned
+            },
+            cancel_reason: "Болезнь\nучителя".into(),
+            topic: "Дроби".into(),
+            homework: "№ 1–5".into(),
+            price: of_group.then_some(-80_000),
+            moved_by_hand: of_group,
+        }
+    }
+
+    #[test]
+    fn a_time_is_written_as_jiff_writes_it_with_the_offset_of_its_day() {
+        let instants = [
+            "2026-03-29T00:59:59Z",
+            "2026-03-29T01:00:00Z",
+            "2026-10-25T00:30:00Z",
+            "1999-12-31T23:59:59Z",
+        ];
+        for zone in [
+            "Europe/Berlin",
+            "Europe/Moscow",
+            "America/St_Johns",
+            "Asia/Kolkata",
+            "UTC",
+        ] {
+            let tz = TimeZone::get(zone).expect("zone");
+            for at in instants {
+                let at: Timestamp = at.parse().expect("instant");
+                let jiff = at.to_zoned(tz.clone()).strftime("%Y-%m-%dT%H:%M:%S%:z").to_string();
+                assert_eq!(local(at, &tz), jiff, "{zone} {at}");
+            }
+        }
+    }
+
+    #[tokio::test]
+    async fn a_page_of_lessons_written_by_serde_is_what_json_of_it_would_be() {
+        let page = Page {
+            items: vec![(), ()],
+            total: 3,
+            request: PageRequest::new(Some(1), Some(2)),
+        };
+        assert_serde_agrees(|| Paged {
+            data: vec![view(true), view(false)],
+            meta: PageMeta::of(&page),
+        })
+        .await;
     }
 }

@@ -2,16 +2,17 @@
 //! cancelling and deleting.
 
 use super::envelope::{Data, Paged};
+use super::json_text::JsonText;
 use super::lesson_view::LessonView;
-use super::paging::paged;
+use super::paging::paged_text;
 use super::{ApiTags, NoContent, State};
-use crate::domain::lesson::{LessonQuery, LessonStatus};
+use crate::domain::lesson::{Lesson, LessonQuery, LessonStatus};
 use crate::domain::{CourseId, GroupId, LessonId, PageRequest, SubjectId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
-use crate::service::schedule::School;
 use crate::service::schedule::form::LessonForm;
-use crate::service::schedule::lesson_list;
+use crate::service::schedule::lesson_list::{self, Listed};
+use crate::service::schedule::lesson_names::LessonNames;
 use crate::service::schedule::lessons::{self, Scope};
 use crate::service::{FieldErrors, ServiceError};
 use jiff::civil::Date;
@@ -132,22 +133,27 @@ fn scope(value: Option<&str>) -> Result<Scope, ServiceError> {
     }
 }
 
-/// A page of the lessons `actor` may see that `query` asks for, with the names they show.
+/// A page of the lessons `actor` may see that `query` asks for, with the names they show, as
+/// JSON text (pages of a term run long).
 fn listed(
     state: &State<'_>,
     actor: &Actor,
     query: &LessonQuery,
     request: PageRequest,
-) -> Result<Json<Paged<LessonView>>, ApiError> {
+) -> Result<JsonText<Paged<LessonView>>, ApiError> {
     let tz = state.config.time_zone();
-    let found = state.read(|store| lesson_list::list(store, actor, query, request, &tz))?;
-    let school = state.read(School::load)?;
-    Ok(paged(found, |l| LessonView::new(l, &school, &tz)))
+    let Listed { page, names } = state.read(|store| lesson_list::list(store, actor, query, request, &tz))?;
+    paged_text(page, |l| LessonView::new(l, &names, &tz))
 }
 
-fn one(state: &State<'_>, lesson: crate::domain::lesson::Lesson) -> Result<Json<Data<LessonView>>, ApiError> {
-    let school = state.read(School::load)?;
-    Ok(Data::json(LessonView::new(lesson, &school, &state.config.time_zone())))
+/// A lesson with its names.
+fn one(state: &State<'_>, (lesson, names): (Lesson, LessonNames)) -> Json<Data<LessonView>> {
+    Data::json(LessonView::new(lesson, &names, &state.config.time_zone()))
+}
+
+/// A lesson just written, with its names.
+fn written(state: &State<'_>, lesson: Lesson) -> Result<Json<Data<LessonView>>, ApiError> {
+    Ok(one(state, state.read(|store| lesson_list::named(store, lesson))?))
 }
 
 /// Lessons.
@@ -178,7 +184,7 @@ impl LessonsApi {
         status: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<Json<Paged<LessonView>>, ApiError> {
+    ) -> Result<JsonText<Paged<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let filters = Filters {
             from: from.0,
@@ -213,7 +219,7 @@ impl LessonsApi {
         status: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<Json<Paged<LessonView>>, ApiError> {
+    ) -> Result<JsonText<Paged<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::SeeUser(id.0))?;
         let filters = Filters {
             from: from.0,
@@ -238,8 +244,7 @@ impl LessonsApi {
         id: Path<LessonId>,
     ) -> Result<Json<Data<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?.clone();
-        let lesson = state.read(|store| lesson_list::get(store, &actor, id.0))?;
-        one(&state, lesson)
+        Ok(one(&state, state.read(|store| lesson_list::get(store, &actor, id.0))?))
     }
 
     /// Create a one-off lesson
@@ -262,7 +267,7 @@ impl LessonsApi {
                 lessons::create(store, journal, &actor, form, &tz)
             })
             .await?;
-        Ok(LessonCreated::Created(one(&state, lesson)?))
+        Ok(LessonCreated::Created(written(&state, lesson)?))
     }
 
     /// Move or edit a lesson
@@ -289,7 +294,7 @@ impl LessonsApi {
                 lessons::update(store, journal, &actor, id.0, form, scope, &tz)
             })
             .await?;
-        one(&state, lesson)
+        written(&state, lesson)
     }
 
     /// Cancel a lesson
@@ -312,14 +317,14 @@ impl LessonsApi {
                 lessons::cancel(store, journal, &actor, id.0, &reason, &tz)
             })
             .await?;
-        one(&state, lesson)
+        written(&state, lesson)
     }
 
     /// Delete a lesson
     ///
     /// Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-    /// recorded on it (no topic, no homework); any other is a 422 on `status` telling to
-    /// cancel it instead.
+    /// recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
+    /// `status` telling to cancel it instead.
     #[oai(path = "/api/lessons/:id", method = "delete", operation_id = "lessons_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<LessonId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();

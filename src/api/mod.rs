@@ -68,7 +68,7 @@ pub enum ApiTags {
     Teaching,
     /// Groups with their weekly timetable, lessons, and the calendars that show them.
     Schedule,
-    /// The class journal: attendance, marks, topics and homework, averages and term marks.
+    /// The class journal: attendance, marks, topics and homework.
     Journal,
 }
 

@@ -4,11 +4,11 @@ use super::envelope::{Data, Paged};
 use super::paging::PageMeta;
 use super::vocabulary::KindName;
 use super::{ApiTags, State};
-use crate::domain::notification::{MailChoice, Notification, NotificationKind};
+use crate::domain::notification::{Notification, NotificationChoice, NotificationKind};
 use crate::domain::{NotificationId, PageRequest, Role, UserId};
 use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
-use crate::service::{FieldErrors, notifications};
+use crate::service::{FieldErrors, ServiceError, notifications};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -61,38 +61,61 @@ pub struct Marked {
     pub marked: u64,
 }
 
-/// One kind of notification and whether it also comes by mail.
+/// One kind of notification, whether it also comes by mail and whether it is switched off.
 #[derive(Debug, Object)]
 pub struct KindSetting {
     pub kind: KindName,
     pub title: String,
     pub description: String,
     pub mail: bool,
+    /// Whether the person may switch this kind off altogether.
+    pub switchable: bool,
+    /// Switched off: it does not come at all.
+    pub off: bool,
 }
 
-/// `{mail: [kind…]}`: the kinds that also come by mail.
+/// `{mail: [kind…], off: [kind…]}`: the kinds that also come by mail, and those switched off.
 #[derive(Debug, Object)]
 pub struct SettingsBody {
     /// Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-    /// `file_added`, and for managers `server_problem`.
+    /// `file_added`, `lesson_*`, for parents `absences_in_row` and `low_mark`, and for
+    /// managers `server_problem`.
     pub mail: Vec<String>,
+    /// Kinds that do not come at all (only those `switchable`: `low_mark`); left out, the
+    /// choice stays.
+    #[oai(nullable)]
+    pub off: Option<Vec<String>>,
 }
 
-/// The kinds `actor` can be told of, with whether each comes by mail.
-fn settings(choice: &MailChoice, actor: &Actor) -> Json<Data<Vec<KindSetting>>> {
-    let manager = actor.user.roles.contains(&Role::Manager);
+/// The kinds `actor` can be told of, with whether each comes by mail and whether it is off.
+fn settings(choice: &NotificationChoice, actor: &Actor) -> Json<Data<Vec<KindSetting>>> {
+    let roles = &actor.user.roles;
+    let (manager, parent) = (roles.contains(&Role::Manager), roles.contains(&Role::Parent));
     Json(Data {
         data: NotificationKind::ALL
             .into_iter()
-            .filter(|kind| manager || !kind.for_managers_only())
+            .filter(|kind| (manager || !kind.for_managers_only()) && (parent || !kind.for_parents_only()))
             .map(|kind| KindSetting {
                 kind: kind.into(),
                 title: kind.title().to_owned(),
                 description: kind.description().to_owned(),
-                mail: choice.mails(kind),
+                mail: choice.mail.mails(kind),
+                switchable: kind.may_be_switched_off(),
+                off: !choice.tells(kind),
             })
             .collect(),
     })
+}
+
+/// The kinds `names` names, or a 422 on `field` naming one that is unknown.
+fn kinds(names: &[String], field: &str) -> Result<Vec<NotificationKind>, ServiceError> {
+    names
+        .iter()
+        .map(|name| {
+            NotificationKind::parse(name)
+                .ok_or_else(|| FieldErrors::one(field, format!("Неизвестный вид уведомления: {name}")))
+        })
+        .collect()
 }
 
 /// Notifications.
@@ -193,14 +216,15 @@ impl NotificationsApi {
     )]
     async fn settings(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<KindSetting>>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
-        let choice = state.read(|store| notifications::mail_choice(store, actor.user.id))?;
+        let choice = state.read(|store| notifications::choice(store, actor.user.id))?;
         Ok(settings(&choice, actor))
     }
 
     /// Choose what comes by mail
     ///
     /// `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-    /// of them still appear in the panel). Not while a manager acts as the user (403).
+    /// of them still appear in the panel, but those switched off in `off`: only `switchable`
+    /// kinds may be). Not while a manager acts as the user (403).
     #[oai(
         path = "/api/user/notification-settings",
         method = "put",
@@ -215,18 +239,11 @@ impl NotificationsApi {
         let actor = caller.actor(Rule::SignedIn)?;
         let user = actor.user.id;
         caller.allow(Rule::OwnTrace(user))?;
-        let kinds = body
-            .0
-            .mail
-            .iter()
-            .map(|name| {
-                NotificationKind::parse(name)
-                    .ok_or_else(|| FieldErrors::one("mail", format!("Неизвестный вид уведомления: {name}")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let mail = kinds(&body.0.mail, "mail")?;
+        let off = body.0.off.as_deref().map(|off| kinds(off, "off")).transpose()?;
         let journal = state.journal(caller.origin());
         let choice = state
-            .run(move |store| notifications::choose_mail(store, &journal, user, kinds))
+            .run(move |store| notifications::choose(store, &journal, user, mail, off))
             .await?;
         Ok(settings(&choice, actor))
     }

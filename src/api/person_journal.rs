@@ -3,7 +3,7 @@
 
 use super::envelope::Data;
 use super::journal_view::{
-    AttendanceLesson, MarkEntry, PeriodView, PersonAttendanceView, PersonMarksView, SubjectMarksView, text,
+    AttendanceEntry, MarkEntry, PeriodView, PersonAttendanceView, PersonMarksView, SubjectMarksView, text,
 };
 use super::json_text::JsonText;
 use super::lesson_view::local;
@@ -71,7 +71,7 @@ impl PersonJournalApi {
             lessons: found
                 .lessons
                 .iter()
-                .map(|a| AttendanceLesson {
+                .map(|a| AttendanceEntry {
                     lesson_id: a.lesson.id,
                     starts_at: local(a.lesson.starts_at, &tz),
                     subject_id: a.lesson.subject_id,

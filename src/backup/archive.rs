@@ -17,23 +17,30 @@ const DB_ENTRY: &str = "klass.redb";
 /// The ending of a copy's file name.
 pub const EXTENSION: &str = ".tar.gz";
 
+/// Bytes read or written at a time: enough for few system calls, small beside the server's
+/// own memory (the copy streams through, never held whole).
+const IO_BUFFER: usize = 256 * 1024;
+
 /// SHA-256 of a file, lowercase hex, read in pieces.
 pub fn sha256_of(path: &Path) -> io::Result<String> {
     let mut hasher = Sha256::new();
-    io::copy(&mut BufReader::new(File::open(path)?), &mut HashWriter(&mut hasher))?;
+    io::copy(
+        &mut BufReader::with_capacity(IO_BUFFER, File::open(path)?),
+        &mut HashWriter(&mut hasher),
+    )?;
     Ok(hex::encode(hasher.finalize()))
 }
 
 /// Writes the copy into `out`: the manifest, then the database file `db`; `progress(done,
 /// total)` counts the database's bytes. The file is synced to disk before this returns.
 pub fn pack(out: &File, manifest: &Manifest, db: &Path, progress: &mut dyn FnMut(u64, u64)) -> io::Result<()> {
-    let gzip = GzEncoder::new(BufWriter::with_capacity(1 << 20, out), Compression::fast());
+    let gzip = GzEncoder::new(BufWriter::with_capacity(IO_BUFFER, out), Compression::fast());
     let mut tar = tar::Builder::new(gzip);
     let json = serde_json::to_vec_pretty(manifest).map_err(io::Error::other)?;
     tar.append_data(&mut header(json.len() as u64), MANIFEST_ENTRY, json.as_slice())?;
     let total = manifest.db_size;
     let reader = Counting {
-        inner: BufReader::with_capacity(1 << 20, File::open(db)?),
+        inner: BufReader::with_capacity(IO_BUFFER, File::open(db)?),
         done: 0,
         total,
         progress,
@@ -60,7 +67,7 @@ pub fn unpack(path: &Path, dest: &mut File, dest_dir: &Path) -> Result<(Manifest
     let mut entry = next_entry(path, &mut entries, DB_ENTRY)?;
     let mut hasher = Sha256::new();
     let mut writer = Tee {
-        file: BufWriter::new(&mut *dest),
+        file: BufWriter::with_capacity(IO_BUFFER, &mut *dest),
         hasher: &mut hasher,
         failed: false,
     };
@@ -81,8 +88,7 @@ type Entries<'a> = tar::Entries<'a, GzDecoder<BufReader<File>>>;
 fn open(path: &Path) -> Result<tar::Archive<GzDecoder<BufReader<File>>>, BackupError> {
     let file = File::open(path).map_err(|err| BackupError::read(path, err))?;
     Ok(tar::Archive::new(GzDecoder::new(BufReader::with_capacity(
-        1 << 20,
-        file,
+        IO_BUFFER, file,
     ))))
 }
 

@@ -1,6 +1,6 @@
-//! `klass backup verify`: unpacks a copy to a scratch file and checks its checksum, redb's
-//! integrity, its schema version and its row counts against the manifest; remembers the result
-//! beside the copies so `list` can show it.
+//! `klass backup verify`: refuses a copy made by a newer release, then unpacks it to a scratch
+//! file and checks its checksum, redb's integrity, its schema version and its row counts against
+//! the manifest; remembers the result beside the copies so `list` can show it.
 
 use super::BackupError;
 use super::manifest::Manifest;
@@ -49,12 +49,23 @@ pub fn verify(path: &Path) -> Result<Verified, BackupError> {
     Ok(verified)
 }
 
-/// Unpacks the copy at `path` into `scratch` and runs every check; returns the scratch file
-/// (the database, closed) for a restore to move into place.
+/// Unpacks the copy at `path` into `scratch` and runs every check (a copy made by a newer
+/// release is refused before it is unpacked); returns the scratch file (the database, closed)
+/// for a restore to move into place.
 pub(super) fn examine(
     path: &Path,
     mut scratch: tempfile::NamedTempFile,
 ) -> Result<(Verified, tempfile::NamedTempFile), BackupError> {
+    let early = super::archive::read_manifest(path)?;
+    if let Some(problem) = early.release_problem() {
+        return Ok((
+            Verified {
+                manifest: early,
+                problems: vec![problem],
+            },
+            scratch,
+        ));
+    }
     let dir = parent(scratch.path());
     let (manifest, sha256) = super::archive::unpack(path, scratch.as_file_mut(), &dir)?;
     let mut problems = Vec::new();
@@ -63,7 +74,10 @@ pub(super) fn examine(
         // A damaged file is not opened: redb might try to repair it.
         return Ok((Verified { manifest, problems }, scratch));
     }
-    match Database::builder().open(scratch.path()) {
+    match Database::builder()
+        .set_cache_size(store::copy::ONE_PASS_CACHE_BYTES)
+        .open(scratch.path())
+    {
         Err(err) => problems.push(format!("база в копии не открывается: {err}")),
         Ok(mut db) => {
             match db.check_integrity() {

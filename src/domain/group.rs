@@ -42,4 +42,22 @@ pub struct GroupQuery {
     pub student: Option<UserId>,
     pub subject: Option<SubjectId>,
     pub archived: super::catalog::Archived,
+    /// The column the list is ordered by (then by name).
+    pub order: GroupOrder,
+    /// From the last to the first (Я to А, most students first).
+    pub descending: bool,
+}
+
+/// What a list of groups is ordered by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GroupOrder {
+    /// The group's name, in Russian order.
+    #[default]
+    Name,
+    /// The subject's name.
+    Subject,
+    /// The teacher's name as shown («Белов И. В.»).
+    Teacher,
+    /// How many students it has.
+    Students,
 }

@@ -113,6 +113,16 @@ impl NotificationKind {
         self == NotificationKind::ServerProblem
     }
 
+    /// Whether only parents are told (about their children; their settings alone list it).
+    pub fn for_parents_only(self) -> bool {
+        matches!(self, NotificationKind::AbsencesInRow | NotificationKind::LowMark)
+    }
+
+    /// Whether a person may switch it off altogether (then it does not come at all).
+    pub fn may_be_switched_off(self) -> bool {
+        self == NotificationKind::LowMark
+    }
+
     /// Whether the person is told even when they made the change themselves.
     pub fn told_to_the_actor(self) -> bool {
         self == NotificationKind::PasswordChanged
@@ -130,6 +140,21 @@ impl MailChoice {
             Some(chosen) => chosen.contains(&kind),
             None => kind.mailed_by_default(),
         }
+    }
+}
+
+/// What a person chose: the kinds that also come by mail, and the kinds switched off (those
+/// that `may_be_switched_off`), which do not come at all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NotificationChoice {
+    pub mail: MailChoice,
+    pub off: BTreeSet<NotificationKind>,
+}
+
+impl NotificationChoice {
+    /// Whether a notice of `kind` is told at all.
+    pub fn tells(&self, kind: NotificationKind) -> bool {
+        !self.off.contains(&kind)
     }
 }
 

@@ -129,7 +129,7 @@ pub(super) async fn tell_managers(state: &AppState, action: Action, message: Str
         })
         .await;
     if let Err(err) = told {
-        tracing::error!("the managers could not be told about the failed backup: {err}");
+        tracing::error!("the managers could not be told of this: {err}");
     }
 }
 

@@ -126,7 +126,11 @@ impl Journal {
             return Ok(());
         };
         let title = notice.kind.title().to_owned();
-        let mailed = notifications::mail_choice(txn, person.id)?.mails(notice.kind);
+        let choice = notifications::choice(txn, person.id)?;
+        if !choice.tells(notice.kind) {
+            return Ok(());
+        }
+        let mailed = choice.mail.mails(notice.kind);
         let base = self.config.server.public_url.trim_end_matches('/');
         let link = format!("{base}{}", notice.link.as_deref().unwrap_or("/"));
         notifications::insert(

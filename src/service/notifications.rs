@@ -1,10 +1,10 @@
 //! A person's notifications: reading them, marking them read, and choosing which kinds also
-//! come by mail.
+//! come by mail and which do not come at all.
 
-use super::ServiceError;
 use super::journal::{Change, Journal};
+use super::{FieldErrors, ServiceError};
 use crate::domain::activity::Action;
-use crate::domain::notification::{MailChoice, Notification, NotificationKind};
+use crate::domain::notification::{MailChoice, Notification, NotificationChoice, NotificationKind};
 use crate::domain::{NotificationId, Page, PageRequest, UserId};
 use crate::store::{Store, notifications, record, users};
 use jiff::Timestamp;
@@ -53,33 +53,54 @@ pub fn mark_all_read(store: &Store, user: UserId) -> Result<u64, ServiceError> {
     Ok(marked)
 }
 
-/// Which kinds `user` also gets by mail.
-pub fn mail_choice(store: &Store, user: UserId) -> Result<MailChoice, ServiceError> {
-    Ok(notifications::mail_choice(&store.read()?, user)?)
+/// What `user` chose: the kinds that also come by mail, those switched off.
+pub fn choice(store: &Store, user: UserId) -> Result<NotificationChoice, ServiceError> {
+    Ok(notifications::choice(&store.read()?, user)?)
 }
 
-/// Stores which kinds `user` also gets by mail.
-pub fn choose_mail(
+/// Stores which kinds `user` also gets by mail and, when `off` is given, which he switched
+/// off (only kinds that `may_be_switched_off`; the others are a 422 on `off`).
+pub fn choose(
     store: &Store,
     journal: &Journal,
     user: UserId,
     kinds: Vec<NotificationKind>,
-) -> Result<MailChoice, ServiceError> {
+    off: Option<Vec<NotificationKind>>,
+) -> Result<NotificationChoice, ServiceError> {
+    if let Some(kind) = off.iter().flatten().find(|k| !k.may_be_switched_off()) {
+        return Err(FieldErrors::one(
+            "off",
+            format!("Уведомления «{}» отключить нельзя", kind.title()),
+        ));
+    }
     let txn = store.write()?;
     let person = users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
-    let choice = MailChoice(Some(kinds.into_iter().collect()));
-    notifications::set_mail_choice(&txn, user, &choice)?;
-    let titles: Vec<&str> = NotificationKind::ALL
-        .into_iter()
-        .filter(|k| choice.mails(*k))
-        .map(NotificationKind::title)
-        .collect();
-    let mailed = if titles.is_empty() {
-        "ничего".to_owned()
-    } else {
-        titles.join(", ")
+    let before = notifications::choice(&txn, user)?;
+    let choice = NotificationChoice {
+        mail: MailChoice(Some(kinds.into_iter().collect())),
+        off: off.map_or(before.off, |off| off.into_iter().collect()),
     };
-    let summary = format!("{}: на почту приходят — {mailed}", person.full_name());
+    notifications::set_choice(&txn, user, &choice)?;
+    let titles = |keep: &dyn Fn(NotificationKind) -> bool| {
+        let titles: Vec<&str> = NotificationKind::ALL
+            .into_iter()
+            .filter(|k| keep(*k))
+            .map(NotificationKind::title)
+            .collect();
+        if titles.is_empty() {
+            "ничего".to_owned()
+        } else {
+            titles.join(", ")
+        }
+    };
+    let mut summary = format!(
+        "{}: на почту приходят — {}",
+        person.full_name(),
+        titles(&|k| choice.mail.mails(k))
+    );
+    if !choice.off.is_empty() {
+        summary.push_str(&format!("; отключены — {}", titles(&|k| !choice.tells(k))));
+    }
     journal.record(
         &txn,
         Change::on_user(Action::NotificationSettingsChanged, &person, summary),

@@ -110,12 +110,12 @@ impl Store {
     /// runs: read-only when it was closed cleanly, repaired first (as a start would) otherwise.
     /// Refused while another process holds it.
     pub fn open_for_copy(path: &Path) -> Result<Box<dyn ReadableDatabase>, StoreError> {
-        match Database::builder().open_read_only(path) {
+        let mut builder = Database::builder();
+        builder.set_cache_size(copy::ONE_PASS_CACHE_BYTES);
+        match builder.open_read_only(path) {
             Ok(db) => Ok(Box::new(db)),
             Err(redb::DatabaseError::RepairAborted) => {
-                let db = Database::builder()
-                    .open(path)
-                    .map_err(|err| StoreError::from_open(err, path))?;
+                let db = builder.open(path).map_err(|err| StoreError::from_open(err, path))?;
                 Ok(Box::new(db))
             }
             Err(err) => Err(StoreError::from_open(err, path)),

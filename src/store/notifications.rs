@@ -1,12 +1,13 @@
 //! Notifications with their per-person and unread indexes (on the record kit), and each
-//! person's choice of which kinds also come by mail.
+//! person's choice of which kinds also come by mail and which are switched off.
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{StoreError, codec, tables};
-use crate::domain::notification::{MailChoice, Notification};
+use crate::domain::notification::{MailChoice, Notification, NotificationChoice, NotificationKind};
 use crate::domain::{NotificationId, Page, PageRequest, UserId};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use std::collections::BTreeSet;
 
 impl Record for Notification {
     const TABLE: Rows = tables::NOTIFICATIONS;
@@ -72,18 +73,75 @@ pub fn page(
     record::page(txn, Some((index, user.0)), None, request)
 }
 
-/// Which kinds `user` also gets by mail, through either kind of transaction.
-pub fn mail_choice(txn: &impl Reader, user: UserId) -> Result<MailChoice, StoreError> {
+/// A person's choice as stored: the kinds mailed and those switched off; a choice stored
+/// before kinds could be switched off is the mailed kinds alone.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+enum Stored {
+    Choice {
+        mail: Option<BTreeSet<NotificationKind>>,
+        off: BTreeSet<NotificationKind>,
+    },
+    MailOnly(Option<BTreeSet<NotificationKind>>),
+}
+
+/// What `user` chose (which kinds also come by mail, which are off), through either kind of
+/// transaction.
+pub fn choice(txn: &impl Reader, user: UserId) -> Result<NotificationChoice, StoreError> {
     let table = txn.open(tables::NOTIFICATION_SETTINGS)?;
     let found = table
         .get(user.0)?
-        .map(|b| codec::decode(tables::name(&tables::NOTIFICATION_SETTINGS), b.value()));
-    Ok(found.transpose()?.unwrap_or_default())
+        .map(|b| codec::decode::<Stored>(tables::name(&tables::NOTIFICATION_SETTINGS), b.value()))
+        .transpose()?;
+    Ok(match found {
+        None => NotificationChoice::default(),
+        Some(Stored::MailOnly(mail)) => NotificationChoice {
+            mail: MailChoice(mail),
+            off: BTreeSet::new(),
+        },
+        Some(Stored::Choice { mail, off }) => NotificationChoice {
+            mail: MailChoice(mail),
+            off,
+        },
+    })
 }
 
-/// Stores `user`'s choice of kinds that also come by mail.
-pub fn set_mail_choice(txn: &WriteTransaction, user: UserId, choice: &MailChoice) -> Result<(), StoreError> {
+/// Stores `user`'s choice.
+pub fn set_choice(txn: &WriteTransaction, user: UserId, choice: &NotificationChoice) -> Result<(), StoreError> {
+    let stored = Stored::Choice {
+        mail: choice.mail.0.clone(),
+        off: choice.off.clone(),
+    };
     txn.open_table(tables::NOTIFICATION_SETTINGS)?
-        .insert(user.0, codec::encode(choice).as_slice())?;
+        .insert(user.0, codec::encode(&stored).as_slice())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    // A choice stored before kinds could be switched off (the mailed kinds alone) still reads.
+    #[test]
+    fn a_choice_of_mail_alone_reads_as_nothing_switched_off() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path(), 4).expect("open");
+        let txn = store.write().expect("write");
+        let old = MailChoice(Some([NotificationKind::FileAdded].into()));
+        txn.open_table(tables::NOTIFICATION_SETTINGS)
+            .expect("table")
+            .insert(7, codec::encode(&old).as_slice())
+            .expect("insert");
+        let read = choice(&txn, UserId(7)).expect("read");
+        assert_eq!(read.mail, old);
+        assert!(read.off.is_empty());
+        let new = NotificationChoice {
+            mail: MailChoice(None),
+            off: [NotificationKind::LowMark].into(),
+        };
+        set_choice(&txn, UserId(8), &new).expect("write");
+        assert_eq!(choice(&txn, UserId(8)).expect("read"), new);
+        assert_eq!(choice(&txn, UserId(9)).expect("read"), NotificationChoice::default());
+    }
 }

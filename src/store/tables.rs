@@ -90,7 +90,8 @@ pub const NOTIFICATIONS_BY_USER: TableDefinition<(u64, u64), ()> = TableDefiniti
 /// Index: (user id, notification id) -> () for the unread ones, so the count is a range.
 pub const NOTIFICATIONS_UNREAD: TableDefinition<(u64, u64), ()> = TableDefinition::new("notifications-unread-1");
 
-/// Which notification kinds a person also gets by mail: user id -> `domain::notification::MailChoice`.
+/// Which notification kinds a person also gets by mail and which he switched off: user id ->
+/// the choice (`store::notifications::choice`).
 pub const NOTIFICATION_SETTINGS: TableDefinition<u64, &[u8]> = TableDefinition::new("notification-settings-1");
 
 /// Subjects: subject id -> `domain::subject::Subject`.

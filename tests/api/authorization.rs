@@ -17,7 +17,8 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 /// `{free_course}` (nobody enrolled);
 /// `{me}` the caller's own id (the worker's for anonymous), `{worker}` the worker, `{group}` a
 /// group of the caller's own taught by the worker with S in it, `{lesson}` a lesson of that
-/// group, `{other_lesson}` a lesson of O taught by the manager.
+/// group, `{other_lesson}` a lesson of O taught by the manager; `{mark}` a mark of S given by
+/// the worker, `{other_mark}` one of O given by the manager.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod catalog_rows;
@@ -33,6 +34,7 @@ fn all_rows() -> Vec<Row> {
         catalog_rows::catalog(),
         rows::schedule(),
         rows::calendars(),
+        rows::journal(),
         rows::journal_reads(),
     ]
     .concat()
@@ -42,7 +44,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 8],
+    ids: [(&'static str, u64); 10],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
@@ -122,6 +124,8 @@ async fn school() -> School {
         })
         .collect();
     let other_lesson = teaching.lesson(&txn, None, manager, other, 20);
+    let mark = teaching.mark(&txn, student, worker);
+    let other_mark = teaching.mark(&txn, other, manager);
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -142,6 +146,8 @@ async fn school() -> School {
             ("{notification}", notification.0),
             ("{worker}", worker),
             ("{other_lesson}", other_lesson),
+            ("{mark}", mark),
+            ("{other_mark}", other_mark),
         ],
         browsers,
         tags,
@@ -187,6 +193,26 @@ impl Teaching {
             group.0,
             self.lesson(txn, Some(group), self.worker, self.student, day + 1),
         )
+    }
+
+    /// A mark of `student` given by `teacher` now, without a lesson.
+    fn mark(&self, txn: &redb::WriteTransaction, student: u64, teacher: u64) -> u64 {
+        use klass::domain::journal::{Mark, MarkKind};
+        let mark = klass::store::record::insert(txn, |id| Mark {
+            id,
+            student_id: klass::domain::UserId(student),
+            subject_id: self.subject,
+            lesson_id: None,
+            value: 4,
+            kind: MarkKind::Test,
+            weight: 2,
+            comment: String::new(),
+            date: jiff::civil::date(2026, 11, 12),
+            teacher_id: klass::domain::UserId(teacher),
+            given_at: jiff::Timestamp::now(),
+        })
+        .expect("mark");
+        mark.id.0
     }
 
     /// A planned lesson of `student` taught by `teacher` on 2030-01-`day` at 10:00 UTC.

@@ -8,14 +8,14 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 /// A school with a subject, a teacher, two students (one with a parent) and a manager.
-struct School {
-    app: TestApp,
-    subject: u64,
-    teacher: u64,
-    anna: u64,
-    boris: u64,
-    parent: u64,
-    manager: Browser,
+pub struct School {
+    pub app: TestApp,
+    pub subject: u64,
+    pub teacher: u64,
+    pub anna: u64,
+    pub boris: u64,
+    pub parent: u64,
+    pub manager: Browser,
 }
 
 async fn school_in(timezone: &str) -> School {
@@ -24,7 +24,7 @@ async fn school_in(timezone: &str) -> School {
     school_of(app)
 }
 
-fn school_of(app: TestApp) -> School {
+pub fn school_of(app: TestApp) -> School {
     let teacher = app.quick_user("belov@school.ru", "Белов", "Игорь", &[Role::Worker]);
     let anna = app.quick_user("anna@school.ru", "Петрова", "Анна", &[Role::Student]);
     let boris = app.quick_user("boris@school.ru", "Сидоров", "Борис", &[Role::Student]);
@@ -56,7 +56,7 @@ fn school_of(app: TestApp) -> School {
 }
 
 impl School {
-    fn group(&self, schedule: Value, starts_on: &str, ends_on: &str) -> Value {
+    pub fn group(&self, schedule: Value, starts_on: &str, ends_on: &str) -> Value {
         json!({
             "name": "Алгебра 9",
             "subject_id": self.subject,
@@ -69,7 +69,7 @@ impl School {
         })
     }
 
-    async fn create_group(&self, body: Value) -> u64 {
+    pub async fn create_group(&self, body: Value) -> u64 {
         let response = self.manager.post("/api/group-lessons", body).await;
         assert_eq!(response.status(), 201);
         json(response).await["data"]["id"].as_u64().expect("id")
@@ -98,13 +98,13 @@ impl School {
         page["data"].as_array().expect("rows").clone()
     }
 
-    async fn one_off(&self, body: Value) -> reqwest::Response {
+    pub async fn one_off(&self, body: Value) -> reqwest::Response {
         self.manager.post("/api/lessons", body).await
     }
 }
 
 /// The messages of a 422 on `field`.
-async fn refused(response: reqwest::Response, field: &str) -> Vec<String> {
+pub async fn refused(response: reqwest::Response, field: &str) -> Vec<String> {
     assert_eq!(response.status(), 422);
     let body = json(response).await;
     let messages = body["errors"][field]

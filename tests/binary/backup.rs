@@ -4,6 +4,7 @@
 use crate::http::request;
 use crate::process::{Server, demo_school, run, text};
 use crate::sign_ins::{SignIn, UNLIMITED, assert_kept};
+use std::io::Read;
 use std::path::Path;
 
 /// Runs `klass backup ARGS` and returns (success, stdout, stderr).
@@ -20,6 +21,32 @@ fn sha_of(stdout: &str) -> String {
         .find_map(|l| l.strip_prefix("SHA-256 базы: "))
         .expect("sha line")
         .to_owned()
+}
+
+/// Writes the copy `from` again as `to`, its manifest saying Klass `version` made it (the
+/// manifest's checksum covers the database only, so the copy stays sound otherwise).
+fn as_made_by(from: &Path, to: &Path, version: &str) {
+    let file = std::fs::File::open(from).expect("copy");
+    let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
+    let out = std::fs::File::create(to).expect("new copy");
+    let mut builder = tar::Builder::new(flate2::write::GzEncoder::new(out, flate2::Compression::fast()));
+    for entry in archive.entries().expect("entries") {
+        let mut entry = entry.expect("entry");
+        let name = entry.path().expect("name").into_owned();
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).expect("read entry");
+        if name.as_os_str() == "manifest.json" {
+            let mut manifest: serde_json::Value = serde_json::from_slice(&bytes).expect("manifest");
+            manifest["klass_version"] = version.into();
+            bytes = serde_json::to_vec_pretty(&manifest).expect("json");
+        }
+        let mut header = entry.header().clone();
+        header.set_size(bytes.len() as u64);
+        builder
+            .append_data(&mut header, &name, bytes.as_slice())
+            .expect("append");
+    }
+    builder.into_inner().expect("tar").finish().expect("gzip");
 }
 
 #[test]
@@ -196,4 +223,34 @@ fn an_unwritable_backup_dir_fails_the_copy_and_the_portal_keeps_serving() {
     let copy = dir.path().join("after.tar.gz");
     let (ok, _, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
     assert!(ok, "the next copy works: {err}");
+}
+
+#[test]
+fn a_copy_made_by_a_newer_release_is_refused_and_changes_nothing() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let copy = dir.path().join("school.tar.gz");
+    let (ok, _, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    let newer = dir.path().join("newer.tar.gz");
+    as_made_by(&copy, &newer, "999.0.0");
+    let db = std::fs::read(data.join("klass.redb")).expect("db");
+
+    let (ok, _, err) = backup(&data, &["restore", newer.to_str().expect("utf-8")]);
+    assert!(!ok, "a copy from a newer release must be refused");
+    assert!(
+        err.contains("копия сделана более новой версией Klass (999.0.0)"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(data.join("klass.redb")).expect("db"),
+        db,
+        "a refused restore changes nothing"
+    );
+
+    let same = dir.path().join("same.tar.gz");
+    as_made_by(&copy, &same, env!("CARGO_PKG_VERSION"));
+    let (ok, _, err) = backup(&data, &["restore", same.to_str().expect("utf-8")]);
+    assert!(ok, "the same copy from this release is taken back: {err}");
 }

@@ -1,7 +1,8 @@
 //! A full disk: a write that meets it answers 507 with a Russian message, the portal goes on by
 //! itself (no restart) once space is freed, and nothing acknowledged is lost; while the database
 //! cannot be opened again, the health check says so. A soft file-size limit stands in for the
-//! full disk; raising it with `prlimit` frees the space.
+//! full disk; raising it with `prlimit` frees the space. Managers are told when free space falls
+//! below `storage.min_free_mb` (a threshold above any disk stands in for a filling one).
 
 use crate::http::{Answer, request};
 use crate::process::{Server, demo_school};
@@ -116,4 +117,35 @@ fn the_health_check_answers_503_while_the_database_cannot_be_opened_again() {
     std::fs::rename(&aside, &db).expect("put the file back");
     free_space(&server);
     assert_eq!(health(&addr).status, 200, "it opens again by itself");
+}
+
+#[test]
+fn a_manager_is_told_when_free_space_falls_below_the_threshold() {
+    let dir = tempfile::tempdir().expect("dir");
+    demo_school(dir.path());
+    // More MiB than any disk has: free space is below it at the first look.
+    let server = Server::start_with_env(dir.path(), &[], &[("KLASS_STORAGE__MIN_FREE_MB", "1000000000000")]);
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let session = SignIn::director(&addr)
+        .send()
+        .expect("sign in")
+        .cookie("klass_session")
+        .expect("session");
+    let cookie = format!("klass_session={session}");
+    let get = |path: &str| request(&addr, "GET", path, &[("Cookie", cookie.as_str())], "").expect("get");
+    let me: serde_json::Value = serde_json::from_str(&get("/api/user").body).expect("json");
+    let id = me["id"].as_u64().or_else(|| me["data"]["id"].as_u64()).expect("id");
+
+    // The disk is looked at once at the start and then every minute: wait for the first look.
+    let told = (0..100).find_map(|_| {
+        let answer = get(&format!("/api/users/{id}/notifications"));
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        let found = answer.body.contains("На диске сервера осталось");
+        if !found {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        found.then_some(answer.body)
+    });
+    let told = told.expect("the director was never told that the disk is filling");
+    assert!(told.contains("порог — 1000000000000 МБ"), "{told}");
 }

@@ -1,31 +1,15 @@
 // Groups and lessons: a manager creates a group with two weekly slots and five students and
 // sees its lessons; a second group whose timetable clashes is refused with the server's message,
-// next to the timetable, and nothing is saved; the same on a 360 px phone; a teacher's lessons
-// today on the start page; pictures of every page, light and dark, at 1366 and 360 px.
+// next to the timetable, and nothing is saved; the same on a 360 px phone; the groups list sorts
+// by a column's header; a teacher's lessons today on the start page, a student's next lessons
+// with his group's name; pictures of every page, light and dark, at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
-
-/** Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back). */
-async function callApi(page, method, path, body) {
-  return page.evaluate(
-    async ([method, path, body]) => {
-      await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.slice(11) ?? '');
-      const response = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    [method, path, body],
-  );
-}
 
 /** A subject to teach, unless the demo school has one already. */
 async function ensureSubject(page) {
@@ -112,6 +96,21 @@ test('a manager creates a group with two weekly slots and five students, sees it
     slots: [['6', '07:00', 60], ['7', '07:00', 60]],
     clash: { words: 'сб, вс 07:00', dayNames: ['Суббота', 'Воскресенье'], slot: ['7', '07:30', 45] },
   });
+
+  // The header «Ученики» sorts the list by the server: fewest first, then, clicked again, most.
+  await page.goto('/group-lessons?per_page=100');
+  const header = page.getByRole('columnheader', { name: /Ученики/ });
+  const counts = () => page.locator('.groups-table tbody td[data-label="Ученики"]').evaluateAll((cells) => cells.map((cell) => Number.parseInt(cell.textContent ?? '', 10)));
+  for (const [sort, order] of [['students', 'ascending'], ['-students', 'descending']]) {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/group-lessons' && new URL(response.url()).searchParams.get('sort') === sort);
+    await header.getByRole('button').click();
+    await answered;
+    await page.locator('.table-scroll[aria-busy="true"]').waitFor({ state: 'detached' });
+    assert.equal(await header.getAttribute('aria-sort'), order);
+    const shown = await counts();
+    assert.ok(shown.length > 1, 'the demo school has groups');
+    assert.deepEqual(shown, [...shown].sort((a, b) => (order === 'ascending' ? a - b : b - a)), `${sort}: ${shown}`);
+  }
 
   // A student leaves the group: saved at once.
   await page.goto(group);
@@ -220,7 +219,9 @@ test('the start page: a teacher sees his lessons today, a student his next lesso
   await app.signIn(teacherPage, DEMO.worker);
   const mine = teacherPage.locator('.home-lessons');
   await mine.getByRole('heading', { name: 'Мои занятия сегодня' }).waitFor();
-  await mine.locator('.lesson', { hasText: '23:15–23:45' }).getByRole('button', { name: 'Тема и ДЗ' }).waitFor();
+  // Each lesson of his day opens its journal.
+  await mine.locator('.day-lesson', { hasText: '23:15–23:45' }).getByRole('link').click();
+  await teacherPage.waitForURL(new RegExp(`/lessons/${made.body.data.id}$`));
 
   const studentPage = await app.open('/', { viewport: PHONE });
   await app.signIn(studentPage, student.email);
@@ -229,6 +230,14 @@ test('the start page: a teacher sees his lessons today, a student his next lesso
   await next.locator('.lesson', { hasText: '23:15–23:45' }).waitFor();
   // A student reads his lessons; he runs none of them.
   assert.equal(await next.getByRole('button', { name: 'Перенести' }).count(), 0);
+  // His group's lessons name the group (a student cannot open the group itself).
+  const groups = await callApi(page, 'GET', `/api/group-lessons?student_id=${student.id}`);
+  const names = groups.body.data.map((group) => group.name);
+  assert.ok(names.length > 0, 'every demo student is in a group');
+  await studentPage.goto('/lessons');
+  const title = studentPage.locator('.lesson-title', { hasText: new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')) });
+  await title.first().waitFor();
+  assert.equal(await studentPage.getByText('Групповое').count(), 0);
   assert.deepEqual([...page.errors, ...teacherPage.errors, ...studentPage.errors], []);
 });
 

@@ -30,6 +30,8 @@ export const paths = {
   userCourses: '/users/:id/courses',
   userCourse: '/users/:id/courses/:course',
   userCalendar: '/users/:id/calendar',
+  userAttendance: '/users/:id/attendance',
+  userMarks: '/users/:id/marks',
   calendar: '/calendar',
   tags: '/tags',
   subjects: '/subjects',
@@ -39,6 +41,8 @@ export const paths = {
   groupCreate: '/group-lessons/create',
   group: '/group-lessons/:id',
   lessons: '/lessons',
+  lesson: '/lessons/:id',
+  marks: '/marks',
   profile: '/profile',
 } as const;
 
@@ -71,4 +75,6 @@ export const endpoints = {
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
   calendar: '/api/calendar',
+  marks: '/api/marks',
+  journalTerms: '/api/journal/terms',
 } as const;

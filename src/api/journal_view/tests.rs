@@ -14,7 +14,7 @@ fn grid() -> GroupJournalView {
             from: "2026-11-05".into(),
             to: "2026-12-29".into(),
         },
-        students: vec![GridStudent {
+        students: vec![JournalStudent {
             id: UserId(7),
             name: "Иванова Анна".into(),
         }],
@@ -101,7 +101,7 @@ fn attendance() -> PersonAttendanceView {
             from: "2026-08-01".into(),
             to: "2027-07-31".into(),
         },
-        lessons: vec![AttendanceLesson {
+        lessons: vec![AttendanceEntry {
             lesson_id: LessonId(9),
             starts_at: "2026-11-10T09:00:00+03:00".into(),
             subject_id: SubjectId(2),

@@ -49,7 +49,7 @@ fn lessons_word(count: usize) -> &'static str {
 
 /// The length of the trailing run of unexcused absences in `statuses` (by start), if `lesson`
 /// is in it; 0 otherwise.
-pub fn trailing_run(statuses: &[StatusAt], lesson: &Lesson) -> usize {
+fn trailing_run(statuses: &[StatusAt], lesson: &Lesson) -> usize {
     let run: Vec<&StatusAt> = statuses
         .iter()
         .rev()
@@ -130,6 +130,27 @@ pub fn low_mark(txn: &impl Reader, change: Change, mark: &Mark, subject: &str) -
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_run_is_the_trailing_one_and_must_hold_the_lesson() {
+        use crate::domain::LessonId;
+        use crate::store::lessons::tests::lesson;
+        use AttendanceStatus::{Present, Unexcused};
+        let statuses: Vec<StatusAt> = [Unexcused, Present, Unexcused, Unexcused]
+            .into_iter()
+            .enumerate()
+            .map(|(i, status)| StatusAt {
+                lesson_id: LessonId(i as u64 + 1),
+                starts_at_ms: i as i64,
+                status,
+            })
+            .collect();
+        let at = |id: u64| lesson(LessonId(id), 1, &[10], None, "", "2026-11-23T10:00:00Z");
+        assert_eq!(trailing_run(&statuses, &at(4)), 2);
+        assert_eq!(trailing_run(&statuses, &at(3)), 2);
+        assert_eq!(trailing_run(&statuses, &at(1)), 0, "an earlier run is over");
+        assert_eq!(trailing_run(&statuses, &at(2)), 0);
+    }
 
     #[test]
     fn counts_lessons_in_russian() {

@@ -112,7 +112,7 @@ pub fn list(
         (None, None) => Vec::new(),
     };
     found.retain(|m| keep(m));
-    found.sort_by(|a, b| (b.date, b.id).cmp(&(a.date, a.id)));
+    found.sort_by_key(|m| std::cmp::Reverse((m.date, m.id)));
     Ok(request
         .slice(found.into_iter())
         .map(|m| shown_mark(m, actor, &school, now, config)))

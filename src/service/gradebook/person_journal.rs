@@ -141,7 +141,7 @@ fn may_read(
     if policy::reads_student_journal(actor, student, &all) {
         Ok(())
     } else {
-        Err(ServiceError::Forbidden(policy::NOT_YOUR_STUDENT_JOURNAL))
+        Err(ServiceError::Forbidden(policy::NOT_YOUR_PUPIL))
     }
 }
 

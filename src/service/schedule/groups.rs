@@ -6,7 +6,8 @@ use super::form::{self, GroupForm};
 use super::materialise::materialise;
 use super::notify::tell;
 use crate::domain::activity::{Action, Entity};
-use crate::domain::group::{Group, GroupQuery};
+use crate::domain::clash::Names;
+use crate::domain::group::{Group, GroupOrder, GroupQuery};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::notification::NotificationKind;
 use crate::domain::search::{collation_key, matches, query_words};
@@ -25,8 +26,9 @@ fn not_found() -> ServiceError {
     ServiceError::NotFound("Группа не найдена".into())
 }
 
-/// One page of the groups `query` admits, by name.
-pub fn list(store: &Store, query: &GroupQuery, request: PageRequest) -> Result<Page<Group>, ServiceError> {
+/// One page of the groups `query` admits, in its order (ties by name), with the school that
+/// names their subjects and teachers.
+pub fn list(store: &Store, query: &GroupQuery, request: PageRequest) -> Result<(Page<Group>, School), ServiceError> {
     let txn = store.read()?;
     let found = match (query.teacher, query.student) {
         (Some(teacher), _) => groups::of_teacher(&txn, teacher)?,
@@ -34,16 +36,27 @@ pub fn list(store: &Store, query: &GroupQuery, request: PageRequest) -> Result<P
         (None, None) => record::all::<Group>(&txn)?,
     };
     let words = query_words(&query.search);
-    let mut kept: Vec<Group> = found
+    let kept = found
         .into_iter()
         .filter(|g| query.teacher.is_none_or(|t| g.teacher_id == t))
         .filter(|g| query.student.is_none_or(|s| g.student_ids.contains(&s)))
         .filter(|g| query.subject.is_none_or(|s| g.subject_id == s))
         .filter(|g| query.archived.admits(g.archived))
-        .filter(|g| matches(&crate::domain::search::fold(&g.name), &words))
-        .collect();
-    kept.sort_by_cached_key(|g| (collation_key(&[&g.name]), g.id));
-    Ok(request.slice(kept.into_iter()))
+        .filter(|g| matches(&crate::domain::search::fold(&g.name), &words));
+    let school = School::load(store)?;
+    let key = |g: &Group| {
+        let column = match query.order {
+            GroupOrder::Name => String::new(),
+            GroupOrder::Subject => collation_key(&[&school.subject(g.subject_id)]),
+            GroupOrder::Teacher => collation_key(&[&school.short_name(g.teacher_id)]),
+            GroupOrder::Students => format!("{:010}", g.student_ids.len()),
+        };
+        (column, collation_key(&[&g.name]), g.id)
+    };
+    let mut keyed: Vec<_> = kept.map(|g| (key(&g), g)).collect();
+    keyed.sort_unstable_by(|(a, _), (b, _)| if query.descending { b.cmp(a) } else { a.cmp(b) });
+    let page = request.slice(keyed.into_iter().map(|(_, g)| g));
+    Ok((page, school))
 }
 
 /// One group.

@@ -1,6 +1,7 @@
 //! Reading lessons: the list by time, through the narrowest time index its filters allow,
 //! and one lesson, each for someone who may read them.
 
+use super::lesson_names::LessonNames;
 use super::lesson_not_found as not_found;
 use crate::domain::lesson::{Lesson, LessonQuery, room_key};
 use crate::domain::{LessonId, Page, PageRequest};
@@ -11,6 +12,7 @@ use crate::store::{Store, record};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
+use redb::ReadTransaction;
 use std::collections::BTreeSet;
 
 /// The start of `day` in `tz`.
@@ -73,16 +75,36 @@ fn covers(whose: &Whose, query: &LessonQuery) -> bool {
     }
 }
 
-/// One page of the lessons `query` admits that `actor` may read, by start time. When one
-/// index expresses every filter, only the page's lessons are decoded.
+/// A page of lessons with the names they show.
+pub struct Listed {
+    pub page: Page<Lesson>,
+    pub names: LessonNames,
+}
+
+/// One page of the lessons `query` admits that `actor` may read, by start time, with their
+/// names, in one read transaction.
 pub fn list(
     store: &Store,
     actor: &Actor,
     query: &LessonQuery,
     request: PageRequest,
     tz: &TimeZone,
-) -> Result<Page<Lesson>, ServiceError> {
+) -> Result<Listed, ServiceError> {
     let txn = store.read()?;
+    let page = page(&txn, actor, query, request, tz)?;
+    let names = LessonNames::of(store, &txn, &page.items)?;
+    Ok(Listed { page, names })
+}
+
+/// One page of the lessons `query` admits that `actor` may read, by start time. When one
+/// index expresses every filter, only the page's lessons are decoded.
+fn page(
+    txn: &ReadTransaction,
+    actor: &Actor,
+    query: &LessonQuery,
+    request: PageRequest,
+    tz: &TimeZone,
+) -> Result<Page<Lesson>, ServiceError> {
     let from = query.from.map_or(Timestamp::MIN, |d| start_of(d, tz));
     let to = query
         .to
@@ -102,8 +124,8 @@ pub fn list(
     if let [whose] = sources.as_slice()
         && covers(whose, query)
     {
-        let page = request.slice(lessons::ids(&txn, whose, from, to)?.into_iter());
-        let items = lessons::load(&txn, &page.items)?;
+        let page = request.slice(lessons::ids(txn, whose, from, to)?.into_iter());
+        let items = lessons::load(txn, &page.items)?;
         return Ok(Page {
             items,
             total: page.total,
@@ -113,7 +135,7 @@ pub fn list(
     let mut found: Vec<Lesson> = Vec::new();
     let mut seen = BTreeSet::new();
     for whose in &sources {
-        for lesson in lessons::of(&txn, whose, from, to)? {
+        for lesson in lessons::of(txn, whose, from, to)? {
             if seen.insert(lesson.id) && keep(&lesson) {
                 found.push(lesson);
             }
@@ -123,9 +145,12 @@ pub fn list(
     Ok(request.slice(found.into_iter()))
 }
 
-/// One lesson, for someone who may read it.
-pub fn get(store: &Store, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
-    readable(&store.read()?, actor, id)
+/// One lesson with its names, for someone who may read it.
+pub fn get(store: &Store, actor: &Actor, id: LessonId) -> Result<(Lesson, LessonNames), ServiceError> {
+    let txn = store.read()?;
+    let lesson = readable(&txn, actor, id)?;
+    let names = LessonNames::of(store, &txn, std::slice::from_ref(&lesson))?;
+    Ok((lesson, names))
 }
 
 /// Lesson `id` through `txn`, if `actor` may read it (404 when there is none, 403 when it is
@@ -136,4 +161,10 @@ pub fn readable(txn: &impl record::Reader, actor: &Actor, id: LessonId) -> Resul
         return Err(ServiceError::Forbidden("Это занятие Вам недоступно"));
     }
     Ok(lesson)
+}
+
+/// `lesson` (just written) with its names.
+pub fn named(store: &Store, lesson: Lesson) -> Result<(Lesson, LessonNames), ServiceError> {
+    let names = LessonNames::of(store, &store.read()?, std::slice::from_ref(&lesson))?;
+    Ok((lesson, names))
 }

@@ -6,6 +6,7 @@ pub mod form;
 pub mod groups;
 pub mod horizon;
 pub mod lesson_list;
+pub mod lesson_names;
 pub mod lessons;
 mod materialise;
 mod notify;

@@ -560,6 +560,103 @@ pub fn calendars() -> Vec<Row> {
     ]
 }
 
+/// The journal (h-jsave): a lesson's journal, and marks.
+pub fn journal() -> Vec<Row> {
+    vec![
+        (
+            "lessons_journal",
+            Method::GET,
+            "/api/lessons/{lesson}/journal",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "lessons_journal",
+            Method::GET,
+            "/api/lessons/{other_lesson}/journal",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_journal_save",
+            Method::PUT,
+            "/api/lessons/{lesson}/journal",
+            r#"{"topic":"Дроби","records":[],"marks":[{"student_id":{self},"value":5,"kind":"lesson"}]}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "lessons_journal_save",
+            Method::PUT,
+            "/api/lessons/{other_lesson}/journal",
+            r#"{"topic":"Дроби","records":[],"marks":[]}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "marks_list",
+            Method::GET,
+            "/api/marks",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "marks_list",
+            Method::GET,
+            "/api/marks?student_id={other}",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "marks_create",
+            Method::POST,
+            "/api/marks",
+            r#"{"student_id":{self},"lesson_id":{lesson},"value":4,"kind":"test"}"#,
+            [401, 403, 403, 201, 201, 403],
+        ),
+        (
+            "marks_create",
+            Method::POST,
+            "/api/marks",
+            r#"{"student_id":{other},"subject_id":{subject},"value":4,"kind":"test","date":"2026-11-12"}"#,
+            [401, 403, 403, 403, 201, 403],
+        ),
+        (
+            "marks_show",
+            Method::GET,
+            "/api/marks/{mark}",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "marks_show",
+            Method::GET,
+            "/api/marks/{other_mark}",
+            "",
+            [401, 404, 404, 404, 200, 404],
+        ),
+        (
+            "marks_update",
+            Method::PUT,
+            "/api/marks/{mark}",
+            r#"{"value":5,"kind":"test"}"#,
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "marks_update",
+            Method::PUT,
+            "/api/marks/{other_mark}",
+            r#"{"value":5,"kind":"test"}"#,
+            [401, 403, 403, 404, 200, 403],
+        ),
+        (
+            "marks_delete",
+            Method::DELETE,
+            "/api/marks/{other_mark}",
+            "",
+            [401, 403, 403, 404, 204, 403],
+        ),
+    ]
+}
+
 /// The journal's reads (h-jread): a group's grid for its teacher and managers, a student's
 /// attendance and marks for managers, his teachers, himself and his parents.
 pub fn journal_reads() -> Vec<Row> {

@@ -453,7 +453,8 @@ export interface paths {
         /**
          * Choose what comes by mail
          * @description `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
-         *     of them still appear in the panel). Not while a manager acts as the user (403).
+         *     of them still appear in the panel, but those switched off in `off`: only `switchable`
+         *     kinds may be). Not while a manager acts as the user (403).
          */
         put: operations["notification_settings_update"];
         post?: never;
@@ -1134,7 +1135,9 @@ export interface paths {
         };
         /**
          * List groups
-         * @description Staff only. By name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
+         * @description Staff only. By name, or by `sort`: `name`, `subject` (its name), `teacher` (his name),
+         *     `students` (how many), each descending with a `-` in front (`-students`: the fullest
+         *     first), ties by name; `search` matches the name (ё = е); `teacher_id`, `student_id`,
          *     `subject_id` narrow it; `archived=with|only` shows archived groups too or alone.
          */
         get: operations["group_lessons_list"];
@@ -1284,8 +1287,8 @@ export interface paths {
         /**
          * Delete a lesson
          * @description Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-         *     recorded on it (no topic, no homework); any other is a 422 on `status` telling to
-         *     cancel it instead.
+         *     recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
+         *     `status` telling to cancel it instead.
          */
         delete: operations["lessons_delete"];
         options?: never;
@@ -1646,22 +1649,6 @@ export interface components {
             comment?: string | null;
         };
         /**
-         * AttendanceLesson
-         * @description One of a student's lessons and how he was there.
-         */
-        AttendanceLesson: {
-            /** Format: uint64 */
-            lesson_id: number;
-            /** @description RFC 3339 with the school's offset. */
-            starts_at: string;
-            /** Format: uint64 */
-            subject_id: number;
-            subject_name: string;
-            lesson_status: components["schemas"]["LessonStatus"];
-            /** @description Null: not recorded. */
-            status?: (components["schemas"]["AttendanceStatus"] & unknown) | null;
-        };
-        /**
          * @description How a student was at a lesson: present, late, absent with a reason, absent without one.
          * @enum {string}
          */
@@ -1685,6 +1672,22 @@ export interface components {
              *     null when nothing is recorded.
              */
             rate?: number | null;
+        };
+        /**
+         * AttendedLesson
+         * @description One of a student's lessons and how he was there.
+         */
+        AttendedLesson: {
+            /** Format: uint64 */
+            lesson_id: number;
+            /** @description RFC 3339 with the school's offset. */
+            starts_at: string;
+            /** Format: uint64 */
+            subject_id: number;
+            subject_name: string;
+            lesson_status: components["schemas"]["LessonStatus"];
+            /** @description Null: not recorded. */
+            status?: (components["schemas"]["AttendanceStatus"] & unknown) | null;
         };
         /**
          * BackupCopy
@@ -2563,13 +2566,17 @@ export interface components {
         };
         /**
          * KindSetting
-         * @description One kind of notification and whether it also comes by mail.
+         * @description One kind of notification, whether it also comes by mail and whether it is switched off.
          */
         KindSetting: {
             kind: components["schemas"]["NotificationKind"];
             title: string;
             description: string;
             mail: boolean;
+            /** @description Whether the person may switch this kind off altogether. */
+            switchable: boolean;
+            /** @description Switched off: it does not come at all. */
+            off: boolean;
         };
         /**
          * LessonBody
@@ -2658,6 +2665,8 @@ export interface components {
              * @description Null for an individual lesson.
              */
             group_id?: number | null;
+            /** @description The group's name; null for an individual lesson. */
+            group_name?: string | null;
             /** Format: uint64 */
             subject_id: number;
             subject_name: string;
@@ -3049,7 +3058,7 @@ export interface components {
             /** Format: uint64 */
             user_id: number;
             period: components["schemas"]["PeriodView"];
-            lessons: components["schemas"]["AttendanceLesson"][];
+            lessons: components["schemas"]["AttendedLesson"][];
             summary: components["schemas"]["AttendanceSummaryView"];
         };
         /**
@@ -3163,14 +3172,20 @@ export interface components {
         };
         /**
          * SettingsBody
-         * @description `{mail: [kind…]}`: the kinds that also come by mail.
+         * @description `{mail: [kind…], off: [kind…]}`: the kinds that also come by mail, and those switched off.
          */
         SettingsBody: {
             /**
              * @description Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-             *     `file_added`, and for managers `server_problem`.
+             *     `file_added`, `lesson_*`, for parents `absences_in_row` and `low_mark`, and for
+             *     managers `server_problem`.
              */
             mail: string[];
+            /**
+             * @description Kinds that do not come at all (only those `switchable`: `low_mark`); left out, the
+             *     choice stays.
+             */
+            off?: string[] | null;
         };
         /**
          * SlotBody
@@ -13227,6 +13242,7 @@ export interface operations {
                 student_id?: number;
                 subject_id?: number;
                 archived?: string;
+                sort?: string;
                 page?: number;
                 per_page?: number;
             };

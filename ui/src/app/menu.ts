@@ -26,6 +26,7 @@ const MENU: readonly MenuEntry[] = [
   { id: 'calendar', label: 'Календарь', icon: 'calendar', path: paths.calendar },
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
   { id: 'lessons', label: 'Занятия', icon: 'calendar', path: paths.lessons },
+  { id: 'marks', label: 'Оценки', icon: 'journal', path: paths.marks },
   { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },
   { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {

@@ -56,8 +56,17 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.group, title: 'Группа', guards: ['worker'], layout: 'default', page: () => import('../features/groups/GroupPage') },
   // Spec §2 gives /lessons no guard; the lessons shown are a signed-in person's (staff: all).
   { path: paths.lessons, title: 'Занятия', guards: ['auth'], layout: 'default', page: () => import('../features/lessons/LessonsPage') },
+  // Not among spec §2's routes: one lesson and its journal (a teacher's day opens it); signed in,
+  // the server answers whoever may read the lesson.
+  { path: paths.lesson, title: 'Занятие', guards: ['auth'], layout: 'default', page: () => import('../features/journal/LessonJournalPage') },
   // Spec §2 gives /users/{id}/lessons no guard; the server answers by master-by-url, and so does the tab.
   { path: paths.userLessons, title: 'Занятия', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/lessons/UserLessonsPage') },
+  // Spec §2 gives /marks no guard; the marks shown are a signed-in person's (staff: a group's journal).
+  { path: paths.marks, title: 'Оценки', guards: ['auth'], layout: 'default', page: () => import('../features/marks/MarksPage') },
+  // Spec §2 gives /users/{id}/attendance no guard; the server answers by master-by-url, and so does the tab.
+  { path: paths.userAttendance, title: 'Посещаемость', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/attendance/UserAttendancePage') },
+  // Not among spec §2's routes: the card's «Оценки» tab (issue 14), by master-by-url as its API.
+  { path: paths.userMarks, title: 'Оценки', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/marks/UserMarksPage') },
   { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
   // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
   { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },

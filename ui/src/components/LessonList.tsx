@@ -1,12 +1,15 @@
-//! Lessons under their school days: time, subject chip, group or «Индивидуальное», teacher,
-//! students, room, state, topic and homework; for those who run the lesson, big buttons to move,
-//! cancel, give a topic and homework, or delete it (a teacher on a phone between lessons).
+//! Lessons under their school days: time, subject chip, group or «Индивидуальное» (a link to the
+//! lesson and its journal), teacher, students, room, state, topic and homework; for those who run
+//! the lesson, big buttons to move, cancel, give a topic and homework, or delete it (a teacher on
+//! a phone between lessons).
+import { Link } from 'react-router';
 import { formatDate, shortName } from '../lib/format';
 import { countStudents } from '../lib/plural';
 import type { UserView } from '../lib/person';
 import { STATUS_NAMES, type Lesson } from '../lib/teaching';
 import { byDay, schoolDay, timeRange, weekdayName } from '../lib/timetable';
 import { usePeople } from '../lib/usePeople';
+import { paths } from '../paths';
 import { Icon } from './Icon';
 import { SubjectChip } from './SubjectChip';
 import './LessonList.css';
@@ -15,8 +18,6 @@ export type LessonAction = 'move' | 'cancel' | 'topic' | 'delete';
 
 interface Props {
   lessons: readonly Lesson[];
-  /** Group names by id. */
-  groupNames?: ReadonlyMap<number, string>;
   /** Whether the viewer runs this lesson (the buttons show); the server decides in the end. */
   manages?: (lesson: Lesson) => boolean;
   onAction?: (action: LessonAction, lesson: Lesson) => void;
@@ -26,8 +27,8 @@ interface Props {
 /** Students' names are loaded while there are few of them (else: how many). */
 const PEOPLE_SHOWN = 40;
 
-function LessonCard({ lesson, people, groupNames, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
-  const group = lesson.group_id ? (groupNames?.get(lesson.group_id) ?? 'Групповое') : 'Индивидуальное';
+function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
+  const group = lesson.group_name ?? 'Индивидуальное';
   const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
   const planned = lesson.status === 'planned';
   const span = timeRange(lesson.starts_at, lesson.ends_at);
@@ -40,7 +41,7 @@ function LessonCard({ lesson, people, groupNames, manages, onAction }: Props & {
       </div>
       <div className="lesson-body">
         <p className="lesson-title">
-          <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <span>{group}</span>
+          <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <Link to={paths.lesson.replace(':id', String(lesson.id))}>{group}</Link>
           {!planned && (
             <span className="badge" data-lesson-status={lesson.status}>
               {STATUS_NAMES[lesson.status]}

@@ -11,9 +11,14 @@ import { paths } from '../paths';
 import { RoleBadges } from './RoleBadges';
 import './UserHeader.css';
 
-const TABS = [
+const isStudent = (card: UserCard) => card.roles.includes('student');
+
+/** The card's tabs; `when` limits one to some people (the journal's: students). */
+const TABS: readonly { path: string; label: string; when?: (card: UserCard) => boolean }[] = [
   { path: paths.user, label: 'Профиль' },
   { path: paths.userLessons, label: 'Занятия' },
+  { path: paths.userAttendance, label: 'Посещаемость', when: isStudent },
+  { path: paths.userMarks, label: 'Оценки', when: isStudent },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
   { path: paths.userSubjects, label: 'Предметы' },
@@ -75,7 +80,7 @@ export function UserHeader({ card, status, heading, children }: Props) {
   if (status !== null) return <CardMissing status={status} />;
   if (!card) return <p aria-busy="true">Загружаем карточку…</p>;
   const params = { id: String(card.id) };
-  const tabs = TABS.filter((tab) => 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
+  const tabs = TABS.filter((tab) => (tab.when?.(card) ?? true) && 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
   return (
     <>
       <header className="profile-header">

@@ -1,9 +1,8 @@
 //! The teaching records as the API shows them (subjects, groups, lessons: generated types only),
 //! the school's subjects for pickers and colour chips, and the Russian words for a lesson's state.
-import { useEffect, useState } from 'react';
 import type { Body, Ok, Row } from '../api/types';
 import { endpoints } from '../paths';
-import { api, type ApiError } from './api/client';
+import type { ApiError } from './api/client';
 import { useList } from './useList';
 
 export type Subject = Row<'subjects_list'>;
@@ -37,26 +36,3 @@ export const subjectOf = (subjects: readonly Subject[], id: number | null | unde
 
 /** Every clash of a refusal (422 on `starts_at`: a teacher, a student or a room already booked), in the server's words. */
 export const clashesOf = (error: ApiError): string[] => (error.status === 422 ? [...(error.body.errors?.starts_at ?? [])] : []);
-
-/** The groups of these lessons. */
-export const groupsOf = (lessons: readonly Lesson[]) => lessons.flatMap((lesson) => (lesson.group_id ? [lesson.group_id] : []));
-
-/** Group names by id for the lessons shown (staff read groups; for anyone else none are found). */
-export function useGroupNames(ids: readonly number[], enabled: boolean): ReadonlyMap<number, string> {
-  const [names, setNames] = useState<ReadonlyMap<number, string>>(new Map());
-  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
-  useEffect(() => {
-    if (!enabled || !key) return;
-    const controller = new AbortController();
-    const load = (id: number) =>
-      api<Ok<'group_lessons_show'>>(groupUrl(id), { signal: controller.signal, silent: true }).then(
-        ({ data }) => [[id, data.name] as const],
-        () => [],
-      );
-    void Promise.all(key.split(',').map(Number).map(load)).then((found) => {
-      if (!controller.signal.aborted) setNames(new Map(found.flat()));
-    });
-    return () => controller.abort();
-  }, [key, enabled]);
-  return names;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedRow, byDay, changedRow, checkRows, draftsOf, removedRow, schoolDay, schoolTime, slotsOf, timeRange, timetableInWords, weekdayOf } from './timetable';
+import { addedRow, byDay, changedRow, checkRows, draftsOf, onSchoolDay, removedRow, schoolDay, schoolTime, schoolToday, slotsOf, timeRange, timetableInWords, weekdayOf } from './timetable';
 
 const slot = (weekday: number, start: string, duration_minutes = 60) => ({ weekday, start, duration_minutes });
 
@@ -70,5 +70,16 @@ describe('the school wall clock of a lesson', () => {
     expect(weekdayOf('2026-11-29')).toBe(7);
     const lessons = [{ starts_at: '2026-11-24T10:00:00+03:00' }, { starts_at: '2026-11-24T16:00:00+03:00' }, { starts_at: '2026-11-26T16:00:00+03:00' }];
     expect(byDay(lessons).map((d) => [d.day, d.rows.length])).toEqual([['2026-11-24', 2], ['2026-11-26', 1]]);
+  });
+
+  it("takes today from the school's offset, not the browser's zone", () => {
+    // 22:30 UTC is already the next day in Moscow (+03:00) and still the same day in New York.
+    const now = new Date('2026-11-23T22:30:00Z');
+    expect(schoolToday('2026-11-24T09:00:00+03:00', 0, now)).toBe('2026-11-24');
+    expect(schoolToday('2026-11-23T09:00:00-05:00', 0, now)).toBe('2026-11-23');
+    expect(schoolToday('2026-11-24T09:00:00+03:00', 1, now)).toBe('2026-11-25');
+    const rows = [{ starts_at: '2026-11-23T18:00:00+03:00' }, { starts_at: '2026-11-24T09:00:00+03:00' }, { starts_at: '2026-11-25T09:00:00+03:00' }];
+    expect(onSchoolDay(rows, 0, now)).toEqual([rows[1]]);
+    expect(onSchoolDay(rows, 1, now)).toEqual([rows[2]]);
   });
 });

@@ -139,6 +139,24 @@ export function today(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
+const OFFSET = /([+-])(\d{2}):(\d{2})$/;
+
+/**
+ * The school's day «YYYY-MM-DD» at `now`, read with the offset of an instant the server wrote on
+ * the school's clock (a lesson's `starts_at`), `shift` days on; the browser's day without one.
+ * So «today» on a teacher's phone set to another zone is still the school's today.
+ */
+export function schoolToday(sample: string | undefined, shift = 0, now: Date = new Date()): string {
+  const offset = sample ? OFFSET.exec(sample) : null;
+  if (!offset) return addDays(today(now), shift);
+  const minutes = (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3]));
+  return addDays(new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10), shift);
+}
+
+/** Rows on the school's day `shift` days from today (read from their own offsets). */
+export const onSchoolDay = <T extends { starts_at: string }>(rows: readonly T[], shift = 0, now: Date = new Date()): T[] =>
+  rows.filter((row) => schoolDay(row.starts_at) === schoolToday(row.starts_at, shift, now));
+
 /**
  * Rows sorted by `starts_at` grouped under their school day, in order: the lessons list's days.
  */

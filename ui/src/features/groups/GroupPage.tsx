@@ -22,6 +22,10 @@ import { useList } from '../../lib/useList';
 import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints, paths } from '../../paths';
+import { JournalGrid } from '../../components/JournalGrid';
+import { TermPicker } from '../../components/TermPicker';
+import { periodOf, useAddress, useTerms } from '../../lib/terms';
+import { mayOpen } from '../../app/guards';
 import { GroupForm } from './GroupForm';
 import { bodyOfGroup, groupValues, teachesOwnOnly } from './groupForm';
 import './groups.css';
@@ -40,6 +44,28 @@ function useGroup(id: number) {
   return { group: group?.id === id ? group : null, status, setGroup };
 }
 
+/** The group's journal over a term or any days (kept in the address), marks given from the keyboard by its teacher or a manager. */
+function GroupJournal({ group, editable }: { group: Group; editable: boolean }) {
+  const { search, change } = useAddress();
+  const terms = useTerms();
+  const period = periodOf(search, terms ?? []);
+  return (
+    <section className="group-journal">
+      <h2>Журнал</h2>
+      {terms ? (
+        <>
+          <search className="filters journal-filters">
+            <TermPicker terms={terms} period={period} onChange={change} />
+          </search>
+          <JournalGrid groupId={group.id} from={period.from} to={period.to} editable={editable} />
+        </>
+      ) : (
+        <p aria-busy="true">Загружаем четверти…</p>
+      )}
+    </section>
+  );
+}
+
 /** The group's lessons in a period, by day (first `count`). */
 function GroupLessons({ group, from, to: last, count, title, manages }: { group: Group; from?: string; to?: string; count: number; title: string; manages: (lesson: Lesson) => boolean }) {
   const list = useList<Lesson>(endpoints.lessons, { group_id: group.id, from, to: last, per_page: count });
@@ -54,8 +80,6 @@ function GroupLessons({ group, from, to: last, count, title, manages }: { group:
       ) : (
         <LessonList
           lessons={rows}
-         
-          groupNames={new Map([[group.id, group.name]])}
           busy={list.loading}
           manages={manages}
           onAction={(action, lesson) => void lessonAction(action, lesson).then((changed) => changed && list.reload(), () => undefined)}
@@ -205,6 +229,7 @@ export default function GroupPage() {
         <h2>Ученики ({group.student_ids.length})</h2>
         <PeoplePicker role="student" selfId={0} chosen={students} onChange={saveStudents} error={studentsError} />
       </section>
+      <GroupJournal key={`journal-${round}`} group={group} editable={mayOpen(['manager'], user) || group.teacher_id === user?.id} />
       <GroupLessons key={`next-${round}`} group={group} from={today()} count={6} title="Ближайшие занятия" manages={manages} />
       <GroupLessons key={`past-${round}`} group={group} from={addDays(today(), -28)} to={addDays(today(), -1)} count={50} title="Прошедшие занятия (4 недели)" manages={manages} />
       <p>

@@ -1,6 +1,7 @@
 //! /group-lessons (staff): the school's groups — name, subject, teacher, timetable in words,
-//! students out of places, room — searched, filtered by subject, teacher and archive, sorted
-//! and paged by the list kit; «Создать группу».
+//! students out of places, room — searched, filtered by subject, teacher and archive, sorted by
+//! the server (name, subject, teacher, students; the column headers) and paged by the list kit;
+//! «Создать группу».
 import { Link } from 'react-router';
 import { Icon } from '../../components/Icon';
 import { ListResults } from '../../components/ListResults';
@@ -11,7 +12,7 @@ import { usePeople } from '../../lib/usePeople';
 import { useListPage } from '../../lib/useListPage';
 import { useSubjects } from '../../lib/teaching';
 import { endpoints, paths } from '../../paths';
-import { groupFilters } from './groups';
+import { GROUP_SORTS, groupFilters } from './groups';
 import { GroupsTable } from './GroupsTable';
 import './groups.css';
 
@@ -45,8 +46,8 @@ export default function GroupsPage() {
           Показать архивные
         </label>
       </search>
-      <ListResults view={view} what="группы" empty={<p>Групп пока нет. Создайте группу: предмет, учитель, ученики и расписание на неделю.</p>}>
-        {(page, busy) => <GroupsTable rows={page} busy={busy} />}
+      <ListResults view={view} what="группы" sorts={GROUP_SORTS} empty={<p>Групп пока нет. Создайте группу: предмет, учитель, ученики и расписание на неделю.</p>}>
+        {(page, busy) => <GroupsTable rows={page} busy={busy} sort={filters.sort} onSort={(sort) => update({ sort })} />}
       </ListResults>
     </>
   );

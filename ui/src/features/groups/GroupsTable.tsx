@@ -1,17 +1,22 @@
 //! The groups table: name (a link to the group), subject chip, teacher, the timetable in words,
-//! students out of places, room; a click anywhere on the row opens the group; cards on phones.
+//! students out of places, room; the headers of name, subject, teacher and students sort the list;
+//! a click anywhere on the row opens the group; cards on phones.
 import { Link, useNavigate } from 'react-router';
+import { SortHeader } from '../../components/SortHeader';
 import { SubjectChip } from '../../components/SubjectChip';
 import { to } from '../../lib/person';
 import type { GroupRow } from '../../lib/teaching';
 import { paths } from '../../paths';
+import { GROUP_SORTS } from './groups';
 
 interface Props {
   rows: readonly GroupRow[];
   busy: boolean;
+  sort: string;
+  onSort: (sort: string) => void;
 }
 
-export function GroupsTable({ rows, busy }: Props) {
+export function GroupsTable({ rows, busy, sort, onSort }: Props) {
   const navigate = useNavigate();
   return (
     <div className="table-scroll" aria-busy={busy}>
@@ -19,11 +24,11 @@ export function GroupsTable({ rows, busy }: Props) {
         <caption className="sr-only">Группы</caption>
         <thead>
           <tr>
-            <th scope="col">Название</th>
-            <th scope="col">Предмет</th>
-            <th scope="col">Учитель</th>
+            <SortHeader label={GROUP_SORTS.name} field="name" sort={sort} onSort={onSort} />
+            <SortHeader label={GROUP_SORTS.subject} field="subject" sort={sort} onSort={onSort} />
+            <SortHeader label={GROUP_SORTS.teacher} field="teacher" sort={sort} onSort={onSort} />
             <th scope="col">Расписание</th>
-            <th scope="col">Ученики</th>
+            <SortHeader label={GROUP_SORTS.students} field="students" sort={sort} onSort={onSort} />
             <th scope="col">Кабинет</th>
           </tr>
         </thead>

@@ -1,5 +1,6 @@
-//! The start page of a signed-in user: a greeting, his lessons (a teacher's today, a student's
-//! or a parent's next ones) and the sections open to him (the menu's pages, by the menu's rules).
+//! The start page of a signed-in user: a greeting, his lessons (a teacher's day, a student's or a
+//! parent's next ones, with tomorrow's homework and the new marks) and the sections open to him
+//! (the menu's pages, by the menu's rules).
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { menuPages } from '../../app/menu';
@@ -7,6 +8,7 @@ import { Icon } from '../../components/Icon';
 import { paths } from '../../paths';
 import { currentUser } from '../../lib/user';
 import { HomeLessons } from './HomeLessons';
+import { LearnerWidgets } from './LearnerWidgets';
 
 export default function HomePage() {
   const { user } = useSnapshot(currentUser);
@@ -15,6 +17,7 @@ export default function HomePage() {
     <>
       <h1>Здравствуйте{user ? `, ${user.first_name}` : ''}!</h1>
       {user && <HomeLessons user={user} />}
+      {user && <LearnerWidgets user={user} />}
       <p className="muted">Разделы портала, доступные вам:</p>
       <div className="card-grid">
         {links.map((link) => (

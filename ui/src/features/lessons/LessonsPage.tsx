@@ -14,7 +14,7 @@ import { PersonField } from '../../components/PeoplePicker';
 import { SearchField } from '../../components/SearchField';
 import { ruDateFromIso } from '../../lib/forms';
 import { createOverlay, openOverlay } from '../../lib/overlays';
-import { groupsOf, LESSON_STATUSES, STATUS_NAMES, useGroupNames, useSubjects, type Lesson } from '../../lib/teaching';
+import { LESSON_STATUSES, STATUS_NAMES, useSubjects, type Lesson } from '../../lib/teaching';
 import { useListPage } from '../../lib/useListPage';
 import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
@@ -36,7 +36,6 @@ export default function LessonsPage() {
   const chosen = [filters.teacher, filters.student].filter((id): id is number => id !== null);
   const { people } = usePeople(chosen);
   const person = (id: number | null) => (id === null ? null : (people.find((p) => p.id === id) ?? { id }));
-  const groupNames = useGroupNames(groupsOf(view.list.page?.data ?? []), staff);
   const manages = (lesson: Lesson) => manager || (staff && lesson.teacher_id === user?.id);
   const act = async (action: Parameters<typeof lessonAction>[0], lesson: Lesson) => {
     if (await lessonAction(action, lesson).catch(() => false)) view.list.reload();
@@ -105,7 +104,7 @@ export default function LessonsPage() {
         what="занятия"
         empty={<p>С {ruDateFromIso(filters.from)} занятий нет.</p>}
       >
-        {(rows, busy) => <LessonList lessons={rows} groupNames={groupNames} busy={busy} manages={manages} onAction={(action, lesson) => void act(action, lesson)} />}
+        {(rows, busy) => <LessonList lessons={rows} busy={busy} manages={manages} onAction={(action, lesson) => void act(action, lesson)} />}
       </ListResults>
     </>
   );

@@ -9,7 +9,7 @@ import { ListResults } from '../../components/ListResults';
 import { UserHeader } from '../../components/UserHeader';
 import { useCard, userUrl } from '../../lib/useCard';
 import { useListPage } from '../../lib/useListPage';
-import { groupsOf, useGroupNames, type Lesson } from '../../lib/teaching';
+import type { Lesson } from '../../lib/teaching';
 import { currentUser } from '../../lib/user';
 import { ruDateFromIso } from '../../lib/forms';
 import { lessonFilters } from './lessons';
@@ -24,7 +24,6 @@ export default function UserLessonsPage() {
   const manager = mayOpen(['manager'], user);
   const view = useListPage(lessonFilters, card ? userUrl(id, 'lessons') : null);
   const { filters, update } = view;
-  const groupNames = useGroupNames(groupsOf(view.list.page?.data ?? []), staff);
   const manages = (lesson: Lesson) => manager || (staff && lesson.teacher_id === user?.id);
   return (
     <UserHeader card={card} status={status} heading="Занятия">
@@ -35,8 +34,6 @@ export default function UserLessonsPage() {
         {(rows, busy) => (
           <LessonList
             lessons={rows}
-            groupNames={groupNames}
-           
             busy={busy}
             manages={manages}
             onAction={(action, lesson) => void lessonAction(action, lesson).then((changed) => changed && view.list.reload(), () => undefined)}

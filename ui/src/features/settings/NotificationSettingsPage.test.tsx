@@ -19,7 +19,7 @@ const student = {
   created_at: '2026-11-23T10:00:00Z',
   updated_at: '2026-11-23T10:00:00Z',
 } as unknown as CurrentUser;
-const settings = [{ kind: 'file_added', title: 'Новый файл', description: 'В ваших файлах новый документ', mail: false }];
+const settings = [{ kind: 'file_added', title: 'Новый файл', description: 'В ваших файлах новый документ', mail: false, switchable: false, off: false }];
 
 let root: Root;
 let host: HTMLElement;

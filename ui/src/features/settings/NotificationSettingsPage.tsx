@@ -1,6 +1,7 @@
 //! /settings/notifications: every notification shows in the portal (the bell, F8); here each
-//! kind can also come by e-mail. Saved with a button; a toast says it is done. While a manager
-//! acts as the person, the settings are shown read-only: they are the person's to change.
+//! kind can also come by e-mail, and a few (a child's low mark) can be switched off. Saved with
+//! a button; a toast says it is done. While a manager acts as the person, the settings are
+//! shown read-only: they are the person's to change.
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { FormAlert } from '../../components/FormAlert';
@@ -9,7 +10,7 @@ import { addToast } from '../../lib/toasts';
 import { currentUser, isActing } from '../../lib/user';
 import { endpoints } from '../../paths';
 import type { Ok } from '../../api/types';
-import { isChanged, mailedKinds, withKind, type Kind, type KindSetting } from './notificationSettings';
+import { isChanged, mailedKinds, offKinds, withKind, type Kind, type KindSetting } from './notificationSettings';
 
 type Answer = Ok<'notification_settings'>;
 
@@ -18,6 +19,7 @@ export default function NotificationSettingsPage() {
   const readOnly = isActing(user);
   const [settings, setSettings] = useState<KindSetting[] | null>(null);
   const [chosen, setChosen] = useState<Kind[]>([]);
+  const [off, setOff] = useState<Kind[]>([]);
   const [failed, setFailed] = useState(false);
   const [pending, setPending] = useState(false);
   /** The server's 422 messages, shown above the button (the toast alone would not say what). */
@@ -27,6 +29,7 @@ export default function NotificationSettingsPage() {
   const show = ({ data }: Answer) => {
     setSettings(data);
     setChosen(mailedKinds(data));
+    setOff(offKinds(data));
   };
 
   useEffect(() => {
@@ -43,7 +46,7 @@ export default function NotificationSettingsPage() {
     setPending(true);
     setInvalid([]);
     try {
-      show(await api<Ok<'notification_settings_update'>>(endpoints.notificationSettings, { method: 'PUT', body: { mail: chosen } }));
+      show(await api<Ok<'notification_settings_update'>>(endpoints.notificationSettings, { method: 'PUT', body: { mail: chosen, off } }));
       addToast({ color: 'success', title: 'Настройки уведомлений сохранены', description: 'Выбранные уведомления будут приходить и на почту' });
     } catch (failure) {
       // The client has already shown the toast; a 422 also says what is wrong here.
@@ -96,11 +99,23 @@ export default function NotificationSettingsPage() {
                 />
                 Также присылать на почту
               </label>
+              {setting.switchable && (
+                <label>
+                  <input
+                    type="checkbox"
+                    role="switch"
+                    checked={off.includes(setting.kind)}
+                    disabled={readOnly}
+                    onChange={(event) => setOff(withKind(settings, off, setting.kind, event.target.checked))}
+                  />
+                  Не присылать совсем
+                </label>
+              )}
             </fieldset>
           ))}
           <FormAlert messages={invalid} />
           {!readOnly && (
-            <button type="submit" aria-busy={pending} disabled={pending || !isChanged(settings, chosen)}>
+            <button type="submit" aria-busy={pending} disabled={pending || !isChanged(settings, chosen, off)}>
               Сохранить
             </button>
           )}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isChanged, mailedKinds, withKind, type KindSetting } from './notificationSettings';
+import { isChanged, mailedKinds, offKinds, withKind, type KindSetting } from './notificationSettings';
 
 const settings: KindSetting[] = [
-  { kind: 'account_used', title: 'Вход в учётную запись', description: 'Кто-то вошёл под вашим именем', mail: true },
-  { kind: 'file_added', title: 'Новый файл', description: 'В ваших файлах новый документ', mail: false },
-  { kind: 'roles_changed', title: 'Роли', description: 'Ваши роли изменились', mail: true },
+  { kind: 'account_used', title: 'Вход в учётную запись', description: 'Кто-то вошёл под вашим именем', mail: true, switchable: false, off: false },
+  { kind: 'file_added', title: 'Новый файл', description: 'В ваших файлах новый документ', mail: false, switchable: false, off: false },
+  { kind: 'roles_changed', title: 'Роли', description: 'Ваши роли изменились', mail: true, switchable: false, off: false },
+  { kind: 'low_mark', title: 'Низкая оценка', description: 'Ребёнок получил низкую оценку', mail: false, switchable: true, off: true },
 ];
 
 describe('notification settings', () => {
@@ -21,5 +22,10 @@ describe('notification settings', () => {
   it('knows when there is something to save', () => {
     expect(isChanged(settings, ['account_used', 'roles_changed'])).toBe(false);
     expect(isChanged(settings, ['account_used'])).toBe(true);
+    expect(isChanged(settings, ['account_used', 'roles_changed'], [])).toBe(true);
+  });
+
+  it('starts from the kinds switched off', () => {
+    expect(offKinds(settings)).toEqual(['low_mark']);
   });
 });

@@ -1,0 +1,96 @@
+//! Parents' alerts from the journal: a run of lessons missed without a reason (told once per
+//! run), a low mark, and switching low marks off in the notification settings.
+
+use crate::journal_school::school;
+use serde_json::json;
+
+#[tokio::test]
+async fn parents_are_told_of_a_run_of_absences_once_and_of_a_low_mark() {
+    let school = school().await;
+    let lessons: Vec<u64> = [-72, -48, -24]
+        .map(|hours| school.lesson(school.teacher, hours))
+        .to_vec();
+    let absent = json!({"records": school.records("unexcused", "present"), "marks": []});
+    assert_eq!(school.save(school.teacher, lessons[0], absent.clone()).await.0, 200);
+    assert!(
+        school.told(school.parent, "absences_in_row").await.is_empty(),
+        "one is not a run yet"
+    );
+    assert_eq!(school.save(school.teacher, lessons[1], absent.clone()).await.0, 200);
+    let told = school.told(school.parent, "absences_in_row").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with("Анна пропустила 2 урока подряд без уважительной причины"),
+        "{}",
+        told[0]
+    );
+    assert_eq!(school.save(school.teacher, lessons[1], absent.clone()).await.0, 200);
+    assert_eq!(school.save(school.teacher, lessons[2], absent).await.0, 200);
+    assert_eq!(
+        school.told(school.parent, "absences_in_row").await.len(),
+        1,
+        "saved again, and the run goes on: told once"
+    );
+    assert!(
+        school.told(school.anna, "absences_in_row").await.is_empty(),
+        "parents are told"
+    );
+
+    let low = json!({
+        "records": school.records("unexcused", "present"),
+        "marks": [{"student_id": school.anna, "value": 2, "kind": "homework", "comment": null}],
+    });
+    assert_eq!(school.save(school.teacher, lessons[2], low.clone()).await.0, 200);
+    let told = school.told(school.parent, "low_mark").await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(
+        told[0].starts_with("Анна получила оценку 2 по предмету «Математика» за домашнее задание"),
+        "{}",
+        told[0]
+    );
+}
+
+#[tokio::test]
+async fn a_parent_may_switch_low_marks_off_but_not_the_absences() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let parent = school.as_user(school.parent);
+    let settings = crate::helpers::json(parent.get("/api/user/notification-settings").await).await;
+    let low = settings["data"]
+        .as_array()
+        .expect("kinds")
+        .iter()
+        .find(|k| k["kind"] == "low_mark")
+        .cloned();
+    assert_eq!(
+        low.map(|k| (k["switchable"].clone(), k["off"].clone())),
+        Some((json!(true), json!(false)))
+    );
+    let path = "/api/user/notification-settings";
+    let refused = parent
+        .send(
+            reqwest::Method::PUT,
+            path,
+            json!({"mail": [], "off": ["absences_in_row"]}),
+        )
+        .await;
+    assert_eq!(refused.status(), 422);
+    let chosen = parent
+        .send(reqwest::Method::PUT, path, json!({"mail": [], "off": ["low_mark"]}))
+        .await;
+    assert_eq!(chosen.status(), 200);
+    let body =
+        json!({"records": [], "marks": [{"student_id": school.anna, "value": 1, "kind": "lesson", "comment": null}]});
+    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
+    assert!(school.told(school.parent, "low_mark").await.is_empty(), "switched off");
+    let worker = school.as_user(school.teacher);
+    let kinds = crate::helpers::json(worker.get(path).await).await;
+    assert!(
+        kinds["data"]
+            .as_array()
+            .expect("kinds")
+            .iter()
+            .all(|k| k["kind"] != "low_mark"),
+        "a parent's kind: {kinds}"
+    );
+}

@@ -1,0 +1,164 @@
+// The journal's reading screens: a teacher opens /marks, picks his group and a term, moves in
+// the grid with the arrows, types a 4 and sees it with the new average, removes it again; a
+// student sees his marks by subject; a person's attendance page shows the month's summary; the
+// grid never makes a 360 px page scroll sideways; pictures light and dark, 1366 and 360 px.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
+import { DEMO, PHONE, useApp } from './support/app.mjs';
+
+const app = useApp();
+const WIDE = { width: 1366, height: 860 };
+const GROUP = 'Русский язык 9';
+const SUBJECT = 'Русский язык';
+
+/** «4,5» as the UI writes an average. */
+const ruAverage = (value) => (value == null ? '—' : new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value));
+
+/** The demo teacher's group, the current term and the group's journal over it (from the API). */
+async function journalOf(page) {
+  const groups = await callApi(page, 'GET', `/api/group-lessons?search=${encodeURIComponent(GROUP)}`);
+  const group = groups.body.data.find((row) => row.name === GROUP);
+  assert.ok(group, `no group ${GROUP}`);
+  const terms = await callApi(page, 'GET', '/api/journal/terms');
+  assert.equal(terms.status, 200, JSON.stringify(terms.body));
+  const today = new Date().toISOString().slice(0, 10);
+  const term = terms.body.data.find((t) => t.from <= today && today <= t.to) ?? terms.body.data.findLast((t) => t.to < today);
+  const journal = await callApi(page, 'GET', `/api/group-lessons/${group.id}/journal?from=${term.from}&to=${term.to}`);
+  assert.equal(journal.status, 200, JSON.stringify(journal.body));
+  return { group, term, journal: journal.body.data };
+}
+
+/** Whether the page itself scrolls sideways. */
+const scrollsSideways = (page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+test('a teacher picks his group and a term, types a 4 into a cell and sees it and the average', async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, DEMO.worker);
+  const { group, term, journal } = await journalOf(page);
+  const lessons = [...journal.lessons].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  const col = lessons.findLastIndex((lesson) => lesson.status === 'done');
+  assert.ok(col > 0, 'the demo group has done lessons this term');
+  const student = journal.students[0];
+
+  await page.goto('/marks');
+  await page.getByLabel('Группа').selectOption({ label: GROUP });
+  await page.getByLabel('Период').selectOption(term.name);
+  const grid = page.getByRole('grid', { name: 'Журнал группы' });
+  await grid.waitFor();
+  assert.equal(await grid.locator('tbody tr').count(), journal.students.length);
+  await page.getByText('н — без уважительной причины').waitFor();
+
+  // One cell to the left, then the arrow to the lesson, then a 4.
+  const cell = grid.locator(`td[data-row="0"][data-col="${col}"]`);
+  const before = await cell.locator('.mark-chip').count();
+  await grid.locator(`td[data-row="0"][data-col="${col - 1}"]`).click();
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await cell.evaluate((element) => element === document.activeElement), true);
+  await page.keyboard.press('4');
+  await cell.locator('.mark-chip').nth(before).waitFor();
+  assert.equal(await cell.locator('.mark-chip').last().textContent(), '4');
+
+  // The average is the server's, written «4,5».
+  const after = await callApi(page, 'GET', `/api/group-lessons/${group.id}/journal?from=${term.from}&to=${term.to}`);
+  const standing = after.body.data.averages.find((row) => row.student_id === student.id);
+  const row = grid.locator('tbody tr').first();
+  await row.locator('td.journal-average').first().getByText(ruAverage(standing.average), { exact: true }).waitFor();
+  assert.match(ruAverage(standing.average), /^\d,\d$/);
+
+  // Delete asks first, then removes the last mark.
+  await cell.focus();
+  await page.keyboard.press('Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+  await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} .mark-chip`).length === count, [`td[data-row="0"][data-col="${col}"]`, before]);
+  assert.deepEqual(page.errors, []);
+});
+
+test('a student sees his marks by subject with the average', async () => {
+  const manager = await app.open('/', { viewport: PHONE });
+  await app.signIn(manager, DEMO.manager);
+  const { group, term, journal } = await journalOf(manager);
+  const student = journal.students[0];
+  const card = await callApi(manager, 'GET', `/api/users/${student.id}`);
+  const marks = await callApi(manager, 'GET', `/api/users/${student.id}/marks?from=${term.from}&to=${term.to}`);
+  assert.equal(marks.status, 200, JSON.stringify(marks.body));
+  const subject = marks.body.data.subjects.find((row) => row.subject_id === group.subject_id);
+  assert.ok(subject && subject.marks.length > 0, 'the demo student has marks in the group subject');
+
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page, card.body.data.email);
+  await page.goto('/marks');
+  await page.getByRole('heading', { level: 1, name: 'Оценки' }).waitFor();
+  const row = page.locator('.subject-marks tbody tr', { hasText: SUBJECT });
+  await row.waitFor();
+  assert.equal(await row.locator('.mark-chip').count(), subject.marks.length);
+  await row.locator('td[data-label="Средний"]', { hasText: ruAverage(subject.average) }).waitFor();
+  assert.equal(await scrollsSideways(page), false);
+  assert.deepEqual([...manager.errors, ...page.errors], []);
+});
+
+test('the attendance page shows the month with its summary; the grid stays inside a 360 px page', async () => {
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page, DEMO.manager);
+  const { group, journal } = await journalOf(page);
+  const student = journal.students[0];
+  const month = new Date().toISOString().slice(0, 7);
+  const [year, number] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(year, number, 0)).getUTCDate();
+  const answer = await callApi(page, 'GET', `/api/users/${student.id}/attendance?from=${month}-01&to=${month}-${last}`);
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  const { summary, lessons } = answer.body.data;
+
+  await page.goto(`/users/${student.id}`);
+  await page.getByRole('link', { name: 'Посещаемость' }).click();
+  await page.waitForURL(/\/users\/\d+\/attendance$/);
+  const tiles = page.locator('.attendance-summary');
+  await tiles.waitFor();
+  await tiles.locator('div', { hasText: 'Присутствовал' }).getByText(String(summary.present), { exact: true }).waitFor();
+  await tiles.locator('div', { hasText: 'Без уважительной причины' }).getByText(String(summary.unexcused), { exact: true }).waitFor();
+  await tiles.locator('div', { hasText: 'Посещаемость' }).getByText(/%$/).waitFor();
+  if (lessons.length) assert.equal(await page.locator('.attendance-table tbody tr').count(), lessons.length);
+  assert.equal(await scrollsSideways(page), false);
+
+  // The group's journal on its page, on a phone: it scrolls inside itself, never the page.
+  await page.goto(`/group-lessons/${group.id}`);
+  await page.getByRole('grid', { name: 'Журнал группы' }).waitFor();
+  assert.equal(await scrollsSideways(page), false);
+  assert.deepEqual(page.errors, []);
+});
+
+for (const scheme of ['light', 'dark']) {
+  for (const [device, viewport] of [['desktop', WIDE], ['phone', PHONE]]) {
+    test(`journal screenshots: ${scheme}, ${device}`, async () => {
+      const page = await app.open('/help', { viewport, colorScheme: scheme });
+      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+      await app.signIn(page, DEMO.worker);
+      const { group, journal } = await journalOf(page);
+      const settle = async () => {
+        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+        await page.evaluate(() => window.scrollTo(0, 0));
+      };
+      await page.goto(`/marks?group=${group.id}`);
+      await page.getByRole('grid').waitFor();
+      await settle();
+      await app.screenshot(page, `marks-grid-${scheme}-${device}`);
+
+      const manager = await app.open('/help', { viewport, colorScheme: scheme });
+      await manager.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+      await app.signIn(manager, DEMO.manager);
+      const card = await callApi(manager, 'GET', `/api/users/${journal.students[0].id}`);
+      await manager.goto(`/users/${journal.students[0].id}/attendance`);
+      await manager.locator('.attendance-summary').waitFor();
+      await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(manager, `attendance-${scheme}-${device}`);
+
+      const student = await app.open('/help', { viewport, colorScheme: scheme });
+      await student.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+      await app.signIn(student, card.body.data.email);
+      await student.goto('/marks');
+      await student.locator('.subject-marks, .empty-state').first().waitFor();
+      await student.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(student, `marks-student-${scheme}-${device}`);
+    });
+  }
+}

@@ -1,0 +1,91 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GroupJournal } from '../lib/journalGrid';
+import { JournalGrid } from './JournalGrid';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const journal = (marks: { id: number; value: number; kind: 'lesson'; weight: number }[], average: number | null): GroupJournal => ({
+  group_id: 3,
+  group_name: 'Русский язык 9',
+  subject_id: 5,
+  subject_name: 'Русский язык',
+  period: { name: '2 четверть', from: '2026-11-05', to: '2026-12-28' },
+  students: [
+    { id: 7, name: 'Иванова Анна Петровна' },
+    { id: 8, name: 'Петров Борис Ильич' },
+  ],
+  lessons: [
+    { id: 21, starts_at: '2026-11-12T16:00:00+03:00', status: 'done', topic: 'Причастия' },
+    { id: 22, starts_at: '2026-11-19T16:00:00+03:00', status: 'done', topic: '' },
+  ],
+  cells: [
+    { student_id: 7, lesson_id: 21, status: 'unexcused', marks: [] },
+    { student_id: 8, lesson_id: 22, status: 'late', marks },
+  ],
+  averages: [{ student_id: 8, average, term_mark: average === null ? null : 5 }],
+});
+
+let root: Root;
+let host: HTMLElement;
+let answers: GroupJournal[];
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(async () => {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  answers = [journal([], null), journal([{ id: 90, value: 4, kind: 'lesson', weight: 1 }], 4.5)];
+  let reads = 0;
+  fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method === 'POST') return new Response(JSON.stringify({ data: { id: 90 } }), { status: 201 });
+    return new Response(JSON.stringify({ data: answers[Math.min(reads++, answers.length - 1)] }));
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  host = document.body.appendChild(document.createElement('div'));
+  root = createRoot(host);
+  await act(async () =>
+    root.render(
+      <MemoryRouter>
+        <JournalGrid groupId={3} from="2026-11-05" to="2026-12-28" editable />
+      </MemoryRouter>,
+    ),);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+  vi.unstubAllGlobals();
+});
+
+const cell = (row: number, col: number) => host.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`)!;
+const press = async (target: HTMLElement, key: string) => {
+  await act(async () => {
+    target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+  });
+};
+
+describe('JournalGrid', () => {
+  it('shows students against lesson dates, letters with their titles, and the legend', () => {
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/group-lessons/3/journal?from=2026-11-05&to=2026-12-28');
+    expect([...host.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Ученик', '12.11', '19.11', 'Средний', 'Итог']);
+    expect([...host.querySelectorAll('tbody th')].map((th) => th.textContent)).toEqual(['Иванова А. П.', 'Петров Б. И.']);
+    expect(cell(0, 0).querySelector('abbr')?.textContent).toBe('н');
+    expect(cell(0, 0).querySelector('abbr')?.getAttribute('title')).toBe('отсутствовал без уважительной причины');
+    expect(cell(1, 1).querySelector('abbr')?.textContent).toBe('о');
+    expect(host.querySelector('.journal-legend')?.textContent).toContain('у — по уважительной причине');
+  });
+
+  it('moves with the arrows and gives a typed mark to the focused cell; the average follows', async () => {
+    act(() => cell(0, 0).focus());
+    await press(cell(0, 0), 'ArrowDown');
+    await press(document.activeElement as HTMLElement, 'ArrowRight');
+    expect(document.activeElement).toBe(cell(1, 1));
+    await press(cell(1, 1), '4');
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(post[0]).toBe('/api/marks');
+    expect(JSON.parse(String(post[1].body))).toEqual({ student_id: 8, subject_id: 5, lesson_id: 22, value: 4, kind: 'lesson', comment: '' });
+    expect(cell(1, 1).querySelector('.mark-chip')?.textContent).toBe('4');
+    expect(host.querySelectorAll('tbody tr')[1]?.querySelector('.journal-average')?.textContent).toBe('4,5');
+    expect(document.activeElement).toBe(cell(1, 1));
+  });
+});

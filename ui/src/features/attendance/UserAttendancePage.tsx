@@ -1,0 +1,125 @@
+//! /users/{id}/attendance: a person's attendance month by month (`GET /api/users/{id}/attendance`):
+//! the summary (present, late, excused, unexcused, the rate) and each lesson with its date,
+//! subject and status in words; the server answers by master-by-url.
+import { useEffect, useState } from 'react';
+import type { Ok } from '../../api/types';
+import { useParams, useSearchParams } from 'react-router';
+import { DataTable } from '../../components/DataTable';
+import { UserHeader } from '../../components/UserHeader';
+import { api } from '../../lib/api/client';
+import { formatDate, formatTime } from '../../lib/format';
+import { ATTENDANCE_NAMES, formatRate, type AttendanceStatus } from '../../lib/journal';
+import { useCard, userUrl } from '../../lib/useCard';
+import { monthDays, monthName, monthOf, shiftMonth } from './month';
+import './attendance.css';
+
+type PersonAttendance = Ok<'users_attendance'>['data'];
+
+function useAttendance(userId: number, month: string, enabled: boolean) {
+  const [found, setFound] = useState<{ key: string; data: PersonAttendance } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
+  const key = `${userId}:${month}`;
+  useEffect(() => {
+    if (!enabled) return;
+    const controller = new AbortController();
+    setFailed(false);
+    api<Ok<'users_attendance'>>(userUrl(userId, 'attendance'), { query: monthDays(month), signal: controller.signal }).then(
+      ({ data }) => setFound({ key, data }),
+      () => !controller.signal.aborted && setFailed(true),
+    );
+    return () => controller.abort();
+  }, [key, enabled, round]);
+  return { attendance: found?.key === key ? found.data : null, failed, reload: () => setRound((n) => n + 1) };
+}
+
+/** What the list says of a lesson: its status in words, or why there is none. */
+function statusWords(lesson: PersonAttendance['lessons'][number]) {
+  if (lesson.status) return <span data-attendance={lesson.status}>{ATTENDANCE_NAMES[lesson.status]}</span>;
+  return <span className="muted">{lesson.lesson_status === 'cancelled' ? 'Занятие отменено' : 'Не отмечено'}</span>;
+}
+
+function Summary({ summary }: { summary: PersonAttendance['summary'] }) {
+  const items: [string, string, AttendanceStatus | 'rate'][] = [
+    ['Присутствовал', String(summary.present), 'present'],
+    ['Опоздал', String(summary.late), 'late'],
+    ['По уважительной причине', String(summary.excused), 'excused'],
+    ['Без уважительной причины', String(summary.unexcused), 'unexcused'],
+    ['Посещаемость', formatRate(summary.rate), 'rate'],
+  ];
+  return (
+    <dl className="attendance-summary" aria-label="Итог за месяц">
+      {items.map(([label, value, kind]) => (
+        <div key={kind} data-attendance={kind}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function UserAttendancePage() {
+  const id = Number(useParams().id);
+  const { card, status } = useCard(id);
+  const [search, setSearch] = useSearchParams();
+  const month = monthOf(search.get('month'));
+  const { attendance, failed, reload } = useAttendance(id, month, card !== null);
+  const turn = (step: number) => setSearch({ month: shiftMonth(month, step) }, { replace: true });
+  return (
+    <UserHeader card={card} status={status} heading="Посещаемость">
+      <nav className="month-picker" aria-label="Месяц">
+        <button type="button" className="secondary outline" onClick={() => turn(-1)} aria-label="Предыдущий месяц">
+          ←
+        </button>
+        <strong aria-live="polite">{monthName(month)}</strong>
+        <button type="button" className="secondary outline" onClick={() => turn(1)} aria-label="Следующий месяц">
+          →
+        </button>
+      </nav>
+      {!attendance ? (
+        failed ? (
+          <div className="empty-state">
+            <p>Не удалось загрузить посещаемость.</p>
+            <button type="button" className="secondary outline" onClick={reload}>
+              Повторить
+            </button>
+          </div>
+        ) : (
+          <p aria-busy="true">Загружаем посещаемость…</p>
+        )
+      ) : (
+        <>
+          <Summary summary={attendance.summary} />
+          {attendance.lessons.length === 0 ? (
+            <div className="empty-state">В этом месяце занятий нет.</div>
+          ) : (
+            <DataTable
+              caption={`Занятия: ${monthName(month)}`}
+              className="attendance-table"
+              head={
+                <>
+                  <th scope="col">Дата</th>
+                  <th scope="col">Предмет</th>
+                  <th scope="col">Отметка</th>
+                </>
+              }
+            >
+              {attendance.lessons.map((lesson) => (
+                <tr key={lesson.lesson_id}>
+                  <td data-label="Дата">
+                    <time dateTime={lesson.starts_at}>
+                      {formatDate(lesson.starts_at)} {formatTime(lesson.starts_at)}
+                    </time>
+                  </td>
+                  <td data-label="Предмет">{lesson.subject_name}</td>
+                  <td data-label="Отметка">{statusWords(lesson)}</td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </>
+      )}
+    </UserHeader>
+  );
+}

@@ -1,0 +1,23 @@
+//! A student's and a parent's start page widgets: «Домашнее задание на завтра» and «Новые оценки»
+//! (the student's own, each of a parent's children's).
+import { usePeople } from '../../lib/usePeople';
+import type { CurrentUser } from '../../lib/user';
+import { NewMarks } from './NewMarks';
+import { TomorrowHomework } from './TomorrowHomework';
+
+export function LearnerWidgets({ user }: { user: CurrentUser }) {
+  const student = user.roles.includes('student');
+  const parent = user.roles.includes('parent');
+  const { people } = usePeople(parent ? user.children_ids : []);
+  if (!student && !parent) return null;
+  const learners = [
+    ...(student ? [{ id: user.id, name: user.full_name }] : []),
+    ...(parent ? user.children_ids.map((id) => ({ id, name: people.find((p) => p.id === id)?.full_name ?? '' })) : []),
+  ];
+  return (
+    <div className="home-widgets">
+      <TomorrowHomework names={new Map(learners.map((l) => [l.id, l.name]))} />
+      <NewMarks learners={learners} parent={parent && !student} />
+    </div>
+  );
+}

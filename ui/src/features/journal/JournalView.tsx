@@ -1,0 +1,47 @@
+//! A lesson's journal read only (a student, a parent, a teacher of another lesson): the topic, the
+//! homework and each student's attendance and marks the server shows (a student his own, a parent
+//! his children's).
+import { MarkChips } from '../../components/MarkChip';
+import { ATTENDANCE_NAMES, MARK_KIND_NAMES } from '../../lib/journal';
+import type { Lesson } from '../../lib/teaching';
+import type { Journal } from './journalForm';
+
+export function JournalView({ lesson, journal }: { lesson: Lesson; journal: Journal | null }) {
+  const topic = journal?.topic ?? lesson.topic;
+  const homework = journal?.homework ?? lesson.homework;
+  const students = journal?.students ?? [];
+  return (
+    <>
+      <section className="journal-read" aria-label="Тема и домашнее задание">
+        <h2>Тема</h2>
+        <p>{topic || <span className="muted">Тема не указана.</span>}</p>
+        <h2>Домашнее задание</h2>
+        <p className="journal-homework">{homework || <span className="muted">Домашнего задания нет.</span>}</p>
+      </section>
+      {journal && students.length > 0 && (
+        <section className="journal-read" aria-labelledby="journal-own">
+          <h2 id="journal-own">Посещаемость и оценки</h2>
+          <ul className="journal-own">
+            {students.map(({ id, name }) => {
+              const record = journal.records.find((r) => r.student_id === id);
+              const marks = journal.marks.filter((m) => m.student_id === id);
+              return (
+                <li key={id} data-status={record?.status}>
+                  <strong>{name}</strong>
+                  <span>{record ? ATTENDANCE_NAMES[record.status] : 'Посещаемость не отмечена'}</span>
+                  {record?.comment && <span className="muted">{record.comment}</span>}
+                  {marks.length > 0 && (
+                    <span>
+                      <MarkChips marks={marks} />{' '}
+                      <span className="muted">{marks.map((m) => `${m.value} ${MARK_KIND_NAMES[m.kind]}${m.comment ? ` (${m.comment})` : ''}`).join('; ')}</span>
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { attendanceLetter, formatAverage, formatRate, markOfKey, markTone } from './journal';
+
+describe('journal words and numbers', () => {
+  it('writes an average with one decimal and a Russian comma', () => {
+    expect(formatAverage(4.5)).toBe('4,5');
+    expect(formatAverage(4)).toBe('4,0');
+    expect(formatAverage(3.666)).toBe('3,7');
+    expect(formatAverage(null)).toBe('—');
+    expect(formatAverage(undefined)).toBe('—');
+  });
+
+  it('gives each absence its letter; present is an empty cell', () => {
+    expect(attendanceLetter('unexcused')).toBe('н');
+    expect(attendanceLetter('excused')).toBe('у');
+    expect(attendanceLetter('late')).toBe('о');
+    expect(attendanceLetter('present')).toBe('');
+    expect(attendanceLetter(null)).toBe('');
+  });
+
+  it('reads a mark from a key 1–5 only', () => {
+    expect(markOfKey('4')).toBe(4);
+    expect(markOfKey('0')).toBeNull();
+    expect(markOfKey('6')).toBeNull();
+    expect(markOfKey('a')).toBeNull();
+  });
+
+  it('colours marks: good, fair, poor', () => {
+    expect([5, 4, 3, 2, 1].map(markTone)).toEqual(['good', 'good', 'fair', 'poor', 'poor']);
+  });
+
+  it('writes an attendance rate as a percentage', () => {
+    expect(formatRate(0.95)).toBe('95\u00a0%');
+    expect(formatRate(0.875)).toBe('87,5\u00a0%');
+    expect(formatRate(null)).toBe('—');
+  });
+});
