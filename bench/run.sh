@@ -498,7 +498,7 @@ print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"
     done
     teach_rss=$WRK_RSS_KB
     # A group with a year of timetable: two weekly slots (Sunday evening, free in the filled school).
-    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
+    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?roles%5B%5D=student&per_page=100&page=20" | python3 -c 'import json, sys
 print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
     year_to=$(date -d "+1 year -1 day" +%F)
     body=$(printf '{"name":"Бенч: год","subject_id":1,"teacher_id":%s,"student_ids":%s,"room":"каб. 99","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45},{"weekday":7,"start":"21:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
@@ -575,7 +575,7 @@ print("%d marks in %d subjects" % (sum(len(s["marks"]) for s in d["subjects"]), 
     done
     journal_rss=$WRK_RSS_KB
     # A group of 30 (Sunday evening, free in the filled school); its first lesson's journal is saved.
-    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?role=student&per_page=100&page=20" | python3 -c 'import json, sys
+    students=$(curl -s -b "$jar" "$SERVER_URL/api/users?roles%5B%5D=student&per_page=100&page=20" | python3 -c 'import json, sys
 print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][:30]))')
     teacher=$(curl -s -b "$jar" "$SERVER_URL/api/group-lessons/$group" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["teacher_id"])')
     body=$(printf '{"name":"Бенч: журнал 30","subject_id":1,"teacher_id":%s,"student_ids":%s,"capacity":30,"room":"каб. 98","schedule":[{"weekday":7,"start":"20:00","duration_minutes":45}],"starts_on":"%s","ends_on":"%s"}' \
