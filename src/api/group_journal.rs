@@ -3,7 +3,7 @@
 
 use super::envelope::Data;
 use super::journal_view::{
-    GroupJournalView, JournalAverage, JournalCell, JournalLesson, GridStudent, PeriodView, TermView, text,
+    GridStudent, GroupJournalView, JournalAverage, JournalCell, JournalLesson, PeriodView, TermView, text,
 };
 use super::json_text::JsonText;
 use super::{ApiTags, State};
