@@ -45,6 +45,18 @@ pub struct Lesson {
     pub slot_at: Option<Timestamp>,
 }
 
+/// The fields of a stored lesson a long list needs (a year of a student's attendance),
+/// decoded from the same bytes without its students, topic or homework.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct LessonHead {
+    pub id: LessonId,
+    pub subject_id: SubjectId,
+    pub teacher_id: UserId,
+    #[serde(with = "jiff::fmt::serde::timestamp::millisecond::required")]
+    pub starts_at: Timestamp,
+    pub status: LessonStatus,
+}
+
 /// How a room is compared: trimmed, ignoring case and ё/е («Каб. 12» is «каб. 12»).
 pub fn room_key(room: &str) -> String {
     super::search::fold(room.trim())

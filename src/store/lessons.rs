@@ -2,10 +2,11 @@
 //! week or a term of any of them is one index range however many lessons the school keeps.
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
-use super::{StoreError, tables};
-use crate::domain::lesson::{Lesson, room_key};
+use super::{StoreError, codec, tables};
+use crate::domain::lesson::{Lesson, LessonHead, room_key};
 use crate::domain::{GroupId, LessonId, UserId};
 use jiff::Timestamp;
+use redb::ReadableTable;
 
 impl Record for Lesson {
     const TABLE: Rows = tables::LESSONS;
@@ -64,6 +65,25 @@ pub fn load(txn: &impl Reader, ids: &[LessonId]) -> Result<Vec<Lesson>, StoreErr
     let mut found = Vec::with_capacity(ids.len());
     for id in ids {
         found.extend(record::load::<Lesson>(&rows, *id)?);
+    }
+    Ok(found)
+}
+
+/// The heads of `whose` lessons starting at `from` and before `to`, by start time: only the
+/// fields `LessonHead` names are decoded.
+pub fn heads_of(
+    txn: &impl Reader,
+    whose: &Whose,
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<LessonHead>, StoreError> {
+    let rows = txn.open(tables::LESSONS)?;
+    let name = tables::name(&tables::LESSONS);
+    let mut found = Vec::new();
+    for id in ids(txn, whose, from, to)? {
+        if let Some(bytes) = rows.get(id.0)? {
+            found.push(codec::decode(name, bytes.value())?);
+        }
     }
     Ok(found)
 }

@@ -6,7 +6,7 @@ use super::averages::{Standing, standing};
 use super::group_journal::Ask;
 use super::period::{Fallback, Period};
 use crate::domain::journal::{AttendanceStatus, AttendanceSummary, Mark};
-use crate::domain::lesson::Lesson;
+use crate::domain::lesson::LessonHead;
 use crate::domain::subject::Subject;
 use crate::domain::{SubjectId, UserId};
 use crate::policy::{self, Actor};
@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 /// One of the student's lessons and how he was there (`None`: not recorded).
 #[derive(Debug)]
 pub struct Attended {
-    pub lesson: Lesson,
+    pub lesson: LessonHead,
     pub status: Option<AttendanceStatus>,
 }
 
@@ -63,7 +63,7 @@ pub fn attendance(
     let txn = store.read()?;
     known(store, &txn, student)?;
     let (from, to) = period.span(ask.tz);
-    let found = lessons::of(&txn, &Whose::Student(student), from, to)?;
+    let found = lessons::heads_of(&txn, &Whose::Student(student), from, to)?;
     may_read(&txn, actor, student, found.iter().map(|l| l.teacher_id))?;
     let mut summary = AttendanceSummary::default();
     let mut statuses = HashMap::new();

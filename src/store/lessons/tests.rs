@@ -64,4 +64,18 @@ fn each_index_reads_a_window_by_start_and_the_start_survives_as_milliseconds() {
     assert_eq!(ids(of_room(&read, " КАБ. 12", from, to).expect("room")), [1, 3]);
     let first = record::get::<Lesson>(&read, LessonId(1)).expect("get").expect("stored");
     assert_eq!(first.starts_at.to_string(), "2026-11-24T13:00:00.25Z");
+    let heads = heads_of(&read, &Whose::Student(UserId(11)), from, to).expect("heads");
+    let full = of_student(&read, UserId(11), from, to).expect("student");
+    let expected: Vec<_> = full
+        .iter()
+        .map(|l| (l.id, l.subject_id, l.teacher_id, l.starts_at, l.status))
+        .collect();
+    let read_heads: Vec<_> = heads
+        .iter()
+        .map(|h| (h.id, h.subject_id, h.teacher_id, h.starts_at, h.status))
+        .collect();
+    assert_eq!(
+        read_heads, expected,
+        "a head is the lesson's own fields, nothing else decoded"
+    );
 }
