@@ -5,7 +5,7 @@
 // with his group's name; pictures of every page, light and dark, at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi } from './support/api.mjs';
+import { callApi, schoolNow } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
@@ -201,10 +201,8 @@ test('the start page: a teacher sees his lessons today, a student his next lesso
   const teachers = await callApi(page, 'GET', `/api/users?search=${encodeURIComponent(DEMO.worker)}`);
   const students = await callApi(page, 'GET', '/api/users?roles[]=student&per_page=1');
   const [teacher, student] = [teachers.body.data[0], students.body.data[0]];
-  const today = await page.evaluate(() => {
-    const now = new Date();
-    return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  });
+  // The school's today (Moscow), not the machine's: the teacher's day lists the school's day.
+  const today = schoolNow().day;
   const made = await callApi(page, 'POST', '/api/lessons', {
     subject_id: subjects.body.data[0].id,
     teacher_id: teacher.id,

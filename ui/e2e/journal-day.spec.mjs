@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { callApi } from './support/api.mjs';
+import { callApi, schoolNow } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp({ env: { KLASS_ALERTS__UNEXCUSED_IN_ROW: '1' } });
@@ -22,16 +22,6 @@ async function ok(page, method, path, body, status = 200) {
   return answer.body;
 }
 
-/** The school's day and time now (the demo school keeps Moscow time), `YYYY-MM-DD` and `HH:MM`. */
-function schoolNow(shiftDays = 0) {
-  const at = new Date(Date.now() + shiftDays * 86_400_000);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(at)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
-}
 const hhmm = (minutes) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 let seq = 0;

@@ -18,3 +18,14 @@ export async function callApi(page, method, path, body) {
     [method, path, body],
   );
 }
+
+/** The school's day and time now (the demo school keeps Moscow time), `YYYY-MM-DD` and `HH:MM`. */
+export function schoolNow(shiftDays = 0) {
+  const at = new Date(Date.now() + shiftDays * 86_400_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
+}
