@@ -224,28 +224,14 @@ impl Teaching {
         student: u64,
         day: i8,
     ) -> u64 {
-        use klass::domain::lesson::{Lesson, LessonStatus};
-        let lesson = klass::store::record::insert(txn, |id| Lesson {
-            id,
+        let starts_at = jiff::civil::date(2030, 1, day)
+            .at(10, 0, 0, 0)
+            .to_zoned(jiff::tz::TimeZone::UTC)
+            .expect("utc")
+            .timestamp();
+        let lesson = klass::store::record::insert(txn, |id| klass::domain::lesson::Lesson {
             group_id: group,
-            subject_id: self.subject,
-            course_id: None,
-            teacher_id: klass::domain::UserId(teacher),
-            student_ids: vec![klass::domain::UserId(student)],
-            starts_at: jiff::civil::date(2030, 1, day)
-                .at(10, 0, 0, 0)
-                .to_zoned(jiff::tz::TimeZone::UTC)
-                .expect("utc")
-                .timestamp(),
-            duration_minutes: 60,
-            room: String::new(),
-            status: LessonStatus::Planned,
-            cancel_reason: String::new(),
-            topic: String::new(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
+            ..crate::helpers::planned_lesson(id, self.subject.0, teacher, &[student], starts_at)
         })
         .expect("lesson");
         lesson.id.0

@@ -127,7 +127,7 @@ async fn a_parent_may_change_his_childs_link_and_a_worker_may_not_see_it() {
 fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> {
     use klass::domain::lesson::{Lesson, LessonStatus};
     use klass::domain::subject::Subject;
-    use klass::domain::{LessonId, SubjectId, UserId};
+    use klass::domain::{LessonId, SubjectId};
     let txn = app.store.write().expect("txn");
     let subject = klass::store::record::insert(&txn, |id: SubjectId| Subject {
         id,
@@ -139,15 +139,8 @@ fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> 
     .expect("subject");
     let mut ids = Vec::new();
     for (teacher, students, starts, room, cancelled) in rows {
+        let starts_at = starts.parse().expect("instant");
         let lesson = klass::store::record::insert(&txn, |id: LessonId| Lesson {
-            id,
-            group_id: None,
-            subject_id: subject.id,
-            course_id: None,
-            teacher_id: UserId(*teacher),
-            student_ids: students.iter().map(|s| UserId(*s)).collect(),
-            starts_at: starts.parse().expect("instant"),
-            duration_minutes: 60,
             room: (*room).into(),
             status: if *cancelled {
                 LessonStatus::Cancelled
@@ -159,11 +152,7 @@ fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> 
             } else {
                 String::new()
             },
-            topic: String::new(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
+            ..crate::helpers::planned_lesson(id, subject.id.0, *teacher, students, starts_at)
         })
         .expect("lesson");
         ids.push(lesson.id.0);

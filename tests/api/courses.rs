@@ -3,7 +3,7 @@
 
 use crate::helpers::{TestApp, json, spawn_app};
 use klass::domain::lesson::{Lesson, LessonStatus};
-use klass::domain::{CourseId, LessonId, Role, SubjectId, UserId};
+use klass::domain::{CourseId, LessonId, Role, UserId};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -16,24 +16,16 @@ pub fn lesson(app: &TestApp, subject: u64, course: Option<u64>, teacher: u64, st
         _ => LessonStatus::Planned,
     };
     let txn = app.store.write().expect("txn");
-    klass::store::record::insert(&txn, |id: LessonId| Lesson {
-        id,
-        group_id: None,
-        subject_id: SubjectId(subject),
-        course_id: course.map(CourseId),
-        teacher_id: UserId(teacher),
-        student_ids: students.iter().copied().map(UserId).collect(),
-        starts_at: "2026-11-02T13:00:00Z".parse::<jiff::Timestamp>().expect("time")
-            + jiff::SignedDuration::from_hours(24 * id.0 as i64),
-        duration_minutes: 60,
-        room: "12".into(),
-        status,
-        cancel_reason: String::new(),
-        topic: format!("Тема {}", id.0),
-        homework: String::new(),
-        price: None,
-        moved_by_hand: false,
-        slot_at: None,
+    klass::store::record::insert(&txn, |id: LessonId| {
+        let starts_at = "2026-11-02T13:00:00Z".parse::<jiff::Timestamp>().expect("time")
+            + jiff::SignedDuration::from_hours(24 * id.0 as i64);
+        Lesson {
+            course_id: course.map(CourseId),
+            room: "12".into(),
+            status,
+            topic: format!("Тема {}", id.0),
+            ..crate::helpers::planned_lesson(id, subject, teacher, students, starts_at)
+        }
     })
     .expect("lesson");
     txn.commit().expect("commit");

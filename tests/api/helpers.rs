@@ -188,3 +188,33 @@ impl Browser {
 pub async fn json(response: reqwest::Response) -> Value {
     response.json().await.expect("json body")
 }
+
+/// A planned hour-long lesson without a group, room, topic or price, for tests that write
+/// lessons straight to the store; change what a test needs with struct update syntax.
+pub fn planned_lesson(
+    id: klass::domain::LessonId,
+    subject: u64,
+    teacher: u64,
+    students: &[u64],
+    starts_at: jiff::Timestamp,
+) -> klass::domain::lesson::Lesson {
+    use klass::domain::{SubjectId, UserId};
+    klass::domain::lesson::Lesson {
+        id,
+        group_id: None,
+        subject_id: SubjectId(subject),
+        course_id: None,
+        teacher_id: UserId(teacher),
+        student_ids: students.iter().copied().map(UserId).collect(),
+        starts_at,
+        duration_minutes: 60,
+        room: String::new(),
+        status: klass::domain::lesson::LessonStatus::Planned,
+        cancel_reason: String::new(),
+        topic: String::new(),
+        homework: String::new(),
+        price: None,
+        moved_by_hand: false,
+        slot_at: None,
+    }
+}

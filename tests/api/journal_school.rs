@@ -1,7 +1,7 @@
 //! A small school for the journal's tests: a teacher and another one, two students (Anna with
 //! a parent), a manager, a subject, and lessons placed relative to now.
 
-use crate::helpers::{Browser, TestApp, json, spawn_app_with};
+use crate::helpers::{Browser, TestApp, json, planned_lesson, spawn_app_with};
 use klass::config::Config;
 use klass::domain::Role;
 use serde_json::Value;
@@ -60,26 +60,11 @@ impl School {
     /// A planned lesson of Anna and Boris taught by `teacher`, starting `hours` from now
     /// (negative: in the past).
     pub fn lesson(&self, teacher: u64, hours: i64) -> u64 {
-        use klass::domain::lesson::{Lesson, LessonStatus};
-        use klass::domain::{SubjectId, UserId};
         let txn = self.app.store.write().expect("txn");
-        let lesson = klass::store::record::insert(&txn, |id| Lesson {
-            id,
-            group_id: None,
-            subject_id: SubjectId(self.subject),
-            course_id: None,
-            teacher_id: UserId(teacher),
-            student_ids: vec![UserId(self.anna), UserId(self.boris)],
-            starts_at: jiff::Timestamp::now() + jiff::SignedDuration::from_hours(hours),
+        let starts_at = jiff::Timestamp::now() + jiff::SignedDuration::from_hours(hours);
+        let lesson = klass::store::record::insert(&txn, |id| klass::domain::lesson::Lesson {
             duration_minutes: 45,
-            room: String::new(),
-            status: LessonStatus::Planned,
-            cancel_reason: String::new(),
-            topic: String::new(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
+            ..planned_lesson(id, self.subject, teacher, &[self.anna, self.boris], starts_at)
         })
         .expect("lesson");
         txn.commit().expect("commit");

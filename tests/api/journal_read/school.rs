@@ -100,27 +100,18 @@ pub async fn school(round_up_from: f64) -> School {
     let lessons: Vec<Lesson> = [7, 14, 21, 28]
         .into_iter()
         .map(|day| {
+            let starts_at = date(2026, 9, day)
+                .at(10, 0, 0, 0)
+                .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
+                .expect("zoned")
+                .timestamp();
+            let student_ids: Vec<u64> = students.iter().map(|s| s.0).collect();
             record::insert(&txn, |id| Lesson {
-                id,
                 group_id: Some(group.id),
-                subject_id: math,
-                course_id: None,
-                teacher_id: UserId(teacher),
-                student_ids: students.clone(),
-                starts_at: date(2026, 9, day)
-                    .at(10, 0, 0, 0)
-                    .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
-                    .expect("zoned")
-                    .timestamp(),
                 duration_minutes: 45,
-                room: String::new(),
                 status: LessonStatus::Done,
-                cancel_reason: String::new(),
                 topic: format!("Тема {day}"),
-                homework: String::new(),
-                price: None,
-                moved_by_hand: false,
-                slot_at: None,
+                ..crate::helpers::planned_lesson(id, math.0, teacher, &student_ids, starts_at)
             })
             .expect("lesson")
         })
