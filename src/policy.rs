@@ -2,11 +2,13 @@
 //! operation names its rule here; nothing else decides who may do what.
 
 use crate::domain::activity::Origin;
-use crate::domain::group::Group;
-use crate::domain::journal::Mark;
-use crate::domain::lesson::Lesson;
 use crate::domain::{Role, User, UserId};
 use std::sync::Arc;
+
+mod journal;
+mod teaching;
+pub use journal::*;
+pub use teaching::*;
 
 /// A signed-in user making a request.
 #[derive(Clone, Debug)]
@@ -40,42 +42,6 @@ impl Actor {
         self.sees_everyone() || target == self.user.id || self.children.contains(&target)
     }
 }
-
-/// Managers manage every group and lesson; a worker those he teaches.
-pub fn manages_teaching(actor: &Actor, teacher: UserId) -> bool {
-    let roles = &actor.user.roles;
-    roles.contains(&Role::Manager) || (roles.contains(&Role::Worker) && teacher == actor.user.id)
-}
-
-/// Whether `actor` may manage `group` (change, archive, delete it).
-pub fn manages_group(actor: &Actor, group: &Group) -> bool {
-    manages_teaching(actor, group.teacher_id)
-}
-
-/// Whether `actor` may manage `lesson` (move, edit, cancel, delete it).
-pub fn teaches(actor: &Actor, lesson: &Lesson) -> bool {
-    manages_teaching(actor, lesson.teacher_id)
-}
-
-/// Whether `actor` may give a group or lesson to `teacher`: a manager to anyone, a worker only
-/// to himself.
-pub fn may_assign(actor: &Actor, teacher: UserId) -> bool {
-    manages_teaching(actor, teacher)
-}
-
-/// Whether `actor` may read `lesson`: staff every one, a student his own, a parent his
-/// children's.
-pub fn reads_lesson(actor: &Actor, lesson: &Lesson) -> bool {
-    actor.is_staff()
-        || lesson.student_ids.iter().any(|student| actor.sees(*student))
-        || lesson.teacher_id == actor.user.id
-}
-
-/// Why a worker may not give a group or lesson to another teacher.
-pub const NOT_ANOTHER_TEACHER: &str = "Назначить другого учителя может только менеджер";
-
-/// Why a worker may not change a group or lesson he does not teach.
-pub const NOT_YOUR_LESSON: &str = "Изменять можно только свои группы и занятия";
 
 /// Whether `actor` sees `person`'s private fields (the staff notes): staff do; nobody else,
 /// not even the person. Asked per person (by the service, after loading them), so a rule that
@@ -224,82 +190,13 @@ impl Caller {
     }
 }
 
-// h-jread
-
-/// Whether `actor` may read `group`'s journal (its students against its lessons): managers
-/// every group's, a worker the groups he teaches.
-pub fn reads_group_journal(actor: &Actor, group: &Group) -> bool {
-    manages_teaching(actor, group.teacher_id)
-}
-
-/// Whether `actor` may read `student`'s attendance and marks: managers everyone's, a worker
-/// those of a student he teaches (`teachers`: who teaches the student's groups, lessons or
-/// marks read), the student his own, a parent his children's.
-pub fn reads_student_journal(actor: &Actor, student: UserId, teachers: &[UserId]) -> bool {
-    let roles = &actor.user.roles;
-    roles.contains(&Role::Manager)
-        || student == actor.user.id
-        || actor.children.contains(&student)
-        || (roles.contains(&Role::Worker) && teachers.contains(&actor.user.id))
-}
-
-/// Why a worker may not read a group's journal.
-pub const NOT_YOUR_GROUP_JOURNAL: &str = "Журнал этой группы доступен её учителю и менеджерам";
-
-/// Why someone may not read a student's journal.
-pub const NOT_YOUR_STUDENT_JOURNAL: &str = "Журнал этого ученика Вам недоступен";
-
-// h-jsave: the journal of a lesson and marks.
-
-/// Whether `actor` records the journal (attendance, marks, topic, homework) of `lesson`: its
-/// teacher, or a manager.
-pub fn keeps_journal(actor: &Actor, lesson: &Lesson) -> bool {
-    teaches(actor, lesson)
-}
-
-/// Why a worker may not record the journal of a lesson he does not teach.
-pub const NOT_YOUR_JOURNAL: &str = "Вести журнал можно только на своих занятиях";
-
-/// Whether `actor` may record attendance at a lesson that has not started yet: managers only.
-pub fn records_ahead(actor: &Actor) -> bool {
-    actor.user.roles.contains(&Role::Manager)
-}
-
-/// Whether `actor` may give `student` a mark in a subject outside a lesson: a manager to
-/// anyone, a worker to a student he teaches.
-pub fn gives_marks(actor: &Actor, teaches_student: bool) -> bool {
-    let roles = &actor.user.roles;
-    roles.contains(&Role::Manager) || (roles.contains(&Role::Worker) && teaches_student)
-}
-
-/// Why a worker may not give a mark to someone he does not teach.
-pub const NOT_YOUR_STUDENT: &str = "Оценки можно ставить только своим ученикам";
-
-/// Whether `actor` may change or remove `mark` at `now`: a manager always, its teacher within
-/// `edit_days` days of giving it.
-pub fn changes_mark(actor: &Actor, mark: &Mark, now: jiff::Timestamp, edit_days: u32) -> bool {
-    let roles = &actor.user.roles;
-    let window = jiff::SignedDuration::from_hours(24 * i64::from(edit_days));
-    roles.contains(&Role::Manager)
-        || (roles.contains(&Role::Worker)
-            && mark.teacher_id == actor.user.id
-            && now.duration_since(mark.given_at) <= window)
-}
-
-/// Why a mark may not be changed.
-pub const MARK_LOCKED: &str = "Оценку может изменить только поставивший её учитель в течение срока правки или менеджер";
-
-/// Whether `actor` reads `student`'s marks and attendance: staff, the student, his parents.
-pub fn reads_journal_of(actor: &Actor, student: UserId) -> bool {
-    actor.sees(student)
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::domain::{Email, NewUser, Password, PersonName, Roles};
 
-    fn caller(roles: &[Role], verified: bool, required: bool) -> Caller {
+    /// A caller with `roles` (user 1, a parent of user 7), for the policy's tests.
+    pub(crate) fn caller(roles: &[Role], verified: bool, required: bool) -> Caller {
         let now = jiff::Timestamp::now();
         let new = NewUser::new(
             Email::parse("a@school.ru").expect("email"),
@@ -433,70 +330,5 @@ mod tests {
         let unverified = caller(&[Role::Manager], false, true);
         assert_eq!(unverified.allow(Rule::Manager).err(), Some(Denied::Unverified));
         assert!(unverified.allow(Rule::SignedInUnverified).is_ok());
-    }
-
-    #[test]
-    fn teaching_is_managed_by_managers_and_by_a_worker_for_his_own_lessons() {
-        use crate::domain::lesson::LessonStatus;
-        use crate::domain::{LessonId, SubjectId};
-        let lesson = |teacher: u64, student: u64| Lesson {
-            id: LessonId(1),
-            group_id: None,
-            subject_id: SubjectId(1),
-            course_id: None,
-            teacher_id: UserId(teacher),
-            student_ids: vec![UserId(student)],
-            starts_at: jiff::Timestamp::UNIX_EPOCH,
-            duration_minutes: 60,
-            room: String::new(),
-            status: LessonStatus::Planned,
-            cancel_reason: String::new(),
-            topic: String::new(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
-        };
-        let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
-        let (worker, manager) = (actor(&[Role::Worker]), actor(&[Role::Manager]));
-        assert!(teaches(&worker, &lesson(1, 9)) && !teaches(&worker, &lesson(2, 9)));
-        assert!(may_assign(&worker, UserId(1)) && !may_assign(&worker, UserId(2)));
-        assert!(teaches(&manager, &lesson(2, 9)) && may_assign(&manager, UserId(2)));
-        assert!(reads_lesson(&worker, &lesson(2, 9)), "staff read every lesson");
-        let parent = actor(&[Role::Parent]);
-        assert!(reads_lesson(&parent, &lesson(2, 7)), "his child's");
-        assert!(!reads_lesson(&parent, &lesson(2, 8)));
-        assert!(!teaches(&parent, &lesson(1, 7)), "a parent manages nothing");
-    }
-
-    #[test]
-    fn marks_change_within_the_window_by_their_teacher_and_always_by_a_manager() {
-        use crate::domain::journal::MarkKind;
-        use crate::domain::{MarkId, SubjectId};
-        let now = jiff::Timestamp::now();
-        let mark = |teacher: u64, days: i64| Mark {
-            id: MarkId(1),
-            student_id: UserId(7),
-            subject_id: SubjectId(1),
-            lesson_id: None,
-            value: 4,
-            kind: MarkKind::Lesson,
-            weight: 1,
-            comment: String::new(),
-            date: jiff::civil::date(2026, 11, 12),
-            teacher_id: UserId(teacher),
-            given_at: now - jiff::SignedDuration::from_hours(24 * days),
-        };
-        let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
-        let (worker, manager) = (actor(&[Role::Worker]), actor(&[Role::Manager]));
-        assert!(changes_mark(&worker, &mark(1, 13), now, 14));
-        assert!(!changes_mark(&worker, &mark(1, 15), now, 14), "past the window");
-        assert!(!changes_mark(&worker, &mark(2, 0), now, 14), "another teacher's");
-        assert!(changes_mark(&manager, &mark(2, 400), now, 14));
-        assert!(!changes_mark(&actor(&[Role::Parent]), &mark(1, 0), now, 14));
-        assert!(records_ahead(&manager) && !records_ahead(&worker));
-        assert!(gives_marks(&worker, true) && !gives_marks(&worker, false) && gives_marks(&manager, false));
-        assert!(reads_journal_of(&actor(&[Role::Parent]), UserId(7)));
-        assert!(!reads_journal_of(&actor(&[Role::Parent]), UserId(8)));
     }
 }
