@@ -27,6 +27,7 @@ pub struct Config {
     pub backup: Backup,
     pub journal: Journal,
     pub alerts: Alerts,
+    pub money: Money,
 }
 
 impl Default for Config {
@@ -43,6 +44,7 @@ impl Default for Config {
             backup: Backup::default(),
             journal: Journal::default(),
             alerts: Alerts::default(),
+            money: Money::default(),
         }
     }
 }
@@ -251,5 +253,5 @@ mod sections;
 #[cfg(test)]
 mod tests;
 
-pub use journal::{Alerts, Journal, MarkWeights};
+pub use journal::{Alerts, Journal, MarkWeights, Money};
 pub use sections::*;

@@ -6,8 +6,10 @@ use crate::domain::{Role, User, UserId};
 use std::sync::Arc;
 
 mod journal;
+mod money;
 mod teaching;
 pub use journal::*;
+pub use money::*;
 pub use teaching::*;
 
 /// A signed-in user making a request.

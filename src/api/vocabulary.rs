@@ -44,13 +44,13 @@ mirror! {
     /// What a notification is about.
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
-        LessonScheduled, LessonMoved, LessonCancelled, AbsencesInRow, LowMark,
+        LessonScheduled, LessonMoved, LessonCancelled, AbsencesInRow, LowMark, LowBalance, PackageEnding,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, Mark, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, Mark, Payment, Package, File, Session, Import, Server }
 }
 
 mirror! {

@@ -1,5 +1,5 @@
-//! `[journal]` and `[alerts]`: how marks are weighed and rounded, the school's terms, and when
-//! parents are told.
+//! `[journal]`, `[money]` and `[alerts]`: how marks are weighed and rounded, the school's
+//! terms, which absences are charged, and when parents are told.
 
 use crate::domain::journal::MarkKind;
 use crate::domain::term::{Term, default_terms, month_day};
@@ -35,6 +35,25 @@ pub struct Alerts {
     pub unexcused_in_row: u32,
     /// A mark at or below this tells the parents.
     pub low_mark: u8,
+    /// A balance falling below this many roubles tells the parents (once per crossing).
+    pub low_balance: i64,
+    /// A package left with this many lessons tells the parents.
+    pub package_lessons_left: u32,
+}
+
+/// `[money]`: what a held lesson charges.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Money {
+    /// Whether a lesson missed without a reason is charged like one attended (an excused
+    /// absence never is).
+    pub charge_unexcused: bool,
+}
+
+impl Default for Money {
+    fn default() -> Self {
+        Self { charge_unexcused: true }
+    }
 }
 
 impl Default for Journal {
@@ -63,6 +82,8 @@ impl Default for Alerts {
         Self {
             unexcused_in_row: 2,
             low_mark: 2,
+            low_balance: 0,
+            package_lessons_left: 1,
         }
     }
 }
@@ -120,6 +141,17 @@ impl Alerts {
         if !crate::domain::journal::MARK_VALUES.contains(&self.low_mark) {
             return Some(("alerts.low_mark", "ожидается оценка от 1 до 5".into()));
         }
+        if self.low_balance.unsigned_abs() > 10_000_000 {
+            return Some((
+                "alerts.low_balance",
+                "ожидается сумма в рублях от -10000000 до 10000000".into(),
+            ));
+        }
         None
+    }
+
+    /// `low_balance` in kopecks.
+    pub fn low_balance_kopecks(&self) -> i64 {
+        self.low_balance * 100
     }
 }

@@ -26,6 +26,8 @@ pub enum Entity {
     Group,
     Lesson,
     Mark,
+    Payment,
+    Package,
     File,
     Session,
     Import,
@@ -118,6 +120,12 @@ actions! {
     MarkCreated = 62, "mark.created", "Выставление оценки";
     MarkUpdated = 63, "mark.updated", "Изменение оценки";
     MarkDeleted = 64, "mark.deleted", "Удаление оценки";
+    PaymentRecorded = 70, "payment.recorded", "Приём оплаты";
+    EntryCharged = 71, "payment.charged", "Списание";
+    EntryReversed = 72, "payment.reversed", "Сторнирование";
+    PackageSold = 73, "package.sold", "Продажа абонемента";
+    PackageFrozen = 74, "package.frozen", "Заморозка абонемента";
+    PackageUpdated = 75, "package.updated", "Изменение абонемента";
 }
 
 impl std::str::FromStr for Action {

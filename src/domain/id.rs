@@ -59,6 +59,10 @@ ids! {
     LessonId;
     /// A mark's id.
     MarkId;
+    /// A ledger entry's id (1, 2, 3 … in the order of writing; none is ever removed).
+    EntryId;
+    /// A prepaid package's id (абонемент).
+    PackageId;
 }
 
 #[cfg(test)]

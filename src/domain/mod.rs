@@ -13,10 +13,12 @@ pub mod file_name;
 pub mod group;
 pub mod id;
 pub mod journal;
+pub mod ledger;
 pub mod lesson;
 pub mod mail;
 pub mod money;
 pub mod notification;
+pub mod package;
 pub mod page;
 pub mod password;
 pub mod person_name;
@@ -32,8 +34,8 @@ pub mod user;
 
 pub use email::Email;
 pub use id::{
-    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, SubjectId, TagId,
-    UserId,
+    ActivityId, CourseId, EnrolmentId, EntryId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, PackageId,
+    SubjectId, TagId, UserId,
 };
 pub use page::{Page, PageRequest};
 pub use password::{Password, PasswordHash};

@@ -21,11 +21,13 @@ pub enum NotificationKind {
     LessonCancelled,
     AbsencesInRow,
     LowMark,
+    LowBalance,
+    PackageEnding,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 11] = [
+    pub const ALL: [NotificationKind; 13] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
@@ -37,6 +39,8 @@ impl NotificationKind {
         NotificationKind::LessonCancelled,
         NotificationKind::AbsencesInRow,
         NotificationKind::LowMark,
+        NotificationKind::LowBalance,
+        NotificationKind::PackageEnding,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -53,6 +57,8 @@ impl NotificationKind {
             NotificationKind::LessonCancelled => "lesson_cancelled",
             NotificationKind::AbsencesInRow => "absences_in_row",
             NotificationKind::LowMark => "low_mark",
+            NotificationKind::LowBalance => "low_balance",
+            NotificationKind::PackageEnding => "package_ending",
         }
     }
 
@@ -75,6 +81,8 @@ impl NotificationKind {
             NotificationKind::LessonCancelled => "Занятие отменено",
             NotificationKind::AbsencesInRow => "Пропуски без уважительной причины",
             NotificationKind::LowMark => "Низкая оценка",
+            NotificationKind::LowBalance => "Баланс ниже порога",
+            NotificationKind::PackageEnding => "Абонемент заканчивается",
         }
     }
 
@@ -96,6 +104,8 @@ impl NotificationKind {
                 "Когда Ваш ребёнок пропускает несколько занятий подряд без уважительной причины"
             }
             NotificationKind::LowMark => "Когда Ваш ребёнок получает низкую оценку",
+            NotificationKind::LowBalance => "Когда баланс Вашего ребёнка опускается ниже порога школы",
+            NotificationKind::PackageEnding => "Когда в абонементе Вашего ребёнка остаётся мало занятий",
         }
     }
 
@@ -115,7 +125,13 @@ impl NotificationKind {
 
     /// Whether only parents are told (about their children; their settings alone list it).
     pub fn for_parents_only(self) -> bool {
-        matches!(self, NotificationKind::AbsencesInRow | NotificationKind::LowMark)
+        matches!(
+            self,
+            NotificationKind::AbsencesInRow
+                | NotificationKind::LowMark
+                | NotificationKind::LowBalance
+                | NotificationKind::PackageEnding
+        )
     }
 
     /// Whether a person may switch it off altogether (then it does not come at all).

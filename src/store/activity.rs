@@ -2,7 +2,7 @@
 //! and never changed or removed (no function here does either). Ids are 1, 2, 3 … in the order
 //! of writing, which is the order of time, so a date filter is a window of ids.
 
-use super::newest_first::{self, Scope};
+use super::newest_first::{self, Scope, append_numbered};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::activity::{ActivityEntry, ActivityFilter};
 use crate::domain::{ActivityId, Page, PageRequest};
@@ -30,14 +30,6 @@ pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<Activi
     txn.open_table(tables::ACTIVITY)?
         .insert(entry.id.0, codec::encode(&entry).as_slice())?;
     Ok(entry.id)
-}
-
-/// Lists entry `id` under `key`, numbered one past the last entry listed there.
-fn append_numbered(index: &mut redb::Table<(u64, u64), u64>, key: u64, id: u64) -> Result<(), StoreError> {
-    let last = index.range((key, 0)..=(key, u64::MAX))?.next_back().transpose()?;
-    let number = last.map_or(0, |(_, number)| number.value()) + 1;
-    index.insert((key, id), number)?;
-    Ok(())
 }
 
 /// One page of the entries passing `filter`, newest first. The dates narrow the ids to a

@@ -76,6 +76,14 @@ macro_rules! copy_every_table {
         $copier.table(tables::MARKS_BY_LESSON)?;
         $copier.table(tables::MARKS_BY_STUDENT)?;
         $copier.table(tables::MARKS_BY_SUBJECT)?;
+        $copier.table(tables::LEDGER)?;
+        $copier.table(tables::LEDGER_BY_STUDENT)?;
+        $copier.table(tables::LEDGER_BY_DAY)?;
+        $copier.table(tables::LEDGER_REVERSED)?;
+        $copier.table(tables::BALANCES)?;
+        $copier.table(tables::LESSON_CHARGES)?;
+        $copier.table(tables::PACKAGES)?;
+        $copier.table(tables::PACKAGES_BY_STUDENT)?;
     };
 }
 

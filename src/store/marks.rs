@@ -1,6 +1,6 @@
 //! Marks, indexed by lesson, by student and day, and by subject and day.
 
-use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::record::{self, IndexRow, Reader, Record, Rows, day_after, day_key};
 use super::{StoreError, tables};
 use crate::domain::journal::Mark;
 use crate::domain::{LessonId, MarkId, SubjectId, UserId};
@@ -27,15 +27,6 @@ impl Record for Mark {
     }
 }
 
-/// A day as the indexes key it: unix ms of its midnight in UTC (the order of days).
-pub fn day_key(day: Date) -> i64 {
-    let days = day
-        .since(Date::constant(1970, 1, 1))
-        .map(|span| span.get_days())
-        .unwrap_or(0);
-    i64::from(days) * 86_400_000
-}
-
 /// The marks given at `lesson`, in the order given.
 pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Mark>, StoreError> {
     let ids: Vec<MarkId> = record::ids_under(txn, tables::MARKS_BY_LESSON, lesson.0)?;
@@ -52,10 +43,6 @@ pub fn of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> R
 pub fn of_subject(txn: &impl Reader, subject: SubjectId, from: Date, to: Date) -> Result<Vec<Mark>, StoreError> {
     let ids = record::ids_owned_between(txn, tables::MARKS_BY_SUBJECT, subject.0, day_key(from), day_after(to))?;
     load(txn, &ids)
-}
-
-fn day_after(day: Date) -> i64 {
-    day_key(day) + 86_400_000
 }
 
 /// The marks `ids` names, in that order (through one table handle).

@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 11] = [
+const MIGRATIONS: [(&str, Migration); 12] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -39,6 +39,10 @@ const MIGRATIONS: [(&str, Migration); 11] = [
     ("create the group and lesson tables", create_groups_and_lessons),
     ("create the calendar feed table", create_calendar_feeds),
     ("create the attendance and mark tables", create_attendance_and_marks),
+    (
+        "create the ledger, balance and package tables",
+        create_ledger_and_packages,
+    ),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -214,6 +218,18 @@ fn create_attendance_and_marks(txn: &WriteTransaction) -> Result<(), StoreError>
     txn.open_table(tables::MARKS_BY_LESSON)?;
     txn.open_table(tables::MARKS_BY_STUDENT)?;
     txn.open_table(tables::MARKS_BY_SUBJECT)?;
+    Ok(())
+}
+
+fn create_ledger_and_packages(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::LEDGER)?;
+    txn.open_table(tables::LEDGER_BY_STUDENT)?;
+    txn.open_table(tables::LEDGER_BY_DAY)?;
+    txn.open_table(tables::LEDGER_REVERSED)?;
+    txn.open_table(tables::BALANCES)?;
+    txn.open_table(tables::LESSON_CHARGES)?;
+    txn.open_table(tables::PACKAGES)?;
+    txn.open_table(tables::PACKAGES_BY_STUDENT)?;
     Ok(())
 }
 

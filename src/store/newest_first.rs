@@ -3,7 +3,7 @@
 
 use super::{StoreError, codec};
 use crate::domain::{Page, PageRequest};
-use redb::{ReadTransaction, ReadableTableMetadata, TableDefinition};
+use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, TableDefinition};
 use serde::de::DeserializeOwned;
 use std::ops::RangeInclusive;
 
@@ -30,6 +30,14 @@ pub type Index = TableDefinition<'static, (u64, u64), ()>;
 /// An index of a record table that numbers the rows under each key: (key, record id) -> 1, 2, 3 …
 /// in the order of the record ids.
 pub type NumberedIndex = TableDefinition<'static, (u64, u64), u64>;
+
+/// Lists record `id` under `key` in a numbered index, numbered one past the last row listed there.
+pub fn append_numbered(index: &mut redb::Table<(u64, u64), u64>, key: u64, id: u64) -> Result<(), StoreError> {
+    let last = index.range((key, 0)..=(key, u64::MAX))?.next_back().transpose()?;
+    let number = last.map_or(0, |(_, number)| number.value()) + 1;
+    index.insert((key, id), number)?;
+    Ok(())
+}
 
 /// Every id.
 pub const ANY_ID: RangeInclusive<u64> = 0..=u64::MAX;

@@ -58,6 +58,20 @@ pub type OwnedTimeIndex = TableDefinition<'static, (u64, i64, u64), ()>;
 /// An index of records by name and time: (name, unix ms, record id) -> ().
 pub type NamedTimeIndex = TableDefinition<'static, (&'static str, i64, u64), ()>;
 
+/// A day as the indexes key it: unix ms of its midnight in UTC (the order of days).
+pub fn day_key(day: jiff::civil::Date) -> i64 {
+    let days = day
+        .since(jiff::civil::Date::constant(1970, 1, 1))
+        .map(|span| span.get_days())
+        .unwrap_or(0);
+    i64::from(days) * 86_400_000
+}
+
+/// The key of the day after `day`: the end of a range of days that includes `day`.
+pub fn day_after(day: jiff::civil::Date) -> i64 {
+    day_key(day) + 86_400_000
+}
+
 /// An index of records by time: (unix ms, record id) -> ().
 pub type TimeIndex = TableDefinition<'static, (i64, u64), ()>;
 

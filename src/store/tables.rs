@@ -172,3 +172,30 @@ pub const MARKS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefiniti
 
 /// Index: (subject id, day as unix ms at 00:00 UTC, mark id) -> (), a subject's marks by day.
 pub const MARKS_BY_SUBJECT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-subject-1");
+
+/// The money ledger: entry id -> `domain::ledger::LedgerEntry`. Append only: ids 1, 2, 3 … with
+/// no gaps, nothing updated or removed.
+pub const LEDGER: TableDefinition<u64, &[u8]> = TableDefinition::new("ledger-1");
+
+/// Index: (student id, entry id) -> 1, 2, 3 … a student's entries, numbered in order.
+pub const LEDGER_BY_STUDENT: TableDefinition<(u64, u64), u64> = TableDefinition::new("ledger-by-student-1");
+
+/// Index: (day as unix ms at 00:00 UTC, entry id) -> (student id, kind code, method or reason
+/// code, effect on the balance in kopecks): a range of days filtered and totalled from keys.
+pub const LEDGER_BY_DAY: TableDefinition<(i64, u64), (u64, u8, u8, i64)> = TableDefinition::new("ledger-by-day-1");
+
+/// Reversed entries: entry id -> the id of the reversal that cancels it (at most one).
+pub const LEDGER_REVERSED: TableDefinition<u64, u64> = TableDefinition::new("ledger-reversed-1");
+
+/// Balances: student id -> kopecks (payments − charges), written with every entry.
+pub const BALANCES: TableDefinition<u64, i64> = TableDefinition::new("balances-1");
+
+/// What each held lesson settled per student: (lesson id, student id) ->
+/// `domain::ledger::LessonCharge`.
+pub const LESSON_CHARGES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("lesson-charges-1");
+
+/// Prepaid packages: package id -> `domain::package::Package`.
+pub const PACKAGES: TableDefinition<u64, &[u8]> = TableDefinition::new("packages-1");
+
+/// Index: (student id, package id) -> (), a student's packages.
+pub const PACKAGES_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("packages-by-student-1");

@@ -2177,7 +2177,7 @@ export interface components {
          * @description The kind of record an entry of the log is about.
          * @enum {string}
          */
-        Entity: "user" | "tag" | "subject" | "course" | "group" | "lesson" | "mark" | "file" | "session" | "import" | "server";
+        Entity: "user" | "tag" | "subject" | "course" | "group" | "lesson" | "mark" | "payment" | "package" | "file" | "session" | "import" | "server";
         /**
          * ErrorBody
          * @description The body of every error answer.
@@ -2892,7 +2892,7 @@ export interface components {
          * @description What a notification is about.
          * @enum {string}
          */
-        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "server_problem" | "lesson_scheduled" | "lesson_moved" | "lesson_cancelled" | "absences_in_row" | "low_mark";
+        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "server_problem" | "lesson_scheduled" | "lesson_moved" | "lesson_cancelled" | "absences_in_row" | "low_mark" | "low_balance" | "package_ending";
         /**
          * NotificationView
          * @description A notification as the panel shows it.
