@@ -6,9 +6,11 @@ use crate::domain::activity::Entity;
 use crate::domain::calendar::EntryKind;
 use crate::domain::course::EnrolmentStatus;
 use crate::domain::journal::{AttendanceStatus, MarkKind};
+use crate::domain::ledger::{ChargeReason, EntryKind as LedgerKind, PaymentMethod};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
+use crate::domain::package::PackageStatus;
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
 /// in the document) and the conversions both ways (answers and query parameters).
@@ -123,4 +125,25 @@ mod tests {
             assert_eq!(MailStatus::from(MailStatusName::from(status)), status);
         }
     }
+}
+
+mirror! {
+    /// What a ledger entry is: a payment (adds to the balance), a charge (takes from it), or a
+    /// reversal (cancels one earlier entry).
+    LedgerKindName as "LedgerKind" from LedgerKind { Payment, Charge, Reversal }
+}
+
+mirror! {
+    /// How a payment was made: cash, card, bank transfer.
+    PaymentMethodName as "PaymentMethod" from PaymentMethod { Cash, Card, Transfer }
+}
+
+mirror! {
+    /// What a charge is for: a lesson, a package, a course, anything else.
+    ChargeReasonName as "ChargeReason" from ChargeReason { Lesson, Package, Course, Other }
+}
+
+mirror! {
+    /// Where a package stands today: active, frozen, expired, used up.
+    PackageStatusName as "PackageStatus" from PackageStatus { Active, Frozen, Expired, UsedUp }
 }
