@@ -27,6 +27,7 @@ const MENU: readonly MenuEntry[] = [
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
   { id: 'lessons', label: 'Занятия', icon: 'calendar', path: paths.lessons },
   { id: 'marks', label: 'Оценки', icon: 'journal', path: paths.marks },
+  { id: 'payments', label: 'Оплаты', icon: 'wallet', path: paths.payments },
   { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },
   { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {
@@ -57,6 +58,7 @@ const MENU: readonly MenuEntry[] = [
     children: [
       { id: 'history-log', label: 'Журнал действий', path: paths.history },
       { id: 'history-mail', label: 'Письма', path: paths.mailHistory },
+      { id: 'history-payments', label: 'Оплаты', path: paths.moneyHistory },
     ],
   },
   { id: 'help', label: 'Справка', icon: 'help', path: paths.help },

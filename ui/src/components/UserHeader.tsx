@@ -19,6 +19,7 @@ const TABS: readonly { path: string; label: string; when?: (card: UserCard) => b
   { path: paths.userLessons, label: 'Занятия' },
   { path: paths.userAttendance, label: 'Посещаемость', when: isStudent },
   { path: paths.userMarks, label: 'Оценки', when: isStudent },
+  { path: paths.userPayments, label: 'Оплаты', when: isStudent },
   { path: paths.userParents, label: 'Родители' },
   { path: paths.userChildren, label: 'Дети' },
   { path: paths.userSubjects, label: 'Предметы' },

@@ -24,3 +24,15 @@ export const priceField = z
   .string()
   .refine((typed) => parseRoubles(typed) !== undefined, { message: 'Введите цену в рублях, например 1 500 или 1 500,50' })
   .transform((typed) => parseRoubles(typed) ?? null);
+
+/** The most one ledger entry may carry: 10 000 000 ₽ (the server's limit). */
+export const MAX_AMOUNT = 10_000_000_00;
+
+/** A payment's or a charge's amount typed in roubles, in kopecks: required, above zero, within the limit. */
+export const amountField = z
+  .string()
+  .refine((typed) => typed.trim() !== '', { message: 'Введите сумму' })
+  .refine((typed) => typed.trim() === '' || parseRoubles(typed) !== undefined, { message: 'Введите сумму в рублях, например 1 500 или 1 500,50' })
+  .refine((typed) => !((parseRoubles(typed) ?? 1) <= 0), { message: 'Сумма должна быть больше нуля' })
+  .refine((typed) => (parseRoubles(typed) ?? 0) <= MAX_AMOUNT, { message: 'Не больше 10 000 000 ₽ за одну запись' })
+  .transform((typed) => parseRoubles(typed) ?? 0);

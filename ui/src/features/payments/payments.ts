@@ -1,0 +1,42 @@
+//! The money lists' filters (kept in the address): the school's ledger and its history by days,
+//! kind, method and student; one student's ledger by page. And what a payment form sends.
+import { day, defineFilters, id, oneOf, perPage } from '../../lib/filters';
+import { KINDS, METHODS } from '../../lib/ledger';
+import { amountField } from '../../lib/money';
+import { z } from '../../lib/forms';
+
+/** `/payments` and `/history/payments`: `?from&to&kind&method&student`. */
+export const schoolLedgerFilters = defineFilters(
+  'payments_list',
+  {
+    from: day(),
+    to: day(),
+    kind: oneOf(KINDS),
+    method: oneOf(METHODS),
+    student: id({ api: 'student_id' }),
+    perPage: perPage([20, 50, 100]),
+  },
+  // A period typed backwards is turned round.
+  (values) => (values.from && values.to && values.from > values.to ? { ...values, from: values.to, to: values.from } : values),
+);
+
+/** `/users/{id}/payments`: the page of the ledger. */
+export const studentLedgerFilters = defineFilters('users_payments', { perPage: perPage([20, 50, 100]) });
+
+/** The staff page's two views: the ledger (default) or the debtors (`?tab=debtors`). */
+export type PaymentsTab = 'ledger' | 'debtors';
+export const tabOf = (params: URLSearchParams): PaymentsTab => (params.get('tab') === 'debtors' ? 'debtors' : 'ledger');
+
+/** The «Принять оплату» form: a student, an amount in roubles, a method, a day, a note. */
+export const paymentSchema = z.object({
+  amount: amountField,
+  method: z.enum(METHODS as [string, ...string[]]),
+  date: z.string(),
+  note: z.string().trim(),
+});
+
+/** The reverse dialog: its reason is required. */
+export const reverseSchema = z.object({ reason: z.string().trim().min(1, 'Укажите причину сторнирования') });
+
+/** What a form's day sends: nothing for an empty field (the server takes the school's today). */
+export const dayOrNone = (day: string) => day || undefined;

@@ -1,0 +1,90 @@
+//! The money of a student as every page shows it: the Russian names of the ledger's kinds,
+//! methods, reasons and package statuses, a signed amount «+1 500,00 ₽», the school ledger's
+//! totals in words, and one student's balance with his packages (`useStudentMoney`).
+import { useEffect, useState } from 'react';
+import type { Ok, Row, Schema } from '../api/types';
+import { api } from './api/client';
+import { formatMoney } from './format';
+import { userUrl } from './useCard';
+
+export type LedgerEntry = Row<'payments_list'>;
+export type LedgerKind = LedgerEntry['kind'];
+export type PaymentMethod = NonNullable<LedgerEntry['method']>;
+export type ChargeReason = NonNullable<LedgerEntry['reason']>;
+export type MoneyPackage = Schema<'PackageView'>;
+export type PackageStatus = MoneyPackage['status'];
+export type LedgerTotals = Schema<'LedgerTotals'>;
+
+export const KINDS: readonly LedgerKind[] = ['payment', 'charge', 'reversal'];
+export const KIND_NAMES: Record<LedgerKind, string> = { payment: 'Оплата', charge: 'Списание', reversal: 'Сторно' };
+export const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'transfer'];
+export const METHOD_NAMES: Record<PaymentMethod, string> = { cash: 'Наличные', card: 'Карта', transfer: 'Перевод' };
+export const REASON_NAMES: Record<ChargeReason, string> = { lesson: 'Занятие', package: 'Абонемент', course: 'Курс', other: 'Другое' };
+export const PACKAGE_STATUS_NAMES: Record<PackageStatus, string> = {
+  active: 'Действует',
+  frozen: 'Заморожен',
+  expired: 'Истёк',
+  used_up: 'Использован',
+};
+
+/** An effect on a balance with its sign: «+1 500,00 ₽», «−700,00 ₽», «0,00 ₽». */
+export function signedMoney(kopecks: number): string {
+  if (kopecks === 0) return formatMoney(0);
+  return `${kopecks > 0 ? '+' : '−'}${formatMoney(Math.abs(kopecks))}`;
+}
+
+/** How a balance reads: a debt, money ahead, or settled (for its colour and its words). */
+export function balanceTone(kopecks: number): 'debt' | 'credit' | 'zero' {
+  return kopecks < 0 ? 'debt' : kopecks > 0 ? 'credit' : 'zero';
+}
+
+/** «Долг 1 500,00 ₽», «Аванс 700,00 ₽», «Долгов нет». */
+export function balanceWords(kopecks: number): string {
+  const tone = balanceTone(kopecks);
+  if (tone === 'debt') return `Долг ${formatMoney(-kopecks)}`;
+  if (tone === 'credit') return `Аванс ${formatMoney(kopecks)}`;
+  return 'Долгов нет';
+}
+
+/** The school ledger's totals as the page lists them, in order. */
+export function totalsLines(totals: LedgerTotals): { label: string; value: string }[] {
+  return [
+    { label: 'Получено', value: formatMoney(totals.received) },
+    ...METHODS.map((method) => ({ label: METHOD_NAMES[method], value: formatMoney(totals.by_method[method]) })),
+    { label: 'Начислено', value: formatMoney(totals.charged) },
+    { label: 'Записей', value: String(totals.count) },
+  ];
+}
+
+/** A manager may reverse an entry that is neither a reversal nor reversed already. */
+export const reversible = (entry: Pick<LedgerEntry, 'kind' | 'reversed_by'>) => entry.kind !== 'reversal' && entry.reversed_by == null;
+
+/** «Математика, 8 занятий», «Любые занятия» — what a package covers. */
+export function packageTitle(item: Pick<MoneyPackage, 'subject_name' | 'course_name'>): string {
+  return item.course_name ?? item.subject_name ?? 'Любые занятия';
+}
+
+export const studentPaymentsUrl = (id: number) => userUrl(id, 'payments');
+
+interface StudentMoney {
+  balance: number;
+  packages: MoneyPackage[];
+}
+
+/** One student's balance and packages (`GET /api/users/{id}/payments`), null until they come;
+ *  `reload` asks again (after a payment). No id, no call. */
+export function useStudentMoney(id: number | null) {
+  const [money, setMoney] = useState<StudentMoney | null>(null);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    setMoney(null);
+    if (id === null) return;
+    const controller = new AbortController();
+    api<Ok<'users_payments'>>(studentPaymentsUrl(id), { query: { per_page: 1 }, signal: controller.signal, silent: true }).then(
+      (body) => setMoney({ balance: body.balance, packages: body.packages }),
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [id, round]);
+  return { money, reload: () => setRound((n) => n + 1) };
+}
