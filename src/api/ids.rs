@@ -2,8 +2,8 @@
 //! `minimum: 1`) in a schema, a plain number in JSON, and a number in a path or query.
 
 use crate::domain::{
-    ActivityId, CourseId, EnrolmentId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, SubjectId, TagId,
-    UserId,
+    ActivityId, CourseId, EnrolmentId, EntryId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, PackageId,
+    SubjectId, TagId, UserId,
 };
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::types::{ParseError, ParseFromJSON, ParseFromParameter, ParseResult, ToJSON, Type};
@@ -83,7 +83,9 @@ openapi_ids!(
     EnrolmentId,
     GroupId,
     LessonId,
-    MarkId
+    MarkId,
+    EntryId,
+    PackageId
 );
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ mod import;
 mod import_form;
 mod journal_view;
 mod json_text;
+mod ledger_view;
 mod lesson_journal;
 mod lesson_view;
 mod lessons;
@@ -29,9 +30,12 @@ mod message;
 mod notifications;
 mod paging;
 mod passwords;
+mod payment_reports;
+mod payments;
 mod person_catalog;
 mod person_journal;
 mod session;
+mod student_ledger;
 mod subjects;
 mod tags;
 mod upload_form;
@@ -70,6 +74,8 @@ pub enum ApiTags {
     Schedule,
     /// The class journal: attendance, marks, topics and homework, averages and term marks.
     Journal,
+    /// Money: payments, charges and reversals, balances, debtors, packages.
+    Money,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -121,6 +127,9 @@ type JournalGroup = (
     person_journal::PersonJournalApi,
 );
 
+/// Money: a student's ledger, payments and reversals, the school's ledger, debtors, export.
+type MoneyGroup = (student_ledger::StudentLedgerApi, payments::PaymentsApi);
+
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
@@ -136,6 +145,7 @@ type Areas = (
     ScheduleGroup,
     CalendarGroup,
     JournalGroup,
+    MoneyGroup,
 );
 
 /// Every area of the API.

@@ -16,6 +16,7 @@ pub mod import;
 pub mod journal;
 pub mod mail_history;
 mod mail_links;
+pub mod money;
 pub mod notifications;
 pub mod passwords;
 pub mod people;

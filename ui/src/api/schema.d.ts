@@ -1591,6 +1591,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A student's ledger
+         * @description His entries newest first, paged, with his balance and packages: staff, the student
+         *     himself, his parents.
+         */
+        get: operations["users_payments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An entry
+         * @description With its student's balance (the receipt page): staff, the student, his parents (404
+         *     for anyone else).
+         */
+        get: operations["payments_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's ledger
+         * @description Staff. Every entry newest first by date, paged; `from` and `to` (days, both included),
+         *     `kind`, `method` (payments of it and their reversals) and `student_id` narrow it.
+         *     `meta.totals` sums everything the filter keeps.
+         */
+        get: operations["payments_list"];
+        put?: never;
+        /**
+         * Record a payment or a charge
+         * @description Managers. A payment needs `method`; a manual charge (`kind: "charge"`) a `reason`
+         *     (`course` or `other`). Each bad amount, date, method or reason is a 422 on its field.
+         */
+        post: operations["payments_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reverse an entry
+         * @description Managers, with a reason (422 on `reason` without one). Both entries stay in the
+         *     ledger; an entry already reversed, or a reversal itself, is a 422.
+         */
+        post: operations["payments_reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/debtors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Debtors
+         * @description Staff. Every student whose balance is below zero, the largest debt first, with his
+         *     parents' contacts.
+         */
+        get: operations["payments_debtors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's ledger as a file
+         * @description Staff. The entries the filters keep (as in the list), newest first, as CSV that Excel
+         *     in Russia opens directly: Windows-1251, semicolons, a decimal comma.
+         */
+        get: operations["payments_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1752,6 +1884,18 @@ export interface components {
             schedule: string;
         };
         /**
+         * ByMethod
+         * @description Net received by method, kopecks.
+         */
+        ByMethod: {
+            /** Format: int64 */
+            cash: number;
+            /** Format: int64 */
+            card: number;
+            /** Format: int64 */
+            transfer: number;
+        };
+        /**
          * @description What a calendar entry is: a lesson, or (once the events area exists) an event.
          * @enum {string}
          */
@@ -1822,11 +1966,27 @@ export interface components {
             password_confirmation?: string | null;
         };
         /**
+         * @description What a charge is for: a lesson, a package, a course, anything else.
+         * @enum {string}
+         */
+        ChargeReason: "lesson" | "package" | "course" | "other";
+        /**
          * ChildrenBody
          * @description `{children: [id…]}`.
          */
         ChildrenBody: {
             children: number[];
+        };
+        /**
+         * ContactView
+         * @description A debtor's parent, to call or write to.
+         */
+        ContactView: {
+            /** Format: uint64 */
+            id: number;
+            name: string;
+            email: string;
+            phone?: string | null;
         };
         /**
          * @description How a copy stands.
@@ -2136,6 +2296,31 @@ export interface components {
             data: components["schemas"]["TermView"][];
         };
         /**
+         * DebtorView
+         * @description A student who owes.
+         */
+        DebtorView: {
+            /** Format: uint64 */
+            student_id: number;
+            student_name: string;
+            /**
+             * Format: int64
+             * @description Kopecks, below zero.
+             */
+            balance: number;
+            parents: components["schemas"]["ContactView"][];
+        };
+        /**
+         * DebtorsMeta
+         * @description How many owe and how much in all (kopecks, above zero).
+         */
+        DebtorsMeta: {
+            /** Format: uint64 */
+            count: number;
+            /** Format: int64 */
+            total_debt: number;
+        };
+        /**
          * EnrolmentBody
          * @description An enrolment's fields (`student_id` on enrolling only).
          */
@@ -2178,6 +2363,15 @@ export interface components {
          * @enum {string}
          */
         Entity: "user" | "tag" | "subject" | "course" | "group" | "lesson" | "mark" | "payment" | "package" | "file" | "session" | "import" | "server";
+        /**
+         * EntryWithBalance
+         * @description An entry and its student's balance after it (kopecks).
+         */
+        EntryWithBalance: {
+            data: components["schemas"]["LedgerEntryView"];
+            /** Format: int64 */
+            balance: number;
+        };
         /**
          * ErrorBody
          * @description The body of every error answer.
@@ -2241,6 +2435,16 @@ export interface components {
          */
         ForgotBody: {
             email?: string | null;
+        };
+        /**
+         * FreezeView
+         * @description A pause of a package, both days included.
+         */
+        FreezeView: {
+            /** @description «2026-11-23». */
+            from: string;
+            to: string;
+            reason: string;
         };
         /**
          * GridStudent
@@ -2579,6 +2783,91 @@ export interface components {
             off: boolean;
         };
         /**
+         * LedgerEntryView
+         * @description One line of a student's ledger.
+         */
+        LedgerEntryView: {
+            /** Format: uint64 */
+            id: number;
+            /** Format: uint64 */
+            student_id: number;
+            /** @description «Белов Иван Викторович». */
+            student_name: string;
+            kind: components["schemas"]["LedgerKind"];
+            /**
+             * Format: int64
+             * @description Kopecks, above zero.
+             */
+            amount: number;
+            /**
+             * Format: int64
+             * @description What it does to the balance, in kopecks: a payment adds, a charge takes, a reversal
+             *     undoes the entry it reverses.
+             */
+            effect: number;
+            /** @description For a payment and its reversal. */
+            method?: (components["schemas"]["PaymentMethod"] & unknown) | null;
+            /** @description For a charge and its reversal. */
+            reason?: (components["schemas"]["ChargeReason"] & unknown) | null;
+            /** Format: uint64 */
+            lesson_id?: number | null;
+            /** Format: uint64 */
+            package_id?: number | null;
+            /**
+             * Format: uint64
+             * @description For a reversal: the entry it cancels.
+             */
+            reverses_id?: number | null;
+            /**
+             * Format: uint64
+             * @description The reversal that cancels this entry, if one does.
+             */
+            reversed_by?: number | null;
+            /**
+             * @description What it is for: «Занятие: Математика, 20.11.2026», «Абонемент: Математика, 8 занятий»,
+             *     «Оплата: наличные», «Сторно: …».
+             */
+            title: string;
+            /** @description The manager's note; for a reversal, its reason. */
+            note: string;
+            /** @description «2026-11-23», the school's day. */
+            date: string;
+            /** Format: uint64 */
+            created_by?: number | null;
+            /** @description «Орлова Н. А.». */
+            created_by_name?: string | null;
+            /** @description RFC 3339 with the school's offset. */
+            created_at: string;
+        };
+        /**
+         * @description What a ledger entry is: a payment (adds to the balance), a charge (takes from it), or a
+         *     reversal (cancels one earlier entry).
+         * @enum {string}
+         */
+        LedgerKind: "payment" | "charge" | "reversal";
+        /**
+         * LedgerTotals
+         * @description The sums of every entry the filter keeps (not only this page), kopecks.
+         */
+        LedgerTotals: {
+            /**
+             * Format: int64
+             * @description Payments less their reversals.
+             */
+            received: number;
+            /**
+             * Format: int64
+             * @description Charges less their reversals.
+             */
+            charged: number;
+            by_method: components["schemas"]["ByMethod"];
+            /**
+             * Format: uint64
+             * @description Entries the filter keeps.
+             */
+            count: number;
+        };
+        /**
          * LessonBody
          * @description A lesson as a form sends it. On a change, a field left out (or null) keeps its value.
          */
@@ -2913,6 +3202,52 @@ export interface components {
             read_at?: string | null;
         };
         /**
+         * @description Where a package stands today: active, frozen, expired, used up.
+         * @enum {string}
+         */
+        PackageStatus: "active" | "frozen" | "expired" | "used_up";
+        /**
+         * PackageView
+         * @description A prepaid package of lessons (абонемент).
+         */
+        PackageView: {
+            /** Format: uint64 */
+            id: number;
+            /** Format: uint64 */
+            student_id: number;
+            student_name: string;
+            /**
+             * Format: uint64
+             * @description The subject it covers (null with no course either: any lesson).
+             */
+            subject_id?: number | null;
+            subject_name?: string | null;
+            /** Format: uint64 */
+            course_id?: number | null;
+            course_name?: string | null;
+            /** Format: uint32 */
+            lessons_total: number;
+            /** Format: uint32 */
+            lessons_used: number;
+            /** Format: uint32 */
+            lessons_left: number;
+            /**
+             * Format: int64
+             * @description Kopecks, charged once when sold.
+             */
+            price: number;
+            /** @description «2026-11-01». */
+            valid_from: string;
+            /** @description The last valid day, moved on by each freeze. */
+            valid_to: string;
+            /** @description Where it stands today. */
+            status: components["schemas"]["PackageStatus"] & unknown;
+            freezes: components["schemas"]["FreezeView"][];
+            note: string;
+            /** @description RFC 3339 with the school's offset. */
+            created_at: string;
+        };
+        /**
          * PageMeta
          * @description Where this page stands in the whole list.
          */
@@ -2955,6 +3290,15 @@ export interface components {
             meta: components["schemas"]["PageMeta"];
         };
         /**
+         * Paged_DebtorView_DebtorsMeta
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
+         */
+        Paged_DebtorView_DebtorsMeta: {
+            data: components["schemas"]["DebtorView"][];
+            meta: components["schemas"]["DebtorsMeta"];
+        };
+        /**
          * Paged_FileView_FileListMeta
          * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
          *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
@@ -2971,6 +3315,15 @@ export interface components {
         Paged_GroupView_PageMeta: {
             data: components["schemas"]["GroupView"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * Paged_LedgerEntryView_SchoolLedgerMeta
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
+         */
+        Paged_LedgerEntryView_SchoolLedgerMeta: {
+            data: components["schemas"]["LedgerEntryView"][];
+            meta: components["schemas"]["SchoolLedgerMeta"];
         };
         /**
          * Paged_LessonView_PageMeta
@@ -3040,6 +3393,34 @@ export interface components {
         PasswordBody: {
             password?: string | null;
         };
+        /**
+         * PaymentBody
+         * @description A payment (`method`), or with `kind: "charge"` a manual charge (`reason`: `course` or
+         *     `other`, no method).
+         */
+        PaymentBody: {
+            /** Format: uint64 */
+            student_id: number;
+            /**
+             * Format: int64
+             * @description Kopecks, 1 to 1 000 000 000 (10 000 000 ₽).
+             */
+            amount: number;
+            /** @description `payment` (left out) or `charge`. */
+            kind?: (components["schemas"]["LedgerKind"] & unknown) | null;
+            /** @description For a payment. */
+            method?: (components["schemas"]["PaymentMethod"] & unknown) | null;
+            /** @description For a charge: `course` or `other`. */
+            reason?: (components["schemas"]["ChargeReason"] & unknown) | null;
+            /** @description «2026-11-23»; left out, the school's today. Not in the future, not more than a year back. */
+            date?: string | null;
+            note?: string | null;
+        };
+        /**
+         * @description How a payment was made: cash, card, bank transfer.
+         * @enum {string}
+         */
+        PaymentMethod: "cash" | "card" | "transfer";
         /**
          * PeriodView
          * @description The days a read covers, both included: «2026-11-05» to «2026-12-29».
@@ -3155,11 +3536,44 @@ export interface components {
             password_confirmation?: string | null;
         };
         /**
+         * ReverseBody
+         * @description Why an entry is reversed.
+         */
+        ReverseBody: {
+            /** @description Required. */
+            reason?: string | null;
+        };
+        /**
          * RolesBody
          * @description `{roles: [...]}`.
          */
         RolesBody: {
             roles: string[];
+        };
+        /**
+         * SchoolLedgerMeta
+         * @description Paging plus the totals of the filtered range.
+         */
+        SchoolLedgerMeta: {
+            /** Format: uint32 */
+            current_page: number;
+            /** Format: uint32 */
+            last_page: number;
+            /** Format: uint32 */
+            per_page: number;
+            /** Format: uint64 */
+            total: number;
+            /**
+             * Format: uint64
+             * @description 1-based number of the first row on this page (null when the page is empty).
+             */
+            from?: number | null;
+            /**
+             * Format: uint64
+             * @description 1-based number of the last row on this page (null when the page is empty).
+             */
+            to?: number | null;
+            totals: components["schemas"]["LedgerTotals"];
         };
         /**
          * SessionsEnded
@@ -3216,6 +3630,49 @@ export interface components {
             start: string;
             /** Format: uint16 */
             duration_minutes: number;
+        };
+        /**
+         * StudentLedgerMeta
+         * @description Paging plus the student's balance.
+         */
+        StudentLedgerMeta: {
+            /** Format: uint32 */
+            current_page: number;
+            /** Format: uint32 */
+            last_page: number;
+            /** Format: uint32 */
+            per_page: number;
+            /** Format: uint64 */
+            total: number;
+            /**
+             * Format: uint64
+             * @description 1-based number of the first row on this page (null when the page is empty).
+             */
+            from?: number | null;
+            /**
+             * Format: uint64
+             * @description 1-based number of the last row on this page (null when the page is empty).
+             */
+            to?: number | null;
+            /**
+             * Format: int64
+             * @description Kopecks; below zero, he owes.
+             */
+            balance: number;
+        };
+        /**
+         * StudentLedgerView
+         * @description A page of a student's ledger (newest first), his balance and his packages.
+         */
+        StudentLedgerView: {
+            data: components["schemas"]["LedgerEntryView"][];
+            meta: components["schemas"]["StudentLedgerMeta"];
+            /**
+             * Format: int64
+             * @description Kopecks (the same as `meta.balance`).
+             */
+            balance: number;
+            packages: components["schemas"]["PackageView"][];
         };
         /**
          * SubjectBody
@@ -17249,6 +17706,1043 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Data_PersonMarksView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    users_payments: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["StudentLedgerView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payments_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EntryWithBalance"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payments_list: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                kind?: components["schemas"]["LedgerKind"];
+                method?: components["schemas"]["PaymentMethod"];
+                student_id?: number;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Paged_LedgerEntryView_SchoolLedgerMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payments_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["PaymentBody"];
+            };
+        };
+        responses: {
+            /** @description Written. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EntryWithBalance"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payments_reverse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["ReverseBody"];
+            };
+        };
+        responses: {
+            /** @description Written. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["EntryWithBalance"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payments_debtors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Paged_DebtorView_DebtorsMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    payments_export: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                kind?: components["schemas"]["LedgerKind"];
+                method?: components["schemas"]["PaymentMethod"];
+                student_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `text/csv; charset=windows-1251`, `;` between fields, a decimal comma, a Russian header. */
+            200: {
+                headers: {
+                    "CONTENT-TYPE": string;
+                    "CONTENT-DISPOSITION": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */

@@ -1,0 +1,233 @@
+//! How ledger entries and packages read: their student's and writer's names, an entry's title
+//! (what it is for: «Занятие: Математика, 20.11.2026», «Оплата: наличные», «Сторно: …») and
+//! the reversal that cancels it. One function shows every list, each name looked up once.
+
+use crate::domain::course::Course;
+use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
+use crate::domain::lesson::Lesson;
+use crate::domain::package::{Package, PackageStatus};
+use crate::domain::subject::Subject;
+use crate::domain::{CourseId, EntryId, LessonId, PackageId, SubjectId, User, UserId};
+use crate::service::ServiceError;
+use crate::store::directory::Directory;
+use crate::store::{Store, ledger, record};
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use redb::ReadTransaction;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A ledger entry with what a row shows of it.
+#[derive(Clone, Debug)]
+pub struct ShownEntry {
+    pub entry: LedgerEntry,
+    /// «Белов Иван Викторович».
+    pub student_name: String,
+    /// «Орлова Н. А.»; `None` for an entry the server wrote.
+    pub created_by_name: Option<String>,
+    pub title: String,
+    /// The reversal that cancels it, if one does.
+    pub reversed_by: Option<EntryId>,
+}
+
+/// A package with the names a card shows and where it stands today.
+#[derive(Clone, Debug)]
+pub struct ShownPackage {
+    pub package: Package,
+    pub student_name: String,
+    pub subject_name: Option<String>,
+    pub course_name: Option<String>,
+    pub status: PackageStatus,
+}
+
+/// The names some entries and packages refer to, read once per distinct id.
+struct Names<'a> {
+    txn: &'a ReadTransaction,
+    directory: Arc<Directory>,
+    tz: TimeZone,
+    subjects: HashMap<SubjectId, Option<String>>,
+    courses: HashMap<CourseId, Option<String>>,
+    lessons: HashMap<LessonId, Option<(SubjectId, Date)>>,
+    packages: HashMap<PackageId, Option<Package>>,
+}
+
+impl<'a> Names<'a> {
+    fn new(store: &Store, txn: &'a ReadTransaction, tz: TimeZone) -> Result<Self, ServiceError> {
+        Ok(Self {
+            txn,
+            directory: store.directory(txn)?,
+            tz,
+            subjects: HashMap::new(),
+            courses: HashMap::new(),
+            lessons: HashMap::new(),
+            packages: HashMap::new(),
+        })
+    }
+
+    fn full_name(&self, id: UserId) -> String {
+        self.directory
+            .find(id)
+            .map_or_else(|| format!("№{id}"), |entry| User::full_name(&entry.user))
+    }
+
+    fn short_name(&self, id: UserId) -> String {
+        self.directory
+            .find(id)
+            .map_or_else(|| format!("№{id}"), |entry| User::short_name(&entry.user))
+    }
+
+    fn subject(&mut self, id: SubjectId) -> Result<Option<String>, ServiceError> {
+        if !self.subjects.contains_key(&id) {
+            let found: Option<Subject> = record::get(self.txn, id)?;
+            self.subjects.insert(id, found.map(|s| s.name));
+        }
+        Ok(self.subjects[&id].clone())
+    }
+
+    fn course(&mut self, id: CourseId) -> Result<Option<String>, ServiceError> {
+        if !self.courses.contains_key(&id) {
+            let found: Option<Course> = record::get(self.txn, id)?;
+            self.courses.insert(id, found.map(|c| c.name));
+        }
+        Ok(self.courses[&id].clone())
+    }
+
+    fn lesson(&mut self, id: LessonId) -> Result<Option<(SubjectId, Date)>, ServiceError> {
+        if !self.lessons.contains_key(&id) {
+            let found: Option<Lesson> = record::get(self.txn, id)?;
+            let tz = self.tz.clone();
+            self.lessons
+                .insert(id, found.map(|l| (l.subject_id, l.starts_at.to_zoned(tz).date())));
+        }
+        Ok(self.lessons[&id])
+    }
+
+    fn package(&mut self, id: PackageId) -> Result<Option<Package>, ServiceError> {
+        if !self.packages.contains_key(&id) {
+            let found: Option<Package> = record::get(self.txn, id)?;
+            self.packages.insert(id, found);
+        }
+        Ok(self.packages[&id].clone())
+    }
+
+    /// What a package covers: its course, its subject, or any lesson.
+    fn covers(&mut self, package: &Package) -> Result<String, ServiceError> {
+        if let Some(course) = package.course_id
+            && let Some(name) = self.course(course)?
+        {
+            return Ok(name);
+        }
+        if let Some(subject) = package.subject_id
+            && let Some(name) = self.subject(subject)?
+        {
+            return Ok(name);
+        }
+        Ok("любые занятия".into())
+    }
+
+    /// What a payment or charge is for, in Russian.
+    fn title(&mut self, entry: &LedgerEntry) -> Result<String, ServiceError> {
+        let with_note = |head: &str| match entry.note.trim() {
+            "" => head.to_owned(),
+            note => format!("{head}: {note}"),
+        };
+        Ok(match (entry.kind, entry.method, entry.reason) {
+            (EntryKind::Payment, Some(method), _) => format!("Оплата: {}", method.label().to_lowercase()),
+            (EntryKind::Charge, _, Some(ChargeReason::Lesson)) => {
+                match entry.lesson_id.map(|id| self.lesson(id)).transpose()?.flatten() {
+                    Some((subject, day)) => format!(
+                        "Занятие: {}, {}",
+                        self.subject(subject)?.unwrap_or_default(),
+                        day.strftime("%d.%m.%Y")
+                    ),
+                    None => "Занятие".into(),
+                }
+            }
+            (EntryKind::Charge, _, Some(ChargeReason::Package)) => {
+                match entry.package_id.map(|id| self.package(id)).transpose()?.flatten() {
+                    Some(package) => format!(
+                        "Абонемент: {}, {}",
+                        self.covers(&package)?,
+                        lessons(package.lessons_total)
+                    ),
+                    None => "Абонемент".into(),
+                }
+            }
+            (EntryKind::Charge, _, Some(reason)) => with_note(reason.label()),
+            _ => with_note(entry.kind.label()),
+        })
+    }
+
+    fn show(&mut self, entry: LedgerEntry) -> Result<ShownEntry, ServiceError> {
+        let title = match entry.reverses_id {
+            Some(reversed) => match ledger::get(self.txn, reversed)? {
+                Some(original) => format!("Сторно: {}", self.title(&original)?),
+                None => "Сторно".into(),
+            },
+            None => self.title(&entry)?,
+        };
+        Ok(ShownEntry {
+            student_name: self.full_name(entry.student_id),
+            created_by_name: entry.created_by.map(|id| self.short_name(id)),
+            reversed_by: ledger::reversal_of(self.txn, entry.id)?,
+            title,
+            entry,
+        })
+    }
+}
+
+/// «8 занятий», «1 занятие», «3 занятия».
+fn lessons(count: u32) -> String {
+    let word = match (count % 10, count % 100) {
+        (_, 11..=14) => "занятий",
+        (1, _) => "занятие",
+        (2..=4, _) => "занятия",
+        _ => "занятий",
+    };
+    format!("{count} {word}")
+}
+
+/// `entries` as rows show them, read in `txn`.
+pub fn show_entries(
+    store: &Store,
+    txn: &ReadTransaction,
+    tz: &TimeZone,
+    entries: Vec<LedgerEntry>,
+) -> Result<Vec<ShownEntry>, ServiceError> {
+    let mut names = Names::new(store, txn, tz.clone())?;
+    entries.into_iter().map(|entry| names.show(entry)).collect()
+}
+
+/// `packages` as cards show them on `today`, read in `txn`.
+pub fn show_packages(
+    store: &Store,
+    txn: &ReadTransaction,
+    today: Date,
+    packages: Vec<Package>,
+) -> Result<Vec<ShownPackage>, ServiceError> {
+    let mut names = Names::new(store, txn, TimeZone::UTC)?;
+    packages
+        .into_iter()
+        .map(|package| {
+            Ok(ShownPackage {
+                student_name: names.full_name(package.student_id),
+                subject_name: package.subject_id.map(|id| names.subject(id)).transpose()?.flatten(),
+                course_name: package.course_id.map(|id| names.course(id)).transpose()?.flatten(),
+                status: package.status_on(today),
+                package,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lessons_are_counted_in_russian() {
+        assert_eq!(super::lessons(1), "1 занятие");
+        assert_eq!(super::lessons(3), "3 занятия");
+        assert_eq!(super::lessons(8), "8 занятий");
+        assert_eq!(super::lessons(11), "11 занятий");
+        assert_eq!(super::lessons(22), "22 занятия");
+    }
+}

@@ -1,0 +1,9 @@
+//! The school's money: payments, charges and reversals in an append-only ledger, balances,
+//! debtors, the school's ledger and its export, and the recount that checks every balance.
+
+pub mod debtors;
+pub mod entry_view;
+pub mod export;
+pub mod payments;
+pub mod school_ledger;
+pub mod verify;

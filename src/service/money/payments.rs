@@ -1,0 +1,283 @@
+//! Money at the desk: a payment or a manual charge recorded by a manager, the reversal that
+//! corrects a mistake (it needs a reason and stays visible), one entry with its student's
+//! balance (the receipt), and a student's ledger with his balance and packages.
+
+use super::entry_view::{ShownEntry, ShownPackage, show_entries, show_packages};
+use crate::config::Config;
+use crate::domain::activity::{Action, Entity};
+use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod, amount_error};
+use crate::domain::money::format_rub;
+use crate::domain::{EntryId, Page, PageRequest, Role, UserId};
+use crate::policy::{self, Actor};
+use crate::service::journal::{Change, Journal};
+use crate::service::{FieldErrors, ServiceError};
+use crate::store::ledger::{self, Appended};
+use crate::store::{Store, packages, users};
+use jiff::civil::Date;
+use jiff::{Timestamp, ToSpan};
+use redb::WriteTransaction;
+
+/// The longest note or reason, in characters.
+const MAX_NOTE: usize = 500;
+
+/// A payment (`method`) or a manual charge (`kind: charge`, `reason`) as the form sends it.
+#[derive(Clone, Debug)]
+pub struct NewEntry {
+    pub student_id: UserId,
+    /// Kopecks.
+    pub amount: i64,
+    /// `Payment` when left out.
+    pub kind: Option<EntryKind>,
+    pub method: Option<PaymentMethod>,
+    pub reason: Option<ChargeReason>,
+    /// `ГГГГ-ММ-ДД`; the school's today when left out.
+    pub date: Option<String>,
+    pub note: Option<String>,
+}
+
+/// An entry as shown, with its student's balance after it.
+pub struct WithBalance {
+    pub entry: ShownEntry,
+    pub balance: i64,
+}
+
+/// A page of a student's ledger, his balance and his packages.
+pub struct StudentLedger {
+    pub page: Page<ShownEntry>,
+    pub balance: i64,
+    pub packages: Vec<ShownPackage>,
+}
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Запись не найдена".into())
+}
+
+/// The school's today.
+pub fn today(config: &Config) -> Date {
+    Timestamp::now().to_zoned(config.time_zone()).date()
+}
+
+/// A day a manager may date an entry: not in the future, not more than a year back.
+fn entry_day(errors: &mut FieldErrors, raw: Option<&str>, today: Date) -> Option<Date> {
+    let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
+        return Some(today);
+    };
+    let day = errors.check("date", raw.parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"))?;
+    if day > today {
+        errors.push("date", "Дата не может быть в будущем");
+        return None;
+    }
+    if today.checked_sub(1.year()).is_ok_and(|earliest| day < earliest) {
+        errors.push("date", "Дата не может быть раньше, чем год назад");
+        return None;
+    }
+    Some(day)
+}
+
+fn note(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> String {
+    let note = raw.unwrap_or_default().trim().to_owned();
+    if note.chars().count() > MAX_NOTE {
+        errors.push(field, format!("Не длиннее {MAX_NOTE} символов"));
+    }
+    note
+}
+
+/// What a log line says of an entry: «Оплата 1 500,00 ₽ (наличные), Белов Иван».
+fn described(entry: &LedgerEntry, student: &str) -> String {
+    let detail = match (entry.method, entry.reason) {
+        (Some(method), _) => method.label().to_lowercase(),
+        (None, Some(reason)) => reason.label().to_lowercase(),
+        (None, None) => String::new(),
+    };
+    format!(
+        "{} {} ({detail}), {student}",
+        entry.kind.label(),
+        format_rub(entry.amount)
+    )
+}
+
+/// Appends the entry `build` makes, logs `change` and commits; then reads it back as shown.
+fn commit(
+    store: &Store,
+    journal: &Journal,
+    txn: WriteTransaction,
+    config: &Config,
+    entry: LedgerEntry,
+    change: impl FnOnce(&LedgerEntry) -> Change,
+) -> Result<WithBalance, ServiceError> {
+    let Appended { entry, after, .. } = ledger::append(&txn, |id| LedgerEntry { id, ..entry })?;
+    journal.commit_change(txn, change(&entry))?;
+    let read = store.read()?;
+    let shown = show_entries(store, &read, &config.time_zone(), vec![entry])?;
+    Ok(WithBalance {
+        entry: shown.into_iter().next().ok_or_else(not_found)?,
+        balance: after,
+    })
+}
+
+/// Records a payment or a manual charge, as a manager.
+pub fn record(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    form: NewEntry,
+    config: &Config,
+) -> Result<WithBalance, ServiceError> {
+    let today = today(config);
+    let txn = store.write()?;
+    let mut errors = FieldErrors::new();
+    let student =
+        users::get(&txn, form.student_id)?.filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
+    if student.is_none() {
+        errors.push("student_id", "Выберите ученика");
+    }
+    if let Some(message) = amount_error(form.amount) {
+        errors.push("amount", message);
+    }
+    let kind = form.kind.unwrap_or(EntryKind::Payment);
+    let (method, reason) = match kind {
+        EntryKind::Payment => {
+            if form.method.is_none() {
+                errors.push("method", "Выберите способ оплаты");
+            }
+            (form.method, None)
+        }
+        EntryKind::Charge => {
+            match form.reason {
+                Some(ChargeReason::Course | ChargeReason::Other) => {}
+                Some(_) => errors.push("reason", "Занятия и абонементы списываются сами"),
+                None => errors.push("reason", "Выберите, за что списание"),
+            }
+            (None, form.reason)
+        }
+        EntryKind::Reversal => {
+            errors.push("kind", "Сторно делается из записи, которую оно отменяет");
+            (None, None)
+        }
+    };
+    let date = entry_day(&mut errors, form.date.as_deref(), today);
+    let note = note(&mut errors, "note", form.note);
+    errors.into_result()?;
+    let (Some(student), Some(date)) = (student, date) else {
+        return Err(FieldErrors::one("student_id", "Выберите ученика"));
+    };
+    let entry = LedgerEntry {
+        id: EntryId(0),
+        student_id: student.id,
+        kind,
+        amount: form.amount,
+        method,
+        reason,
+        lesson_id: None,
+        package_id: None,
+        reverses_id: None,
+        note,
+        date,
+        created_by: Some(actor.user.id),
+        created_at: Timestamp::now(),
+    };
+    let action = match kind {
+        EntryKind::Payment => Action::PaymentRecorded,
+        _ => Action::EntryCharged,
+    };
+    commit(store, journal, txn, config, entry, |entry| {
+        Change::new(
+            action,
+            Entity::Payment,
+            Some(entry.id.0),
+            described(entry, &student.full_name()),
+        )
+        .concerning([student.id])
+    })
+}
+
+/// Reverses entry `id` with `reason`, as a manager: a payment or a charge not reversed yet.
+/// A reversed lesson charge no longer stands for its lesson (a later change of attendance
+/// settles the lesson afresh).
+pub fn reverse(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: EntryId,
+    reason: Option<String>,
+    config: &Config,
+) -> Result<WithBalance, ServiceError> {
+    let txn = store.write()?;
+    let original = ledger::get(&txn, id)?.ok_or_else(not_found)?;
+    let mut errors = FieldErrors::new();
+    let reason = note(&mut errors, "reason", reason);
+    if reason.is_empty() {
+        errors.push("reason", policy::REVERSAL_NEEDS_REASON);
+    }
+    if original.kind == EntryKind::Reversal {
+        errors.push("id", "Сторно нельзя сторнировать");
+    } else if ledger::reversal_of(&txn, id)?.is_some() {
+        errors.push("id", "Запись уже сторнирована");
+    }
+    errors.into_result()?;
+    if let Some(lesson) = original.lesson_id
+        && let Some(crate::domain::ledger::LessonCharge::Entry { entry_id, .. }) =
+            ledger::charge_of(&txn, lesson, original.student_id)?
+        && entry_id == id
+    {
+        ledger::set_charge(&txn, lesson, original.student_id, None)?;
+    }
+    let student =
+        users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
+    let reversal = LedgerEntry {
+        id: EntryId(0),
+        kind: EntryKind::Reversal,
+        reverses_id: Some(id),
+        note: reason,
+        date: today(config),
+        created_by: Some(actor.user.id),
+        created_at: Timestamp::now(),
+        ..original.clone()
+    };
+    commit(store, journal, txn, config, reversal, |entry| {
+        let summary = format!(
+            "Сторно записи №{id}: {}; причина: {}",
+            described(&original, &student),
+            entry.note
+        );
+        Change::new(Action::EntryReversed, Entity::Payment, Some(entry.id.0), summary).concerning([original.student_id])
+    })
+}
+
+/// Entry `id` with its student's balance, for staff, the student and his parents (404 for
+/// anyone else).
+pub fn one(store: &Store, actor: &Actor, id: EntryId, config: &Config) -> Result<WithBalance, ServiceError> {
+    let txn = store.read()?;
+    let entry = ledger::get(&txn, id)?
+        .filter(|e| policy::sees_money_of(actor, e.student_id))
+        .ok_or_else(not_found)?;
+    let balance = ledger::balance_of(&txn, entry.student_id)?;
+    let shown = show_entries(store, &txn, &config.time_zone(), vec![entry])?;
+    Ok(WithBalance {
+        entry: shown.into_iter().next().ok_or_else(not_found)?,
+        balance,
+    })
+}
+
+/// One page of `student`'s ledger, newest first, with his balance and packages.
+pub fn of_student(
+    store: &Store,
+    student: UserId,
+    request: PageRequest,
+    config: &Config,
+) -> Result<StudentLedger, ServiceError> {
+    let txn = store.read()?;
+    if users::get(&txn, student)?.is_none() {
+        return Err(ServiceError::NotFound("Пользователь не найден".into()));
+    }
+    let page = ledger::page_of(&txn, student, request)?;
+    let request = page.request;
+    let total = page.total;
+    let items = show_entries(store, &txn, &config.time_zone(), page.items)?;
+    let packages = show_packages(store, &txn, today(config), packages::of_student(&txn, student)?)?;
+    Ok(StudentLedger {
+        page: Page { items, total, request },
+        balance: ledger::balance_of(&txn, student)?,
+        packages,
+    })
+}
