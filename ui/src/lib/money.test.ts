@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from './forms';
-import { parseRoubles, priceField, roublesField } from './money';
+import { amountField, MAX_AMOUNT, parseRoubles, priceField, roublesField } from './money';
 
 describe('prices in roubles', () => {
   it('reads roubles with kopecks the ways people type them', () => {
@@ -29,5 +29,20 @@ describe('prices in roubles', () => {
     expect(validate(priceField, '1 234,50')).toEqual({ ok: true, data: 123450 });
     expect(validate(priceField, '')).toEqual({ ok: true, data: null });
     expect(validate(priceField, 'сто')).toEqual({ ok: false, errors: { '': 'Введите цену в рублях, например 1 500 или 1 500,50' } });
+  });
+});
+
+describe('amounts of a payment', () => {
+  it('reads roubles with a comma or a point into kopecks', () => {
+    expect(validate(amountField, '1 234,50')).toEqual({ ok: true, data: 123450 });
+    expect(validate(amountField, '1500.5 ₽')).toEqual({ ok: true, data: 150050 });
+    expect(validate(amountField, '10 000 000')).toEqual({ ok: true, data: MAX_AMOUNT });
+  });
+
+  it('refuses an empty, zero, malformed or too large amount with a Russian message', () => {
+    expect(validate(amountField, ' ')).toEqual({ ok: false, errors: { '': 'Введите сумму' } });
+    expect(validate(amountField, '0,00')).toEqual({ ok: false, errors: { '': 'Сумма должна быть больше нуля' } });
+    expect(validate(amountField, '12,345')).toEqual({ ok: false, errors: { '': 'Введите сумму в рублях, например 1 500 или 1 500,50' } });
+    expect(validate(amountField, '10 000 000,01')).toEqual({ ok: false, errors: { '': 'Не больше 10 000 000 ₽ за одну запись' } });
   });
 });

@@ -1,7 +1,9 @@
 //! A student's and a parent's start page widgets: «Домашнее задание на завтра» and «Новые оценки»
-//! (the student's own, each of a parent's children's).
+//! (the student's own, each of a parent's children's), and a parent's «Оплаты» (each child's
+//! balance and packages).
 import { usePeople } from '../../lib/usePeople';
 import type { CurrentUser } from '../../lib/user';
+import { HomeMoney } from './HomeMoney';
 import { NewMarks } from './NewMarks';
 import { TomorrowHomework } from './TomorrowHomework';
 
@@ -18,6 +20,7 @@ export function LearnerWidgets({ user }: { user: CurrentUser }) {
     <div className="home-widgets">
       <TomorrowHomework names={new Map(learners.map((l) => [l.id, l.name]))} />
       <NewMarks learners={learners} parent={parent && !student} />
+      {parent && user.children_ids.length > 0 && <HomeMoney learners={learners.filter((l) => l.id !== user.id)} />}
     </div>
   );
 }

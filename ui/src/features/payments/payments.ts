@@ -40,3 +40,23 @@ export const reverseSchema = z.object({ reason: z.string().trim().min(1, 'Ука
 
 /** What a form's day sends: nothing for an empty field (the server takes the school's today). */
 export const dayOrNone = (day: string) => day || undefined;
+
+/** «Продать абонемент»: a subject (or any lesson), 1–200 lessons, a price, the valid days. */
+export const packageSchema = z.object({
+  subject_id: z.string().transform((typed) => (typed ? Number(typed) : undefined)),
+  lessons_total: z
+    .string()
+    .refine((typed) => /^\d+$/.test(typed.trim()) && Number(typed) >= 1 && Number(typed) <= 200, { message: 'От 1 до 200 занятий' })
+    .transform(Number),
+  price: amountField,
+  valid_from: z.string().min(1, 'Укажите первый день'),
+  valid_to: z.string().min(1, 'Укажите последний день'),
+  note: z.string().trim(),
+});
+
+/** «Заморозить»: the days (both included) and a reason. */
+export const freezeSchema = z.object({
+  from: z.string().min(1, 'Укажите первый день'),
+  to: z.string().min(1, 'Укажите последний день'),
+  reason: z.string().trim().min(1, 'Укажите причину'),
+});

@@ -1,0 +1,122 @@
+//! A manager sells a package (абонемент: a subject or any lesson, how many lessons, the price,
+//! the days it is valid) — one charge of its price — and freezes one for some days with a reason
+//! (its last day moves on by as many days).
+import { useId } from 'react';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../../components/FormAlert';
+import { Modal } from '../../components/Modal';
+import { api } from '../../lib/api/client';
+import { formatMoney } from '../../lib/format';
+import { packageTitle, type MoneyPackage } from '../../lib/ledger';
+import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
+import type { Subject } from '../../lib/teaching';
+import { addDays, today } from '../../lib/timetable';
+import { addToast } from '../../lib/toasts';
+import { useForm } from '../../lib/useForm';
+import { useList } from '../../lib/useList';
+import { endpoints } from '../../paths';
+import { freezeSchema, packageSchema } from './payments';
+
+interface Student {
+  id: number;
+  full_name: string;
+}
+
+function Footer({ stray, pending, action, onCancel }: { stray: readonly string[]; pending: boolean; action: string; onCancel: () => void }) {
+  return (
+    <>
+      <FormAlert messages={stray} />
+      <footer className="dialog-actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          Отмена
+        </button>
+        <button type="submit" aria-busy={pending}>
+          {action}
+        </button>
+      </footer>
+    </>
+  );
+}
+
+function SellPackageDialog({ open, close, student }: OverlayProps & { student: Student }) {
+  const subjects = useList<Subject>(endpoints.subjects, { per_page: 100 });
+  const subjectId = useId();
+  const day = today();
+  const form = useForm({
+    schema: packageSchema,
+    initial: { subject_id: '', lessons_total: '8', price: '', valid_from: day, valid_to: addDays(day, 30), note: '' },
+    submit: async (data) => {
+      const saved = await api<{ data: MoneyPackage; balance: number }>(endpoints.packages, { method: 'POST', body: { student_id: student.id, ...data } });
+      addToast({ color: 'success', title: `Абонемент продан: ${packageTitle(saved.data)}`, description: `Баланс ${formatMoney(saved.balance)}` });
+      close(true);
+    },
+  });
+  return (
+    <Modal open={open} close={() => close(false)} title={`Абонемент: ${student.full_name}`}>
+      <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
+        <label htmlFor={subjectId}>Предмет</label>
+        <select id={subjectId} value={form.values.subject_id} onChange={(event) => form.set('subject_id', event.target.value)} aria-invalid={form.errors.subject_id ? true : undefined}>
+          <option value="">Любые занятия</option>
+          {subjects.page?.data.map((subject) => (
+            <option key={subject.id} value={String(subject.id)}>
+              {subject.name}
+            </option>
+          ))}
+        </select>
+        <Field label="Занятий" type="number" min={1} max={200} inputMode="numeric" {...form.field('lessons_total')} />
+        <Field label="Цена, ₽" inputMode="decimal" autoComplete="off" placeholder="8 000" {...form.field('price')} />
+        <div className="grid">
+          <div>
+            <Field label="Действует с" type="date" {...form.field('valid_from')} />
+          </div>
+          <div>
+            <Field label="по" type="date" {...form.field('valid_to')} />
+          </div>
+        </div>
+        <Field label="Примечание" autoComplete="off" {...form.field('note')} />
+        <Footer stray={form.stray} pending={form.pending} action="Продать" onCancel={() => close(false)} />
+      </form>
+    </Modal>
+  );
+}
+
+function FreezeDialog({ open, close, item }: OverlayProps & { item: MoneyPackage }) {
+  const day = today();
+  const form = useForm({
+    schema: freezeSchema,
+    initial: { from: day, to: addDays(day, 7), reason: '' },
+    submit: async (data) => {
+      await api(`${endpoints.packages}/${item.id}/freeze`, { method: 'POST', body: data });
+      addToast({ color: 'success', title: 'Абонемент заморожен' });
+      close(true);
+    },
+  });
+  return (
+    <Modal open={open} close={() => close(false)} title={`Заморозить: ${packageTitle(item)}`}>
+      <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
+        <div className="grid">
+          <div>
+            <Field label="С" type="date" {...form.field('from')} />
+          </div>
+          <div>
+            <Field label="По" type="date" {...form.field('to')} />
+          </div>
+        </div>
+        <Field label="Причина" autoComplete="off" {...form.field('reason')} />
+        <Footer stray={form.stray} pending={form.pending} action="Заморозить" onCancel={() => close(false)} />
+      </form>
+    </Modal>
+  );
+}
+
+/** Opens «Продать абонемент»; true once sold. */
+export async function sellPackage(student: Student): Promise<boolean> {
+  const id = createOverlay(SellPackageDialog, { props: { student }, destroyOnClose: true });
+  return (await openOverlay<boolean>(id)) === true;
+}
+
+/** Opens «Заморозить»; true once frozen. */
+export async function freezePackage(item: MoneyPackage): Promise<boolean> {
+  const id = createOverlay(FreezeDialog, { props: { item }, destroyOnClose: true });
+  return (await openOverlay<boolean>(id)) === true;
+}

@@ -1,0 +1,76 @@
+//! One student's money (`GET /api/users/{id}/payments`): the balance in large type, a manager's
+//! «Принять оплату» and «Продать абонемент», the packages with the lessons left (a manager
+//! freezes one), and the ledger newest first, paged, with «Сторно» for a manager.
+import { useState } from 'react';
+import { ListResults } from '../../components/ListResults';
+import { BalanceFigure, PackagesList } from '../../components/StudentMoney';
+import type { Ok } from '../../api/types';
+import { studentPaymentsUrl, useStudentMoney, type LedgerEntry } from '../../lib/ledger';
+import { useListPage } from '../../lib/useListPage';
+import { LedgerTable } from './LedgerTable';
+import { freezePackage, sellPackage } from './PackageDialogs';
+import { reverseEntry } from './ReverseDialog';
+import { studentLedgerFilters } from './payments';
+import { takePayment } from './TakePaymentDialog';
+
+interface Props {
+  student: { id: number; full_name: string };
+  /** A manager's buttons. */
+  manager: boolean;
+  /** The name over the balance (a parent's children). */
+  titled?: boolean;
+}
+
+type Meta = Ok<'users_payments'>['meta'];
+
+export function StudentLedger({ student, manager, titled = false }: Props) {
+  const view = useListPage(studentLedgerFilters, studentPaymentsUrl(student.id));
+  const { money, reload } = useStudentMoney(student.id);
+  const [, setRound] = useState(0);
+  const meta = view.list.page?.meta as Meta | undefined;
+  const changed = (done: boolean) => {
+    if (!done) return;
+    view.list.reload();
+    reload();
+    setRound((n) => n + 1);
+  };
+  const reverse = async (entry: LedgerEntry) => changed(await reverseEntry(entry));
+  return (
+    <section className="student-money" aria-label={`Оплаты: ${student.full_name}`}>
+      {titled && <h2>{student.full_name}</h2>}
+      {meta ? <BalanceFigure balance={meta.balance} /> : null}
+      {manager && (
+        <div className="money-actions">
+          <button type="button" onClick={() => void takePayment({ student }).then(changed)}>
+            Принять оплату
+          </button>
+          <button type="button" className="secondary" onClick={() => void sellPackage(student).then(changed)}>
+            Продать абонемент
+          </button>
+        </div>
+      )}
+      <h3>Абонементы</h3>
+      {money ? (
+        <PackagesList
+          packages={money.packages}
+          actions={
+            manager
+              ? (item) =>
+                  item.status === 'active' && (
+                    <button type="button" className="secondary outline" onClick={() => void freezePackage(item).then(changed)}>
+                      Заморозить
+                    </button>
+                  )
+              : undefined
+          }
+        />
+      ) : (
+        <p aria-busy="true">Загружаем абонементы…</p>
+      )}
+      <h3>Операции</h3>
+      <ListResults view={view} what="записи" empty={<p>Записей пока нет.</p>}>
+        {(rows, busy) => <LedgerTable rows={rows} busy={busy} onReverse={manager ? (entry) => void reverse(entry) : undefined} />}
+      </ListResults>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { balanceTone, balanceWords, packageTitle, reversible, signedMoney, totalsLines } from './ledger';
+
+// The formatter writes a narrow no-break space between thousands and before «₽».
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('money on the ledger pages', () => {
+  it('signs an effect on the balance', () => {
+    expect(plain(signedMoney(150000))).toBe('+1 500,00 ₽');
+    expect(plain(signedMoney(-70050))).toBe('−700,50 ₽');
+    expect(plain(signedMoney(0))).toBe('0,00 ₽');
+  });
+
+  it('says what a balance means', () => {
+    expect(balanceTone(-1)).toBe('debt');
+    expect(plain(balanceWords(-123450))).toBe('Долг 1 234,50 ₽');
+    expect(plain(balanceWords(5000))).toBe('Аванс 50,00 ₽');
+    expect(balanceWords(0)).toBe('Долгов нет');
+  });
+
+  it('lists the totals of a range: received, by method, charged, count', () => {
+    const lines = totalsLines({ received: 300000, charged: 120000, by_method: { cash: 100000, card: 150000, transfer: 50000 }, count: 7 });
+    expect(lines.map((line) => `${line.label}: ${plain(line.value)}`)).toEqual([
+      'Получено: 3 000,00 ₽',
+      'Наличные: 1 000,00 ₽',
+      'Карта: 1 500,00 ₽',
+      'Перевод: 500,00 ₽',
+      'Начислено: 1 200,00 ₽',
+      'Записей: 7',
+    ]);
+  });
+
+  it('offers a reversal only for an entry that is neither a reversal nor reversed', () => {
+    expect(reversible({ kind: 'payment', reversed_by: null })).toBe(true);
+    expect(reversible({ kind: 'charge', reversed_by: 12 })).toBe(false);
+    expect(reversible({ kind: 'reversal', reversed_by: null })).toBe(false);
+  });
+
+  it('names what a package covers', () => {
+    expect(packageTitle({ subject_name: 'Математика', course_name: null })).toBe('Математика');
+    expect(packageTitle({ subject_name: null, course_name: 'Робототехника' })).toBe('Робототехника');
+    expect(packageTitle({ subject_name: null, course_name: null })).toBe('Любые занятия');
+  });
+});
