@@ -82,11 +82,13 @@ export function DebtorsList() {
                 ))}
               </span>
             </td>
-            <td className="ledger-actions">
+            <td>
               {manager && (
-                <button type="button" onClick={() => void pay(debtor)} aria-label={`Принять оплату: ${debtor.student_name}`}>
-                  Принять оплату
-                </button>
+                <div className="ledger-actions">
+                  <button type="button" onClick={() => void pay(debtor)} aria-label={`Принять оплату: ${debtor.student_name}`}>
+                    Принять оплату
+                  </button>
+                </div>
               )}
             </td>
           </tr>

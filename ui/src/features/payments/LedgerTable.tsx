@@ -52,7 +52,7 @@ export function LedgerTable({ rows, busy, student = false, author = false, onRev
                 {KIND_NAMES[entry.kind]}
               </span>{' '}
               <span className="ledger-title">{entry.title}</span>
-              {entry.note && <small className="muted ledger-note">{entry.note}</small>}
+              {entry.note && !entry.title.includes(entry.note) && <small className="muted ledger-note">{entry.note}</small>}
               {entry.reversed_by != null && <small className="muted ledger-note">Сторнировано</small>}
             </span>
           </td>
@@ -67,17 +67,19 @@ export function LedgerTable({ rows, busy, student = false, author = false, onRev
               </span>
             </td>
           )}
-          <td className="ledger-actions">
-            {entry.kind === 'payment' && (
-              <Link to={to(paths.receipt, entry.id)} aria-label={`Квитанция: ${entry.title}, ${formatDate(entry.date)}`}>
-                Квитанция
-              </Link>
-            )}
-            {onReverse && reversible(entry) && (
-              <button type="button" className="secondary outline" onClick={() => onReverse(entry)}>
-                Сторно
-              </button>
-            )}
+          <td>
+            <div className="ledger-actions">
+              {entry.kind === 'payment' && (
+                <Link to={to(paths.receipt, entry.id)} aria-label={`Квитанция: ${entry.title}, ${formatDate(entry.date)}`}>
+                  Квитанция
+                </Link>
+              )}
+              {onReverse && reversible(entry) && (
+                <button type="button" className="secondary outline" onClick={() => onReverse(entry)}>
+                  Сторно
+                </button>
+              )}
+            </div>
           </td>
         </tr>
       ))}

@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/FormAlert';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
+import { ruDateFromIso } from '../../lib/forms';
 import { packageTitle, type MoneyPackage } from '../../lib/ledger';
 import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
 import type { Subject } from '../../lib/teaching';
@@ -21,6 +22,9 @@ interface Student {
   id: number;
   full_name: string;
 }
+
+/** A day typed ДД.ММ.ГГГГ. */
+const DAY = { inputMode: 'numeric', placeholder: 'ДД.ММ.ГГГГ', autoComplete: 'off' } as const;
 
 function Footer({ stray, pending, action, onCancel }: { stray: readonly string[]; pending: boolean; action: string; onCancel: () => void }) {
   return (
@@ -44,7 +48,7 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
   const day = today();
   const form = useForm({
     schema: packageSchema,
-    initial: { subject_id: '', lessons_total: '8', price: '', valid_from: day, valid_to: addDays(day, 30), note: '' },
+    initial: { subject_id: '', lessons_total: '8', price: '', valid_from: ruDateFromIso(day), valid_to: ruDateFromIso(addDays(day, 30)), note: '' },
     submit: async (data) => {
       const saved = await api<{ data: MoneyPackage; balance: number }>(endpoints.packages, { method: 'POST', body: { student_id: student.id, ...data } });
       addToast({ color: 'success', title: `Абонемент продан: ${packageTitle(saved.data)}`, description: `Баланс ${formatMoney(saved.balance)}` });
@@ -67,10 +71,10 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
         <Field label="Цена, ₽" inputMode="decimal" autoComplete="off" placeholder="8 000" {...form.field('price')} />
         <div className="grid">
           <div>
-            <Field label="Действует с" type="date" {...form.field('valid_from')} />
+            <Field label="Действует с" {...DAY} {...form.field('valid_from')} />
           </div>
           <div>
-            <Field label="по" type="date" {...form.field('valid_to')} />
+            <Field label="по" {...DAY} {...form.field('valid_to')} />
           </div>
         </div>
         <Field label="Примечание" autoComplete="off" {...form.field('note')} />
@@ -84,7 +88,7 @@ function FreezeDialog({ open, close, item }: OverlayProps & { item: MoneyPackage
   const day = today();
   const form = useForm({
     schema: freezeSchema,
-    initial: { from: day, to: addDays(day, 7), reason: '' },
+    initial: { from: ruDateFromIso(day), to: ruDateFromIso(addDays(day, 7)), reason: '' },
     submit: async (data) => {
       await api(`${endpoints.packages}/${item.id}/freeze`, { method: 'POST', body: data });
       addToast({ color: 'success', title: 'Абонемент заморожен' });
@@ -96,10 +100,10 @@ function FreezeDialog({ open, close, item }: OverlayProps & { item: MoneyPackage
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
         <div className="grid">
           <div>
-            <Field label="С" type="date" {...form.field('from')} />
+            <Field label="С" {...DAY} {...form.field('from')} />
           </div>
           <div>
-            <Field label="По" type="date" {...form.field('to')} />
+            <Field label="По" {...DAY} {...form.field('to')} />
           </div>
         </div>
         <Field label="Причина" autoComplete="off" {...form.field('reason')} />

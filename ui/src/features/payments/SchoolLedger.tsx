@@ -2,6 +2,7 @@
 //! filtered range, the CSV of it, and the entries newest first; shared by /payments and, with
 //! who and when, by /history/payments.
 import { useSnapshot } from 'valtio';
+import { DayField } from '../../components/DayField';
 import { ListResults } from '../../components/ListResults';
 import { PersonField } from '../../components/PeoplePicker';
 import { apiUrl } from '../../lib/api/request';
@@ -44,11 +45,11 @@ export function SchoolLedger({ author = false, round = 0 }: { author?: boolean; 
       <search className="filters ledger-filters">
         <label>
           С
-          <input type="date" value={filters.from} onChange={(event) => update({ from: event.target.value })} />
+          <DayField value={filters.from} onChange={(from) => update({ from })} label="С даты" />
         </label>
         <label>
           По
-          <input type="date" value={filters.to} onChange={(event) => update({ to: event.target.value })} />
+          <DayField value={filters.to} onChange={(to) => update({ to })} label="По дату" />
         </label>
         <label>
           Вид

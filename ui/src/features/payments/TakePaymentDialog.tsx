@@ -91,7 +91,7 @@ function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props
           </select>
           {form.errors.method && <small>{form.errors.method}</small>}
         </label>
-        <Field label="Дата" type="date" hint="Пусто — сегодня" {...form.field('date')} />
+        <Field label="Дата" inputMode="numeric" placeholder="ДД.ММ.ГГГГ" autoComplete="off" hint="Пусто — сегодня" {...form.field('date')} />
         <Field label="Примечание" autoComplete="off" {...form.field('note')} />
         <FormAlert messages={form.stray.filter((message) => message !== studentMessage)} />
         <footer className="dialog-actions">

@@ -38,9 +38,9 @@ describe('the school ledger filters in the address', () => {
 
 describe('the payment and reversal forms', () => {
   it('sends kopecks and the method', () => {
-    expect(validate(paymentSchema, { amount: '1 500,5', method: 'transfer', date: '', note: ' ' })).toEqual({
+    expect(validate(paymentSchema, { amount: '1 500,5', method: 'transfer', date: '24.11.2026', note: ' ' })).toEqual({
       ok: true,
-      data: { amount: 150050, method: 'transfer', date: '', note: '' },
+      data: { amount: 150050, method: 'transfer', date: '2026-11-24', note: '' },
     });
   });
 

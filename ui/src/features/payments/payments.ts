@@ -3,7 +3,7 @@
 import { day, defineFilters, id, oneOf, perPage } from '../../lib/filters';
 import { KINDS, METHODS } from '../../lib/ledger';
 import { amountField } from '../../lib/money';
-import { z } from '../../lib/forms';
+import { ruDate, z } from '../../lib/forms';
 
 /** `/payments` and `/history/payments`: `?from&to&kind&method&student`. */
 export const schoolLedgerFilters = defineFilters(
@@ -31,7 +31,7 @@ export const tabOf = (params: URLSearchParams): PaymentsTab => (params.get('tab'
 export const paymentSchema = z.object({
   amount: amountField,
   method: z.enum(METHODS as [string, ...string[]]),
-  date: z.string(),
+  date: ruDate(),
   note: z.string().trim(),
 });
 
@@ -49,14 +49,14 @@ export const packageSchema = z.object({
     .refine((typed) => /^\d+$/.test(typed.trim()) && Number(typed) >= 1 && Number(typed) <= 200, { message: 'От 1 до 200 занятий' })
     .transform(Number),
   price: amountField,
-  valid_from: z.string().min(1, 'Укажите первый день'),
-  valid_to: z.string().min(1, 'Укажите последний день'),
+  valid_from: ruDate({ required: true }),
+  valid_to: ruDate({ required: true }),
   note: z.string().trim(),
 });
 
 /** «Заморозить»: the days (both included) and a reason. */
 export const freezeSchema = z.object({
-  from: z.string().min(1, 'Укажите первый день'),
-  to: z.string().min(1, 'Укажите последний день'),
+  from: ruDate({ required: true }),
+  to: ruDate({ required: true }),
   reason: z.string().trim().min(1, 'Укажите причину'),
 });

@@ -1,0 +1,176 @@
+// Money (issue 15): a manager takes a payment for a debtor from the debtors list (the balance
+// shown before saving); the parent signs in and sees the new balance and the entry; the manager
+// reverses it with a reason on the child's card; the parent sees the reversal and the balance
+// back. Pictures of the money pages at 1366 and 360 px, light and dark.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { callApi } from './support/api.mjs';
+import { DEMO, PHONE, useApp } from './support/app.mjs';
+
+const app = useApp();
+const WIDE = { width: 1366, height: 900 };
+
+/** A page at `viewport` in `colorScheme` (the portal keeps the person's choice in localStorage). */
+async function open(path, { viewport = WIDE, colorScheme = 'light' } = {}) {
+  const page = await app.open(path, { viewport, colorScheme });
+  await page.evaluate((mode) => localStorage.setItem('theme', mode), colorScheme);
+  return page;
+}
+
+/** «1 234,50 ₽» with plain spaces (the page writes narrow no-break ones). */
+const plain = (text) => text.replace(/[\u00a0\u202f]/g, ' ').trim();
+const rub = (kopecks) => plain(new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' }).format(kopecks / 100));
+
+async function ok(page, method, path, body) {
+  const answer = await callApi(page, method, path, body);
+  assert.ok(answer.status < 300, `${method} ${path} -> ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** A demo parent (his password known) and his first child, who owes 5 000 ₽ more than before. */
+async function setUp(manager) {
+  const parents = await ok(manager, 'GET', '/api/users?roles[]=parent&per_page=50');
+  for (const parent of parents.data) {
+    const card = (await ok(manager, 'GET', `/api/users/${parent.id}`)).data;
+    if (card.children_ids.length === 0) continue;
+    const child = (await ok(manager, 'GET', `/api/users/${card.children_ids[0]}`)).data;
+    await ok(manager, 'POST', `/api/users/${parent.id}/change-password`, { password: DEMO.password, password_confirmation: DEMO.password });
+    const before = (await ok(manager, 'GET', `/api/users/${child.id}/payments?per_page=1`)).balance;
+    // A debt whatever the demo gave him: a manual charge larger than any balance ahead.
+    const charge = Math.max(before, 0) + 500000;
+    const charged = await ok(manager, 'POST', '/api/payments', { student_id: child.id, amount: charge, kind: 'charge', reason: 'other', note: 'Учебники' });
+    assert.equal(charged.balance, before - charge);
+    return { parent: card, child, balance: charged.balance };
+  }
+  throw new Error('the demo school has no parent with a child');
+}
+
+/** Waits until `locator`'s element reads `text` (spaces plain). */
+async function shows(locator, text) {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction(([node, want]) => node.textContent.replace(/[\u00a0\u202f]/g, ' ').trim() === want, [element, text]);
+}
+
+/** The balance shown in large type for `name` on the learner's /payments. */
+const balanceOf = (page, name) => page.getByRole('region', { name: `Оплаты: ${name}` }).getByTestId('balance');
+
+test('a manager takes a payment from the debtors list, the parent sees it, the manager reverses it, the parent sees the reversal', async () => {
+  const manager = await open('/');
+  await app.signIn(manager);
+  const { parent, child, balance } = await setUp(manager);
+  const amount = 123450;
+
+  // The debtors list: the child with his debt and his parent; «Принять оплату» on his row.
+  await manager.goto('/payments?tab=debtors');
+  const row = manager.locator('.debtors-table tr', { hasText: child.full_name });
+  await row.waitFor();
+  assert.equal(plain(await row.locator('td[data-label="Долг"]').innerText()), rub(-balance));
+  await row.getByText(parent.full_name).waitFor();
+  await app.screenshot(manager, 'payments-debtors-1366-light');
+  await row.getByRole('button', { name: `Принять оплату: ${child.full_name}` }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Принять оплату' });
+  // The balance before saving.
+  assert.equal(plain(await dialog.locator('.payment-balance strong').innerText()), rub(balance));
+  // A bad amount is refused in Russian before anything is sent.
+  await dialog.getByLabel('Сумма, ₽').fill('12,345');
+  await dialog.getByRole('button', { name: 'Принять оплату' }).click();
+  await dialog.getByText('Введите сумму в рублях, например 1 500 или 1 500,50').waitFor();
+  await dialog.getByLabel('Сумма, ₽').fill('1 234,50');
+  await dialog.getByLabel('Способ оплаты').selectOption({ label: 'Карта' });
+  await app.screenshot(manager, 'payments-take-1366-light');
+  await dialog.getByRole('button', { name: 'Принять оплату' }).click();
+  await manager.locator('.toast', { hasText: 'Оплата 1 234,50 ₽ принята' }).waitFor();
+  await dialog.waitFor({ state: 'detached' });
+
+  // The parent: the new balance on the home page and on /payments, with the entry.
+  const home = await open('/');
+  await app.signIn(home, parent.email, DEMO.password);
+  const widget = home.locator('.home-money');
+  await widget.getByText(child.full_name).waitFor();
+  await shows(widget.getByTestId('balance').first(), rub(balance + amount));
+  await home.goto('/payments');
+  await balanceOf(home, child.full_name).waitFor();
+  assert.equal(plain(await balanceOf(home, child.full_name).innerText()), rub(balance + amount));
+  const childRegion = home.getByRole('region', { name: `Оплаты: ${child.full_name}` });
+  const payment = childRegion.locator('.ledger-table tbody tr', { hasText: 'Оплата: карта' }).first();
+  assert.equal(plain(await payment.locator('td[data-label="Сумма"]').innerText()), `+${rub(amount)}`);
+  // The parent reverses nothing.
+  assert.equal(await childRegion.getByRole('button', { name: 'Сторно' }).count(), 0);
+
+  // The manager reverses it with a reason on the child's card; a reason is required.
+  await manager.goto(`/users/${child.id}/payments`);
+  await manager.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Оплаты' }).waitFor();
+  assert.equal(plain(await manager.getByTestId('balance').innerText()), rub(balance + amount));
+  const paid = manager.locator('.ledger-table tbody tr', { hasText: 'Оплата: карта' }).first();
+  await paid.getByRole('button', { name: 'Сторно' }).click();
+  const reverse = manager.getByRole('dialog', { name: 'Сторнировать запись' });
+  await reverse.getByRole('button', { name: 'Сторнировать' }).click();
+  await reverse.getByText('Укажите причину сторнирования').waitFor();
+  await reverse.getByLabel('Причина').fill('Ошибка кассира');
+  await reverse.getByRole('button', { name: 'Сторнировать' }).click();
+  await manager.locator('.toast', { hasText: 'Запись сторнирована' }).waitFor();
+  await manager.locator('.ledger-table tbody tr', { hasText: 'Сторно: Оплата: карта' }).first().waitFor();
+  await manager.locator('.ledger-table tr.reversed', { hasText: 'Оплата: карта' }).first().waitFor();
+  await shows(manager.getByTestId('balance'), rub(balance));
+  await app.screenshot(manager, 'payments-card-1366-light');
+
+  // The parent sees the reversal with its reason and the balance back.
+  await home.reload();
+  await balanceOf(home, child.full_name).waitFor();
+  assert.equal(plain(await balanceOf(home, child.full_name).innerText()), rub(balance));
+  const reversal = home.getByRole('region', { name: `Оплаты: ${child.full_name}` }).locator('.ledger-table tbody tr', { hasText: 'Сторно: Оплата: карта' }).first();
+  await reversal.getByText('Ошибка кассира').waitFor();
+  assert.equal(plain(await reversal.locator('td[data-label="Сумма"]').innerText()), `−${rub(amount)}`);
+  await app.screenshot(home, 'payments-parent-1366-light');
+
+  // The receipt of the payment, printable.
+  await home.locator('.ledger-table tbody tr.reversed', { hasText: 'Оплата: карта' }).first().getByRole('link', { name: /Квитанция/ }).click();
+  await home.getByRole('heading', { level: 1, name: /Квитанция №/ }).waitFor();
+  await home.getByText('Оплата сторнирована.').waitFor();
+  await app.screenshot(home, 'payments-receipt-1366-light');
+  assert.deepEqual(manager.errors, []);
+  assert.deepEqual(home.errors, []);
+});
+
+test('the money pages at 1366 and 360 px, light and dark, without sideways scrolling', async () => {
+  const setup = await open('/');
+  await app.signIn(setup);
+  const { parent, child } = await setUp(setup);
+  for (const colorScheme of ['light', 'dark']) {
+    for (const [width, viewport] of [
+      [1366, WIDE],
+      [360, PHONE],
+    ]) {
+      const page = await open('/', { viewport, colorScheme });
+      await app.signIn(page);
+      for (const [name, path, ready] of [
+        ['ledger', '/payments', '.ledger-table tbody tr'],
+        ['debtors', '/payments?tab=debtors', '.debtors-table tbody tr'],
+        ['card', `/users/${child.id}/payments`, '.ledger-table tbody tr'],
+        ['history', '/history/payments', '.ledger-table tbody tr'],
+      ]) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        assert.equal(await page.evaluate(() => document.documentElement.classList.contains('dark')), colorScheme === 'dark');
+        await app.screenshot(page, `payments-${name}-${width}-${colorScheme}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const widest = await page.evaluate(() =>
+          [...document.querySelectorAll('main *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+            .slice(0, 3)
+            .map((el) => `${el.tagName}.${el.className}`)
+            .join(', '),
+        );
+        assert.ok(overflow <= 0, `${path}: no sideways scroll at ${width} px (${overflow} px: ${widest})`);
+      }
+      const home = await open('/', { viewport, colorScheme });
+      await app.signIn(home, parent.email, DEMO.password);
+      await home.locator('.home-money [data-testid="balance"]').first().waitFor();
+      await app.screenshot(home, `payments-home-parent-${width}-${colorScheme}`);
+      assert.deepEqual(page.errors, []);
+      assert.deepEqual(home.errors, []);
+      await page.context().close();
+      await home.context().close();
+    }
+  }
+});
