@@ -45,10 +45,15 @@ async function setUp(manager) {
   throw new Error('the demo school has no parent with a child');
 }
 
-/** Waits until `locator`'s element reads `text` (spaces plain). */
+/** Waits until `locator` reads `text` (spaces plain), found afresh each look (a list reloads). */
 async function shows(locator, text) {
-  const element = await locator.elementHandle();
-  await locator.page().waitForFunction(([node, want]) => node.textContent.replace(/[\u00a0\u202f]/g, ' ').trim() === want, [element, text]);
+  let seen = '';
+  for (let look = 0; look < 200; look += 1) {
+    seen = plain((await locator.textContent()) ?? '');
+    if (seen === text) return;
+    await locator.page().waitForTimeout(50);
+  }
+  assert.equal(seen, text);
 }
 
 /** The balance shown in large type for `name` on the learner's /payments. */
@@ -173,4 +178,31 @@ test('the money pages at 1366 and 360 px, light and dark, without sideways scrol
       await home.context().close();
     }
   }
+});
+
+test('at 360 px a manager takes cash through the search dialog; the day’s cash total grows by it', async () => {
+  const setup = await open('/');
+  await app.signIn(setup);
+  const { child, balance } = await setUp(setup);
+  const before = (await ok(setup, 'GET', '/api/payments?method=cash&per_page=1')).meta.totals.by_method.cash;
+
+  const page = await open('/', { viewport: PHONE, colorScheme: 'dark' });
+  await app.signIn(page);
+  await page.goto('/payments?method=cash');
+  await page.locator('.ledger-totals').waitFor();
+  await page.getByRole('button', { name: 'Принять оплату' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Принять оплату' });
+  // The keyboard starts in the student's search.
+  await page.keyboard.type(child.last_name);
+  await dialog.getByRole('button', { name: new RegExp(child.full_name) }).click();
+  await shows(dialog.locator('.payment-balance strong'), rub(balance));
+  await dialog.getByLabel('Сумма, ₽').fill('700.5');
+  assert.equal(await dialog.getByLabel('Способ оплаты').inputValue(), 'cash');
+  await app.screenshot(page, 'payments-take-360-dark');
+  await dialog.getByLabel('Сумма, ₽').press('Enter');
+  await page.locator('.toast', { hasText: 'Оплата 700,50 ₽ принята' }).waitFor();
+  const cash = page.locator('.ledger-totals div', { hasText: 'Наличные' }).locator('dd');
+  await shows(cash, rub(before + 70050));
+  await page.locator('.ledger-table tbody tr', { hasText: child.full_name }).first().getByText('Оплата: наличные').waitFor();
+  assert.deepEqual(page.errors, []);
 });
