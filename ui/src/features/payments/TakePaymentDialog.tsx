@@ -65,7 +65,8 @@ function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props
             Ученик: <strong>{given.full_name}</strong>
           </p>
         ) : (
-          <>
+          <div className="payment-student">
+            <span>Ученик</span>
             <PersonField
               label="Ученик"
               role="student"
@@ -76,7 +77,7 @@ function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props
               }}
             />
             {studentMessage && <small className="field-error">{studentMessage}</small>}
-          </>
+          </div>
         )}
         {student && <BalanceBefore id={student.id} />}
         <Field label="Сумма, ₽" inputMode="decimal" autoComplete="off" placeholder="1 500,00" {...form.field('amount')} />
