@@ -25,6 +25,7 @@ mod mail;
 mod mail_history;
 mod notifications;
 mod passwords;
+mod payments;
 mod people;
 mod people_list;
 mod sign_in;
