@@ -190,6 +190,8 @@ test('at 360 px a manager takes cash through the search dialog; the day’s cash
   await app.signIn(page);
   await page.goto('/payments?method=cash');
   await page.locator('.ledger-totals').waitFor();
+  // The file of the filtered list.
+  assert.equal(await page.getByRole('link', { name: 'Скачать CSV (Excel)' }).getAttribute('href'), '/api/payments/export.csv?method=cash');
   await page.getByRole('button', { name: 'Принять оплату' }).click();
   const dialog = page.getByRole('dialog', { name: 'Принять оплату' });
   // The keyboard starts in the student's search.

@@ -27,8 +27,8 @@ function Totals({ totals }: { totals: LedgerTotals }) {
   );
 }
 
-/** `author`: the history's column of who recorded each entry and when. `round` reloads the list. */
-export function SchoolLedger({ author = false, round = 0 }: { author?: boolean; round?: number }) {
+/** `author`: the history's column of who recorded each entry and when. */
+export function SchoolLedger({ author = false }: { author?: boolean }) {
   const { user } = useSnapshot(currentUser);
   const view = useListPage(schoolLedgerFilters, endpoints.payments);
   const { filters, update, list } = view;
@@ -41,7 +41,7 @@ export function SchoolLedger({ author = false, round = 0 }: { author?: boolean; 
     if (await reverseEntry(entry)) list.reload();
   };
   return (
-    <div data-round={round}>
+    <>
       <search className="filters ledger-filters">
         <label>
           С
@@ -87,6 +87,6 @@ export function SchoolLedger({ author = false, round = 0 }: { author?: boolean; 
       <ListResults view={view} what="записи" empty={<p>Записей пока нет. Здесь появятся оплаты, списания за занятия и абонементы.</p>}>
         {(rows, busy) => <LedgerTable rows={rows} busy={busy} student author={author} onReverse={manager ? (entry) => void reverse(entry) : undefined} />}
       </ListResults>
-    </div>
+    </>
   );
 }

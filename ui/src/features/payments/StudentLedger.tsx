@@ -1,7 +1,6 @@
 //! One student's money (`GET /api/users/{id}/payments`): the balance in large type, a manager's
 //! «Принять оплату» and «Продать абонемент», the packages with the lessons left (a manager
 //! freezes one), and the ledger newest first, paged, with «Сторно» for a manager.
-import { useState } from 'react';
 import { ListResults } from '../../components/ListResults';
 import { BalanceFigure, PackagesList } from '../../components/StudentMoney';
 import type { Ok } from '../../api/types';
@@ -26,13 +25,11 @@ type Meta = Ok<'users_payments'>['meta'];
 export function StudentLedger({ student, manager, titled = false }: Props) {
   const view = useListPage(studentLedgerFilters, studentPaymentsUrl(student.id));
   const { money, reload } = useStudentMoney(student.id);
-  const [, setRound] = useState(0);
   const meta = view.list.page?.meta as Meta | undefined;
   const changed = (done: boolean) => {
     if (!done) return;
     view.list.reload();
     reload();
-    setRound((n) => n + 1);
   };
   const reverse = async (entry: LedgerEntry) => changed(await reverseEntry(entry));
   return (
