@@ -133,6 +133,11 @@ test('a manager takes a payment from the debtors list, the parent sees it, the m
   await home.getByRole('heading', { level: 1, name: /Квитанция №/ }).waitFor();
   await home.getByText('Оплата сторнирована.').waitFor();
   await app.screenshot(home, 'payments-receipt-1366-light');
+  // On paper only the receipt: no links or buttons.
+  await home.emulateMedia({ media: 'print' });
+  assert.equal(await home.getByRole('button', { name: 'Печать' }).isVisible(), false);
+  assert.equal(await home.locator('.receipt').isVisible(), true);
+  await home.emulateMedia({ media: 'screen' });
   assert.deepEqual(manager.errors, []);
   assert.deepEqual(home.errors, []);
 });
