@@ -33,11 +33,12 @@ export const pageRoutes: readonly PageRoute[] = [
   // No guard: the letter's link must work in a browser that is not signed in (yet).
   { path: paths.verifyEmail, title: 'Подтверждение эл. почты', guards: [], layout: 'default', page: () => import('../features/auth/VerifyEmailPage') },
   { path: paths.history, title: 'Журнал действий', guards: ['manager'], layout: 'default', page: () => import('../features/history/ActivityPage') },
-  // Issue 15: every money event of the school, reversals included, with who and when.
   { path: paths.moneyHistory, title: 'История оплат', guards: ['manager'], layout: 'default', page: () => import('../features/payments/MoneyHistoryPage') },
-  // Issue 15: staff see the school's ledger and debtors; a student or parent his own or his children's (the server decides).
+  // Spec §2 gives /payments no guard; money is a signed-in person's: staff see the school's ledger and
+  // debtors, a student or parent his own or his children's (issue 15; the server decides).
   { path: paths.payments, title: 'Оплаты', guards: ['auth'], layout: 'default', page: () => import('../features/payments/PaymentsPage') },
-  // Issue 15: the printable receipt of one payment (staff, or the student/parent it belongs to).
+  // Not among spec §2's routes: the printable receipt of one payment (issue 15), blank layout as the
+  // spec's print pages; staff, or the student/parent it belongs to (the server decides).
   { path: paths.receipt, title: 'Квитанция', guards: ['auth'], layout: 'blank', page: () => import('../features/payments/ReceiptPage') },
   { path: paths.mailHistory, title: 'История писем', guards: ['manager'], layout: 'default', page: () => import('../features/history/MailHistoryPage') },
   // Spec §2 gives /users no guard; the list is of people, so it needs a signed-in user.
@@ -73,7 +74,7 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userAttendance, title: 'Посещаемость', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/attendance/UserAttendancePage') },
   // Not among spec §2's routes: the card's «Оценки» tab (issue 14), by master-by-url as its API.
   { path: paths.userMarks, title: 'Оценки', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/marks/UserMarksPage') },
-  // Issue 15: the card's «Оплаты» tab, by master-by-url as its API (SeeUser).
+  // Spec §2 gives /users/{id}/payments no guard; the server answers by master-by-url (SeeUser), and so does the tab.
   { path: paths.userPayments, title: 'Оплаты', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/payments/UserPaymentsPage') },
   { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
   // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
