@@ -46,6 +46,9 @@ describe('menu', () => {
     expect(menuItemFor('/settings/other')).toEqual({ id: 'settings-general', group: 'settings' });
     expect(menuItemFor('/history')).toEqual({ id: 'history-log', group: 'history' });
     expect(menuItemFor('/history/mail/3')).toEqual({ id: 'history-mail', group: 'history' });
+    expect(menuItemFor('/history/payments')).toEqual({ id: 'history-payments', group: 'history' });
+    expect(menuItemFor('/users/5/payments')).toEqual({ id: 'users', group: null });
+    expect(menuItemFor('/payments')).toEqual({ id: 'payments', group: null });
     expect(menuItemFor('/')).toEqual({ id: 'home', group: null });
     expect(menuItemFor('/usersx')).toBeNull();
     expect(menuItemFor('/tagsx/1')).toBeNull();
@@ -57,6 +60,8 @@ describe('menu', () => {
     expect(labels(user('student'))).not.toContain('Теги');
     expect(labels(user('worker'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги']));
     expect(labels(user('worker'))).not.toContain('История писем');
-    expect(labels(user('manager'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги', 'Журнал действий', 'История писем']));
+    expect(labels(user('manager'))).toEqual(expect.arrayContaining(['Пользователи', 'Теги', 'Журнал действий', 'История писем', 'Оплаты', 'История оплат']));
+    expect(labels(user('parent'))).toContain('Оплаты');
+    expect(labels(user('worker'))).not.toContain('История оплат');
   });
 });
