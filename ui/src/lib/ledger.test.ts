@@ -7,7 +7,7 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 describe('money on the ledger pages', () => {
   it('signs an effect on the balance', () => {
     expect(plain(signedMoney(150000))).toBe('+1 500,00 ₽');
-    expect(plain(signedMoney(-70050))).toBe('−700,50 ₽');
+    expect(plain(signedMoney(-70050))).toBe('-700,50 ₽');
     expect(plain(signedMoney(0))).toBe('0,00 ₽');
   });
 

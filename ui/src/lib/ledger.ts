@@ -27,11 +27,8 @@ export const PACKAGE_STATUS_NAMES: Record<PackageStatus, string> = {
   used_up: 'Использован',
 };
 
-/** An effect on a balance with its sign: «+1 500,00 ₽», «−700,00 ₽», «0,00 ₽». */
-export function signedMoney(kopecks: number): string {
-  if (kopecks === 0) return formatMoney(0);
-  return `${kopecks > 0 ? '+' : '−'}${formatMoney(Math.abs(kopecks))}`;
-}
+/** An effect on a balance with its sign, a minus as a balance writes it: «+1 500,00 ₽», «-700,00 ₽», «0,00 ₽». */
+export const signedMoney = (kopecks: number): string => (kopecks > 0 ? `+${formatMoney(kopecks)}` : formatMoney(kopecks));
 
 /** How a balance reads: a debt, money ahead, or settled (for its colour and its words). */
 export function balanceTone(kopecks: number): 'debt' | 'credit' | 'zero' {
