@@ -211,5 +211,13 @@ test('at 360 px a manager takes cash through the search dialog; the day’s cash
   const cash = page.locator('.ledger-totals div', { hasText: 'Наличные' }).locator('dd');
   await shows(cash, rub(before + 70050));
   await page.locator('.ledger-table tbody tr', { hasText: child.full_name }).first().getByText('Оплата: наличные').waitFor();
+  // The list filtered by a student from the address names him and shows only his payments.
+  await page.goto(`/payments?student=${child.id}&kind=payment`);
+  await page.locator('.person-chosen', { hasText: child.full_name }).waitFor();
+  await page.locator('.ledger-table tbody tr').first().waitFor();
+  for (const row of await page.locator('.ledger-table tbody tr').all()) {
+    const line = await row.innerText();
+    assert.ok(line.includes(child.full_name) && line.includes('Оплата:'), `only his payments: ${line}`);
+  }
   assert.deepEqual(page.errors, []);
 });

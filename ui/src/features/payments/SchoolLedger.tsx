@@ -8,6 +8,7 @@ import { PersonField } from '../../components/PeoplePicker';
 import { apiUrl } from '../../lib/api/request';
 import { KIND_NAMES, KINDS, METHOD_NAMES, METHODS, totalsLines, type LedgerEntry, type LedgerTotals } from '../../lib/ledger';
 import { useListPage } from '../../lib/useListPage';
+import { usePeople } from '../../lib/usePeople';
 import { currentUser } from '../../lib/user';
 import { endpoints } from '../../paths';
 import { schoolLedgerFilters } from './payments';
@@ -34,6 +35,9 @@ export function SchoolLedger({ author = false }: { author?: boolean }) {
   const { filters, update, list } = view;
   const totals = (list.page?.meta as { totals?: LedgerTotals } | undefined)?.totals;
   const manager = Boolean(user?.roles.includes('manager'));
+  // The student of an address's filter, by name once loaded.
+  const { people } = usePeople(filters.student ? [filters.student] : []);
+  const chosen = filters.student ? (people.find((person) => person.id === filters.student) ?? { id: filters.student }) : null;
   const query = schoolLedgerFilters.query({ ...filters, page: 1 });
   delete query.page;
   delete query.per_page;
@@ -75,7 +79,7 @@ export function SchoolLedger({ author = false }: { author?: boolean }) {
         </label>
         <div className="ledger-student">
           <span>Ученик</span>
-          <PersonField label="Ученик" role="student" person={filters.student ? { id: filters.student } : null} onChange={(person) => update({ student: person?.id ?? null })} />
+          <PersonField label="Ученик" role="student" person={chosen} onChange={(person) => update({ student: person?.id ?? null })} />
         </div>
       </search>
       {totals && <Totals totals={totals} />}
