@@ -1,5 +1,5 @@
 //! The end of a record's dialog: the messages of no field, then «Отмена» and «Создать» (a new
-//! record) or «Сохранить» (a change), the latter busy while the form is sent.
+//! record), «Сохранить» (a change) or the dialog's own action, the latter busy while the form is sent.
 import { FormAlert } from './FormAlert';
 
 interface Props {
@@ -9,9 +9,13 @@ interface Props {
   /** A change of a record that exists (else a new one). */
   editing: boolean;
   onCancel: () => void;
+  /** The submit button's own words («Принять оплату»), in place of «Создать»/«Сохранить». */
+  action?: string;
+  /** Paints the submit button red (a reversal). */
+  danger?: boolean;
 }
 
-export function DialogFooter({ stray, pending, editing, onCancel }: Props) {
+export function DialogFooter({ stray, pending, editing, onCancel, action, danger }: Props) {
   return (
     <>
       <FormAlert messages={stray} />
@@ -19,8 +23,8 @@ export function DialogFooter({ stray, pending, editing, onCancel }: Props) {
         <button type="button" className="secondary" onClick={onCancel}>
           Отмена
         </button>
-        <button type="submit" aria-busy={pending}>
-          {editing ? 'Сохранить' : 'Создать'}
+        <button type="submit" className={danger ? 'danger' : undefined} aria-busy={pending}>
+          {action ?? (editing ? 'Сохранить' : 'Создать')}
         </button>
       </footer>
     </>

@@ -60,3 +60,10 @@ export function unmountOverlay(id: number) {
   find(id);
   overlays.items = overlays.items.filter((o) => o.id !== id);
 }
+
+/** Opens a dialog made for this one question and drops it after: true when it closed with true
+ *  (a form saved), false on «Отмена», Esc or the backdrop. */
+export async function ask<P extends object>(component: ComponentType<OverlayProps & P>, props: P): Promise<boolean> {
+  const id = createOverlay(component, { props, destroyOnClose: true });
+  return (await openOverlay<boolean>(id)) === true;
+}

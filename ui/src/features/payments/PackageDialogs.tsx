@@ -3,13 +3,13 @@
 //! (its last day moves on by as many days).
 import { useId } from 'react';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
+import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { ruDateFromIso } from '../../lib/forms';
 import { packageTitle, type MoneyPackage } from '../../lib/ledger';
-import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
+import { ask, type OverlayProps } from '../../lib/overlays';
 import type { Subject } from '../../lib/teaching';
 import { addDays, today } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
@@ -25,22 +25,6 @@ interface Student {
 
 /** A day typed ДД.ММ.ГГГГ. */
 const DAY = { inputMode: 'numeric', placeholder: 'ДД.ММ.ГГГГ', autoComplete: 'off' } as const;
-
-function Footer({ stray, pending, action, onCancel }: { stray: readonly string[]; pending: boolean; action: string; onCancel: () => void }) {
-  return (
-    <>
-      <FormAlert messages={stray} />
-      <footer className="dialog-actions">
-        <button type="button" className="secondary" onClick={onCancel}>
-          Отмена
-        </button>
-        <button type="submit" aria-busy={pending}>
-          {action}
-        </button>
-      </footer>
-    </>
-  );
-}
 
 function SellPackageDialog({ open, close, student }: OverlayProps & { student: Student }) {
   const subjects = useList<Subject>(endpoints.subjects, { per_page: 100 });
@@ -78,7 +62,7 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
           </div>
         </div>
         <Field label="Примечание" autoComplete="off" {...form.field('note')} />
-        <Footer stray={form.stray} pending={form.pending} action="Продать" onCancel={() => close(false)} />
+        <DialogFooter stray={form.stray} pending={form.pending} editing={false} action="Продать" onCancel={() => close(false)} />
       </form>
     </Modal>
   );
@@ -107,20 +91,14 @@ function FreezeDialog({ open, close, item }: OverlayProps & { item: MoneyPackage
           </div>
         </div>
         <Field label="Причина" autoComplete="off" {...form.field('reason')} />
-        <Footer stray={form.stray} pending={form.pending} action="Заморозить" onCancel={() => close(false)} />
+        <DialogFooter stray={form.stray} pending={form.pending} editing={false} action="Заморозить" onCancel={() => close(false)} />
       </form>
     </Modal>
   );
 }
 
 /** Opens «Продать абонемент»; true once sold. */
-export async function sellPackage(student: Student): Promise<boolean> {
-  const id = createOverlay(SellPackageDialog, { props: { student }, destroyOnClose: true });
-  return (await openOverlay<boolean>(id)) === true;
-}
+export const sellPackage = (student: Student) => ask(SellPackageDialog, { student });
 
 /** Opens «Заморозить»; true once frozen. */
-export async function freezePackage(item: MoneyPackage): Promise<boolean> {
-  const id = createOverlay(FreezeDialog, { props: { item }, destroyOnClose: true });
-  return (await openOverlay<boolean>(id)) === true;
-}
+export const freezePackage = (item: MoneyPackage) => ask(FreezeDialog, { item });

@@ -1,12 +1,12 @@
 //! «Сторно» of one entry: what it cancels and its reason (required); the reversal is a new entry,
 //! the old one stays in the ledger struck out.
 import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
+import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
 import { signedMoney, type LedgerEntry } from '../../lib/ledger';
-import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
+import { ask, type OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -30,22 +30,11 @@ function ReverseDialog({ open, close, entry }: OverlayProps & { entry: LedgerEnt
           её сумма вернётся на баланс с обратным знаком.
         </p>
         <Field label="Причина" autoComplete="off" {...form.field('reason')} />
-        <FormAlert messages={form.stray} />
-        <footer className="dialog-actions">
-          <button type="button" className="secondary" onClick={() => close(false)}>
-            Отмена
-          </button>
-          <button type="submit" className="danger" aria-busy={form.pending}>
-            Сторнировать
-          </button>
-        </footer>
+        <DialogFooter stray={form.stray} pending={form.pending} editing={false} action="Сторнировать" danger onCancel={() => close(false)} />
       </form>
     </Modal>
   );
 }
 
 /** Asks for the reason and reverses `entry`; true once reversed. */
-export async function reverseEntry(entry: LedgerEntry): Promise<boolean> {
-  const id = createOverlay(ReverseDialog, { props: { entry }, destroyOnClose: true });
-  return (await openOverlay<boolean>(id)) === true;
-}
+export const reverseEntry = (entry: LedgerEntry) => ask(ReverseDialog, { entry });

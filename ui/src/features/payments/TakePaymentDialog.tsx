@@ -3,14 +3,14 @@
 //! student's balance is shown before saving, and the new one after.
 import { useState } from 'react';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../../components/FormAlert';
+import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
 import { PersonField } from '../../components/PeoplePicker';
 import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { balanceTone, balanceWords, METHOD_NAMES, METHODS, useStudentMoney } from '../../lib/ledger';
-import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
+import { ask, type OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -94,22 +94,17 @@ function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props
         </label>
         <Field label="Дата" inputMode="numeric" placeholder="ДД.ММ.ГГГГ" autoComplete="off" hint="Пусто — сегодня" {...form.field('date')} />
         <Field label="Примечание" autoComplete="off" {...form.field('note')} />
-        <FormAlert messages={form.stray.filter((message) => message !== studentMessage)} />
-        <footer className="dialog-actions">
-          <button type="button" className="secondary" onClick={() => close(false)}>
-            Отмена
-          </button>
-          <button type="submit" aria-busy={form.pending}>
-            Принять оплату
-          </button>
-        </footer>
+        <DialogFooter
+          stray={form.stray.filter((message) => message !== studentMessage)}
+          pending={form.pending}
+          editing={false}
+          action="Принять оплату"
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );
 }
 
 /** Opens «Принять оплату»; true once a payment is recorded. */
-export async function takePayment(props: Props = {}): Promise<boolean> {
-  const id = createOverlay(TakePaymentDialog, { props, destroyOnClose: true });
-  return (await openOverlay<boolean>(id)) === true;
-}
+export const takePayment = (props: Props = {}) => ask(TakePaymentDialog, props);
