@@ -25,6 +25,11 @@ pub fn sees_money_of(actor: &Actor, student: UserId) -> bool {
     actor.sees(student)
 }
 
+/// Whether `actor` may cancel a lesson already held (its charges are reversed): a manager.
+pub fn cancels_held_lesson(actor: &Actor) -> bool {
+    actor.user.roles.contains(&crate::domain::Role::Manager)
+}
+
 /// Why a reversal without a reason is refused.
 pub const REVERSAL_NEEDS_REASON: &str = "Укажите причину сторнирования";
 
