@@ -4,6 +4,7 @@ mod activity;
 mod authorization;
 mod backups;
 mod calendar;
+mod charges;
 mod courses;
 mod day_one;
 mod files;
