@@ -30,6 +30,9 @@ pub fn cancels_held_lesson(actor: &Actor) -> bool {
     actor.user.roles.contains(&crate::domain::Role::Manager)
 }
 
+/// Why packages of someone else are refused.
+pub const NOT_YOURS_PACKAGES: &str = "Можно смотреть только свои абонементы и абонементы своих детей";
+
 /// Why a reversal without a reason is refused.
 pub const REVERSAL_NEEDS_REASON: &str = "Укажите причину сторнирования";
 
