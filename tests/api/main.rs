@@ -25,6 +25,7 @@ mod limits;
 mod mail;
 mod mail_history;
 mod notifications;
+mod packages;
 mod passwords;
 mod payments;
 mod people;
