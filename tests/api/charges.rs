@@ -206,3 +206,40 @@ async fn a_balance_falling_below_the_line_tells_the_parents_once_per_crossing() 
     assert_eq!(told.len(), 1, "once, not per charge: {told:?}");
     assert_eq!(told[0], "Баланс ниже 0,00 ₽: -800,00 ₽");
 }
+
+#[tokio::test]
+async fn the_demo_school_has_lesson_charges_payments_packages_two_debtors_and_a_frozen_package() {
+    let app = crate::helpers::spawn_app().await;
+    let config = std::sync::Arc::new(klass::config::Config::default());
+    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
+    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+    let manager = klass::store::users::find_by_email(
+        &app.store.read().expect("read"),
+        &klass::domain::Email::parse(klass::service::demo::MANAGER_EMAIL).expect("email"),
+    )
+    .expect("lookup")
+    .expect("the director");
+    let director = app.browser_as(manager.id.0, None);
+    let debtors = json(director.get("/api/payments/debtors").await).await;
+    assert_eq!(debtors["meta"]["count"], 2, "{debtors}");
+    let frozen = json(director.get("/api/packages?status=frozen").await).await;
+    assert_eq!(frozen["meta"]["total"], 1, "{frozen}");
+    let all = json(director.get("/api/packages").await).await;
+    assert!(all["meta"]["total"].as_u64().expect("total") > 3, "{}", all["meta"]);
+    let payments = json(director.get("/api/payments?kind=payment").await).await;
+    assert!(
+        payments["meta"]["totals"]["count"].as_u64().expect("count") > 20,
+        "{}",
+        payments["meta"]
+    );
+    let charges = json(director.get("/api/payments?kind=charge").await).await;
+    let lessons = charges["data"]
+        .as_array()
+        .expect("charges")
+        .iter()
+        .filter(|e| e["reason"] == "lesson")
+        .count();
+    assert!(lessons > 0, "done lessons charged");
+    let (_, differences) = klass::store::ledger::recount(&app.store.read().expect("read")).expect("recount");
+    assert!(differences.is_empty(), "{differences:?}");
+}
