@@ -28,6 +28,7 @@ mod mail_history;
 mod marks;
 mod message;
 mod notifications;
+mod packages;
 mod paging;
 mod passwords;
 mod payment_reports;
@@ -127,8 +128,13 @@ type JournalGroup = (
     person_journal::PersonJournalApi,
 );
 
-/// Money: a student's ledger, payments and reversals, the school's ledger, debtors, export.
-type MoneyGroup = (student_ledger::StudentLedgerApi, payments::PaymentsApi);
+/// Money: a student's ledger, payments and reversals, the school's ledger, debtors, export,
+/// packages.
+type MoneyGroup = (
+    student_ledger::StudentLedgerApi,
+    payments::PaymentsApi,
+    packages::PackagesApi,
+);
 
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);

@@ -25,6 +25,14 @@ pub fn sees_money_of(actor: &Actor, student: UserId) -> bool {
     actor.sees(student)
 }
 
+/// Whether `actor` may cancel a lesson already held (its charges are reversed): a manager.
+pub fn cancels_held_lesson(actor: &Actor) -> bool {
+    actor.user.roles.contains(&crate::domain::Role::Manager)
+}
+
+/// Why packages of someone else are refused.
+pub const NOT_YOURS_PACKAGES: &str = "Можно смотреть только свои абонементы и абонементы своих детей";
+
 /// Why a reversal without a reason is refused.
 pub const REVERSAL_NEEDS_REASON: &str = "Укажите причину сторнирования";
 

@@ -177,6 +177,11 @@ impl Journal {
         Ok(())
     }
 
+    /// The school's settings (what a held lesson charges, the alerts' lines).
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
     /// The school's time zone (`school.timezone`).
     pub fn time_zone(&self) -> jiff::tz::TimeZone {
         self.config.time_zone()

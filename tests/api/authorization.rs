@@ -18,10 +18,12 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 /// `{me}` the caller's own id (the worker's for anonymous), `{worker}` the worker, `{group}` a
 /// group of the caller's own taught by the worker with S in it, `{lesson}` a lesson of that
 /// group, `{other_lesson}` a lesson of O taught by the manager; `{mark}` a mark of S given by
-/// the worker, `{other_mark}` one of O given by the manager.
+/// the worker, `{other_mark}` one of O given by the manager; `{package}` a package of S's,
+/// `{other_package}` one of O's.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod catalog_rows;
+mod money_rows;
 mod rows;
 
 fn all_rows() -> Vec<Row> {
@@ -36,6 +38,7 @@ fn all_rows() -> Vec<Row> {
         rows::calendars(),
         rows::journal_reads(),
         rows::journal(),
+        money_rows::packages(),
     ]
     .concat()
 }
@@ -44,7 +47,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 10],
+    ids: [(&'static str, u64); 12],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
@@ -126,6 +129,7 @@ async fn school() -> School {
     let other_lesson = teaching.lesson(&txn, None, manager, other, 20);
     let mark = teaching.mark(&txn, student, worker);
     let other_mark = teaching.mark(&txn, other, manager);
+    let (package, other_package) = (package_of(&txn, student), package_of(&txn, other));
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -148,6 +152,8 @@ async fn school() -> School {
             ("{other_lesson}", other_lesson),
             ("{mark}", mark),
             ("{other_mark}", other_mark),
+            ("{package}", package),
+            ("{other_package}", other_package),
         ],
         browsers,
         tags,
@@ -236,6 +242,28 @@ impl Teaching {
         .expect("lesson");
         lesson.id.0
     }
+}
+
+/// A package of `student`'s, of any lesson, valid from November 2026 to June 2027.
+fn package_of(txn: &redb::WriteTransaction, student: u64) -> u64 {
+    klass::store::record::insert(txn, |id| klass::domain::package::Package {
+        id,
+        student_id: klass::domain::UserId(student),
+        subject_id: None,
+        course_id: None,
+        lessons_total: 8,
+        lessons_used: 0,
+        price: 8_000_00,
+        valid_from: jiff::civil::date(2026, 11, 1),
+        valid_to: jiff::civil::date(2027, 6, 30),
+        freezes: Vec::new(),
+        note: String::new(),
+        created_by: None,
+        created_at: jiff::Timestamp::now(),
+    })
+    .expect("package")
+    .id
+    .0
 }
 
 /// A caller's own subject, a course of another subject with O enrolled, and a course nobody is in.

@@ -60,7 +60,10 @@ async fn a_manager_takes_a_payment_and_the_parent_sees_the_balance_and_the_entry
     assert_eq!(refused.status(), 403);
     let worker = school.as_user(school.teacher);
     let taken = worker
-        .post("/api/payments", json!({"student_id": school.anna, "amount": 100, "method": "card"}))
+        .post(
+            "/api/payments",
+            json!({"student_id": school.anna, "amount": 100, "method": "card"}),
+        )
         .await;
     assert_eq!(taken.status(), 403, "only managers keep money");
 }
@@ -71,14 +74,26 @@ async fn every_bad_amount_date_or_method_is_a_russian_422_on_its_field_and_store
     let tomorrow = (today() + 1.day()).to_string();
     let long_ago = (today() - 1.year() - 1.day()).to_string();
     let cases = [
-        (json!({"student_id": school.anna, "amount": 0, "method": "cash"}), "amount", "Сумма должна быть больше нуля"),
-        (json!({"student_id": school.anna, "amount": -5, "method": "cash"}), "amount", "Сумма должна быть больше нуля"),
+        (
+            json!({"student_id": school.anna, "amount": 0, "method": "cash"}),
+            "amount",
+            "Сумма должна быть больше нуля",
+        ),
+        (
+            json!({"student_id": school.anna, "amount": -5, "method": "cash"}),
+            "amount",
+            "Сумма должна быть больше нуля",
+        ),
         (
             json!({"student_id": school.anna, "amount": 1_000_000_001, "method": "cash"}),
             "amount",
             "Сумма не может быть больше 10 000 000,00 ₽",
         ),
-        (json!({"student_id": school.anna, "amount": 100}), "method", "Выберите способ оплаты"),
+        (
+            json!({"student_id": school.anna, "amount": 100}),
+            "method",
+            "Выберите способ оплаты",
+        ),
         (
             json!({"student_id": school.anna, "amount": 100, "method": "cash", "date": tomorrow}),
             "date",
@@ -94,20 +109,32 @@ async fn every_bad_amount_date_or_method_is_a_russian_422_on_its_field_and_store
             "date",
             "Дата в формате ГГГГ-ММ-ДД",
         ),
-        (json!({"student_id": school.parent, "amount": 100, "method": "cash"}), "student_id", "Выберите ученика"),
+        (
+            json!({"student_id": school.parent, "amount": 100, "method": "cash"}),
+            "student_id",
+            "Выберите ученика",
+        ),
         (
             json!({"student_id": school.anna, "amount": 100, "kind": "charge", "reason": "lesson"}),
             "reason",
             "Занятия и абонементы списываются сами",
         ),
-        (json!({"student_id": school.anna, "amount": 100, "kind": "charge"}), "reason", "Выберите, за что списание"),
+        (
+            json!({"student_id": school.anna, "amount": 100, "kind": "charge"}),
+            "reason",
+            "Выберите, за что списание",
+        ),
     ];
     for (body, field, message) in cases {
         let (status, answer) = post(&school, body.clone()).await;
         assert_eq!(status, 422, "{body}: {answer}");
         assert_eq!(answer["errors"][field][0], message, "{body}: {answer}");
     }
-    let (status, _) = post(&school, json!({"student_id": school.anna, "amount": 100, "method": "bitcoin"})).await;
+    let (status, _) = post(
+        &school,
+        json!({"student_id": school.anna, "amount": 100, "method": "bitcoin"}),
+    )
+    .await;
     assert!(status == 400 || status == 422, "an unknown method is refused: {status}");
     let manager = school.as_user(school.manager);
     let ledger = json(manager.get(&format!("/api/users/{}/payments", school.anna)).await).await;
@@ -127,7 +154,10 @@ async fn a_reversal_needs_a_manager_and_a_reason_and_both_entries_stay_in_the_le
     for body in [json!({"reason": "  "}), json!({})] {
         let response = manager.post(&path, body).await;
         assert_eq!(response.status(), 422);
-        assert_eq!(json(response).await["errors"]["reason"][0], "Укажите причину сторнирования");
+        assert_eq!(
+            json(response).await["errors"]["reason"][0],
+            "Укажите причину сторнирования"
+        );
     }
     let reversed = manager.post(&path, json!({"reason": "Ошиблись учеником"})).await;
     assert_eq!(reversed.status(), 201);
@@ -147,7 +177,9 @@ async fn a_reversal_needs_a_manager_and_a_reason_and_both_entries_stay_in_the_le
         .post(&format!("/api/payments/{reversal}/reverse"), json!({"reason": "назад"}))
         .await;
     assert_eq!(of_reversal.status(), 422);
-    let missing = manager.post("/api/payments/999999/reverse", json!({"reason": "x"})).await;
+    let missing = manager
+        .post("/api/payments/999999/reverse", json!({"reason": "x"}))
+        .await;
     assert_eq!(missing.status(), 404);
 
     let parent = school.as_user(school.parent);
@@ -171,7 +203,10 @@ async fn the_school_ledger_filters_newest_first_and_totals_what_it_keeps() {
     let manager = school.as_user(school.manager);
     let card_id = card["data"]["id"].as_u64().expect("id");
     let reversed = manager
-        .post(&format!("/api/payments/{card_id}/reverse"), json!({"reason": "Возврат"}))
+        .post(
+            &format!("/api/payments/{card_id}/reverse"),
+            json!({"reason": "Возврат"}),
+        )
         .await;
     assert_eq!(reversed.status(), 201);
 
@@ -194,7 +229,12 @@ async fn the_school_ledger_filters_newest_first_and_totals_what_it_keeps() {
     sorted.sort_by(|a, b| b.cmp(a));
     assert_eq!(dates, sorted, "newest first by date");
 
-    let week = json(worker.get(&format!("/api/payments?from={}&to={}", day(6), day(2))).await).await;
+    let week = json(
+        worker
+            .get(&format!("/api/payments?from={}&to={}", day(6), day(2)))
+            .await,
+    )
+    .await;
     assert_eq!(week["meta"]["total"], 2, "{week}");
     assert_eq!(week["meta"]["totals"]["received"], 500_00);
     let borises = json(worker.get(&format!("/api/payments?student_id={}", school.boris)).await).await;
@@ -208,7 +248,9 @@ async fn the_school_ledger_filters_newest_first_and_totals_what_it_keeps() {
     assert_eq!(paged["data"].as_array().expect("rows").len(), 2);
     assert_eq!(paged["meta"]["totals"]["count"], 5, "totals are of the whole filter");
 
-    let backwards = worker.get(&format!("/api/payments?from={}&to={}", day(1), day(5))).await;
+    let backwards = worker
+        .get(&format!("/api/payments?from={}&to={}", day(1), day(5)))
+        .await;
     assert_eq!(backwards.status(), 422);
     assert_eq!(json(backwards).await["errors"]["to"][0], "Конец периода раньше начала");
     let bad = json(worker.get("/api/payments?from=вчера").await).await;
@@ -236,7 +278,14 @@ async fn debtors_are_listed_largest_debt_first_with_their_parents_contacts() {
     pay(&school, school.anna, 700_00, "transfer", &today).await;
     let after = json(manager.get("/api/payments/debtors").await).await;
     assert_eq!(after["meta"]["count"], 1, "Anna has paid: {after}");
-    assert_eq!(school.as_user(school.parent).get("/api/payments/debtors").await.status(), 403);
+    assert_eq!(
+        school
+            .as_user(school.parent)
+            .get("/api/payments/debtors")
+            .await
+            .status(),
+        403
+    );
 }
 
 #[tokio::test]
@@ -271,5 +320,12 @@ async fn the_export_is_cp1251_with_semicolons_a_decimal_comma_and_a_russian_head
     assert_eq!(fields[2], "Оплата");
     assert_eq!(fields[3], "Наличные");
     assert_eq!(fields[4], "1234,50");
-    assert_eq!(school.as_user(school.anna).get("/api/payments/export.csv").await.status(), 403);
+    assert_eq!(
+        school
+            .as_user(school.anna)
+            .get("/api/payments/export.csv")
+            .await
+            .status(),
+        403
+    );
 }

@@ -5,6 +5,7 @@
 
 pub mod catalog;
 mod gradebook;
+mod money;
 mod names;
 mod timetable;
 
@@ -162,16 +163,19 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     catalog::enrol_groups(&txn, &catalog, journal.today())?;
     let now = jiff::Timestamp::now();
     let marks = gradebook::seed(&txn, &journal.time_zone(), now, |kind| journal.mark_weight(kind))?;
+    let money = money::seed(&txn, &students, journal.config(), journal.today())?;
     let summary = format!(
         "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий, \
-         {} отметок посещаемости, {} оценок",
+         {} отметок посещаемости, {} оценок, {} абонементов, {} оплат",
         TAGS.len(),
         catalog.subjects.len(),
         catalog.courses.len(),
         timetable.groups,
         timetable.lessons,
         marks.attendance,
-        marks.marks
+        marks.marks,
+        money.packages,
+        money.payments
     );
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {

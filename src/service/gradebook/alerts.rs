@@ -13,8 +13,8 @@ use crate::store::record::Reader;
 use crate::store::{StoreError, family, users};
 use jiff::Timestamp;
 
-/// `change` telling `student`'s parents `body` of `kind`, linking to `link`.
-fn tell_parents(
+/// `change` telling `student`'s parents `body` of `kind`, linking to `link` (the money alerts use it too).
+pub fn tell_parents(
     txn: &impl Reader,
     mut change: Change,
     student: UserId,

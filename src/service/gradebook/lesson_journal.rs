@@ -240,7 +240,9 @@ pub fn save(
     let change = Change::new(Action::LessonJournalSaved, Entity::Lesson, Some(id.0), String::new());
     let subject = |s| school.subject(s);
     let (_, change) = mark_edit::write(&txn, checked.marks, change, &mut lines, config, &subject)?;
-    let mut change = super::alerts::absences(&txn, change, &lesson, &before, &records, &config.alerts, &what)?;
+    let change = super::alerts::absences(&txn, change, &lesson, &before, &records, &config.alerts, &what)?;
+    let by = Some(actor.user.id);
+    let mut change = crate::service::money::charges::settle_lesson(&txn, &lesson, by, config, change, &mut lines)?;
     if lines.is_empty() {
         journal.commit(txn)?;
     } else {

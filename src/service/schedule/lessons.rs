@@ -12,6 +12,7 @@ use crate::domain::{LessonId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
+use crate::service::money::charges::settle_lesson;
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::lessons;
 use crate::store::record::{self, Reader};
@@ -261,13 +262,16 @@ pub fn update(
         lesson_rows::moved(&txn, was, lesson, tz)?;
     }
     let what = describe(&old, &school, tz);
-    let summary = format!(
-        "Занятие {what} → {}; занятий: {}",
+    let change = Change::new(Action::LessonUpdated, Entity::Lesson, Some(id.0), String::new())
+        .concerning(new.student_ids.iter().chain(&old.student_ids).copied());
+    let mut money = Vec::new();
+    let mut change = settle_lesson(&txn, &new, Some(actor.user.id), journal.config(), change, &mut money)?;
+    change.summary = format!(
+        "Занятие {what} → {}; занятий: {}{}",
         describe(&new, &school, tz),
-        batch.len()
+        batch.len(),
+        money_told(&money)
     );
-    let change = Change::new(Action::LessonUpdated, Entity::Lesson, Some(id.0), summary)
-        .concerning(new.student_ids.iter().copied());
     let students: BTreeSet<UserId> = batch.iter().flat_map(|(_, l)| l.student_ids.iter().copied()).collect();
     let change = if restoring {
         let body = format!("Занятие снова в расписании: {}", describe(&new, &school, tz));
@@ -319,8 +323,8 @@ pub fn cancel(
     if reason.is_empty() {
         errors.push("reason", "Укажите причину отмены");
     }
-    if old.status == LessonStatus::Done {
-        errors.push("status", "Проведённое занятие нельзя отменить");
+    if old.status == LessonStatus::Done && !policy::cancels_held_lesson(actor) {
+        errors.push("status", "Проведённое занятие может отменить только менеджер");
     }
     errors.into_result()?;
     let new = Lesson {
@@ -330,9 +334,11 @@ pub fn cancel(
     };
     record::replace(&txn, &old, &new)?;
     let what = describe(&old, &school, tz);
-    let summary = format!("Отменено занятие {what}: {reason}");
-    let change = Change::new(Action::LessonCancelled, Entity::Lesson, Some(id.0), summary)
+    let change = Change::new(Action::LessonCancelled, Entity::Lesson, Some(id.0), String::new())
         .concerning(old.student_ids.iter().copied());
+    let mut money = Vec::new();
+    let mut change = settle_lesson(&txn, &new, Some(actor.user.id), journal.config(), change, &mut money)?;
+    change.summary = format!("Отменено занятие {what}: {reason}{}", money_told(&money));
     let body = format!("Занятие {what} отменено: {reason}");
     let change = if old.status == LessonStatus::Planned {
         tell(
@@ -348,6 +354,15 @@ pub fn cancel(
     };
     journal.commit_change(txn, change)?;
     Ok(new)
+}
+
+/// What a change did to the lesson's charges, for its log line: «; деньги: …» or nothing.
+fn money_told(lines: &[String]) -> String {
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("; деньги: {}", lines.join("; "))
+    }
 }
 
 /// Deletes a planned lesson with nothing recorded on it (no topic, no homework, nothing in its

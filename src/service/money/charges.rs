@@ -1,0 +1,181 @@
+//! Charges that follow attendance: what a held lesson settles for each of its students (a
+//! charge at his price, or one lesson of a package that covers it), kept per (lesson, student)
+//! so that any later change — attendance, price, students, status, cancel — reverses the charge
+//! and writes a new one, or gives the package lesson back. Runs in the caller's transaction.
+
+use super::alerts;
+use crate::config::Config;
+use crate::domain::journal::AttendanceStatus;
+use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, LessonCharge};
+use crate::domain::lesson::{Lesson, LessonStatus};
+use crate::domain::money::format_rub;
+use crate::domain::package::Package;
+use crate::domain::{PackageId, UserId};
+use crate::service::journal::Change;
+use crate::store::{StoreError, attendance, ledger, packages, record, subjects};
+use jiff::Timestamp;
+use jiff::civil::Date;
+use redb::WriteTransaction;
+use std::collections::BTreeMap;
+
+/// Whether `status` makes a held lesson charge.
+fn chargeable(status: AttendanceStatus, config: &Config) -> bool {
+    match status {
+        AttendanceStatus::Present | AttendanceStatus::Late => true,
+        AttendanceStatus::Unexcused => config.money.charge_unexcused,
+        AttendanceStatus::Excused => false,
+    }
+}
+
+/// What the lesson should settle for `student`, before packages: `Some(price)` for a held
+/// lesson he attended chargeably (`price` may be 0 when nobody set one).
+fn owed(
+    txn: &WriteTransaction,
+    lesson: &Lesson,
+    student: UserId,
+    status: Option<AttendanceStatus>,
+    config: &Config,
+) -> Result<Option<Option<i64>>, StoreError> {
+    let held = lesson.status == LessonStatus::Done && lesson.student_ids.contains(&student);
+    if !held || !status.is_some_and(|s| chargeable(s, config)) {
+        return Ok(None);
+    }
+    let price = match lesson.price {
+        Some(price) => Some(price),
+        None => subjects::price_for(txn, lesson.subject_id, student)?,
+    };
+    Ok(Some(price.filter(|p| *p > 0)))
+}
+
+/// The first of `student`'s packages that covers `lesson` on `day`.
+fn covering(
+    txn: &WriteTransaction,
+    lesson: &Lesson,
+    student: UserId,
+    day: Date,
+) -> Result<Option<Package>, StoreError> {
+    Ok(packages::of_student(txn, student)?
+        .into_iter()
+        .find(|p| p.covers(lesson.subject_id, lesson.course_id, day)))
+}
+
+/// Settles `lesson` (already written, with its attendance) for every student it charged or
+/// should charge; adds a line per change to `lines` and the parents' alerts to `change`.
+/// `by` writes the entries (`None`: the server).
+pub fn settle_lesson(
+    txn: &WriteTransaction,
+    lesson: &Lesson,
+    by: Option<UserId>,
+    config: &Config,
+    mut change: Change,
+    lines: &mut Vec<String>,
+) -> Result<Change, StoreError> {
+    let day = lesson.starts_at.to_zoned(config.time_zone()).date();
+    let statuses: BTreeMap<UserId, AttendanceStatus> = attendance::of_lesson(txn, lesson.id)?
+        .into_iter()
+        .map(|r| (r.student_id, r.status))
+        .collect();
+    let mut students: BTreeMap<UserId, Option<LessonCharge>> = ledger::charges_of(txn, lesson.id)?
+        .into_iter()
+        .map(|(student, charge)| (student, Some(charge)))
+        .collect();
+    for student in &lesson.student_ids {
+        students.entry(*student).or_insert(None);
+    }
+    for (student, was) in students {
+        let owed = owed(txn, lesson, student, statuses.get(&student).copied(), config)?;
+        let keep = match (was, owed) {
+            (Some(LessonCharge::Package { .. }), Some(_)) => true,
+            (Some(LessonCharge::Entry { amount, .. }), Some(Some(price))) => amount == price,
+            (None, None) => true,
+            _ => false,
+        };
+        if keep {
+            continue;
+        }
+        let before = ledger::balance_of(txn, student)?;
+        match was {
+            Some(LessonCharge::Entry { entry_id, amount }) => {
+                if ledger::reversal_of(txn, entry_id)?.is_none() {
+                    let reversed = ledger::append(txn, |id| LedgerEntry {
+                        id,
+                        student_id: student,
+                        kind: EntryKind::Reversal,
+                        amount,
+                        method: None,
+                        reason: Some(ChargeReason::Lesson),
+                        lesson_id: Some(lesson.id),
+                        package_id: None,
+                        reverses_id: Some(entry_id),
+                        note: "Посещение или цена занятия изменились".to_owned(),
+                        date: day,
+                        created_by: by,
+                        created_at: Timestamp::now(),
+                    })?;
+                    lines.push(format!(
+                        "Сторно списания {} (ученик {student})",
+                        format_rub(reversed.entry.amount)
+                    ));
+                }
+            }
+            Some(LessonCharge::Package { package_id }) => give_back(txn, package_id, lines)?,
+            None => {}
+        }
+        let now = match owed {
+            None => None,
+            Some(price) => match covering(txn, lesson, student, day)? {
+                Some(mut package) => {
+                    let was_left = package.lessons_left();
+                    package.lessons_used += 1;
+                    record::update(txn, &package)?;
+                    lines.push(format!(
+                        "Абонемент {}: занятие списано, осталось {}",
+                        package.id,
+                        package.lessons_left()
+                    ));
+                    change = alerts::package_ending(txn, change, &package, was_left, &config.alerts)?;
+                    Some(LessonCharge::Package { package_id: package.id })
+                }
+                None => match price {
+                    Some(price) => {
+                        let charged = ledger::append(txn, |id| LedgerEntry {
+                            id,
+                            student_id: student,
+                            kind: EntryKind::Charge,
+                            amount: price,
+                            method: None,
+                            reason: Some(ChargeReason::Lesson),
+                            lesson_id: Some(lesson.id),
+                            package_id: None,
+                            reverses_id: None,
+                            note: String::new(),
+                            date: day,
+                            created_by: by,
+                            created_at: Timestamp::now(),
+                        })?;
+                        lines.push(format!("Списание {} (ученик {student})", format_rub(price)));
+                        Some(LessonCharge::Entry {
+                            entry_id: charged.entry.id,
+                            amount: price,
+                        })
+                    }
+                    None => None,
+                },
+            },
+        };
+        ledger::set_charge(txn, lesson.id, student, now)?;
+        let after = ledger::balance_of(txn, student)?;
+        change = alerts::low_balance(txn, change, student, before, after, &config.alerts)?;
+    }
+    Ok(change)
+}
+
+/// Gives one lesson back to package `id`.
+fn give_back(txn: &WriteTransaction, id: PackageId, lines: &mut Vec<String>) -> Result<(), StoreError> {
+    if let Some(mut package) = record::get::<Package>(txn, id)? {
+        package.lessons_used = package.lessons_used.saturating_sub(1);
+        record::update(txn, &package)?;
+        lines.push(format!("Абонемент {id}: занятие возвращено"));
+    }
+    Ok(())
+}

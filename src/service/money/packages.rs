@@ -1,0 +1,281 @@
+//! Prepaid packages (абонементы): sold by a manager (one charge of its price, reason
+//! `package`, in the same commit), listed and read by staff and by the student or his
+//! parents, their note and end changed, frozen (the end moves on by the freeze's length).
+
+use super::alerts;
+use super::entry_view::{ShownPackage, show_packages};
+use super::payments::today;
+use crate::config::Config;
+use crate::domain::activity::{Action, Entity};
+use crate::domain::course::Course;
+use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
+use crate::domain::money::format_rub;
+use crate::domain::package::{Freeze, Package, PackageStatus, freeze_errors};
+use crate::domain::subject::Subject;
+use crate::domain::{CourseId, PackageId, Page, PageRequest, Role, SubjectId, UserId};
+use crate::policy::{self, Actor};
+use crate::service::journal::{Change, Journal};
+use crate::service::{FieldErrors, ServiceError};
+use crate::store::{Store, ledger, packages, record, users};
+use jiff::Timestamp;
+use jiff::civil::Date;
+
+/// A package as the sale form sends it.
+#[derive(Clone, Debug)]
+pub struct NewPackage {
+    pub student_id: UserId,
+    pub subject_id: Option<SubjectId>,
+    pub course_id: Option<CourseId>,
+    pub lessons_total: u32,
+    /// Kopecks.
+    pub price: i64,
+    pub valid_from: String,
+    pub valid_to: String,
+    pub note: Option<String>,
+}
+
+/// A package as shown, with its student's balance.
+pub struct PackageWithBalance {
+    pub package: ShownPackage,
+    pub balance: i64,
+}
+
+fn not_found() -> ServiceError {
+    ServiceError::NotFound("Абонемент не найден".into())
+}
+
+fn day(errors: &mut FieldErrors, field: &str, raw: &str) -> Option<Date> {
+    errors.check(
+        field,
+        raw.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
+    )
+}
+
+fn note(errors: &mut FieldErrors, raw: Option<String>) -> String {
+    let note = raw.unwrap_or_default().trim().to_owned();
+    if note.chars().count() > 500 {
+        errors.push("note", "Не длиннее 500 символов");
+    }
+    note
+}
+
+/// One package shown, read afresh.
+fn shown(store: &Store, id: PackageId, config: &Config) -> Result<ShownPackage, ServiceError> {
+    let txn = store.read()?;
+    let package = record::get::<Package>(&txn, id)?.ok_or_else(not_found)?;
+    show_packages(store, &txn, today(config), vec![package])?
+        .pop()
+        .ok_or_else(not_found)
+}
+
+/// Packages `actor` may see: of `student` (staff any, others only their own or their
+/// children's), with `status` today, paged, newest first.
+pub fn list(
+    store: &Store,
+    actor: &Actor,
+    student: Option<UserId>,
+    status: Option<PackageStatus>,
+    request: PageRequest,
+    config: &Config,
+) -> Result<Page<ShownPackage>, ServiceError> {
+    let txn = store.read()?;
+    let found = match student {
+        Some(student) if policy::sees_money_of(actor, student) => packages::of_student(&txn, student)?,
+        Some(_) => return Err(ServiceError::Forbidden(policy::NOT_YOURS_PACKAGES)),
+        None if actor.is_staff() => record::all::<Package>(&txn)?,
+        None => return Err(ServiceError::Forbidden(policy::NOT_YOURS_PACKAGES)),
+    };
+    let today = today(config);
+    let kept: Vec<Package> = found
+        .into_iter()
+        .rev()
+        .filter(|p| status.is_none_or(|s| p.status_on(today) == s))
+        .collect();
+    let page = request.slice(kept.into_iter());
+    Ok(Page {
+        items: show_packages(store, &txn, today, page.items)?,
+        total: page.total,
+        request: page.request,
+    })
+}
+
+/// Package `id`, for staff, its student or his parents (404 for anyone else).
+pub fn one(store: &Store, actor: &Actor, id: PackageId, config: &Config) -> Result<ShownPackage, ServiceError> {
+    let package = shown(store, id, config)?;
+    if !policy::sees_money_of(actor, package.package.student_id) {
+        return Err(not_found());
+    }
+    Ok(package)
+}
+
+/// Sells a package, as a manager: the package and one charge of its price in one commit.
+pub fn sell(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    form: NewPackage,
+    config: &Config,
+) -> Result<PackageWithBalance, ServiceError> {
+    let txn = store.write()?;
+    let mut errors = FieldErrors::new();
+    let student =
+        users::get(&txn, form.student_id)?.filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
+    if student.is_none() {
+        errors.push("student_id", "Выберите ученика");
+    }
+    if let Some(subject) = form.subject_id
+        && record::get::<Subject>(&txn, subject)?.is_none()
+    {
+        errors.push("subject_id", "Предмет не найден");
+    }
+    if let Some(course) = form.course_id
+        && record::get::<Course>(&txn, course)?.is_none()
+    {
+        errors.push("course_id", "Курс не найден");
+    }
+    if !(1..=200).contains(&form.lessons_total) {
+        errors.push("lessons_total", "От 1 до 200 занятий");
+    }
+    if let Some(message) = crate::domain::ledger::amount_error(form.price) {
+        errors.push("price", message);
+    }
+    let from = day(&mut errors, "valid_from", &form.valid_from);
+    let to = day(&mut errors, "valid_to", &form.valid_to);
+    if let (Some(from), Some(to)) = (from, to)
+        && to < from
+    {
+        errors.push("valid_to", "Конец действия раньше начала");
+    }
+    let note = note(&mut errors, form.note);
+    errors.into_result()?;
+    let (Some(student), Some(valid_from), Some(valid_to)) = (student, from, to) else {
+        return Err(FieldErrors::one("student_id", "Выберите ученика"));
+    };
+    let package = record::insert(&txn, |id| Package {
+        id,
+        student_id: student.id,
+        subject_id: form.subject_id,
+        course_id: form.course_id,
+        lessons_total: form.lessons_total,
+        lessons_used: 0,
+        price: form.price,
+        valid_from,
+        valid_to,
+        freezes: Vec::new(),
+        note,
+        created_by: Some(actor.user.id),
+        created_at: Timestamp::now(),
+    })?;
+    let charged = ledger::append(&txn, |id| LedgerEntry {
+        id,
+        student_id: student.id,
+        kind: EntryKind::Charge,
+        amount: package.price,
+        method: None,
+        reason: Some(ChargeReason::Package),
+        lesson_id: None,
+        package_id: Some(package.id),
+        reverses_id: None,
+        note: String::new(),
+        date: today(config),
+        created_by: Some(actor.user.id),
+        created_at: Timestamp::now(),
+    })?;
+    let summary = format!(
+        "Продан абонемент №{}: {} занятий за {}, {}",
+        package.id,
+        package.lessons_total,
+        format_rub(package.price),
+        student.full_name()
+    );
+    let change =
+        Change::new(Action::PackageSold, Entity::Package, Some(package.id.0), summary).concerning([student.id]);
+    let change = alerts::low_balance(&txn, change, student.id, charged.before, charged.after, &config.alerts)?;
+    journal.commit_change(txn, change)?;
+    Ok(PackageWithBalance {
+        package: shown(store, package.id, config)?,
+        balance: charged.after,
+    })
+}
+
+/// Changes package `id`'s note or last day, as a manager.
+pub fn update(
+    store: &Store,
+    journal: &Journal,
+    id: PackageId,
+    new_note: Option<String>,
+    valid_to: Option<String>,
+    config: &Config,
+) -> Result<ShownPackage, ServiceError> {
+    let txn = store.write()?;
+    let old = record::get::<Package>(&txn, id)?.ok_or_else(not_found)?;
+    let mut errors = FieldErrors::new();
+    let mut package = old.clone();
+    let mut lines = Vec::new();
+    if new_note.is_some() {
+        package.note = note(&mut errors, new_note);
+        if package.note != old.note {
+            lines.push(format!("заметка: «{}» → «{}»", old.note, package.note));
+        }
+    }
+    if let Some(raw) = valid_to
+        && let Some(to) = day(&mut errors, "valid_to", &raw)
+    {
+        if to < package.valid_from {
+            errors.push("valid_to", "Конец действия раньше начала");
+        }
+        package.valid_to = to;
+        if to != old.valid_to {
+            lines.push(format!("действует до: {} → {}", old.valid_to, to));
+        }
+    }
+    errors.into_result()?;
+    record::update(&txn, &package)?;
+    let summary = format!("Абонемент №{id}: {}", lines.join("; "));
+    let change =
+        Change::new(Action::PackageUpdated, Entity::Package, Some(id.0), summary).concerning([package.student_id]);
+    journal.commit_change(txn, change)?;
+    shown(store, id, config)
+}
+
+/// Freezes package `id` from `from` to `to` for `reason`, as a manager: its end moves on.
+pub fn freeze(
+    store: &Store,
+    journal: &Journal,
+    id: PackageId,
+    from: &str,
+    to: &str,
+    reason: &str,
+    config: &Config,
+) -> Result<ShownPackage, ServiceError> {
+    let txn = store.write()?;
+    let mut package = record::get::<Package>(&txn, id)?.ok_or_else(not_found)?;
+    let mut errors = FieldErrors::new();
+    let (from, to) = (day(&mut errors, "from", from), day(&mut errors, "to", to));
+    errors.into_result()?;
+    let (Some(from), Some(to)) = (from, to) else {
+        return Err(FieldErrors::one("from", "Дата в формате ГГГГ-ММ-ДД"));
+    };
+    let freeze = Freeze {
+        from,
+        to,
+        reason: reason.trim().to_owned(),
+    };
+    let mut errors = FieldErrors::new();
+    for (field, message) in freeze_errors(&package, &freeze) {
+        errors.push(field, message);
+    }
+    errors.into_result()?;
+    let summary = format!(
+        "Абонемент №{id} заморожен {} – {}: {}",
+        from.strftime("%d.%m.%Y"),
+        to.strftime("%d.%m.%Y"),
+        freeze.reason
+    );
+    package.freeze(freeze);
+    record::update(&txn, &package)?;
+    let change =
+        Change::new(Action::PackageFrozen, Entity::Package, Some(id.0), summary).concerning([package.student_id]);
+    journal.commit_change(txn, change)?;
+    shown(store, id, config)
+}
