@@ -221,3 +221,40 @@ test('at 360 px a manager takes cash through the search dialog; the day’s cash
   }
   assert.deepEqual(page.errors, []);
 });
+
+test('a manager sells a package on the card (one charge of its price) and freezes it; the parent sees it at home', async () => {
+  const manager = await open('/');
+  await app.signIn(manager);
+  const { parent, child, balance } = await setUp(manager);
+  await manager.goto(`/users/${child.id}/payments`);
+  await shows(manager.getByTestId('balance'), rub(balance));
+  await manager.getByRole('button', { name: 'Продать абонемент' }).click();
+  const sell = manager.getByRole('dialog', { name: `Абонемент: ${child.full_name}` });
+  await sell.getByLabel('Занятий').fill('8');
+  await sell.getByLabel('Цена, ₽').fill('8 000');
+  await sell.getByLabel('Примечание').fill('Проверка абонемента');
+  await sell.getByRole('button', { name: 'Продать' }).click();
+  await sell.waitFor({ state: 'detached' });
+  await shows(manager.getByTestId('balance'), rub(balance - 800000));
+  const card = manager.locator('.packages-list li', { hasText: 'Проверка абонемента' }).or(manager.locator('.packages-list li', { hasText: 'Любые занятия' })).first();
+  await card.getByText('Осталось 8 из 8').waitFor();
+  await manager.locator('.ledger-table tbody tr', { hasText: 'Абонемент' }).first().waitFor();
+
+  // A freeze needs a reason; then the package reads «Заморожен» with its days.
+  await card.getByRole('button', { name: 'Заморозить' }).click();
+  const freeze = manager.getByRole('dialog', { name: /^Заморозить/ });
+  await freeze.getByRole('button', { name: 'Заморозить' }).click();
+  await freeze.getByText('Укажите причину').waitFor();
+  await freeze.getByLabel('Причина').fill('Болезнь');
+  await freeze.getByRole('button', { name: 'Заморозить' }).click();
+  await freeze.waitFor({ state: 'detached' });
+  await manager.locator('.packages-list li', { hasText: 'Болезнь' }).first().waitFor();
+  await app.screenshot(manager, 'payments-packages-1366-light');
+
+  const home = await open('/', { viewport: PHONE });
+  await app.signIn(home, parent.email, DEMO.password);
+  await home.locator('.home-money .packages-list li', { hasText: 'Болезнь' }).first().waitFor();
+  await app.screenshot(home, 'payments-home-package-360-light');
+  assert.deepEqual(manager.errors, []);
+  assert.deepEqual(home.errors, []);
+});

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { Field } from '../../components/Field';
 import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
+import type { Body, Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { ruDateFromIso } from '../../lib/forms';
@@ -34,7 +35,8 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
     schema: packageSchema,
     initial: { subject_id: '', lessons_total: '8', price: '', valid_from: ruDateFromIso(day), valid_to: ruDateFromIso(addDays(day, 30)), note: '' },
     submit: async (data) => {
-      const saved = await api<{ data: MoneyPackage; balance: number }>(endpoints.packages, { method: 'POST', body: { student_id: student.id, ...data } });
+      const body: Body<'packages_create'> = { student_id: student.id, ...data };
+      const saved = await api<Ok<'packages_create'>>(endpoints.packages, { method: 'POST', body });
       addToast({ color: 'success', title: `Абонемент продан: ${packageTitle(saved.data)}`, description: `Баланс ${formatMoney(saved.balance)}` });
       close(true);
     },
@@ -74,7 +76,8 @@ function FreezeDialog({ open, close, item }: OverlayProps & { item: MoneyPackage
     schema: freezeSchema,
     initial: { from: ruDateFromIso(day), to: ruDateFromIso(addDays(day, 7)), reason: '' },
     submit: async (data) => {
-      await api(`${endpoints.packages}/${item.id}/freeze`, { method: 'POST', body: data });
+      const body: Body<'packages_freeze'> = data;
+      await api(`${endpoints.packages}/${item.id}/freeze`, { method: 'POST', body });
       addToast({ color: 'success', title: 'Абонемент заморожен' });
       close(true);
     },
