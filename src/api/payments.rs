@@ -196,7 +196,7 @@ impl PaymentsApi {
         caller: Caller,
     ) -> Result<Json<Paged<DebtorView, DebtorsMeta>>, ApiError> {
         caller.actor(READ_SCHOOL_LEDGER)?;
-        let found = state.read(|store| debtors::list(store))?;
+        let found = state.read(debtors::list)?;
         let meta = DebtorsMeta {
             count: found.len() as u64,
             total_debt: found.iter().map(|d| -d.balance).sum(),
@@ -227,6 +227,7 @@ impl PaymentsApi {
     /// Staff. The entries the filters keep (as in the list), newest first, as CSV that Excel
     /// in Russia opens directly: Windows-1251, semicolons, a decimal comma.
     #[oai(path = "/api/payments/export.csv", method = "get", operation_id = "payments_export")]
+    #[allow(clippy::too_many_arguments)]
     async fn export(
         &self,
         state: State<'_>,

@@ -94,33 +94,7 @@ pub fn settle_lesson(
             continue;
         }
         let before = ledger::balance_of(txn, student)?;
-        match was {
-            Some(LessonCharge::Entry { entry_id, amount }) => {
-                if ledger::reversal_of(txn, entry_id)?.is_none() {
-                    let reversed = ledger::append(txn, |id| LedgerEntry {
-                        id,
-                        student_id: student,
-                        kind: EntryKind::Reversal,
-                        amount,
-                        method: None,
-                        reason: Some(ChargeReason::Lesson),
-                        lesson_id: Some(lesson.id),
-                        package_id: None,
-                        reverses_id: Some(entry_id),
-                        note: "Посещение или цена занятия изменились".to_owned(),
-                        date: day,
-                        created_by: by,
-                        created_at: Timestamp::now(),
-                    })?;
-                    lines.push(format!(
-                        "Сторно списания {} (ученик {student})",
-                        format_rub(reversed.entry.amount)
-                    ));
-                }
-            }
-            Some(LessonCharge::Package { package_id }) => give_back(txn, package_id, lines)?,
-            None => {}
-        }
+        undo(txn, lesson, student, was, day, by, lines)?;
         let now = match owed {
             None => None,
             Some(price) => match covering(txn, lesson, student, day)? {
@@ -168,6 +142,42 @@ pub fn settle_lesson(
         change = alerts::low_balance(txn, change, student, before, after, &config.alerts)?;
     }
     Ok(change)
+}
+
+/// Undoes what `lesson` settled for `student`: reverses its charge (unless a manager already
+/// did) or gives the package lesson back.
+fn undo(
+    txn: &WriteTransaction,
+    lesson: &Lesson,
+    student: UserId,
+    was: Option<LessonCharge>,
+    day: Date,
+    by: Option<UserId>,
+    lines: &mut Vec<String>,
+) -> Result<(), StoreError> {
+    match was {
+        Some(LessonCharge::Entry { entry_id, amount }) if ledger::reversal_of(txn, entry_id)?.is_none() => {
+            ledger::append(txn, |id| LedgerEntry {
+                id,
+                student_id: student,
+                kind: EntryKind::Reversal,
+                amount,
+                method: None,
+                reason: Some(ChargeReason::Lesson),
+                lesson_id: Some(lesson.id),
+                package_id: None,
+                reverses_id: Some(entry_id),
+                note: "Посещение или цена занятия изменились".to_owned(),
+                date: day,
+                created_by: by,
+                created_at: Timestamp::now(),
+            })?;
+            lines.push(format!("Сторно списания {} (ученик {student})", format_rub(amount)));
+        }
+        Some(LessonCharge::Package { package_id }) => give_back(txn, package_id, lines)?,
+        Some(LessonCharge::Entry { .. }) | None => {}
+    }
+    Ok(())
 }
 
 /// Gives one lesson back to package `id`.
