@@ -96,7 +96,8 @@ fn described(entry: &LedgerEntry, student: &str) -> String {
     )
 }
 
-/// Appends the entry `build` makes, logs `change` and commits; then reads it back as shown.
+/// Appends the entry `build` makes, logs `change` (telling the parents when the balance just
+/// fell below the line) and commits; then reads it back as shown.
 fn commit(
     store: &Store,
     journal: &Journal,
@@ -105,8 +106,9 @@ fn commit(
     entry: LedgerEntry,
     change: impl FnOnce(&LedgerEntry) -> Change,
 ) -> Result<WithBalance, ServiceError> {
-    let Appended { entry, after, .. } = ledger::append(&txn, |id| LedgerEntry { id, ..entry })?;
-    journal.commit_change(txn, change(&entry))?;
+    let Appended { entry, before, after } = ledger::append(&txn, |id| LedgerEntry { id, ..entry })?;
+    let told = super::alerts::low_balance(&txn, change(&entry), entry.student_id, before, after, &config.alerts)?;
+    journal.commit_change(txn, told)?;
     let read = store.read()?;
     let shown = show_entries(store, &read, &config.time_zone(), vec![entry])?;
     Ok(WithBalance {
