@@ -281,3 +281,25 @@ async fn a_manual_charge_below_the_line_tells_the_parents_too() {
         ["Баланс ниже 0,00 ₽: -300,00 ₽"]
     );
 }
+
+#[tokio::test]
+async fn a_lesson_charge_the_manager_reversed_is_not_charged_again_when_the_journal_is_saved() {
+    let school = school().await;
+    let lesson = priced_lesson(&school, 800_00);
+    attend(&school, lesson, "present", "excused").await;
+    let charge = ledger(&school, school.anna).await["data"][0]["id"].clone();
+    let reversed = school
+        .as_user(school.manager)
+        .post(
+            &format!("/api/payments/{charge}/reverse"),
+            json!({"reason": "Пробное занятие"}),
+        )
+        .await;
+    assert_eq!(reversed.status(), 201);
+    attend(&school, lesson, "present", "excused").await;
+    assert_eq!(ledger(&school, school.anna).await["balance"], 0, "the goodwill stays");
+    attend(&school, lesson, "excused", "excused").await;
+    let anna = ledger(&school, school.anna).await;
+    assert_eq!(anna["balance"], 0, "no second reversal");
+    assert_eq!(anna["meta"]["total"], 2);
+}

@@ -194,8 +194,9 @@ pub fn record(
 }
 
 /// Reverses entry `id` with `reason`, as a manager: a payment or a charge not reversed yet.
-/// A reversed lesson charge no longer stands for its lesson (a later change of attendance
-/// settles the lesson afresh).
+/// A reversed lesson charge still stands for its lesson, so saving the journal again does not
+/// charge it anew; a later change of attendance or price settles it afresh (without a second
+/// reversal).
 pub fn reverse(
     store: &Store,
     journal: &Journal,
@@ -217,13 +218,6 @@ pub fn reverse(
         errors.push("id", "Запись уже сторнирована");
     }
     errors.into_result()?;
-    if let Some(lesson) = original.lesson_id
-        && let Some(crate::domain::ledger::LessonCharge::Entry { entry_id, .. }) =
-            ledger::charge_of(&txn, lesson, original.student_id)?
-        && entry_id == id
-    {
-        ledger::set_charge(&txn, lesson, original.student_id, None)?;
-    }
     let student =
         users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
     let reversal = LedgerEntry {
