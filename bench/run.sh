@@ -566,10 +566,17 @@ print("%d lessons, %d recorded" % (len(d["lessons"]), sum(1 for l in d["lessons"
     read -r marks_size < <(curl -s -b "$jar" "$SERVER_URL/api/users/$student/marks?from=$year_from&to=$year_to" | python3 -c 'import json, sys
 d = json.load(sys.stdin)["data"]
 print("%d marks in %d subjects" % (sum(len(s["marks"]) for s in d["subjects"]), len(d["subjects"])))')
+    # /users/{id}/attendance asks for one month at a time (ui/src/features/attendance/month.ts):
+    # that read carries the budget; the whole school year in one request is shown for information.
+    month_from=$(date +%Y-%m-01) month_to=$(date -d "$(date +%Y-%m-01) +1 month -1 day" +%Y-%m-%d)
+    read -r month_size < <(curl -s -b "$jar" "$SERVER_URL/api/users/$student/attendance?from=$month_from&to=$month_to" | python3 -c 'import json, sys
+d = json.load(sys.stdin)["data"]
+print("%d lessons, %d recorded" % (len(d["lessons"]), sum(1 for l in d["lessons"] if l["status"])))')
     pairs=()
     for read in "group's journal, current term ($grid_size):group-lessons/$group/journal" \
         "student's marks, school year ($marks_size):users/$student/marks?from=$year_from&to=$year_to" \
-        "student's attendance and summary, school year ($year_size):users/$student/attendance?from=$year_from&to=$year_to"; do
+        "student's attendance and summary, this month as the page asks ($month_size):users/$student/attendance?from=$month_from&to=$month_to" \
+        "student's attendance and summary, school year in one request ($year_size):users/$student/attendance?from=$year_from&to=$year_to"; do
         measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
         pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
     done
@@ -610,6 +617,11 @@ PY
     for pair in "${pairs[@]}"; do
         IFS=: read -r what rps p99 <<<"$pair"
         ratio=$(num "100 * $rps / $bare_rps")
+        if [[ $what == *"in one request"* ]]; then
+            row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" "—" "info"
+            row "$what p99" "$p99 ms" "—" "info"
+            continue
+        fi
         row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
         row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
     done
