@@ -303,3 +303,23 @@ async fn a_lesson_charge_the_manager_reversed_is_not_charged_again_when_the_jour
     assert_eq!(anna["balance"], 0, "no second reversal");
     assert_eq!(anna["meta"]["total"], 2);
 }
+
+#[tokio::test]
+async fn a_student_taken_off_a_held_lesson_gets_his_charge_reversed() {
+    let school = school().await;
+    let lesson = priced_lesson(&school, 800_00);
+    attend(&school, lesson, "present", "present").await;
+    let changed = school
+        .as_user(school.manager)
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/lessons/{lesson}"),
+            json!({"student_ids": [school.anna]}),
+        )
+        .await;
+    assert_eq!(changed.status(), 200, "{}", json(changed).await);
+    assert_eq!(ledger(&school, school.anna).await["balance"], -800_00);
+    let boris = ledger(&school, school.boris).await;
+    assert_eq!(boris["balance"], 0);
+    assert_eq!(kinds(&boris), ["reversal 80000", "charge 80000"]);
+}
