@@ -243,3 +243,83 @@ async fn the_demo_school_has_lesson_charges_payments_packages_two_debtors_and_a_
     let (_, differences) = klass::store::ledger::recount(&app.store.read().expect("read")).expect("recount");
     assert!(differences.is_empty(), "{differences:?}");
 }
+
+#[tokio::test]
+async fn a_new_price_after_the_lesson_reverses_the_charge_and_charges_the_new_one() {
+    let school = school().await;
+    let lesson = priced_lesson(&school, 800_00);
+    attend(&school, lesson, "present", "excused").await;
+    let changed = school
+        .as_user(school.manager)
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/lessons/{lesson}"),
+            json!({"price": 900_00}),
+        )
+        .await;
+    assert_eq!(changed.status(), 200, "{}", json(changed).await);
+    let anna = ledger(&school, school.anna).await;
+    assert_eq!(anna["balance"], -900_00);
+    assert_eq!(kinds(&anna), ["charge 90000", "reversal 80000", "charge 80000"]);
+    assert_eq!(
+        ledger(&school, school.boris).await["meta"]["total"],
+        0,
+        "excused: untouched"
+    );
+    let logged = school.logged("lesson.updated").await;
+    assert!(logged[0].contains("Списание 900,00 ₽, Петрова Анна"), "{logged:?}");
+}
+
+#[tokio::test]
+async fn a_manual_charge_below_the_line_tells_the_parents_too() {
+    let school = school().await;
+    let body = json!({"student_id": school.anna, "amount": 300_00, "kind": "charge", "reason": "other"});
+    let charged = school.as_user(school.manager).post("/api/payments", body).await;
+    assert_eq!(charged.status(), 201);
+    assert_eq!(
+        school.told(school.parent, "low_balance").await,
+        ["Баланс ниже 0,00 ₽: -300,00 ₽"]
+    );
+}
+
+#[tokio::test]
+async fn a_lesson_charge_the_manager_reversed_is_not_charged_again_when_the_journal_is_saved() {
+    let school = school().await;
+    let lesson = priced_lesson(&school, 800_00);
+    attend(&school, lesson, "present", "excused").await;
+    let charge = ledger(&school, school.anna).await["data"][0]["id"].clone();
+    let reversed = school
+        .as_user(school.manager)
+        .post(
+            &format!("/api/payments/{charge}/reverse"),
+            json!({"reason": "Пробное занятие"}),
+        )
+        .await;
+    assert_eq!(reversed.status(), 201);
+    attend(&school, lesson, "present", "excused").await;
+    assert_eq!(ledger(&school, school.anna).await["balance"], 0, "the goodwill stays");
+    attend(&school, lesson, "excused", "excused").await;
+    let anna = ledger(&school, school.anna).await;
+    assert_eq!(anna["balance"], 0, "no second reversal");
+    assert_eq!(anna["meta"]["total"], 2);
+}
+
+#[tokio::test]
+async fn a_student_taken_off_a_held_lesson_gets_his_charge_reversed() {
+    let school = school().await;
+    let lesson = priced_lesson(&school, 800_00);
+    attend(&school, lesson, "present", "present").await;
+    let changed = school
+        .as_user(school.manager)
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/lessons/{lesson}"),
+            json!({"student_ids": [school.anna]}),
+        )
+        .await;
+    assert_eq!(changed.status(), 200, "{}", json(changed).await);
+    assert_eq!(ledger(&school, school.anna).await["balance"], -800_00);
+    let boris = ledger(&school, school.boris).await;
+    assert_eq!(boris["balance"], 0);
+    assert_eq!(kinds(&boris), ["reversal 80000", "charge 80000"]);
+}

@@ -12,7 +12,7 @@ use crate::domain::money::format_rub;
 use crate::domain::package::Package;
 use crate::domain::{PackageId, UserId};
 use crate::service::journal::Change;
-use crate::store::{StoreError, attendance, ledger, packages, record, subjects};
+use crate::store::{StoreError, attendance, ledger, packages, record, subjects, users};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use redb::WriteTransaction;
@@ -127,7 +127,7 @@ pub fn settle_lesson(
                             created_by: by,
                             created_at: Timestamp::now(),
                         })?;
-                        lines.push(format!("Списание {} (ученик {student})", format_rub(price)));
+                        lines.push(format!("Списание {}, {}", format_rub(price), name_of(txn, student)?));
                         Some(LessonCharge::Entry {
                             entry_id: charged.entry.id,
                             amount: price,
@@ -172,12 +172,21 @@ fn undo(
                 created_by: by,
                 created_at: Timestamp::now(),
             })?;
-            lines.push(format!("Сторно списания {} (ученик {student})", format_rub(amount)));
+            lines.push(format!(
+                "Сторно списания {}, {}",
+                format_rub(amount),
+                name_of(txn, student)?
+            ));
         }
         Some(LessonCharge::Package { package_id }) => give_back(txn, package_id, lines)?,
         Some(LessonCharge::Entry { .. }) | None => {}
     }
     Ok(())
+}
+
+/// «Белов Иван Викторович» for a log line, or «ученик №12» for someone gone.
+fn name_of(txn: &WriteTransaction, student: UserId) -> Result<String, StoreError> {
+    Ok(users::get(txn, student)?.map_or_else(|| format!("ученик №{student}"), |u| u.full_name()))
 }
 
 /// Gives one lesson back to package `id`.

@@ -96,7 +96,8 @@ fn described(entry: &LedgerEntry, student: &str) -> String {
     )
 }
 
-/// Appends the entry `build` makes, logs `change` and commits; then reads it back as shown.
+/// Appends the entry `build` makes, logs `change` (telling the parents when the balance just
+/// fell below the line) and commits; then reads it back as shown.
 fn commit(
     store: &Store,
     journal: &Journal,
@@ -105,8 +106,9 @@ fn commit(
     entry: LedgerEntry,
     change: impl FnOnce(&LedgerEntry) -> Change,
 ) -> Result<WithBalance, ServiceError> {
-    let Appended { entry, after, .. } = ledger::append(&txn, |id| LedgerEntry { id, ..entry })?;
-    journal.commit_change(txn, change(&entry))?;
+    let Appended { entry, before, after } = ledger::append(&txn, |id| LedgerEntry { id, ..entry })?;
+    let told = super::alerts::low_balance(&txn, change(&entry), entry.student_id, before, after, &config.alerts)?;
+    journal.commit_change(txn, told)?;
     let read = store.read()?;
     let shown = show_entries(store, &read, &config.time_zone(), vec![entry])?;
     Ok(WithBalance {
@@ -192,8 +194,9 @@ pub fn record(
 }
 
 /// Reverses entry `id` with `reason`, as a manager: a payment or a charge not reversed yet.
-/// A reversed lesson charge no longer stands for its lesson (a later change of attendance
-/// settles the lesson afresh).
+/// A reversed lesson charge still stands for its lesson, so saving the journal again does not
+/// charge it anew; a later change of attendance or price settles it afresh (without a second
+/// reversal).
 pub fn reverse(
     store: &Store,
     journal: &Journal,
@@ -215,13 +218,6 @@ pub fn reverse(
         errors.push("id", "Запись уже сторнирована");
     }
     errors.into_result()?;
-    if let Some(lesson) = original.lesson_id
-        && let Some(crate::domain::ledger::LessonCharge::Entry { entry_id, .. }) =
-            ledger::charge_of(&txn, lesson, original.student_id)?
-        && entry_id == id
-    {
-        ledger::set_charge(&txn, lesson, original.student_id, None)?;
-    }
     let student =
         users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
     let reversal = LedgerEntry {
