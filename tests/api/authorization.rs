@@ -19,7 +19,7 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 /// group of the caller's own taught by the worker with S in it, `{lesson}` a lesson of that
 /// group, `{other_lesson}` a lesson of O taught by the manager; `{mark}` a mark of S given by
 /// the worker, `{other_mark}` one of O given by the manager; `{package}` a package of S's,
-/// `{other_package}` one of O's.
+/// `{other_package}` one of O's; `{payment}` a payment of S, `{other_payment}` one of O.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod catalog_rows;
@@ -39,6 +39,7 @@ fn all_rows() -> Vec<Row> {
         rows::journal_reads(),
         rows::journal(),
         money_rows::packages(),
+        money_rows::payments(),
     ]
     .concat()
 }
@@ -47,7 +48,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 12],
+    ids: [(&'static str, u64); 14],
     browsers: Vec<Browser>,
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
@@ -130,6 +131,7 @@ async fn school() -> School {
     let mark = teaching.mark(&txn, student, worker);
     let other_mark = teaching.mark(&txn, other, manager);
     let (package, other_package) = (package_of(&txn, student), package_of(&txn, other));
+    let (payment, other_payment) = (payment_of(&txn, student, manager), payment_of(&txn, other, manager));
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -154,6 +156,8 @@ async fn school() -> School {
             ("{other_mark}", other_mark),
             ("{package}", package),
             ("{other_package}", other_package),
+            ("{payment}", payment),
+            ("{other_payment}", other_payment),
         ],
         browsers,
         tags,
@@ -264,6 +268,28 @@ fn package_of(txn: &redb::WriteTransaction, student: u64) -> u64 {
     .expect("package")
     .id
     .0
+}
+
+/// A cash payment of 1 000 ₽ by `student`, taken by `manager` today.
+fn payment_of(txn: &redb::WriteTransaction, student: u64, manager: u64) -> u64 {
+    use klass::domain::ledger::{EntryKind, LedgerEntry, PaymentMethod};
+    let written = klass::store::ledger::append(txn, |id| LedgerEntry {
+        id,
+        student_id: klass::domain::UserId(student),
+        kind: EntryKind::Payment,
+        amount: 1_000_00,
+        method: Some(PaymentMethod::Cash),
+        reason: None,
+        lesson_id: None,
+        package_id: None,
+        reverses_id: None,
+        note: String::new(),
+        date: jiff::civil::date(2026, 11, 20),
+        created_by: Some(klass::domain::UserId(manager)),
+        created_at: jiff::Timestamp::now(),
+    })
+    .expect("payment");
+    written.entry.id.0
 }
 
 /// A caller's own subject, a course of another subject with O enrolled, and a course nobody is in.
