@@ -5,6 +5,7 @@ mod config_cmd;
 mod healthcheck;
 mod loopback_tls;
 mod mail;
+mod money;
 mod serve;
 mod user;
 
@@ -43,6 +44,9 @@ pub enum Command {
     /// Check the mail settings (`mail test --to ADDRESS`).
     #[command(subcommand)]
     Mail(mail::MailCommand),
+    /// Check the money ledger (`money verify`: every balance equals the sum of its entries).
+    #[command(subcommand)]
+    Money(money::MoneyCommand),
     /// Print the OpenAPI document of the API.
     Openapi,
     /// Print the example configuration or check a configuration file.
@@ -74,5 +78,6 @@ pub async fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::User(command) => user::run(command, &cli.load_config()?),
         Command::Backup(command) => backup::run(command, &cli.load_config()?),
         Command::Mail(command) => mail::run(command, &cli.load_config()?).await,
+        Command::Money(command) => money::run(command, &cli.load_config()?),
     }
 }

@@ -143,6 +143,7 @@ fn every_subcommand_has_help() {
         &["user", "create", "--help"],
         &["config", "--help"],
         &["healthcheck", "--help"],
+        &["money", "verify", "--help"],
     ] {
         let out = klass().args(args).output().expect("help");
         assert!(out.status.success() && text(&out.stdout).contains("Usage"), "{args:?}");

@@ -5,6 +5,7 @@ mod cli;
 mod crash;
 mod disk;
 mod http;
+mod money;
 mod process;
 mod serve;
 mod sign_ins;
