@@ -10,7 +10,7 @@ use klass::domain::{LessonId, UserId};
 use serde_json::{Value, json};
 
 /// A lesson two hours ago priced `price` kopecks per student.
-fn priced_lesson(school: &School, price: i64) -> u64 {
+pub fn priced_lesson(school: &School, price: i64) -> u64 {
     let lesson = school.lesson(school.teacher, -2);
     let txn = school.app.store.write().expect("txn");
     let old: klass::domain::lesson::Lesson = klass::store::record::get(&txn, LessonId(lesson))

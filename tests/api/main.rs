@@ -24,6 +24,7 @@ mod lessons_shown;
 mod limits;
 mod mail;
 mod mail_history;
+mod money_property;
 mod notifications;
 mod packages;
 mod passwords;
