@@ -16,7 +16,7 @@
 # BENCH_NO_BUILD=1 (use the binaries already in target/release).
 # BENCH_ONLY=safety (or a comma-separated list): run only those sections, with the schools they
 # need; the report then holds only their rows. Sections: size, start, idle, health, people, log,
-# teaching, journal, safety, logins, import (empty: all).
+# teaching, journal, money, safety, logins, import (empty: all).
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -28,6 +28,7 @@ BARE=target/release/examples/bare_route
 FILL_LOG=target/release/examples/fill_log
 FILL_LESSONS=target/release/examples/fill_lessons
 FILL_JOURNAL=target/release/examples/fill_journal
+FILL_LEDGER=target/release/examples/fill_ledger
 RAW_COMMIT=target/release/examples/raw_commit
 RUNS=${BENCH_RUNS:-5}
 WRK_SECS=${BENCH_WRK_SECS:-10}
@@ -52,10 +53,11 @@ done
 want() { [[ -z ${BENCH_ONLY:-} || ",${BENCH_ONLY// /}," == *",$1,"* ]]; }
 # The examples the wanted sections run, next to the klass binary.
 EXAMPLES=()
-if want health || want people || want log || want teaching || want journal; then EXAMPLES+=(bare_route); fi
+if want health || want people || want log || want teaching || want journal || want money; then EXAMPLES+=(bare_route); fi
 if want log || want safety; then EXAMPLES+=(fill_log); fi
 if want teaching || want journal; then EXAMPLES+=(fill_lessons); fi
 if want journal; then EXAMPLES+=(fill_journal raw_commit); fi
+if want money; then EXAMPLES+=(fill_ledger); fi
 
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
     build=(cargo build --release --bin klass)
@@ -337,7 +339,7 @@ fi
 
 # 4 and 5. /api/health against the bare poem-openapi route, each server pinned to one core; the bare
 # route is also what the people, log, teaching and journal sections compare against.
-if want health || want people || want log || want teaching || want journal; then
+if want health || want people || want log || want teaching || want journal || want money; then
     start_server bare taskset -c "$SERVER_CPU" "$BARE" 127.0.0.1:0
     wait_healthy "$SERVER_URL/api/bare"
     measure_wrk "bare poem-openapi route" "$SERVER_URL/api/bare"
@@ -366,7 +368,7 @@ fi
 
 # The 5,000-people school of sections 6, 6b, 6c, 6d and 6e.
 BIG_DIR="$WORK/school-5000"
-if want people || want log || want teaching || want journal || want safety; then
+if want people || want log || want teaching || want journal || want money || want safety; then
     start_server klass-seed "$KLASS" serve --demo --demo-people 5000 --data-dir "$BIG_DIR" --listen 127.0.0.1:0
     stop_server
 fi
@@ -631,6 +633,61 @@ PY
     row "RSS under load (peak, 5,000,000 attendance records)" "$(mb "$journal_rss * 1024") MB" "<= 100 MB" "$(le "$((journal_rss * 1024))" 100000000)"
     row "writing the journal (examples/fill_journal: $filled; $(mb "$journal_db") MB on disk with the lessons)" "$journal_fill_s s" "—" "info"
     note "Journal: \`examples/fill_journal\` records, going back from now through the done lessons of the teaching school (\`fill_lessons 300 1000000\`), every student's attendance (84 % present, 8 % late, 4 % excused, 4 % unexcused) and marks (a test of weight 2 for everyone there every fourth lesson of a group, lesson and homework marks at a share that makes 2,000,000), through the store in non-durable batches made durable at the end. Reads as the director: \`GET /api/group-lessons/{id}/journal\` (the current term), \`GET /api/users/{id}/marks\` and \`/attendance\` for the school year ($year_from to $year_to) of «Группа 1»'s first student. The save is \`PUT /api/lessons/{id}/journal\` of a group of 30 made by \`POST /api/group-lessons\` (30 records, 10 marks, topic and homework) by wrk with 4 connections, each request one durable commit; raw = \`examples/raw_commit\` (one 200-byte row per durable redb commit, pinned to CPU $SERVER_CPU) after the server stopped, on the same disk."
+fi
+
+if want money; then
+    # 6f. Money (issue 15): the bench school with 1,000,000 ledger entries over two years
+    # (examples/fill_ledger); one student's ledger page with his balance and packages, the
+    # debtors, the school's ledger for this month with its totals, each next to the bare route;
+    # then `klass money verify` over all of it.
+    MONEY_DIR="$WORK/school-5000-money"
+    cp -a "$BIG_DIR" "$MONEY_DIR"
+    wait_quiet "filling the ledger"
+    t0=$(now_us)
+    ledger_filled=$("$FILL_LEDGER" "$MONEY_DIR" 1000000) || die "fill_ledger failed"
+    ledger_fill_s=$(calc "($(now_us) - $t0) / 1000000")
+    money_db=$(du --block-size=1 "$MONEY_DIR/klass.redb" | cut -f1)
+    start_server klass-money taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$MONEY_DIR" --listen 127.0.0.1:0
+    wait_healthy "$SERVER_URL/api/health"
+    jar="$WORK/money.cookies"
+    xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+    cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+    read -r debtor debtors_size < <(curl -s -b "$jar" "$SERVER_URL/api/payments/debtors" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(d["data"][0]["student_id"], "%d debtors" % len(d["data"]))')
+    [[ -n ${debtor:-} ]] || die "the filled ledger has no debtor"
+    month_from=$(date +%Y-%m-01) month_to=$(date -d "$(date +%Y-%m-01) +1 month -1 day" +%Y-%m-%d)
+    read -r month_size < <(curl -s -b "$jar" "$SERVER_URL/api/payments?from=$month_from&to=$month_to" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print("%d entries" % d["meta"]["totals"]["count"])')
+    read -r own_size < <(curl -s -b "$jar" "$SERVER_URL/api/users/$debtor/payments" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print("page of %d of %d entries" % (len(d["data"]), d["meta"]["total"]))')
+    pairs=()
+    for read in "a student's ledger and balance ($own_size):users/$debtor/payments" \
+        "debtors ($debtors_size):payments/debtors" \
+        "the school's ledger for this month with totals ($month_size):payments?from=$month_from&to=$month_to"; do
+        measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
+        pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
+    done
+    money_rss=$WRK_RSS_KB
+    stop_server
+    t0=$(now_us)
+    "$KLASS" --data-dir "$MONEY_DIR" money verify >"$WORK/money-verify.txt" || die "klass money verify found a difference: $(cat "$WORK/money-verify.txt")"
+    verify_s=$(calc "($(now_us) - $t0) / 1000000")
+    for pair in "${pairs[@]}"; do
+        IFS=: read -r what rps p99 <<<"$pair"
+        ratio=$(num "100 * $rps / $bare_rps")
+        row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
+        row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
+    done
+    row "RSS under load (peak, 1,000,000 ledger entries)" "$(mb "$money_rss * 1024") MB" "<= 100 MB" "$(le "$((money_rss * 1024))" 100000000)"
+    row "klass money verify over 1,000,000 entries (recount of every balance)" "$verify_s s" "—" "info"
+    row "writing the ledger (examples/fill_ledger: $ledger_filled; $(mb "$money_db") MB on disk)" "$ledger_fill_s s" "—" "info"
+    note "Money: \`examples/fill_ledger\` writes 1,000,000 entries through \`store::ledger::append\` over the two years before today, the school's students in turn (lesson charges of 500–1 500 ₽, a payment every fifth entry, a reversal every fiftieth, one student in ten paying half). Reads as the director: \`GET /api/users/{id}/payments\` (the first page, 50 newest, of the largest debtor), \`GET /api/payments/debtors\`, \`GET /api/payments?from=$month_from&to=$month_to\` (the first page and the month's totals). \`klass money verify\` runs with the server stopped."
 fi
 
 if want safety; then
