@@ -46,7 +46,9 @@ fn fill(dir: &std::path::Path, entries: u64) -> Result<(u64, usize), Failure> {
     if students.is_empty() {
         return Err("the data dir has no students (make it with `serve --demo --demo-people N`)".into());
     }
-    let today = Timestamp::now().to_zoned(jiff::tz::TimeZone::get("Europe/Moscow")?).date();
+    let today = Timestamp::now()
+        .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow")?)
+        .date();
     let first = today.checked_sub(730.days())?;
     let mut last: Vec<Option<LedgerEntry>> = vec![None; students.len()];
     let mut written = 0;

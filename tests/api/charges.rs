@@ -210,16 +210,7 @@ async fn a_balance_falling_below_the_line_tells_the_parents_once_per_crossing() 
 #[tokio::test]
 async fn the_demo_school_has_lesson_charges_payments_packages_two_debtors_and_a_frozen_package() {
     let app = crate::helpers::spawn_app().await;
-    let config = std::sync::Arc::new(klass::config::Config::default());
-    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
-    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
-    let manager = klass::store::users::find_by_email(
-        &app.store.read().expect("read"),
-        &klass::domain::Email::parse(klass::service::demo::MANAGER_EMAIL).expect("email"),
-    )
-    .expect("lookup")
-    .expect("the director");
-    let director = app.browser_as(manager.id.0, None);
+    let director = crate::helpers::demo_director(&app);
     let debtors = json(director.get("/api/payments/debtors").await).await;
     assert_eq!(debtors["meta"]["count"], 2, "{debtors}");
     let frozen = json(director.get("/api/packages?status=frozen").await).await;

@@ -246,9 +246,7 @@ async fn a_student_and_his_parent_see_his_courses_with_progress_and_lessons() {
 #[tokio::test]
 async fn the_demo_school_teaches_six_subjects_and_two_courses_with_students() {
     let app = spawn_app().await;
-    let config = std::sync::Arc::new(klass::config::Config::default());
-    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
-    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+    crate::helpers::seed_demo(&app);
     let director = app.browser();
     director
         .sign_in(klass::service::demo::MANAGER_EMAIL, klass::service::demo::PASSWORD)

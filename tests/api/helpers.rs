@@ -218,3 +218,20 @@ pub fn planned_lesson(
         slot_at: None,
     }
 }
+
+/// Seeds the demo school (75 people) into `app`, as `serve --demo` does.
+pub fn seed_demo(app: &TestApp) {
+    let config = std::sync::Arc::new(klass::config::Config::default());
+    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
+    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+}
+
+/// Seeds the demo school into `app` and returns a browser signed in as its director.
+pub fn demo_director(app: &TestApp) -> Browser {
+    seed_demo(app);
+    let email = klass::domain::Email::parse(klass::service::demo::MANAGER_EMAIL).expect("email");
+    let manager = klass::store::users::find_by_email(&app.store.read().expect("read"), &email)
+        .expect("lookup")
+        .expect("the director");
+    app.browser_as(manager.id.0, None)
+}

@@ -254,16 +254,7 @@ async fn without_days_the_current_term_and_bad_days_are_refused() {
 #[tokio::test]
 async fn the_demo_schools_done_lessons_carry_attendance_and_marks() {
     let app = crate::helpers::spawn_app().await;
-    let config = std::sync::Arc::new(klass::config::Config::default());
-    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
-    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
-    let manager = klass::store::users::find_by_email(
-        &app.store.read().expect("read"),
-        &klass::domain::Email::parse(klass::service::demo::MANAGER_EMAIL).expect("email"),
-    )
-    .expect("lookup")
-    .expect("the director");
-    let director = app.browser_as(manager.id.0, None);
+    let director = crate::helpers::demo_director(&app);
     let groups = json(director.get("/api/group-lessons?per_page=100").await).await;
     let (mut statuses, mut kinds, mut cells) =
         (std::collections::BTreeSet::new(), std::collections::BTreeSet::new(), 0);

@@ -384,9 +384,7 @@ async fn the_demo_school_has_eight_groups_without_a_clash_and_every_student_in_o
     use klass::domain::group::Group;
     use klass::domain::lesson::{Lesson, LessonStatus};
     let app = spawn_app().await;
-    let config = std::sync::Arc::new(klass::config::Config::default());
-    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
-    klass::service::demo::seed(&app.store, &journal, 75).expect("demo");
+    crate::helpers::seed_demo(&app);
     let read = app.store.read().expect("read");
     let groups: Vec<Group> = klass::store::record::all(&read).expect("groups");
     assert_eq!(groups.len(), 8);
