@@ -9,7 +9,7 @@ use jiff::tz::TimeZone;
 use poem_openapi::Object;
 
 /// One line of a student's ledger.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct LedgerEntryView {
     pub id: EntryId,
     pub student_id: UserId,
@@ -81,7 +81,7 @@ impl LedgerEntryView {
 }
 
 /// A pause of a package, both days included.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct FreezeView {
     /// «2026-11-23».
     pub from: String,
@@ -90,7 +90,7 @@ pub struct FreezeView {
 }
 
 /// A prepaid package of lessons (абонемент).
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct PackageView {
     pub id: PackageId,
     pub student_id: UserId,

@@ -12,7 +12,7 @@ use jiff::civil::Date;
 use poem_openapi::{ApiResponse, Object};
 
 /// Net received by method, kopecks.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct ByMethod {
     pub cash: i64,
     pub card: i64,
@@ -20,7 +20,7 @@ pub struct ByMethod {
 }
 
 /// The sums of every entry the filter keeps (not only this page), kopecks.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct LedgerTotals {
     /// Payments less their reversals.
     pub received: i64,
@@ -47,15 +47,16 @@ impl From<Totals> for LedgerTotals {
 }
 
 /// Paging plus the totals of the filtered range.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct SchoolLedgerMeta {
     #[oai(flatten)]
+    #[serde(flatten)]
     pub page: PageMeta,
     pub totals: LedgerTotals,
 }
 
 /// A debtor's parent, to call or write to.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct ContactView {
     pub id: UserId,
     pub name: String,
@@ -65,7 +66,7 @@ pub struct ContactView {
 }
 
 /// A student who owes.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct DebtorView {
     pub student_id: UserId,
     pub student_name: String,
@@ -75,7 +76,7 @@ pub struct DebtorView {
 }
 
 /// How many owe and how much in all (kopecks, above zero).
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct DebtorsMeta {
     pub count: u64,
     pub total_debt: i64,

@@ -4,6 +4,7 @@
 
 use super::envelope::Paged;
 use super::files::FileBytes;
+use super::json_text::JsonText;
 use super::ledger_view::LedgerEntryView;
 use super::paging::{PageMeta, paged};
 use super::payment_reports::{ContactView, DebtorView, DebtorsMeta, LedgerFile, SchoolLedgerMeta, query};
@@ -171,7 +172,7 @@ impl PaymentsApi {
         student_id: Query<Option<UserId>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<Json<Paged<LedgerEntryView, SchoolLedgerMeta>>, ApiError> {
+    ) -> Result<JsonText<Paged<LedgerEntryView, SchoolLedgerMeta>>, ApiError> {
         caller.actor(READ_SCHOOL_LEDGER)?;
         let query = query(from.0, to.0, kind.0, method.0, student_id.0)?;
         let request = PageRequest::new(page.0, per_page.0);
@@ -182,7 +183,7 @@ impl PaymentsApi {
             totals: totals.into(),
         };
         let Json(page) = paged(found, |e| LedgerEntryView::new(e, &tz));
-        Ok(Json(Paged { data: page.data, meta }))
+        JsonText::serialized(&Paged { data: page.data, meta }).map_err(ApiError::internal)
     }
 
     /// Debtors
@@ -194,7 +195,7 @@ impl PaymentsApi {
         &self,
         state: State<'_>,
         caller: Caller,
-    ) -> Result<Json<Paged<DebtorView, DebtorsMeta>>, ApiError> {
+    ) -> Result<JsonText<Paged<DebtorView, DebtorsMeta>>, ApiError> {
         caller.actor(READ_SCHOOL_LEDGER)?;
         let found = state.read(debtors::list)?;
         let meta = DebtorsMeta {
@@ -219,7 +220,7 @@ impl PaymentsApi {
                     .collect(),
             })
             .collect();
-        Ok(Json(Paged { data, meta }))
+        JsonText::serialized(&Paged { data, meta }).map_err(ApiError::internal)
     }
 
     /// The school's ledger as a file

@@ -79,6 +79,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::LEDGER)?;
         $copier.table(tables::LEDGER_BY_STUDENT)?;
         $copier.table(tables::LEDGER_BY_DAY)?;
+        $copier.table(tables::LEDGER_DAY_TOTALS)?;
         $copier.table(tables::LEDGER_REVERSED)?;
         $copier.table(tables::BALANCES)?;
         $copier.table(tables::LESSON_CHARGES)?;

@@ -1,7 +1,8 @@
 //! The money ledger: entries appended with their student's balance in the same transaction,
 //! indexed by student (numbered, so a page is counted without reading) and by day (with the
-//! figures a filter and its totals need, so a month is summed from keys); what each held
-//! lesson settled; and a recount that checks every balance against its entries.
+//! figures a filter needs) and summed by day, kind and method (so a month's totals read a few
+//! rows); what each held lesson settled; and a recount that checks every balance against its
+//! entries.
 
 use super::newest_first::{self, Scope, append_numbered};
 use super::record::{self, Reader, Record, Rows, day_after, day_key};
@@ -42,6 +43,11 @@ pub fn append(txn: &WriteTransaction, build: impl FnOnce(EntryId) -> LedgerEntry
         (day_key(entry.date), id),
         (student, entry.kind.code(), entry.detail_code(), entry.effect()),
     )?;
+    let mut sums = txn.open_table(tables::LEDGER_DAY_TOTALS)?;
+    let key = (day_key(entry.date), entry.kind.code(), entry.detail_code());
+    let (count, effect) = sums.get(key)?.map_or((0, 0), |sum| sum.value());
+    sums.insert(key, (count + 1, effect + entry.effect()))?;
+    drop(sums);
     if let Some(reversed) = entry.reverses_id {
         txn.open_table(tables::LEDGER_REVERSED)?.insert(reversed.0, id)?;
     }
@@ -120,26 +126,80 @@ pub struct DayRow {
 /// The entries dated `from` to `to` (both included), by day and then in the order written.
 pub fn of_days(txn: &impl Reader, from: Date, to: Date) -> Result<Vec<DayRow>, StoreError> {
     let index = txn.open(tables::LEDGER_BY_DAY)?;
-    let mut rows = Vec::new();
-    for row in index.range((day_key(from), 0)..(day_after(to), 0))? {
+    let rows = index.range((day_key(from), 0)..(day_after(to), 0))?;
+    rows.map(|row| row.map_err(StoreError::from).and_then(day_row))
+        .collect()
+}
+
+/// The `take` newest entries dated `from` to `to` that `keep` admits, after skipping `skip` of
+/// them: one page, read from the newest end of the range without walking the rest.
+pub fn newest_of_days(
+    txn: &impl Reader,
+    (from, to): (Date, Date),
+    keep: impl Fn(&DayRow) -> bool,
+    skip: usize,
+    take: usize,
+) -> Result<Vec<DayRow>, StoreError> {
+    let index = txn.open(tables::LEDGER_BY_DAY)?;
+    let rows = index.range((day_key(from), 0)..(day_after(to), 0))?.rev();
+    let kept = rows.map(|row| row.map_err(StoreError::from).and_then(day_row));
+    let kept = kept.filter(|row| row.as_ref().map_or(true, &keep));
+    kept.skip(skip).take(take).collect()
+}
+
+type DayIndexRow<'a> = (
+    redb::AccessGuard<'a, (i64, u64)>,
+    redb::AccessGuard<'a, (u64, u8, u8, i64)>,
+);
+
+fn day_row((key, value): DayIndexRow<'_>) -> Result<DayRow, StoreError> {
+    let ((day, id), (student, kind, detail, effect)) = (key.value(), value.value());
+    let Some(kind) = EntryKind::from_code(kind) else {
+        return Err(StoreError::Corrupt {
+            table: tables::name(&tables::LEDGER_BY_DAY),
+            reason: format!("entry {id}: unknown kind {kind}"),
+        });
+    };
+    Ok(DayRow {
+        id: EntryId(id),
+        day,
+        student_id: UserId(student),
+        kind,
+        detail,
+        effect,
+    })
+}
+
+/// The entries of one kind and one method or reason on one day, summed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DaySum {
+    pub kind: EntryKind,
+    /// `PaymentMethod::code` or `ChargeReason::code`.
+    pub detail: u8,
+    pub count: u64,
+    /// Their effect on the balances.
+    pub effect: i64,
+}
+
+/// The sums of the entries dated `from` to `to` (both included), by day, kind and detail.
+pub fn sums_of_days(txn: &impl Reader, from: Date, to: Date) -> Result<Vec<DaySum>, StoreError> {
+    let table = txn.open(tables::LEDGER_DAY_TOTALS)?;
+    let mut sums = Vec::new();
+    for row in table.range((day_key(from), 0, 0)..(day_after(to), 0, 0))? {
         let (key, value) = row?;
-        let ((day, id), (student, kind, detail, effect)) = (key.value(), value.value());
-        let Some(kind) = EntryKind::from_code(kind) else {
-            return Err(StoreError::Corrupt {
-                table: tables::name(&tables::LEDGER_BY_DAY),
-                reason: format!("entry {id}: unknown kind {kind}"),
-            });
-        };
-        rows.push(DayRow {
-            id: EntryId(id),
-            day,
-            student_id: UserId(student),
+        let ((_, kind, detail), (count, effect)) = (key.value(), value.value());
+        let kind = EntryKind::from_code(kind).ok_or_else(|| StoreError::Corrupt {
+            table: tables::name(&tables::LEDGER_DAY_TOTALS),
+            reason: format!("unknown kind {kind}"),
+        })?;
+        sums.push(DaySum {
             kind,
             detail,
+            count,
             effect,
         });
     }
-    Ok(rows)
+    Ok(sums)
 }
 
 /// A balance that differs from the sum of its student's entries.

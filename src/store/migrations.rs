@@ -225,6 +225,7 @@ fn create_ledger_and_packages(txn: &WriteTransaction) -> Result<(), StoreError> 
     txn.open_table(tables::LEDGER)?;
     txn.open_table(tables::LEDGER_BY_STUDENT)?;
     txn.open_table(tables::LEDGER_BY_DAY)?;
+    txn.open_table(tables::LEDGER_DAY_TOTALS)?;
     txn.open_table(tables::LEDGER_REVERSED)?;
     txn.open_table(tables::BALANCES)?;
     txn.open_table(tables::LESSON_CHARGES)?;

@@ -184,6 +184,10 @@ pub const LEDGER_BY_STUDENT: TableDefinition<(u64, u64), u64> = TableDefinition:
 /// code, effect on the balance in kopecks): a range of days filtered and totalled from keys.
 pub const LEDGER_BY_DAY: TableDefinition<(i64, u64), (u64, u8, u8, i64)> = TableDefinition::new("ledger-by-day-1");
 
+/// Sums of the ledger by day: (day as unix ms at 00:00 UTC, kind code, method or reason code) ->
+/// (entries, their effect on balances in kopecks), so a month's totals read a few rows.
+pub const LEDGER_DAY_TOTALS: TableDefinition<(i64, u8, u8), (u64, i64)> = TableDefinition::new("ledger-day-totals-1");
+
 /// Reversed entries: entry id -> the id of the reversal that cancels it (at most one).
 pub const LEDGER_REVERSED: TableDefinition<u64, u64> = TableDefinition::new("ledger-reversed-1");
 

@@ -1,13 +1,15 @@
 //! The school's ledger: every entry of a range of days, filtered by kind, method and student,
 //! newest first, with the totals of everything the filter keeps (received and charged, net of
-//! their reversals, and received by method), summed from the day index without reading entries.
+//! their reversals, and received by method). Without a student, the totals come from the sums by
+//! day and the page from the newest end of the day index; for one student, his rows of the
+//! range are walked (a few hundred). Only the page's entries are read.
 
 use super::entry_view::{ShownEntry, show_entries};
 use crate::config::Config;
 use crate::domain::ledger::{ChargeReason, EntryKind, PaymentMethod};
 use crate::domain::{Page, PageRequest, UserId};
 use crate::service::{FieldErrors, ServiceError};
-use crate::store::ledger::{self, DayRow};
+use crate::store::ledger::{self, DayRow, DaySum};
 use crate::store::record::Reader;
 use crate::store::{Store, StoreError};
 use jiff::civil::Date;
@@ -37,17 +39,18 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn add(&mut self, row: &DayRow) {
-        self.count += 1;
-        if let Some(method) = PaymentMethod::from_code(row.detail) {
-            self.received += row.effect;
+    /// Adds `count` entries with method or reason `detail` and `effect` in all.
+    fn add(&mut self, detail: u8, count: u64, effect: i64) {
+        self.count += count;
+        if let Some(method) = PaymentMethod::from_code(detail) {
+            self.received += effect;
             match method {
-                PaymentMethod::Cash => self.cash += row.effect,
-                PaymentMethod::Card => self.card += row.effect,
-                PaymentMethod::Transfer => self.transfer += row.effect,
+                PaymentMethod::Cash => self.cash += effect,
+                PaymentMethod::Card => self.card += effect,
+                PaymentMethod::Transfer => self.transfer += effect,
             }
-        } else if ChargeReason::from_code(row.detail).is_some() {
-            self.charged -= row.effect;
+        } else if ChargeReason::from_code(detail).is_some() {
+            self.charged -= effect;
         }
     }
 }
@@ -68,14 +71,21 @@ impl LedgerQuery {
     }
 
     fn keeps(&self, row: &DayRow) -> bool {
-        self.kind.is_none_or(|kind| row.kind == kind)
-            && self.method.is_none_or(|method| row.detail == method.code())
-            && self.student.is_none_or(|student| row.student_id == student)
+        self.kind_fits(row.kind, row.detail) && self.student.is_none_or(|student| row.student_id == student)
+    }
+
+    fn kind_fits(&self, kind: EntryKind, detail: u8) -> bool {
+        self.kind.is_none_or(|wanted| kind == wanted) && self.method.is_none_or(|method| detail == method.code())
+    }
+
+    fn days(&self) -> (Date, Date) {
+        (self.from.unwrap_or(FIRST_DAY), self.to.unwrap_or(LAST_DAY))
     }
 
     /// The index rows it keeps, newest first (by day, then by the order written).
     pub fn rows(&self, txn: &impl Reader) -> Result<Vec<DayRow>, StoreError> {
-        let mut rows = ledger::of_days(txn, self.from.unwrap_or(FIRST_DAY), self.to.unwrap_or(LAST_DAY))?;
+        let (from, to) = self.days();
+        let mut rows = ledger::of_days(txn, from, to)?;
         rows.retain(|row| self.keeps(row));
         rows.reverse();
         Ok(rows)
@@ -91,18 +101,21 @@ pub fn list(
 ) -> Result<(Page<ShownEntry>, Totals), ServiceError> {
     query.check()?;
     let txn = store.read()?;
-    let rows = query.rows(&txn)?;
     let mut totals = Totals::default();
-    rows.iter().for_each(|row| totals.add(row));
-    let page = request.slice(rows.into_iter().map(|row| row.id));
-    let entries = ledger::load(&txn, &page.items)?;
+    let (ids, total) = if query.student.is_some() {
+        let rows = query.rows(&txn)?;
+        rows.iter().for_each(|row| totals.add(row.detail, 1, row.effect));
+        let page = request.slice(rows.into_iter().map(|row| row.id));
+        (page.items, page.total)
+    } else {
+        let sums: Vec<DaySum> = ledger::sums_of_days(&txn, query.days().0, query.days().1)?;
+        let kept = sums.iter().filter(|sum| query.kind_fits(sum.kind, sum.detail));
+        kept.for_each(|sum| totals.add(sum.detail, sum.count, sum.effect));
+        let (skip, take) = (request.offset(), request.per_page as usize);
+        let rows = ledger::newest_of_days(&txn, query.days(), |row| query.keeps(row), skip, take)?;
+        (rows.into_iter().map(|row| row.id).collect(), totals.count)
+    };
+    let entries = ledger::load(&txn, &ids)?;
     let items = show_entries(store, &txn, &config.time_zone(), entries)?;
-    Ok((
-        Page {
-            items,
-            total: page.total,
-            request: page.request,
-        },
-        totals,
-    ))
+    Ok((Page { items, total, request }, totals))
 }

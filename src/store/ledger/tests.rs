@@ -62,6 +62,19 @@ fn appending_moves_the_balance_and_the_recount_agrees() {
         balances(&read).expect("all"),
         [(UserId(5), 1_000_00), (UserId(6), -50_00)]
     );
+    let newest = newest_of_days(&read, (day, date(2026, 11, 22)), |row| row.effect < 0, 1, 5).expect("newest");
+    let ids: Vec<u64> = newest.iter().map(|row| row.id.0).collect();
+    assert_eq!(ids, [2], "newest first, the kept rows only, after skipping one");
+    let sums = sums_of_days(&read, day, date(2026, 11, 22)).expect("sums");
+    let by_kind: Vec<(EntryKind, u64, i64)> = sums.iter().map(|s| (s.kind, s.count, s.effect)).collect();
+    assert_eq!(
+        by_kind,
+        [
+            (EntryKind::Payment, 1, 1_000_00),
+            (EntryKind::Charge, 2, -350_00),
+            (EntryKind::Reversal, 1, 300_00)
+        ]
+    );
 }
 
 #[test]
