@@ -11,6 +11,7 @@ use crate::domain::{CourseId, GroupId, LessonId, PageRequest, SubjectId, UserId}
 use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::schedule::form::LessonForm;
+use crate::service::schedule::lesson_end;
 use crate::service::schedule::lesson_list::{self, Listed};
 use crate::service::schedule::lesson_names::LessonNames;
 use crate::service::schedule::lessons::{self, Scope};
@@ -314,7 +315,7 @@ impl LessonsApi {
         let reason = body.0.reason.unwrap_or_default();
         let lesson = state
             .change(caller.origin(), move |store, journal| {
-                lessons::cancel(store, journal, &actor, id.0, &reason, &tz)
+                lesson_end::cancel(store, journal, &actor, id.0, &reason, &tz)
             })
             .await?;
         written(&state, lesson)
@@ -331,7 +332,7 @@ impl LessonsApi {
         let tz = state.config.time_zone();
         state
             .change(caller.origin(), move |store, journal| {
-                lessons::delete(store, journal, &actor, id.0, &tz)
+                lesson_end::delete(store, journal, &actor, id.0, &tz)
             })
             .await?;
         Ok(NoContent::Done)

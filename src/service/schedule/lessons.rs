@@ -1,5 +1,5 @@
-//! Changing lessons: one-off lessons, moving one or "this and following", cancelling with a
-//! reason, deleting a planned one with nothing on it.
+//! Changing lessons: one-off lessons, moving one or "this and following" (cancelling and
+//! deleting are in `lesson_end`).
 
 use super::form::{self, LessonForm};
 use super::notify::tell;
@@ -37,7 +37,7 @@ pub fn describe(lesson: &Lesson, school: &School, tz: &TimeZone) -> String {
 }
 
 /// Lesson `id` as stored, if `actor` teaches it (or is a manager).
-fn taught(txn: &impl Reader, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
+pub(super) fn taught(txn: &impl Reader, actor: &Actor, id: LessonId) -> Result<Lesson, ServiceError> {
     let lesson: Lesson = record::get(txn, id)?.ok_or_else(not_found)?;
     if !policy::teaches(actor, &lesson) {
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
@@ -45,7 +45,7 @@ fn taught(txn: &impl Reader, actor: &Actor, id: LessonId) -> Result<Lesson, Serv
     Ok(lesson)
 }
 
-fn link(lesson: &Lesson, tz: &TimeZone) -> String {
+pub(super) fn link(lesson: &Lesson, tz: &TimeZone) -> String {
     let day = lesson.starts_at.to_zoned(tz.clone()).date();
     format!("/lessons?from={day}&to={day}")
 }
@@ -306,103 +306,11 @@ pub fn update(
     Ok(new)
 }
 
-/// Cancels a lesson with a reason; a done lesson cannot be cancelled.
-pub fn cancel(
-    store: &Store,
-    journal: &Journal,
-    actor: &Actor,
-    id: LessonId,
-    reason: &str,
-    tz: &TimeZone,
-) -> Result<Lesson, ServiceError> {
-    let school = School::load(store)?;
-    let txn = store.write()?;
-    let old = taught(&txn, actor, id)?;
-    let mut errors = FieldErrors::new();
-    let reason = form::text(&mut errors, "reason", Some(reason), 500);
-    if reason.is_empty() {
-        errors.push("reason", "Укажите причину отмены");
-    }
-    if old.status == LessonStatus::Done && !policy::cancels_held_lesson(actor) {
-        errors.push("status", "Проведённое занятие может отменить только менеджер");
-    }
-    errors.into_result()?;
-    let new = Lesson {
-        status: LessonStatus::Cancelled,
-        cancel_reason: reason.clone(),
-        ..old.clone()
-    };
-    record::replace(&txn, &old, &new)?;
-    let what = describe(&old, &school, tz);
-    let change = Change::new(Action::LessonCancelled, Entity::Lesson, Some(id.0), String::new())
-        .concerning(old.student_ids.iter().copied());
-    let mut money = Vec::new();
-    let mut change = settle_lesson(&txn, &new, Some(actor.user.id), journal.config(), change, &mut money)?;
-    change.summary = format!("Отменено занятие {what}: {reason}{}", money_told(&money));
-    let body = format!("Занятие {what} отменено: {reason}");
-    let change = if old.status == LessonStatus::Planned {
-        tell(
-            &txn,
-            change,
-            old.student_ids.clone(),
-            NotificationKind::LessonCancelled,
-            &body,
-            &link(&old, tz),
-        )?
-    } else {
-        change
-    };
-    journal.commit_change(txn, change)?;
-    Ok(new)
-}
-
 /// What a change did to the lesson's charges, for its log line: «; деньги: …» or nothing.
-fn money_told(lines: &[String]) -> String {
+pub(super) fn money_told(lines: &[String]) -> String {
     if lines.is_empty() {
         String::new()
     } else {
         format!("; деньги: {}", lines.join("; "))
     }
-}
-
-/// Deletes a planned lesson with nothing recorded on it (no topic, no homework, nothing in its
-/// journal); any other is
-/// cancelled instead (422 saying so).
-pub fn delete(
-    store: &Store,
-    journal: &Journal,
-    actor: &Actor,
-    id: LessonId,
-    tz: &TimeZone,
-) -> Result<(), ServiceError> {
-    let school = School::load(store)?;
-    let txn = store.write()?;
-    let old = taught(&txn, actor, id)?;
-    let blank = old.topic.trim().is_empty() && old.homework.trim().is_empty() && !lesson_rows::recorded(&txn, id)?;
-    if old.status != LessonStatus::Planned || !blank {
-        return Err(FieldErrors::one(
-            "status",
-            "Удалить можно только запланированное занятие, на котором ничего не записано. Отмените его",
-        ));
-    }
-    record::remove::<Lesson>(&txn, id)?;
-    let what = describe(&old, &school, tz);
-    let change = Change::new(
-        Action::LessonDeleted,
-        Entity::Lesson,
-        Some(id.0),
-        format!("Удалено занятие {what}"),
-    )
-    .concerning(old.student_ids.iter().copied());
-    let body = format!("Занятие {what} убрано из расписания");
-    let change = tell(
-        &txn,
-        change,
-        old.student_ids.clone(),
-        NotificationKind::LessonCancelled,
-        &body,
-        "/lessons",
-    )?;
-    journal.commit_change(txn, change)?;
-    Ok(())
 }
