@@ -241,15 +241,6 @@ pub fn recount(txn: &impl Reader) -> Result<(u64, Vec<Difference>), StoreError> 
     Ok((entries, differences))
 }
 
-/// What lesson `lesson` settled for `student`, if anything.
-pub fn charge_of(txn: &impl Reader, lesson: LessonId, student: UserId) -> Result<Option<LessonCharge>, StoreError> {
-    let table = txn.open(tables::LESSON_CHARGES)?;
-    let found = table.get((lesson.0, student.0))?;
-    found
-        .map(|bytes| codec::decode(tables::name(&tables::LESSON_CHARGES), bytes.value()))
-        .transpose()
-}
-
 /// What lesson `lesson` settled for each of its students, by student id.
 pub fn charges_of(txn: &impl Reader, lesson: LessonId) -> Result<Vec<(UserId, LessonCharge)>, StoreError> {
     let table = txn.open(tables::LESSON_CHARGES)?;
