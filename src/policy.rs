@@ -8,9 +8,11 @@ use std::sync::Arc;
 mod journal;
 mod money;
 mod teaching;
+mod work;
 pub use journal::*;
 pub use money::*;
 pub use teaching::*;
+pub use work::*;
 
 /// A signed-in user making a request.
 #[derive(Clone, Debug)]

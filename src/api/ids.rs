@@ -2,8 +2,8 @@
 //! `minimum: 1`) in a schema, a plain number in JSON, and a number in a path or query.
 
 use crate::domain::{
-    ActivityId, CourseId, EnrolmentId, EntryId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, PackageId,
-    SubjectId, TagId, UserId,
+    ActivityId, BoardId, CourseId, EnrolmentId, EntryId, EventId, FileId, GroupId, LessonId, MailId, MarkId,
+    NotificationId, PackageId, SubjectId, TagId, TaskId, UserId,
 };
 use poem_openapi::registry::{MetaSchema, MetaSchemaRef};
 use poem_openapi::types::{ParseError, ParseFromJSON, ParseFromParameter, ParseResult, ToJSON, Type};
@@ -85,7 +85,10 @@ openapi_ids!(
     LessonId,
     MarkId,
     EntryId,
-    PackageId
+    PackageId,
+    TaskId,
+    BoardId,
+    EventId
 );
 
 #[cfg(test)]

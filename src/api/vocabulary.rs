@@ -5,12 +5,14 @@
 use crate::domain::activity::Entity;
 use crate::domain::calendar::EntryKind;
 use crate::domain::course::EnrolmentStatus;
+use crate::domain::event::EventKind;
 use crate::domain::journal::{AttendanceStatus, MarkKind};
 use crate::domain::ledger::{ChargeReason, EntryKind as LedgerKind, PaymentMethod};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
 use crate::domain::package::PackageStatus;
+use crate::domain::task::{TaskPriority, TaskStatus};
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
 /// in the document) and the conversions both ways (answers and query parameters).
@@ -47,12 +49,13 @@ mirror! {
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
         LessonScheduled, LessonMoved, LessonCancelled, AbsencesInRow, LowMark, LowBalance, PackageEnding,
+        TaskAssigned, TaskDue, TaskDone, EventAnnounced,
     }
 }
 
 mirror! {
     /// The kind of record an entry of the log is about.
-    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, Mark, Payment, Package, File, Session, Import, Server }
+    EntityName as "Entity" from Entity { User, Tag, Subject, Course, Group, Lesson, Mark, Payment, Package, Task, Board, Event, File, Session, Import, Server }
 }
 
 mirror! {
@@ -146,4 +149,19 @@ mirror! {
 mirror! {
     /// Where a package stands today: active, frozen, expired, used up.
     PackageStatusName as "PackageStatus" from PackageStatus { Active, Frozen, Expired, UsedUp }
+}
+
+mirror! {
+    /// Where a task stands: to do, in progress, done.
+    TaskStatusName as "TaskStatus" from TaskStatus { Todo, InProgress, Done }
+}
+
+mirror! {
+    /// How urgent a task is.
+    TaskPriorityName as "TaskPriority" from TaskPriority { Low, Normal, High }
+}
+
+mirror! {
+    /// What a school event is: a holiday, an exam, a meeting, anything else.
+    EventKindName as "EventKind" from EventKind { Holiday, Exam, Meeting, Other }
 }

@@ -28,6 +28,9 @@ pub enum Entity {
     Mark,
     Payment,
     Package,
+    Task,
+    Board,
+    Event,
     File,
     Session,
     Import,
@@ -126,6 +129,16 @@ actions! {
     PackageSold = 73, "package.sold", "Продажа абонемента";
     PackageFrozen = 74, "package.frozen", "Заморозка абонемента";
     PackageUpdated = 75, "package.updated", "Изменение абонемента";
+    TaskCreated = 80, "task.created", "Создание задачи";
+    TaskUpdated = 81, "task.updated", "Изменение задачи";
+    TaskMoved = 82, "task.moved", "Перемещение задачи на доске";
+    TaskDeleted = 83, "task.deleted", "Удаление задачи";
+    BoardCreated = 84, "board.created", "Создание доски";
+    BoardUpdated = 85, "board.updated", "Изменение доски";
+    BoardDeleted = 86, "board.deleted", "Удаление доски";
+    EventCreated = 87, "event.created", "Создание события";
+    EventUpdated = 88, "event.updated", "Изменение события";
+    EventDeleted = 89, "event.deleted", "Удаление события";
 }
 
 impl std::str::FromStr for Action {

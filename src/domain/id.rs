@@ -63,6 +63,12 @@ ids! {
     EntryId;
     /// A prepaid package's id (абонемент).
     PackageId;
+    /// A task's id.
+    TaskId;
+    /// A board's id.
+    BoardId;
+    /// A school event's id.
+    EventId;
 }
 
 #[cfg(test)]

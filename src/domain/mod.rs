@@ -1,12 +1,14 @@
 //! Pure types and rules of the school's domain: no HTTP, no storage, no I/O.
 
 pub mod activity;
+pub mod board;
 pub mod calendar;
 pub mod catalog;
 pub mod clash;
 pub mod course;
 pub mod declension;
 pub mod email;
+pub mod event;
 pub mod family;
 pub mod file;
 pub mod file_name;
@@ -23,10 +25,12 @@ pub mod page;
 pub mod password;
 pub mod person_name;
 pub mod phone;
+pub mod position;
 pub mod role;
 pub mod search;
 pub mod subject;
 pub mod tag;
+pub mod task;
 pub mod term;
 pub mod text;
 pub mod timetable;
@@ -34,8 +38,8 @@ pub mod user;
 
 pub use email::Email;
 pub use id::{
-    ActivityId, CourseId, EnrolmentId, EntryId, FileId, GroupId, LessonId, MailId, MarkId, NotificationId, PackageId,
-    SubjectId, TagId, UserId,
+    ActivityId, BoardId, CourseId, EnrolmentId, EntryId, EventId, FileId, GroupId, LessonId, MailId, MarkId,
+    NotificationId, PackageId, SubjectId, TagId, TaskId, UserId,
 };
 pub use page::{Page, PageRequest};
 pub use password::{Password, PasswordHash};

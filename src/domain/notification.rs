@@ -23,11 +23,15 @@ pub enum NotificationKind {
     LowMark,
     LowBalance,
     PackageEnding,
+    TaskAssigned,
+    TaskDue,
+    TaskDone,
+    EventAnnounced,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 13] = [
+    pub const ALL: [NotificationKind; 17] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
@@ -41,6 +45,10 @@ impl NotificationKind {
         NotificationKind::LowMark,
         NotificationKind::LowBalance,
         NotificationKind::PackageEnding,
+        NotificationKind::TaskAssigned,
+        NotificationKind::TaskDue,
+        NotificationKind::TaskDone,
+        NotificationKind::EventAnnounced,
     ];
 
     /// The stored and API name, e.g. `file_added`.
@@ -59,6 +67,10 @@ impl NotificationKind {
             NotificationKind::LowMark => "low_mark",
             NotificationKind::LowBalance => "low_balance",
             NotificationKind::PackageEnding => "package_ending",
+            NotificationKind::TaskAssigned => "task_assigned",
+            NotificationKind::TaskDue => "task_due",
+            NotificationKind::TaskDone => "task_done",
+            NotificationKind::EventAnnounced => "event_announced",
         }
     }
 
@@ -83,6 +95,10 @@ impl NotificationKind {
             NotificationKind::LowMark => "Низкая оценка",
             NotificationKind::LowBalance => "Баланс ниже порога",
             NotificationKind::PackageEnding => "Абонемент заканчивается",
+            NotificationKind::TaskAssigned => "Новая задача",
+            NotificationKind::TaskDue => "Срок задачи — завтра",
+            NotificationKind::TaskDone => "Задача выполнена",
+            NotificationKind::EventAnnounced => "Событие школы",
         }
     }
 
@@ -106,6 +122,10 @@ impl NotificationKind {
             NotificationKind::LowMark => "Когда Ваш ребёнок получает низкую оценку",
             NotificationKind::LowBalance => "Когда баланс Вашего ребёнка опускается ниже порога школы",
             NotificationKind::PackageEnding => "Когда в абонементе Вашего ребёнка остаётся мало занятий",
+            NotificationKind::TaskAssigned => "Когда Вам назначают задачу",
+            NotificationKind::TaskDue => "Накануне срока Вашей задачи",
+            NotificationKind::TaskDone => "Когда выполняют задачу, которую Вы поставили",
+            NotificationKind::EventAnnounced => "Когда школа назначает или переносит событие, которое Вас касается",
         }
     }
 

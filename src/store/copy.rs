@@ -85,6 +85,16 @@ macro_rules! copy_every_table {
         $copier.table(tables::LESSON_CHARGES)?;
         $copier.table(tables::PACKAGES)?;
         $copier.table(tables::PACKAGES_BY_STUDENT)?;
+        $copier.table(tables::TASKS)?;
+        $copier.table(tables::TASKS_BY_ASSIGNEE)?;
+        $copier.table(tables::TASKS_BY_AUTHOR)?;
+        $copier.table(tables::TASKS_BY_RELATED)?;
+        $copier.table(tables::TASKS_BY_DUE)?;
+        $copier.table(tables::TASKS_ON_BOARD)?;
+        $copier.table(tables::BOARDS)?;
+        $copier.table(tables::BOARDS_BY_OWNER)?;
+        $copier.table(tables::EVENTS)?;
+        $copier.table(tables::EVENTS_BY_START)?;
     };
 }
 

@@ -15,7 +15,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 12] = [
+const MIGRATIONS: [(&str, Migration); 13] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -42,6 +42,10 @@ const MIGRATIONS: [(&str, Migration); 12] = [
     (
         "create the ledger, balance and package tables",
         create_ledger_and_packages,
+    ),
+    (
+        "create the task, board and event tables",
+        create_tasks_boards_and_events,
     ),
 ];
 
@@ -231,6 +235,20 @@ fn create_ledger_and_packages(txn: &WriteTransaction) -> Result<(), StoreError> 
     txn.open_table(tables::LESSON_CHARGES)?;
     txn.open_table(tables::PACKAGES)?;
     txn.open_table(tables::PACKAGES_BY_STUDENT)?;
+    Ok(())
+}
+
+fn create_tasks_boards_and_events(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::TASKS)?;
+    txn.open_table(tables::TASKS_BY_ASSIGNEE)?;
+    txn.open_table(tables::TASKS_BY_AUTHOR)?;
+    txn.open_table(tables::TASKS_BY_RELATED)?;
+    txn.open_table(tables::TASKS_BY_DUE)?;
+    txn.open_table(tables::TASKS_ON_BOARD)?;
+    txn.open_table(tables::BOARDS)?;
+    txn.open_table(tables::BOARDS_BY_OWNER)?;
+    txn.open_table(tables::EVENTS)?;
+    txn.open_table(tables::EVENTS_BY_START)?;
     Ok(())
 }
 

@@ -2,12 +2,14 @@
 
 pub mod activity;
 pub mod attendance;
+pub mod boards;
 pub mod calendar_feeds;
 mod codec;
 pub mod copy;
 pub mod courses;
 pub mod directory;
 mod error;
+pub mod events;
 pub mod family;
 pub mod files;
 pub mod groups;
@@ -27,6 +29,7 @@ mod slot;
 pub mod subjects;
 pub mod tables;
 pub mod tags;
+pub mod tasks;
 pub mod users;
 mod verdict;
 

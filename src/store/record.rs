@@ -50,7 +50,13 @@ pub enum IndexRow {
     /// (name, unix ms, record id) -> (), e.g. (room, start of a lesson): the records under a
     /// name by time, read with `ids_named_between`.
     NamedTimed(NamedTimeIndex, String, i64),
+    /// (owner, group, fractional position, record id) -> (), e.g. (board, column, position of
+    /// a card): an owner's records in a kept order (`domain::position`).
+    Ranked(RankIndex, u64, u64, String),
 }
+
+/// An index of records in a kept order: (owner, group, position, record id) -> ().
+pub type RankIndex = TableDefinition<'static, (u64, u64, &'static str, u64), ()>;
 
 /// An index of records by owner and time: (owner, unix ms, record id) -> ().
 pub type OwnedTimeIndex = TableDefinition<'static, (u64, i64, u64), ()>;
@@ -113,6 +119,10 @@ impl IndexRow {
             IndexRow::NamedTimed(table, name, at) => {
                 txn.open_table(*table)?.insert((name.as_str(), *at, id), ())?;
             }
+            IndexRow::Ranked(table, owner, group, rank) => {
+                txn.open_table(*table)?
+                    .insert((*owner, *group, rank.as_str(), id), ())?;
+            }
         }
         Ok(())
     }
@@ -136,6 +146,9 @@ impl IndexRow {
             }
             IndexRow::NamedTimed(table, name, at) => {
                 txn.open_table(*table)?.remove((name.as_str(), *at, id))?;
+            }
+            IndexRow::Ranked(table, owner, group, rank) => {
+                txn.open_table(*table)?.remove((*owner, *group, rank.as_str(), id))?;
             }
         }
         Ok(())

@@ -203,3 +203,33 @@ pub const PACKAGES: TableDefinition<u64, &[u8]> = TableDefinition::new("packages
 
 /// Index: (student id, package id) -> (), a student's packages.
 pub const PACKAGES_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("packages-by-student-1");
+
+/// Tasks: task id -> `domain::task::Task`.
+pub const TASKS: TableDefinition<u64, &[u8]> = TableDefinition::new("tasks-1");
+
+/// Index: (assignee id, due day, task id) -> (), a person's tasks by due day.
+pub const TASKS_BY_ASSIGNEE: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("tasks-by-assignee-1");
+
+/// Index: (author id, due day, task id) -> (), the tasks a person wrote by due day.
+pub const TASKS_BY_AUTHOR: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("tasks-by-author-1");
+
+/// Index: (related person id, task id) -> (), the tasks about a student or parent.
+pub const TASKS_BY_RELATED: TableDefinition<(u64, u64), ()> = TableDefinition::new("tasks-by-related-1");
+
+/// Index: (due day, task id) -> (), every task by due day (lists, the daily reminder).
+pub const TASKS_BY_DUE: TableDefinition<(i64, u64), ()> = TableDefinition::new("tasks-by-due-1");
+
+/// Index: (board id, column id, position, task id) -> (), a board's cards in order.
+pub const TASKS_ON_BOARD: TableDefinition<(u64, u64, &str, u64), ()> = TableDefinition::new("tasks-on-board-1");
+
+/// Boards: board id -> `domain::board::Board`.
+pub const BOARDS: TableDefinition<u64, &[u8]> = TableDefinition::new("boards-1");
+
+/// Index: (owner id, board id) -> (), a person's boards.
+pub const BOARDS_BY_OWNER: TableDefinition<(u64, u64), ()> = TableDefinition::new("boards-by-owner-1");
+
+/// School events: event id -> `domain::event::Event`.
+pub const EVENTS: TableDefinition<u64, &[u8]> = TableDefinition::new("events-1");
+
+/// Index: (start unix ms, event id) -> (), events by start.
+pub const EVENTS_BY_START: TableDefinition<(i64, u64), ()> = TableDefinition::new("events-by-start-1");

@@ -19,12 +19,14 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 /// group of the caller's own taught by the worker with S in it, `{lesson}` a lesson of that
 /// group, `{other_lesson}` a lesson of O taught by the manager; `{mark}` a mark of S given by
 /// the worker, `{other_mark}` one of O given by the manager; `{package}` a package of S's,
-/// `{other_package}` one of O's; `{payment}` a payment of S, `{other_payment}` one of O.
+/// `{other_package}` one of O's; `{payment}` a payment of S, `{other_payment}` one of O; the
+/// work fixtures of `work_rows::fixtures`.
 type Row = (&'static str, Method, &'static str, &'static str, [u16; 6]);
 
 mod catalog_rows;
 mod money_rows;
 mod rows;
+mod work_rows;
 
 fn all_rows() -> Vec<Row> {
     [
@@ -40,6 +42,8 @@ fn all_rows() -> Vec<Row> {
         rows::journal(),
         money_rows::packages(),
         money_rows::payments(),
+        work_rows::tasks(),
+        work_rows::boards_and_events(),
     ]
     .concat()
 }
@@ -48,7 +52,7 @@ fn all_rows() -> Vec<Row> {
 struct School {
     /// Keeps the server running for the row.
     _app: TestApp,
-    ids: [(&'static str, u64); 14],
+    ids: Vec<(&'static str, u64)>,
     browsers: Vec<Browser>,
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
@@ -132,6 +136,7 @@ async fn school() -> School {
     let other_mark = teaching.mark(&txn, other, manager);
     let (package, other_package) = (package_of(&txn, student), package_of(&txn, other));
     let (payment, other_payment) = (payment_of(&txn, student, manager), payment_of(&txn, other, manager));
+    let work = work_rows::fixtures(&txn, student, worker, manager);
     txn.commit().expect("commit");
     let browsers = vec![
         app.browser(),
@@ -158,7 +163,10 @@ async fn school() -> School {
             ("{other_package}", other_package),
             ("{payment}", payment),
             ("{other_payment}", other_payment),
-        ],
+        ]
+        .into_iter()
+        .chain(work)
+        .collect(),
         browsers,
         tags,
         catalog,
@@ -349,7 +357,7 @@ fn fill(template: &str, school: &School, caller: usize) -> String {
         .replace("{group}", &group.to_string())
         .replace("{lesson}", &lesson.to_string())
         .replace("{caller}", CALLERS[caller]);
-    for (name, id) in school.ids {
+    for &(name, id) in &school.ids {
         text = text.replace(name, &id.to_string());
     }
     text

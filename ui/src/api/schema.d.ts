@@ -2441,7 +2441,7 @@ export interface components {
          * @description The kind of record an entry of the log is about.
          * @enum {string}
          */
-        Entity: "user" | "tag" | "subject" | "course" | "group" | "lesson" | "mark" | "payment" | "package" | "file" | "session" | "import" | "server";
+        Entity: "user" | "tag" | "subject" | "course" | "group" | "lesson" | "mark" | "payment" | "package" | "task" | "board" | "event" | "file" | "session" | "import" | "server";
         /**
          * EntryWithBalance
          * @description An entry and its student's balance after it (kopecks).
@@ -3270,7 +3270,7 @@ export interface components {
          * @description What a notification is about.
          * @enum {string}
          */
-        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "server_problem" | "lesson_scheduled" | "lesson_moved" | "lesson_cancelled" | "absences_in_row" | "low_mark" | "low_balance" | "package_ending";
+        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "server_problem" | "lesson_scheduled" | "lesson_moved" | "lesson_cancelled" | "absences_in_row" | "low_mark" | "low_balance" | "package_ending" | "task_assigned" | "task_due" | "task_done" | "event_announced";
         /**
          * NotificationView
          * @description A notification as the panel shows it.

@@ -1,0 +1,74 @@
+//! Tasks, indexed by assignee and author (by due day), by the person they are about, by due
+//! day, and by their place on a board (column and fractional position).
+
+use super::record::{self, IndexRow, Reader, Record, Rows, day_key};
+use super::{StoreError, tables};
+use crate::domain::task::Task;
+use crate::domain::{BoardId, TaskId};
+use redb::ReadableTable;
+
+impl Record for Task {
+    const TABLE: Rows = tables::TASKS;
+    type Id = TaskId;
+
+    fn id(&self) -> TaskId {
+        self.id
+    }
+
+    fn indexes(&self) -> Vec<IndexRow> {
+        let due = day_key(self.due_on);
+        let mut rows = vec![
+            IndexRow::OwnedTimed(tables::TASKS_BY_ASSIGNEE, self.assignee_id.0, due),
+            IndexRow::OwnedTimed(tables::TASKS_BY_AUTHOR, self.author_id.0, due),
+            IndexRow::Timed(tables::TASKS_BY_DUE, due),
+        ];
+        if let Some(related) = self.related_user_id {
+            rows.push(IndexRow::Under(tables::TASKS_BY_RELATED, related.0));
+        }
+        if let Some(place) = &self.placement {
+            rows.push(IndexRow::Ranked(
+                tables::TASKS_ON_BOARD,
+                place.board_id.0,
+                place.column_id,
+                place.position.clone(),
+            ));
+        }
+        rows
+    }
+}
+
+/// A card of a board as its index lists it: column, position, task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub column_id: u64,
+    pub position: String,
+    pub task_id: TaskId,
+}
+
+/// The cards of `board` in order (by column id, then position, then task id), or of one of its
+/// columns: read from the index alone, no task decoded.
+pub fn cards(txn: &impl Reader, board: BoardId, column: Option<u64>) -> Result<Vec<Card>, StoreError> {
+    let index = txn.open(tables::TASKS_ON_BOARD)?;
+    let (first, last) = column.map_or((0, u64::MAX), |c| (c, c));
+    let rows = index.range((board.0, first, "", 0)..=(board.0, last, "\u{7f}", u64::MAX))?;
+    rows.map(|row| {
+        let key = row?.0;
+        let (_, column_id, position, task) = key.value();
+        Ok(Card {
+            column_id,
+            position: position.to_owned(),
+            task_id: TaskId(task),
+        })
+    })
+    .collect()
+}
+
+/// Decodes `ids` through one table handle, skipping any that are gone.
+pub fn load(txn: &impl Reader, ids: &[TaskId]) -> Result<Vec<Task>, StoreError> {
+    let rows = txn.open(tables::TASKS)?;
+    let mut found = Vec::with_capacity(ids.len());
+    for &id in ids {
+        found.extend(record::load::<Task>(&rows, id)?);
+    }
+    Ok(found)
+}
