@@ -16,7 +16,7 @@
 # BENCH_NO_BUILD=1 (use the binaries already in target/release).
 # BENCH_ONLY=safety (or a comma-separated list): run only those sections, with the schools they
 # need; the report then holds only their rows. Sections: size, start, idle, health, people, log,
-# teaching, journal, money, safety, logins, import (empty: all).
+# teaching, journal, money, work, safety, logins, import (empty: all).
 set -euo pipefail
 export LC_ALL=C.UTF-8
 
@@ -29,6 +29,7 @@ FILL_LOG=target/release/examples/fill_log
 FILL_LESSONS=target/release/examples/fill_lessons
 FILL_JOURNAL=target/release/examples/fill_journal
 FILL_LEDGER=target/release/examples/fill_ledger
+FILL_TASKS=target/release/examples/fill_tasks
 RAW_COMMIT=target/release/examples/raw_commit
 RUNS=${BENCH_RUNS:-5}
 WRK_SECS=${BENCH_WRK_SECS:-10}
@@ -53,11 +54,12 @@ done
 want() { [[ -z ${BENCH_ONLY:-} || ",${BENCH_ONLY// /}," == *",$1,"* ]]; }
 # The examples the wanted sections run, next to the klass binary.
 EXAMPLES=()
-if want health || want people || want log || want teaching || want journal || want money; then EXAMPLES+=(bare_route); fi
+if want health || want people || want log || want teaching || want journal || want money || want work; then EXAMPLES+=(bare_route); fi
 if want log || want safety; then EXAMPLES+=(fill_log); fi
 if want teaching || want journal; then EXAMPLES+=(fill_lessons); fi
 if want journal; then EXAMPLES+=(fill_journal raw_commit); fi
 if want money; then EXAMPLES+=(fill_ledger); fi
+if want work; then EXAMPLES+=(fill_tasks); fi
 
 if [[ -z ${BENCH_NO_BUILD:-} ]]; then
     build=(cargo build --release --bin klass)
@@ -339,7 +341,7 @@ fi
 
 # 4 and 5. /api/health against the bare poem-openapi route, each server pinned to one core; the bare
 # route is also what the people, log, teaching and journal sections compare against.
-if want health || want people || want log || want teaching || want journal || want money; then
+if want health || want people || want log || want teaching || want journal || want money || want work; then
     start_server bare taskset -c "$SERVER_CPU" "$BARE" 127.0.0.1:0
     wait_healthy "$SERVER_URL/api/bare"
     measure_wrk "bare poem-openapi route" "$SERVER_URL/api/bare"
@@ -368,7 +370,7 @@ fi
 
 # The 5,000-people school of sections 6, 6b, 6c, 6d and 6e.
 BIG_DIR="$WORK/school-5000"
-if want people || want log || want teaching || want journal || want money || want safety; then
+if want people || want log || want teaching || want journal || want money || want work || want safety; then
     start_server klass-seed "$KLASS" serve --demo --demo-people 5000 --data-dir "$BIG_DIR" --listen 127.0.0.1:0
     stop_server
 fi
@@ -688,6 +690,12 @@ print("page of %d of %d entries" % (len(d["data"]), d["meta"]["total"]))')
     row "klass money verify over 1,000,000 entries (recount of every balance)" "$verify_s s" "—" "info"
     row "writing the ledger (examples/fill_ledger: $ledger_filled; $(mb "$money_db") MB on disk)" "$ledger_fill_s s" "—" "info"
     note "Money: \`examples/fill_ledger\` writes 1,000,000 entries through \`store::ledger::append\` over the two years before today, the school's students in turn (lesson charges of 500–1 500 ₽, a payment every fifth entry, a reversal every fiftieth, one student in ten paying half). Reads as the director: \`GET /api/users/{id}/payments\` (the first page, 50 newest, of the largest debtor), \`GET /api/payments/debtors\`, \`GET /api/payments?from=$month_from&to=$month_to\` (the first page and the month's totals). \`klass money verify\` runs with the server stopped."
+fi
+
+if want work; then
+    # 6g. Work (issue 17): bench/work.sh.
+    # shellcheck source=bench/work.sh
+    source bench/work.sh
 fi
 
 if want safety; then

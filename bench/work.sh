@@ -1,0 +1,56 @@
+# shellcheck shell=bash
+# Section `work` of `make bench` (issue 17), sourced by bench/run.sh with its helpers and the
+# 5,000-people school in $BIG_DIR: 100,000 tasks (examples/fill_tasks) with the director's board
+# of 500 cards; the board with its cards and a worker's tasks for a month, each next to the bare
+# route; a card moved into the same gap of another column again and again.
+
+WORK_DIR="$WORK/school-5000-work"
+cp -a "$BIG_DIR" "$WORK_DIR"
+wait_quiet "filling the tasks"
+t0=$(now_us)
+read -r board card after before worker < <("$FILL_TASKS" "$WORK_DIR" 100000) || die "fill_tasks failed"
+tasks_fill_s=$(calc "($(now_us) - $t0) / 1000000")
+start_server klass-work taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$WORK_DIR" --listen 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/health"
+jar="$WORK/work.cookies"
+xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+    -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+month_from=$(date +%Y-%m-01) month_to=$(date -d "$(date +%Y-%m-01) +1 month -1 day" +%Y-%m-%d)
+cards=$(curl -s -b "$jar" "$SERVER_URL/api/boards/$board" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["data"]["cards"]))')
+[[ $cards -ge 500 ]] || die "the director's board shows $cards cards instead of 500"
+month=$(curl -s -b "$jar" "$SERVER_URL/api/users/$worker/tasks?due_from=$month_from&due_to=$month_to&per_page=50" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["meta"]["total"])')
+pairs=()
+for read in "a board with its $cards cards:boards/$board" \
+    "a worker's tasks for this month ($month of them):users/$worker/tasks?due_from=$month_from&due_to=$month_to&per_page=50"; do
+    measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
+    pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
+done
+body="{\"board_id\":$board,\"column_id\":2,\"after_id\":$after,\"before_id\":$before}"
+move_code=$(curl -s -o "$WORK/move.json" -w '%{http_code}' -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" \
+    -H "Content-Type: application/json" -d "$body" "$SERVER_URL/api/tasks/$card/move")
+[[ $move_code == 200 ]] || { head -c 800 "$WORK/move.json" >&2; die "moving a card answered $move_code instead of 200"; }
+{
+    echo 'wrk.method = "POST"'
+    echo 'wrk.headers["Content-Type"] = "application/json"'
+    printf 'wrk.body = [==[%s]==]\n' "$body"
+} >"$WORK/move.lua"
+WRK_CONNS=4 measure_wrk "moving a card into the same gap (4 connections)" "$SERVER_URL/api/tasks/$card/move" \
+    -s "$WORK/move.lua" -H "Cookie: $cookie" -H "X-XSRF-TOKEN: $(xsrf)"
+move_rps=$WRK_RPS move_p99=$WRK_P99 move_errors=$WRK_ERRORS work_rss=$WRK_RSS_KB
+position=$(curl -s -b "$jar" "$SERVER_URL/api/tasks/$card" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["position"])')
+stop_server
+for pair in "${pairs[@]}"; do
+    IFS=: read -r what rps p99 <<<"$pair"
+    ratio=$(num "100 * $rps / $bare_rps")
+    row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
+    row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
+done
+row "moving a card: moves/s ($move_errors errors; its key after them: ${#position} characters)" "$move_rps" "—" "info"
+row "moving a card p99 (4 connections, each move one durable commit)" "$move_p99 ms" "< 10 ms" "$(lt "$move_p99" 10)"
+row "RSS under load (peak, 100,000 tasks)" "$(mb "$work_rss * 1024") MB" "<= 100 MB" "$(le "$((work_rss * 1024))" 100000000)"
+row "writing 100,000 tasks (examples/fill_tasks)" "$tasks_fill_s s" "—" "info"
+note "Work: \`examples/fill_tasks\` writes 100,000 tasks through the record kit on the 5,000-people school: the staff in turn, due over the half year around today, one in three about a student; the director's first 500 are the cards of his board, spread over its three columns. Reads as the director: \`GET /api/boards/{id}\` (the board with every card), \`GET /api/users/{id}/tasks?due_from=$month_from&due_to=$month_to\` (a worker's month, first 50). The move is \`POST /api/tasks/{id}/move\` of one card into the same gap of another column, by wrk with 4 connections: each request finds the gap again and halves it, so its key grows until the column is spread anew."
