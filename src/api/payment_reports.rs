@@ -75,9 +75,13 @@ pub struct DebtorView {
     pub parents: Vec<ContactView>,
 }
 
-/// How many owe and how much in all (kopecks, above zero).
+/// Paging, how many owe and how much in all (kopecks, above zero).
 #[derive(Debug, Object, serde::Serialize)]
 pub struct DebtorsMeta {
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub page: PageMeta,
+    /// Every debtor, not only this page's.
     pub count: u64,
     pub total_debt: i64,
 }

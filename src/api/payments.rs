@@ -188,21 +188,26 @@ impl PaymentsApi {
 
     /// Debtors
     ///
-    /// Staff. Every student whose balance is below zero, the largest debt first, with his
-    /// parents' contacts.
+    /// Staff. The students whose balance is below zero, the largest debt first, with their
+    /// parents' contacts, a page at a time; `meta` counts them all and sums their debt.
     #[oai(path = "/api/payments/debtors", method = "get", operation_id = "payments_debtors")]
     async fn debtors(
         &self,
         state: State<'_>,
         caller: Caller,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
     ) -> Result<JsonText<Paged<DebtorView, DebtorsMeta>>, ApiError> {
         caller.actor(READ_SCHOOL_LEDGER)?;
-        let found = state.read(debtors::list)?;
+        let request = PageRequest::new(page.0, per_page.0);
+        let (found, total_debt) = state.read(|store| debtors::page(store, request))?;
         let meta = DebtorsMeta {
-            count: found.len() as u64,
-            total_debt: found.iter().map(|d| -d.balance).sum(),
+            page: PageMeta::of(&found),
+            count: found.total,
+            total_debt,
         };
         let data = found
+            .items
             .into_iter()
             .map(|d| DebtorView {
                 student_id: d.student_id,

@@ -186,6 +186,7 @@ mod tests {
                 }],
             }],
             meta: DebtorsMeta {
+                page: meta(),
                 count: 1,
                 total_debt: 100,
             },

@@ -82,6 +82,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::LEDGER_DAY_TOTALS)?;
         $copier.table(tables::LEDGER_REVERSED)?;
         $copier.table(tables::BALANCES)?;
+        $copier.table(tables::DEBTS)?;
         $copier.table(tables::LESSON_CHARGES)?;
         $copier.table(tables::PACKAGES)?;
         $copier.table(tables::PACKAGES_BY_STUDENT)?;

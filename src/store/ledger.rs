@@ -55,6 +55,13 @@ pub fn append(txn: &WriteTransaction, build: impl FnOnce(EntryId) -> LedgerEntry
     let before = balances.get(student)?.map_or(0, |b| b.value());
     let after = before + entry.effect();
     balances.insert(student, after)?;
+    if before < 0 || after < 0 {
+        let mut debts = txn.open_table(tables::DEBTS)?;
+        debts.remove((before, student))?;
+        if after < 0 {
+            debts.insert((after, student), ())?;
+        }
+    }
     Ok(Appended { entry, before, after })
 }
 
@@ -95,6 +102,17 @@ pub fn balances(txn: &impl Reader) -> Result<Vec<(UserId, i64)>, StoreError> {
         all.push((UserId(student.value()), balance.value()));
     }
     Ok(all)
+}
+
+/// Every student below zero with his balance, the largest debt first (then by student id).
+pub fn debts(txn: &impl Reader) -> Result<Vec<(UserId, i64)>, StoreError> {
+    let table = txn.open(tables::DEBTS)?;
+    let rows = table.range::<(i64, u64)>(..)?;
+    rows.map(|row| {
+        let (balance, student) = row?.0.value();
+        Ok((UserId(student), balance))
+    })
+    .collect()
 }
 
 /// One page of `student`'s entries, newest first.

@@ -198,6 +198,10 @@ pub const BALANCES: TableDefinition<u64, i64> = TableDefinition::new("balances-1
 /// `domain::ledger::LessonCharge`.
 pub const LESSON_CHARGES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("lesson-charges-1");
 
+/// Index: (balance, student id) -> () for every balance below zero, so the debtors read in
+/// order, the largest debt first, without walking every balance.
+pub const DEBTS: TableDefinition<(i64, u64), ()> = TableDefinition::new("debts-1");
+
 /// Prepaid packages: package id -> `domain::package::Package`.
 pub const PACKAGES: TableDefinition<u64, &[u8]> = TableDefinition::new("packages-1");
 

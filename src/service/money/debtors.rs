@@ -1,7 +1,8 @@
 //! Who owes the school today: every student with a balance below zero, the largest debt first,
-//! with his parents' contacts (to call or write to them).
+//! with his parents' contacts (to call or write to them), a page at a time; read from the index
+//! of debts, so only the page's people are looked up.
 
-use crate::domain::{User, UserId};
+use crate::domain::{Page, PageRequest, User, UserId};
 use crate::service::ServiceError;
 use crate::store::{Store, family, ledger};
 
@@ -23,16 +24,15 @@ pub struct Debtor {
     pub parents: Vec<Contact>,
 }
 
-/// Every debtor, the largest debt first (then by name).
-pub fn list(store: &Store) -> Result<Vec<Debtor>, ServiceError> {
+/// One page of the debtors, the largest debt first, and the whole debt (kopecks, above zero).
+pub fn page(store: &Store, request: PageRequest) -> Result<(Page<Debtor>, i64), ServiceError> {
     let txn = store.read()?;
+    let debts = ledger::debts(&txn)?;
+    let total_debt = -debts.iter().map(|(_, balance)| balance).sum::<i64>();
     let directory = store.directory(&txn)?;
     let person = |id: UserId| directory.find(id).map(|entry| entry.user.clone());
-    let mut debtors = Vec::new();
-    for (student, balance) in ledger::balances(&txn)? {
-        if balance >= 0 {
-            continue;
-        }
+    let mut items = Vec::with_capacity(request.per_page as usize);
+    for &(student, balance) in debts.iter().skip(request.offset()).take(request.per_page as usize) {
         let mut parents = Vec::new();
         for parent in family::parents_of(&txn, student)? {
             if let Some(user) = person(parent).filter(|u| u.deleted_at.is_none()) {
@@ -44,17 +44,17 @@ pub fn list(store: &Store) -> Result<Vec<Debtor>, ServiceError> {
                 });
             }
         }
-        debtors.push(Debtor {
+        items.push(Debtor {
             student_id: student,
             student_name: person(student).map_or_else(|| format!("№{student}"), |u| User::full_name(&u)),
             balance,
             parents,
         });
     }
-    debtors.sort_by(|a, b| {
-        a.balance
-            .cmp(&b.balance)
-            .then_with(|| a.student_name.cmp(&b.student_name))
-    });
-    Ok(debtors)
+    let page = Page {
+        items,
+        total: debts.len() as u64,
+        request,
+    };
+    Ok((page, total_debt))
 }

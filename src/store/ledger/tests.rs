@@ -135,3 +135,28 @@ fn a_lesson_remembers_what_it_settled_per_student() {
     );
     assert_eq!(charges_of(&read, LessonId(4)).expect("none"), []);
 }
+
+#[test]
+fn the_debts_follow_the_balances_below_zero() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let txn = store.write().expect("write");
+    let day = date(2026, 11, 20);
+    append(&txn, |id| entry(id, 5, EntryKind::Charge, 300_00, day)).expect("charge");
+    append(&txn, |id| entry(id, 6, EntryKind::Charge, 500_00, day)).expect("charge");
+    append(&txn, |id| entry(id, 5, EntryKind::Charge, 100_00, day)).expect("more");
+    append(&txn, |id| entry(id, 7, EntryKind::Payment, 100_00, day)).expect("pay");
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    assert_eq!(
+        debts(&read).expect("debts"),
+        [(UserId(6), -500_00), (UserId(5), -400_00)]
+    );
+    drop(read);
+    let txn = store.write().expect("write");
+    append(&txn, |id| entry(id, 6, EntryKind::Payment, 500_00, day)).expect("pays it off");
+    append(&txn, |id| entry(id, 5, EntryKind::Payment, 50_00, day)).expect("pays some");
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    assert_eq!(debts(&read).expect("debts"), [(UserId(5), -350_00)]);
+}

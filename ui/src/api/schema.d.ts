@@ -1690,8 +1690,8 @@ export interface paths {
         };
         /**
          * Debtors
-         * @description Staff. Every student whose balance is below zero, the largest debt first, with his
-         *     parents' contacts.
+         * @description Staff. The students whose balance is below zero, the largest debt first, with their
+         *     parents' contacts, a page at a time; `meta` counts them all and sums their debt.
          */
         get: operations["payments_debtors"];
         put?: never;
@@ -2391,10 +2391,31 @@ export interface components {
         };
         /**
          * DebtorsMeta
-         * @description How many owe and how much in all (kopecks, above zero).
+         * @description Paging, how many owe and how much in all (kopecks, above zero).
          */
         DebtorsMeta: {
+            /** Format: uint32 */
+            current_page: number;
+            /** Format: uint32 */
+            last_page: number;
+            /** Format: uint32 */
+            per_page: number;
             /** Format: uint64 */
+            total: number;
+            /**
+             * Format: uint64
+             * @description 1-based number of the first row on this page (null when the page is empty).
+             */
+            from?: number | null;
+            /**
+             * Format: uint64
+             * @description 1-based number of the last row on this page (null when the page is empty).
+             */
+            to?: number | null;
+            /**
+             * Format: uint64
+             * @description Every debtor, not only this page's.
+             */
             count: number;
             /** Format: int64 */
             total_debt: number;
@@ -18724,7 +18745,10 @@ export interface operations {
     };
     payments_debtors: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

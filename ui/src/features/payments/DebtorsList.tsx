@@ -1,8 +1,10 @@
 //! The debtors (staff): every student below zero, largest debt first, with the parents to call,
-//! the total debt, and «Принять оплату» per row for a manager.
+//! the total debt, and «Принять оплату» per row for a manager; 50 a page.
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { ActionsHeader, DataTable } from '../../components/DataTable';
+import { Pagination } from '../../components/Pagination';
 import type { Ok } from '../../api/types';
 import { formatMoney, formatPhone } from '../../lib/format';
 import { to } from '../../lib/person';
@@ -16,7 +18,8 @@ type Debtor = Ok<'payments_debtors'>['data'][number];
 export function DebtorsList() {
   const { user } = useSnapshot(currentUser);
   const manager = Boolean(user?.roles.includes('manager'));
-  const list = useList<Debtor>(endpoints.debtors, {});
+  const [page, setPage] = useState(1);
+  const list = useList<Debtor>(endpoints.debtors, { page, per_page: 50 });
   const meta = list.page?.meta as Ok<'payments_debtors'>['meta'] | undefined;
   if (!list.page) {
     if (list.failed)
@@ -94,6 +97,7 @@ export function DebtorsList() {
           </tr>
         ))}
       </DataTable>
+      {meta && <Pagination meta={meta} onPage={setPage} />}
     </>
   );
 }

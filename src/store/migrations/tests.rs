@@ -1,0 +1,157 @@
+//! Each migration on a store made by the ones before it, and the refusal of a newer file.
+use super::*;
+use crate::domain::{ActivityId, Email, NewUser, Password, PersonName, Role, Roles};
+use crate::store::users;
+
+fn a_user(email: &str, roles: &[Role]) -> NewUser {
+    NewUser::new(
+        Email::parse(email).expect("email"),
+        PersonName::parse("Иванова").expect("name"),
+        PersonName::parse("Алёна").expect("name"),
+        roles.iter().copied().collect::<Roles>(),
+        Password::parse("пароль-пароль").expect("pw").hash(),
+    )
+}
+
+/// Writes users the way release 1 did: the record and the e-mail index, no role index.
+fn insert_as_version_1(store: &Store, user: &NewUser, id: u64) {
+    let txn = store.write().expect("txn");
+    let now = jiff::Timestamp::now();
+    let record = crate::domain::User::create(user.clone(), crate::domain::UserId(id), now);
+    txn.open_table(tables::USERS)
+        .expect("t")
+        .insert(id, codec::encode(&record).as_slice())
+        .expect("i");
+    txn.open_table(tables::USERS_BY_EMAIL)
+        .expect("t")
+        .insert(user.email.as_str(), id)
+        .expect("i");
+    txn.commit().expect("commit");
+}
+
+/// A store on a new file, with no migration run yet.
+fn unmigrated(dir: &std::path::Path) -> Store {
+    let path = dir.join("t.redb");
+    let db = redb::Database::create(&path).expect("db");
+    Store {
+        db: std::sync::Arc::new(super::super::slot::Slot::new(db, path.clone(), 1 << 20)),
+        path,
+        directory: Default::default(),
+        verdict: Default::default(),
+    }
+}
+
+#[test]
+fn version_2_indexes_users_stored_by_version_1_and_is_idempotent() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 1).expect("v1");
+    insert_as_version_1(&store, &a_user("a@school.ru", &[Role::Student]), 1);
+    insert_as_version_1(&store, &a_user("b@school.ru", &[Role::Worker, Role::Parent]), 2);
+
+    run(&store).expect("to latest");
+    assert_eq!(stored_version(&store).expect("version"), SCHEMA_VERSION);
+    let read = store.read().expect("read");
+    assert_eq!(
+        users::ids_with_role(&read, Role::Parent).expect("ids"),
+        vec![crate::domain::UserId(2)]
+    );
+
+    let txn = store.write().expect("txn");
+    index_users_by_role(&txn).expect("again");
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    assert_eq!(users::ids_with_role(&read, Role::Student).expect("ids").len(), 1);
+}
+
+#[test]
+fn version_7_indexes_the_log_written_before_it_by_action_and_numbers_it() {
+    use crate::domain::activity::{Action, Entity};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 6).expect("v6");
+    let txn = store.write().expect("txn");
+    for (id, action) in [(1, Action::SignedIn), (2, Action::UserUpdated), (3, Action::SignedIn)] {
+        let entry = ActivityEntry {
+            id: ActivityId(id),
+            at: jiff::Timestamp::now(),
+            actor: None,
+            impersonator: None,
+            action,
+            entity: Entity::User,
+            entity_id: None,
+            summary: String::new(),
+            ip: None,
+            subjects: Vec::new(),
+        };
+        txn.open_table(tables::ACTIVITY)
+            .expect("t")
+            .insert(id, codec::encode(&entry).as_slice())
+            .expect("i");
+    }
+    let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER_V1).expect("t");
+    for (person, entry) in [(4, 1), (4, 3), (7, 2), (7, 3)] {
+        by_user.insert((person, entry), ()).expect("i");
+    }
+    drop(by_user);
+    txn.commit().expect("commit");
+
+    run(&store).expect("to latest");
+    let read = store.read().expect("read");
+    let index = read.open_table(tables::ACTIVITY_BY_ACTION).expect("index");
+    let signed_in = Action::SignedIn.number();
+    let numbered = |index: &redb::ReadOnlyTable<(u64, u64), u64>, key: u64| -> Vec<(u64, u64)> {
+        index
+            .range((key, 0)..=(key, u64::MAX))
+            .expect("range")
+            .map(|row| row.expect("row"))
+            .map(|(key, number)| (key.value().1, number.value()))
+            .collect()
+    };
+    assert_eq!(numbered(&index, signed_in), [(1, 1), (3, 2)]);
+    assert_eq!(redb::ReadableTableMetadata::len(&index).expect("len"), 3);
+    let by_user = read.open_table(tables::ACTIVITY_BY_USER).expect("index");
+    assert_eq!(numbered(&by_user, 4), [(1, 1), (3, 2)]);
+    assert_eq!(numbered(&by_user, 7), [(2, 1), (3, 2)]);
+    assert!(
+        read.open_table(tables::ACTIVITY_BY_USER_V1).is_err(),
+        "the old index is gone"
+    );
+}
+
+#[test]
+fn version_14_indexes_the_balances_below_zero_stored_before_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 13).expect("v13");
+    let txn = store.write().expect("txn");
+    let mut balances = txn.open_table(tables::BALANCES).expect("t");
+    for (student, balance) in [(1, -500), (2, 300), (3, -100)] {
+        balances.insert(student, balance).expect("i");
+    }
+    drop(balances);
+    txn.commit().expect("commit");
+    run(&store).expect("to latest");
+    let read = store.read().expect("read");
+    let debts = crate::store::ledger::debts(&read).expect("debts");
+    assert_eq!(
+        debts,
+        [(crate::domain::UserId(1), -500), (crate::domain::UserId(3), -100)]
+    );
+}
+
+#[test]
+fn a_newer_database_is_refused_with_advice() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let txn = store.write().expect("txn");
+    txn.open_table(tables::META)
+        .expect("t")
+        .insert(VERSION_KEY, 99u32.to_le_bytes().as_slice())
+        .expect("i");
+    txn.commit().expect("commit");
+    drop(store);
+    let err = Store::open(dir.path(), 4).err().expect("refused");
+    assert!(matches!(err, StoreError::NewerSchema { found: 99, .. }));
+    assert!(err.to_string().contains("Установите новую версию"));
+}
