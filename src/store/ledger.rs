@@ -88,6 +88,18 @@ pub fn reversal_of(txn: &impl Reader, id: EntryId) -> Result<Option<EntryId>, St
         .map(|r| EntryId(r.value())))
 }
 
+/// The reversal of each of `ids` that has one: (reversed, reversal), through one table handle.
+pub fn reversals_of(txn: &impl Reader, ids: &[EntryId]) -> Result<Vec<(EntryId, EntryId)>, StoreError> {
+    let table = txn.open(tables::LEDGER_REVERSED)?;
+    let mut found = Vec::new();
+    for &id in ids {
+        if let Some(reversal) = table.get(id.0)? {
+            found.push((id, EntryId(reversal.value())));
+        }
+    }
+    Ok(found)
+}
+
 /// `student`'s balance in kopecks (0 before his first entry).
 pub fn balance_of(txn: &impl Reader, student: UserId) -> Result<i64, StoreError> {
     Ok(txn.open(tables::BALANCES)?.get(student.0)?.map_or(0, |b| b.value()))

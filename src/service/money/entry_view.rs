@@ -1,16 +1,17 @@
 //! How ledger entries and packages read: their student's and writer's names, an entry's title
 //! (what it is for: «Занятие: Математика, 20.11.2026», «Оплата: наличные», «Сторно: …») and
-//! the reversal that cancels it. One function shows every list, each name looked up once.
+//! the reversal that cancels it. One function shows every list, each name looked up once, and
+//! what a page refers to (reversals, reversed entries, lessons) read through one table handle
+//! each.
 
 use crate::domain::course::Course;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
-use crate::domain::lesson::Lesson;
 use crate::domain::package::{Package, PackageStatus};
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, EntryId, LessonId, PackageId, SubjectId, User, UserId};
 use crate::service::ServiceError;
 use crate::store::directory::Directory;
-use crate::store::{Store, ledger, record};
+use crate::store::{Store, ledger, lessons, record};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use redb::ReadTransaction;
@@ -47,8 +48,12 @@ struct Names<'a> {
     tz: TimeZone,
     subjects: HashMap<SubjectId, Option<String>>,
     courses: HashMap<CourseId, Option<String>>,
-    lessons: HashMap<LessonId, Option<(SubjectId, Date)>>,
+    lessons: HashMap<LessonId, (SubjectId, Date)>,
     packages: HashMap<PackageId, Option<Package>>,
+    /// The entries the page's reversals cancel.
+    reversed: HashMap<EntryId, LedgerEntry>,
+    /// The reversal of each of the page's entries that has one.
+    reversals: HashMap<EntryId, EntryId>,
 }
 
 impl<'a> Names<'a> {
@@ -61,7 +66,33 @@ impl<'a> Names<'a> {
             courses: HashMap::new(),
             lessons: HashMap::new(),
             packages: HashMap::new(),
+            reversed: HashMap::new(),
+            reversals: HashMap::new(),
         })
+    }
+
+    /// Reads, one table at a time, what `entries` refer to: their reversals, the entries they
+    /// reverse, and the lessons they charge for.
+    fn prefetch(&mut self, entries: &[LedgerEntry]) -> Result<(), ServiceError> {
+        let ids: Vec<EntryId> = entries.iter().map(|e| e.id).collect();
+        self.reversals = ledger::reversals_of(self.txn, &ids)?.into_iter().collect();
+        let reversed: Vec<EntryId> = entries.iter().filter_map(|e| e.reverses_id).collect();
+        self.reversed = ledger::load(self.txn, &reversed)?
+            .into_iter()
+            .map(|e| (e.id, e))
+            .collect();
+        let mut lessons: Vec<LessonId> = entries
+            .iter()
+            .chain(self.reversed.values())
+            .filter_map(|e| e.lesson_id)
+            .collect();
+        lessons.sort_unstable();
+        lessons.dedup();
+        for lesson in lessons::load(self.txn, &lessons)? {
+            let day = lesson.starts_at.to_zoned(self.tz.clone()).date();
+            self.lessons.insert(lesson.id, (lesson.subject_id, day));
+        }
+        Ok(())
     }
 
     fn full_name(&self, id: UserId) -> String {
@@ -90,16 +121,6 @@ impl<'a> Names<'a> {
             self.courses.insert(id, found.map(|c| c.name));
         }
         Ok(self.courses[&id].clone())
-    }
-
-    fn lesson(&mut self, id: LessonId) -> Result<Option<(SubjectId, Date)>, ServiceError> {
-        if !self.lessons.contains_key(&id) {
-            let found: Option<Lesson> = record::get(self.txn, id)?;
-            let tz = self.tz.clone();
-            self.lessons
-                .insert(id, found.map(|l| (l.subject_id, l.starts_at.to_zoned(tz).date())));
-        }
-        Ok(self.lessons[&id])
     }
 
     fn package(&mut self, id: PackageId) -> Result<Option<Package>, ServiceError> {
@@ -134,7 +155,7 @@ impl<'a> Names<'a> {
         Ok(match (entry.kind, entry.method, entry.reason) {
             (EntryKind::Payment, Some(method), _) => format!("Оплата: {}", method.label().to_lowercase()),
             (EntryKind::Charge, _, Some(ChargeReason::Lesson)) => {
-                match entry.lesson_id.map(|id| self.lesson(id)).transpose()?.flatten() {
+                match entry.lesson_id.and_then(|id| self.lessons.get(&id).copied()) {
                     Some((subject, day)) => format!(
                         "Занятие: {}, {}",
                         self.subject(subject)?.unwrap_or_default(),
@@ -160,7 +181,7 @@ impl<'a> Names<'a> {
 
     fn show(&mut self, entry: LedgerEntry) -> Result<ShownEntry, ServiceError> {
         let title = match entry.reverses_id {
-            Some(reversed) => match ledger::get(self.txn, reversed)? {
+            Some(reversed) => match self.reversed.get(&reversed).cloned() {
                 Some(original) => format!("Сторно: {}", self.title(&original)?),
                 None => "Сторно".into(),
             },
@@ -169,7 +190,7 @@ impl<'a> Names<'a> {
         Ok(ShownEntry {
             student_name: self.full_name(entry.student_id),
             created_by_name: entry.created_by.map(|id| self.short_name(id)),
-            reversed_by: ledger::reversal_of(self.txn, entry.id)?,
+            reversed_by: self.reversals.get(&entry.id).copied(),
             title,
             entry,
         })
@@ -195,6 +216,7 @@ pub fn show_entries(
     entries: Vec<LedgerEntry>,
 ) -> Result<Vec<ShownEntry>, ServiceError> {
     let mut names = Names::new(store, txn, tz.clone())?;
+    names.prefetch(&entries)?;
     entries.into_iter().map(|entry| names.show(entry)).collect()
 }
 
