@@ -108,6 +108,7 @@ impl SessionApi {
                     id: m.id.0,
                     full_name: m.full_name(),
                 }),
+                school_time_zone: state.config.school.timezone.clone(),
             },
         }))
     }

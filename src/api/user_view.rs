@@ -146,6 +146,9 @@ pub struct CurrentUser {
     /// Set while a manager acts as this user ("Вы вошли как …").
     #[oai(nullable)]
     pub impersonator: Option<Impersonator>,
+    /// The school's time zone («Europe/Moscow»): the pages count «today» on the school's clock,
+    /// whatever zone the browser is set to.
+    pub school_time_zone: String,
 }
 
 #[cfg(test)]

@@ -2170,6 +2170,11 @@ export interface components {
             children_ids: number[];
             /** @description Set while a manager acts as this user ("Вы вошли как …"). */
             impersonator?: (components["schemas"]["Impersonator"] & unknown) | null;
+            /**
+             * @description The school's time zone («Europe/Moscow»): the pages count «today» on the school's clock,
+             *     whatever zone the browser is set to.
+             */
+            school_time_zone: string;
         };
         /**
          * Data_CourseView

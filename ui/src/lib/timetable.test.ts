@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addedRow, byDay, changedRow, checkRows, draftsOf, onSchoolDay, removedRow, schoolDay, schoolTime, schoolToday, slotsOf, timeRange, timetableInWords, weekdayOf } from './timetable';
+import { addedRow, byDay, changedRow, checkRows, draftsOf, onSchoolDay, removedRow, schoolDay, schoolTime, schoolToday, setSchoolZone, slotsOf, timeRange, timetableInWords, today, weekdayOf } from './timetable';
 
 const slot = (weekday: number, start: string, duration_minutes = 60) => ({ weekday, start, duration_minutes });
 
@@ -81,5 +81,14 @@ describe('the school wall clock of a lesson', () => {
     const rows = [{ starts_at: '2026-11-23T18:00:00+03:00' }, { starts_at: '2026-11-24T09:00:00+03:00' }, { starts_at: '2026-11-25T09:00:00+03:00' }];
     expect(onSchoolDay(rows, 0, now)).toEqual([rows[1]]);
     expect(onSchoolDay(rows, 1, now)).toEqual([rows[2]]);
+  });
+
+  it("counts today in the school's zone once the signed-in user's answer told it", () => {
+    const now = new Date('2026-11-23T22:30:00Z');
+    setSchoolZone('Europe/Moscow');
+    expect(today(now)).toBe('2026-11-24');
+    setSchoolZone('America/New_York');
+    expect(today(now)).toBe('2026-11-23');
+    setSchoolZone(undefined);
   });
 });

@@ -133,8 +133,26 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Today in the browser's calendar «YYYY-MM-DD» (the school's own day is the server's business). */
+/** The school's time zone, once the signed-in user's answer told it (`setSchoolZone`). */
+let schoolZone: string | undefined;
+
+/** Sets the zone `today` counts in: the school's, from `GET /api/user`. */
+export function setSchoolZone(zone: string | undefined) {
+  schoolZone = zone;
+}
+
+/**
+ * Today «YYYY-MM-DD» on the school's clock (known once someone signed in), else the browser's:
+ * a teacher's phone set to another zone still sees the school's today.
+ */
 export function today(now: Date = new Date()): string {
+  if (schoolZone) {
+    try {
+      return new Intl.DateTimeFormat('en-CA', { timeZone: schoolZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    } catch {
+      // A zone the browser does not know: its own day.
+    }
+  }
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }

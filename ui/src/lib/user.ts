@@ -1,6 +1,7 @@
 //! The signed-in user as shared state (spec §3): null when signed out.
 import { proxy, ref } from 'valtio';
 import type { Frozen, Schema } from '../api/types';
+import { setSchoolZone } from './timetable';
 
 /** The roles of spec §3 (the document types `roles` as plain strings). */
 export type Role = 'manager' | 'worker' | 'student' | 'parent';
@@ -15,6 +16,7 @@ export const currentUser = proxy({
 });
 
 export function setCurrentUser(user: CurrentUser | null) {
+  if (user) setSchoolZone(user.school_time_zone);
   currentUser.user = user ? ref(user) : null;
   currentUser.loaded = true;
 }

@@ -13,5 +13,6 @@ export const aUser = (roles: Role[], extra: Partial<CurrentUser> = {}): CurrentU
   created_at: '2026-11-01T10:00:00Z',
   updated_at: '2026-11-01T10:00:00Z',
   children_ids: [],
+  school_time_zone: 'Europe/Moscow',
   ...extra,
 });
