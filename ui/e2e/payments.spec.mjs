@@ -230,14 +230,20 @@ test('a manager sells a package on the card (one charge of its price) and freeze
   await shows(manager.getByTestId('balance'), rub(balance));
   await manager.getByRole('button', { name: 'Продать абонемент' }).click();
   const sell = manager.getByRole('dialog', { name: `Абонемент: ${child.full_name}` });
+  // It covers one of the school's courses (the first the list offers).
+  const covers = sell.getByLabel('На что');
+  await covers.locator('optgroup[label="Курс"] option').first().waitFor({ state: 'attached' });
+  await covers.selectOption({ index: 1 });
+  const course = (await covers.locator('option:checked').textContent()).trim();
   await sell.getByLabel('Занятий').fill('8');
   await sell.getByLabel('Цена, ₽').fill('8 000');
   await sell.getByLabel('Примечание').fill('Проверка абонемента');
   await sell.getByRole('button', { name: 'Продать' }).click();
   await sell.waitFor({ state: 'detached' });
   await shows(manager.getByTestId('balance'), rub(balance - 800000));
-  const card = manager.locator('.packages-list li', { hasText: 'Проверка абонемента' }).or(manager.locator('.packages-list li', { hasText: 'Любые занятия' })).first();
+  const card = manager.locator('.packages-list li', { hasText: 'Проверка абонемента' }).first();
   await card.getByText('Осталось 8 из 8').waitFor();
+  await card.getByText(course).first().waitFor();
   await manager.locator('.ledger-table tbody tr', { hasText: 'Абонемент' }).first().waitFor();
 
   // A freeze needs a reason; then the package reads «Заморожен» with its days.

@@ -1,5 +1,5 @@
 //! A student's money at a glance: the balance in large type (red when a debt) and his packages
-//! with the lessons left, their days and status; the card's tab, the learner's /payments and the
+//! with the lessons left, their days, status and note; the card's tab, the learner's /payments and the
 //! parent's home page show the same.
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '../lib/format';
@@ -42,6 +42,7 @@ export function PackagesList({ packages, actions }: { packages: readonly MoneyPa
               </span>
             ))}
           </small>
+          {item.note && <small className="package-note">{item.note}</small>}
           {actions?.(item)}
         </li>
       ))}

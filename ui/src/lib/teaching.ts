@@ -6,6 +6,7 @@ import type { ApiError } from './api/client';
 import { useList } from './useList';
 
 export type Subject = Row<'subjects_list'>;
+export type Course = Row<'courses_list'>;
 export type Group = Ok<'group_lessons_show'>['data'];
 export type GroupRow = Row<'group_lessons_list'>;
 export type GroupBody = Body<'group_lessons_create'>;

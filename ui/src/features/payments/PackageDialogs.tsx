@@ -1,4 +1,4 @@
-//! A manager sells a package (абонемент: a subject or any lesson, how many lessons, the price,
+//! A manager sells a package (абонемент: a course, a subject or any lesson, how many lessons, the price,
 //! the days it is valid) — one charge of its price — and freezes one for some days with a reason
 //! (its last day moves on by as many days).
 import { useId } from 'react';
@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { ruDateFromIso } from '../../lib/forms';
 import { packageTitle, type MoneyPackage } from '../../lib/ledger';
 import { ask, type OverlayProps } from '../../lib/overlays';
-import type { Subject } from '../../lib/teaching';
+import type { Course, Subject } from '../../lib/teaching';
 import { addDays, today } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
@@ -29,13 +29,15 @@ const DAY = { inputMode: 'numeric', placeholder: 'ДД.ММ.ГГГГ', autoCompl
 
 function SellPackageDialog({ open, close, student }: OverlayProps & { student: Student }) {
   const subjects = useList<Subject>(endpoints.subjects, { per_page: 100 });
+  const courses = useList<Course>(endpoints.courses, { per_page: 100 });
   const subjectId = useId();
   const day = today();
   const form = useForm({
     schema: packageSchema,
-    initial: { subject_id: '', lessons_total: '8', price: '', valid_from: ruDateFromIso(day), valid_to: ruDateFromIso(addDays(day, 30)), note: '' },
+    initial: { covers: '', lessons_total: '8', price: '', valid_from: ruDateFromIso(day), valid_to: ruDateFromIso(addDays(day, 30)), note: '' },
     submit: async (data) => {
-      const body: Body<'packages_create'> = { student_id: student.id, ...data };
+      const { covers, ...rest } = data;
+      const body: Body<'packages_create'> = { student_id: student.id, ...covers, ...rest };
       const saved = await api<Ok<'packages_create'>>(endpoints.packages, { method: 'POST', body });
       addToast({ color: 'success', title: `Абонемент продан: ${packageTitle(saved.data)}`, description: `Баланс ${formatMoney(saved.balance)}` });
       close(true);
@@ -44,14 +46,25 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
   return (
     <Modal open={open} close={() => close(false)} title={`Абонемент: ${student.full_name}`}>
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
-        <label htmlFor={subjectId}>Предмет</label>
-        <select id={subjectId} value={form.values.subject_id} onChange={(event) => form.set('subject_id', event.target.value)} aria-invalid={form.errors.subject_id ? true : undefined}>
+        <label htmlFor={subjectId}>На что</label>
+        <select id={subjectId} value={form.values.covers} onChange={(event) => form.set('covers', event.target.value)}>
           <option value="">Любые занятия</option>
-          {subjects.page?.data.map((subject) => (
-            <option key={subject.id} value={String(subject.id)}>
-              {subject.name}
-            </option>
-          ))}
+          {Boolean(courses.page?.data.length) && (
+            <optgroup label="Курс">
+              {courses.page?.data.map((course) => (
+                <option key={course.id} value={`course:${course.id}`}>
+                  {course.name}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          <optgroup label="Предмет">
+            {subjects.page?.data.map((subject) => (
+              <option key={subject.id} value={`subject:${subject.id}`}>
+                {subject.name}
+              </option>
+            ))}
+          </optgroup>
         </select>
         <Field label="Занятий" type="number" min={1} max={200} inputMode="numeric" {...form.field('lessons_total')} />
         <Field label="Цена, ₽" inputMode="decimal" autoComplete="off" placeholder="8 000" {...form.field('price')} />

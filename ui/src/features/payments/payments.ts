@@ -43,7 +43,13 @@ export const dayOrNone = (day: string) => day || undefined;
 
 /** «Продать абонемент»: a subject (or any lesson), 1–200 lessons, a price, the valid days. */
 export const packageSchema = z.object({
-  subject_id: z.string().transform((typed) => (typed ? Number(typed) : undefined)),
+  /** What it covers: «» any lesson, «subject:5» a subject's, «course:3» a course's. */
+  covers: z.string().transform((typed) => {
+    const [kind, id] = typed.split(':');
+    if (kind === 'course') return { course_id: Number(id) };
+    if (kind === 'subject') return { subject_id: Number(id) };
+    return {};
+  }),
   lessons_total: z
     .string()
     .refine((typed) => /^\d+$/.test(typed.trim()) && Number(typed) >= 1 && Number(typed) <= 200, { message: 'От 1 до 200 занятий' })
