@@ -12,6 +12,7 @@ mod courses;
 mod deferred_form;
 mod enrolments;
 mod envelope;
+mod events;
 mod files;
 mod group_journal;
 mod group_lessons;
@@ -144,8 +145,8 @@ type MoneyGroup = (
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
-/// Work: tasks and kanban boards.
-type WorkGroup = (tasks::TasksApi, boards::BoardsApi);
+/// Work: tasks, kanban boards and the school's events.
+type WorkGroup = (tasks::TasksApi, boards::BoardsApi, events::EventsApi);
 
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16

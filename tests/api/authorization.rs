@@ -45,6 +45,7 @@ fn all_rows() -> Vec<Row> {
         work_rows::tasks(),
         work_rows::boards(),
         work_rows::boards_and_events(),
+        work_rows::events(),
     ]
     .concat()
 }

@@ -1,7 +1,12 @@
 //! Work: the staff's tasks (a list, a person's, one task), kanban boards and moving cards on
-//! them by fractional positions.
+//! them by fractional positions; the school's events (with the holidays that cancel lessons)
+//! and the daily reminder of tasks due tomorrow.
 
+mod audience;
 pub mod boards;
+pub mod events;
+pub mod holiday;
 pub mod moves;
+pub mod reminders;
 pub mod task_list;
 pub mod tasks;
