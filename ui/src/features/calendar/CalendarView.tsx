@@ -7,7 +7,7 @@ import { addToast } from '../../lib/toasts';
 import '../../components/TagBadge.css';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { useCalendar, type Entry, type Scope } from './calendar';
-import { MonthGrid } from '../../components/MonthGrid';
+import { WEEKDAYS } from '../../lib/timetable';
 import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
 import './calendar.css';
@@ -108,9 +108,12 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
     return refused;
   };
 
-  const dropOn = (id: number, day: string, minutesOf: (entry: Entry) => number) => {
+  const dropOn = (event: DragEvent<HTMLElement>, day: string, minutesOf: (entry: Entry) => number) => {
+    const id = Number(event.dataTransfer.getData(DRAG_TYPE));
     const entry = list.find((e) => e.id === id && e.kind === 'lesson');
+    event.currentTarget.classList.remove('cal-drop');
     if (!entry) return;
+    event.preventDefault();
     const minutes = minutesOf(entry);
     const at = wallClock(entry.starts_at);
     if (at && at.day === day && at.minutes === minutes) return;
@@ -200,17 +203,39 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
       )}
       <div className="cal-body" aria-busy={loading} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-view={view}>
         {view === 'month' ? (
-          <MonthGrid
-            anchor={anchor}
-            today={now}
-            dragType={editable ? DRAG_TYPE : undefined}
-            onDrop={(day, value) => dropOn(Number(value), day, (entry) => wallClock(entry.starts_at)?.minutes ?? 0)}
-            onDay={(day) => onNavigate({ view: 'day', anchor: day })}
-          >
-            {(day) =>
-              (perDay.get(day) ?? []).map((entry) => <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />)
-            }
-          </MonthGrid>
+          <div className="cal-month" role="grid" aria-label={periodTitle(view, anchor)}>
+            <div className="cal-row cal-weekdays" role="row">
+              {WEEKDAYS.map((weekdayNumber) => (
+                <div key={weekdayNumber} role="columnheader">
+                  {WEEKDAY_SHORT[weekdayNumber]}
+                </div>
+              ))}
+            </div>
+            {Array.from({ length: days.length / 7 }, (_, week) => (
+              <div key={week} className="cal-row" role="row">
+                {days.slice(week * 7, week * 7 + 7).map((day) => (
+                  <div
+                    key={day}
+                    role="gridcell"
+                    className="cal-cell"
+                    data-day={day}
+                    data-other={day.slice(0, 7) !== anchor.slice(0, 7) || undefined}
+                    data-today={day === now || undefined}
+                    onDragOver={dragOver}
+                    onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
+                    onDrop={(event) => dropOn(event, day, (entry) => wallClock(entry.starts_at)?.minutes ?? 0)}
+                  >
+                    <button type="button" className="cal-daynum" aria-label={dotted(day)} onClick={() => onNavigate({ view: 'day', anchor: day })}>
+                      {Number(day.slice(8))}
+                    </button>
+                    {(perDay.get(day) ?? []).map((entry) => (
+                      <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />
+                    ))}
+                  </div>
+                ))}
+              </div>
+            ))}
+          </div>
         ) : (
           <div className="cal-time" style={{ '--cal-days': days.length, '--cal-hour': `${HOUR_PX}px` } as React.CSSProperties}>
             <div className="cal-time-head">
@@ -244,12 +269,8 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                   onDragOver={dragOver}
                   onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
                   onDrop={(event) => {
-                    event.currentTarget.classList.remove('cal-drop');
-                    const id = Number(event.dataTransfer.getData(DRAG_TYPE));
-                    if (!id) return;
-                    event.preventDefault();
                     const top = event.currentTarget.getBoundingClientRect().top;
-                    dropOn(id, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
+                    dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
                   }}
                 >
                   {placed(perDay.get(day) ?? [], day).map(({ entry, start, stop, lane, lanes }) => {
