@@ -2,12 +2,12 @@
 //! address, `?date=2026-11-23`). A task is dragged to another day to change its due day; with the
 //! keyboard (or a finger) a day is chosen, its tasks listed under the grid, and a task opened
 //! changes its day in the dialog. Staff see their own tasks or, switched, all they may see.
-import { useState } from 'react';
+import { useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { MonthGrid } from '../../components/MonthGrid';
 import { PageHeading } from '../../components/PageHeading';
-import { addMonths, dotted, isDay, periodTitle } from '../../lib/calendarDates';
+import { addMonths, dotted, isDay, periodTitle } from '../../lib/period';
 import { addToast } from '../../lib/toasts';
 import { currentUser, isStaff } from '../../lib/user';
 import { openTaskDialog } from './TaskDialog';
@@ -86,13 +86,30 @@ export default function TasksCalendarPage() {
   };
 
   const ofDay = sectionsOf(list, day).today;
+  // Each day is a drop target for a dragged task.
+  const dropTarget = (cell: string) => ({
+    onDragOver: (event: DragEvent<HTMLDivElement>) => {
+      if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      event.currentTarget.classList.add('task-drop');
+    },
+    onDragLeave: (event: DragEvent<HTMLDivElement>) => event.currentTarget.classList.remove('task-drop'),
+    onDrop: (event: DragEvent<HTMLDivElement>) => {
+      event.currentTarget.classList.remove('task-drop');
+      const value = event.dataTransfer.getData(DRAG_TYPE);
+      if (!value) return;
+      event.preventDefault();
+      void drop(cell, value);
+    },
+  });
   return (
     <>
       <PageHeading title="Календарь задач" />
       <TasksNav />
-      <section className="calendar" aria-label="Календарь задач">
-        <div className="cal-toolbar">
-          <div className="cal-steps" role="group" aria-label="Месяц">
+      <section className="task-calendar" aria-label="Календарь задач">
+        <div className="task-cal-toolbar">
+          <div className="task-cal-steps" role="group" aria-label="Месяц">
             <button type="button" className="secondary outline" aria-label="Предыдущий месяц" onClick={() => go({ date: addMonths(anchor, -1) })}>
               ‹
             </button>
@@ -103,7 +120,7 @@ export default function TasksCalendarPage() {
               ›
             </button>
           </div>
-          <h2 className="cal-title" aria-live="polite">
+          <h2 className="task-cal-title" aria-live="polite">
             {periodTitle('month', anchor)}
           </h2>
           {staff && (
@@ -121,8 +138,8 @@ export default function TasksCalendarPage() {
             </button>
           </p>
         )}
-        <div className="cal-body" aria-busy={tasks === null && !failed}>
-          <MonthGrid anchor={anchor} today={today} dragType={DRAG_TYPE} onDrop={(to, value) => void drop(to, value)} onDay={(picked) => setChosen(picked)}>
+        <div className="task-cal-body" aria-busy={tasks === null && !failed}>
+          <MonthGrid anchor={anchor} cellProps={dropTarget} onOpenDay={setChosen}>
             {(cell) => sectionsOf(list, cell).today.map((task) => <Chip key={task.id} task={{ ...task, status: done.statusOf(task) }} onOpen={() => void open(task)} />)}
           </MonthGrid>
         </div>

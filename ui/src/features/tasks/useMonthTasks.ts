@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Ok } from '../../api/types';
 import type { Query } from '../../lib/api/request';
 import { api, ApiError } from '../../lib/api/client';
-import { spanOf } from '../../lib/calendarDates';
+import { spanOf } from '../../lib/period';
 import { endpoints } from '../../paths';
 import { changeTask, type Task } from './tasks';
 
