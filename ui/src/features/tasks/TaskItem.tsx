@@ -1,7 +1,8 @@
 //! One task as a row of «my tasks» (a card on a phone): a big box to mark it done with one tap,
-//! its title (opens the task), priority, due day and time, whom it is about (his card) and, when
+//! its title (opens the task), its description (links live), priority, due day and time, whom it is about (his card) and, when
 //! not oneself, whom it is assigned to.
 import { Link } from 'react-router';
+import { LinkedText } from '../../components/LinkedText';
 import { formatDate, shortName } from '../../lib/format';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
@@ -45,6 +46,7 @@ export function TaskItem({ task, status, busy, selfId, showDay, onDone, onOpen }
         <button type="button" className="task-title" onClick={onOpen}>
           {task.title}
         </button>
+        {task.description && <LinkedText className="task-description" text={task.description} />}
         <div className="task-meta">
           <PriorityBadge priority={task.priority} />
           {due && <time dateTime={task.due_time ? `${task.due_on}T${task.due_time}` : task.due_on}>{due}</time>}

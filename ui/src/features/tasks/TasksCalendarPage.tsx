@@ -5,6 +5,7 @@
 import { useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { Icon } from '../../components/Icon';
 import { MonthGrid } from '../../components/MonthGrid';
 import { PageHeading } from '../../components/PageHeading';
 import { addMonths, dotted, isDay, periodTitle } from '../../lib/period';
@@ -54,7 +55,8 @@ export default function TasksCalendarPage() {
   const { tasks, setTasks, failed, reload, move } = useMonthTasks(anchor, all ? null : (user?.id ?? null));
   const today = todayOf(tasks ?? []);
   const [chosen, setChosen] = useState<string | null>(null);
-  const day = chosen ?? anchor;
+  // The day listed under the grid: the one picked, else the address's, else today.
+  const day = chosen ?? (isDay(date) ? date : today);
   const done = useTaskDone();
   const list = tasks ?? [];
 
@@ -75,6 +77,11 @@ export default function TasksCalendarPage() {
     done.forget(task.id);
     if ('deleted' in result) setTasks((old) => (old ?? []).filter((t) => t.id !== result.deleted));
     else setTasks((old) => (old ?? []).map((t) => (t.id === task.id ? result.saved : t)));
+  };
+
+  const create = async () => {
+    const result = await openTaskDialog({ day, staff });
+    if (result && 'saved' in result) setTasks((old) => [...(old ?? []), result.saved]);
   };
 
   const drop = async (dayTo: string, value: string) => {
@@ -105,7 +112,11 @@ export default function TasksCalendarPage() {
   });
   return (
     <>
-      <PageHeading title="Календарь задач" />
+      <PageHeading title="Календарь задач">
+        <button type="button" onClick={() => void create()}>
+          <Icon name="plus" size={18} /> Новая задача
+        </button>
+      </PageHeading>
       <TasksNav />
       <section className="task-calendar" aria-label="Календарь задач">
         <div className="task-cal-toolbar">

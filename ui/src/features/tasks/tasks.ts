@@ -39,7 +39,7 @@ export const taskFilters = defineFilters(
 );
 
 /** A person's tasks (`GET /api/users/{id}/tasks`): state and the due period. */
-export const personTaskFilters = defineFilters('users_tasks', {
+export const personTaskFilters = defineFilters('user_tasks', {
   status: oneOf(TASK_STATUSES),
   from: day({ api: 'due_from' }),
   to: day({ api: 'due_to' }),
