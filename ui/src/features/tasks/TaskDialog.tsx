@@ -48,7 +48,7 @@ export function TaskDialog({ open, close, task, day, staff }: Props) {
       title: task?.title ?? '',
       description: task?.description ?? '',
       assignee: task ? person(task.assignee_id, task.assignee_name) : null,
-      related: task ? person(task.related_user_id, task.related_user_name) : null,
+      related: task ? person(task.related_user_id ?? null, task.related_user_name ?? null) : null,
       due_on: ruDateFromIso(task?.due_on ?? day),
       due_time: task?.due_time ?? '',
       priority: (task?.priority ?? 'normal') as TaskPriority,

@@ -50,7 +50,7 @@ export function TaskItem({ task, status, busy, selfId, showDay, onDone, onOpen }
         <div className="task-meta">
           <PriorityBadge priority={task.priority} />
           {due && <time dateTime={task.due_time ? `${task.due_on}T${task.due_time}` : task.due_on}>{due}</time>}
-          {task.related_user_id !== null && task.related_user_name && (
+          {task.related_user_id != null && task.related_user_name && (
             <Link to={to(paths.user, task.related_user_id)} title="О ком задача">
               {shortName(task.related_user_name)}
             </Link>

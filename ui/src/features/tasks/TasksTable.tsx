@@ -74,7 +74,7 @@ export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdi
           </td>
           <td data-label="Кому">{shortName(task.assignee_name)}</td>
           <td data-label="О ком">
-            {task.related_user_id !== null && task.related_user_name ? <Link to={to(paths.user, task.related_user_id)}>{shortName(task.related_user_name)}</Link> : <span className="muted">—</span>}
+            {task.related_user_id != null && task.related_user_name ? <Link to={to(paths.user, task.related_user_id)}>{shortName(task.related_user_name)}</Link> : <span className="muted">—</span>}
           </td>
           <td data-label="Срок">
             <time dateTime={task.due_on} className={task.overdue ? 'task-overdue' : undefined}>
