@@ -53,7 +53,7 @@ export function QuickAdd({ today, staff, onAdded }: Props) {
         className="task-quick-title"
         value={title}
         onChange={(event) => setTitle(event.target.value)}
-        placeholder="Новая задача — Enter, чтобы добавить"
+        placeholder="Что нужно сделать?"
         aria-label="Новая задача"
         aria-invalid={errors.title ? true : undefined}
         maxLength={200}

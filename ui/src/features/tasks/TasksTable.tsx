@@ -64,7 +64,7 @@ export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdi
               <input type="checkbox" aria-label={`Выбрать: ${task.title}`} checked={selected.has(task.id)} onChange={(event) => onSelect([task.id], event.target.checked)} />
             </td>
           )}
-          <td data-label="Задача">
+          <td data-label="Задача" className="title-cell">
             <span>
               <button type="button" className="task-title" onClick={() => onEdit(task)}>
                 {task.title}
@@ -73,7 +73,7 @@ export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdi
             </span>
           </td>
           <td data-label="Кому">{shortName(task.assignee_name)}</td>
-          <td data-label="О ком">
+          <td data-label="О ком" data-empty={task.related_user_id == null || undefined}>
             {task.related_user_id != null && task.related_user_name ? <Link to={to(paths.user, task.related_user_id)}>{shortName(task.related_user_name)}</Link> : <span className="muted">—</span>}
           </td>
           <td data-label="Срок">
@@ -82,7 +82,7 @@ export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdi
             </time>
             {task.overdue && <small className="task-overdue">просрочено</small>}
           </td>
-          <td data-label="Приоритет">
+          <td data-label="Приоритет" data-empty={task.priority === 'normal' || undefined}>
             <PriorityBadge priority={task.priority} />
             {task.priority === 'normal' && <span className="muted">обычный</span>}
           </td>
