@@ -72,6 +72,15 @@ test('a worker quick-adds two tasks, marks one done, filters the list, bulk-comp
   assert.equal((await taskNamed(page, exam)).due_on, today);
   await app.screenshot(page, 'tasks-mine-1366-light');
 
+  // «Новая задача» without a title is refused under the field, and a bad time under its own.
+  await page.getByRole('button', { name: 'Новая задача' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новая задача' });
+  await dialog.getByLabel('Время').fill('25:00');
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await dialog.getByText('Введите название задачи').waitFor();
+  await dialog.getByText('Время в формате ЧЧ:ММ').waitFor();
+  await dialog.getByRole('button', { name: 'Отмена' }).click();
+
   // One tap marks it done: the box stays ticked, the title crossed out, the server agrees.
   const row = page.locator('.task-item', { hasText: call });
   await row.getByRole('checkbox', { name: `Выполнено: ${call}` }).check();
@@ -149,6 +158,19 @@ for (const scheme of ['light', 'dark']) {
         await page.locator(ready).first().waitFor();
         await app.screenshot(page, `tasks-${name}-${device}-${scheme}`);
       }
+      // A task's dialog, opened from the list by its title; the person's tab on his card.
+      await page.goto('/tasks/list');
+      await page.getByRole('button', { name: `Картинка: срочно ${scheme} ${device}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Задача' });
+      await dialog.getByLabel('Задача', { exact: true }).waitFor();
+      assert.equal(await dialog.getByLabel('Время').inputValue(), '15:30');
+      await app.screenshot(page, `tasks-dialog-${device}-${scheme}`);
+      await dialog.getByRole('button', { name: 'Отмена' }).click();
+      const me = (await ok(page, 'GET', '/api/user')).data;
+      await page.goto(`/users/${me.id}`);
+      await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Задачи' }).click();
+      await page.locator('.tasks-table').waitFor();
+      await app.screenshot(page, `tasks-person-${device}-${scheme}`);
       assert.deepEqual(page.errors, []);
     });
   }
