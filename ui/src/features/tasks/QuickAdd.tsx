@@ -71,8 +71,8 @@ export function QuickAdd({ today, staff, onAdded }: Props) {
         autoComplete="off"
       />
       {staff && (
-        // Enter in the person search picks nobody: it must not save the task half chosen.
-        <div className="task-quick-who" onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}>
+        // Enter in the person search (not on a person found) must not save the task half chosen.
+        <div className="task-quick-who" onKeyDown={(event) => event.key === 'Enter' && event.target instanceof HTMLInputElement && event.preventDefault()}>
           <PersonField person={assignee} onChange={setAssignee} label="Кому" role="worker" />
         </div>
       )}
