@@ -79,6 +79,12 @@ test('a worker quick-adds two tasks, marks one done, filters the list, bulk-comp
   await dialog.getByRole('button', { name: 'Создать' }).click();
   await dialog.getByText('Введите название задачи').waitFor();
   await dialog.getByText('Время в формате ЧЧ:ММ').waitFor();
+  // The server's 422 shows under its field: a description over 5000 characters.
+  await dialog.getByLabel('Задача', { exact: true }).fill('Слишком длинная');
+  await dialog.getByLabel('Время').fill('');
+  await dialog.getByLabel('Описание').fill('я'.repeat(5001));
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await dialog.locator('.field-error', { hasText: 'Не длиннее 5000 символов' }).waitFor();
   await dialog.getByRole('button', { name: 'Отмена' }).click();
 
   // One tap marks it done: the box stays ticked, the title crossed out, the server agrees.
