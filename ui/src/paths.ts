@@ -36,6 +36,10 @@ export const paths = {
   userAttendance: '/users/:id/attendance',
   userMarks: '/users/:id/marks',
   userPayments: '/users/:id/payments',
+  userTasks: '/users/:id/tasks',
+  tasks: '/tasks',
+  tasksList: '/tasks/list',
+  tasksCalendar: '/tasks/calendar',
   calendar: '/calendar',
   tags: '/tags',
   subjects: '/subjects',
@@ -85,4 +89,6 @@ export const endpoints = {
   debtors: '/api/payments/debtors',
   paymentsExport: '/api/payments/export.csv',
   packages: '/api/packages',
+  tasks: '/api/tasks',
+  tasksComplete: '/api/tasks/complete',
 } as const;

@@ -23,6 +23,12 @@ describe('menu', () => {
     expect(ids(user('manager'))).toEqual(expect.arrayContaining(['history', 'history-log', 'history-mail']));
   });
 
+  it('shows «Задачи» to everyone signed in', () => {
+    for (const role of ['student', 'parent', 'worker', 'manager'] as const) expect(ids(user(role))).toContain('tasks');
+    expect(ids(null)).not.toContain('tasks');
+    expect(menuItemFor('/tasks/calendar')).toEqual({ id: 'tasks', group: null });
+  });
+
   it('shows «Занятия» to everyone signed in and «Группы» to staff only', () => {
     expect(ids(user('student'))).toContain('lessons');
     expect(ids(user('parent'))).not.toContain('groups');

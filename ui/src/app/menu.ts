@@ -26,6 +26,7 @@ const MENU: readonly MenuEntry[] = [
   { id: 'calendar', label: 'Календарь', icon: 'calendar', path: paths.calendar },
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
   { id: 'lessons', label: 'Занятия', icon: 'calendar', path: paths.lessons },
+  { id: 'tasks', label: 'Задачи', icon: 'tasks', path: paths.tasks },
   { id: 'marks', label: 'Оценки', icon: 'journal', path: paths.marks },
   { id: 'payments', label: 'Оплаты', icon: 'wallet', path: paths.payments },
   { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },

@@ -76,6 +76,13 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userMarks, title: 'Оценки', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/marks/UserMarksPage') },
   // Spec §2 gives /users/{id}/payments no guard; the server answers by master-by-url (SeeUser), and so does the tab.
   { path: paths.userPayments, title: 'Оплаты', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/payments/UserPaymentsPage') },
+  // Spec §2 gives the tasks' pages no guard; they are a signed-in person's own (issue 17): the
+  // server answers each with the tasks the caller may see.
+  { path: paths.tasks, title: 'Задачи', guards: ['auth'], layout: 'default', page: () => import('../features/tasks/MyTasksPage') },
+  { path: paths.tasksList, title: 'Список задач', guards: ['auth'], layout: 'default', page: () => import('../features/tasks/TasksListPage') },
+  { path: paths.tasksCalendar, title: 'Календарь задач', guards: ['auth'], layout: 'default', page: () => import('../features/tasks/TasksCalendarPage') },
+  // Spec §2 gives /users/{id}/tasks no guard; the server answers the tasks of that person the caller may see.
+  { path: paths.userTasks, title: 'Задачи', guards: ['auth'], layout: 'profile', page: () => import('../features/tasks/UserTasksPage') },
   { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
   // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
   { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },

@@ -4,10 +4,9 @@
 //! swipe sideways goes to the next or previous period (spec §9 thresholds, see `swipeOf`).
 import { useRef, useState, type DragEvent, type KeyboardEvent, type TouchEvent } from 'react';
 import { addToast } from '../../lib/toasts';
-import '../../components/TagBadge.css';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { useCalendar, type Entry, type Scope } from './calendar';
-import { WEEKDAYS } from '../../lib/timetable';
+import { MonthGrid } from '../../components/MonthGrid';
 import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
 import './calendar.css';
@@ -203,39 +202,19 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
       )}
       <div className="cal-body" aria-busy={loading} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-view={view}>
         {view === 'month' ? (
-          <div className="cal-month" role="grid" aria-label={periodTitle(view, anchor)}>
-            <div className="cal-row cal-weekdays" role="row">
-              {WEEKDAYS.map((weekdayNumber) => (
-                <div key={weekdayNumber} role="columnheader">
-                  {WEEKDAY_SHORT[weekdayNumber]}
-                </div>
-              ))}
-            </div>
-            {Array.from({ length: days.length / 7 }, (_, week) => (
-              <div key={week} className="cal-row" role="row">
-                {days.slice(week * 7, week * 7 + 7).map((day) => (
-                  <div
-                    key={day}
-                    role="gridcell"
-                    className="cal-cell"
-                    data-day={day}
-                    data-other={day.slice(0, 7) !== anchor.slice(0, 7) || undefined}
-                    data-today={day === now || undefined}
-                    onDragOver={dragOver}
-                    onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
-                    onDrop={(event) => dropOn(event, day, (entry) => wallClock(entry.starts_at)?.minutes ?? 0)}
-                  >
-                    <button type="button" className="cal-daynum" aria-label={dotted(day)} onClick={() => onNavigate({ view: 'day', anchor: day })}>
-                      {Number(day.slice(8))}
-                    </button>
-                    {(perDay.get(day) ?? []).map((entry) => (
-                      <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />
-                    ))}
-                  </div>
-                ))}
-              </div>
-            ))}
-          </div>
+          <MonthGrid
+            anchor={anchor}
+            onOpenDay={(day) => onNavigate({ view: 'day', anchor: day })}
+            cellProps={(day) => ({
+              onDragOver: dragOver,
+              onDragLeave: (event) => event.currentTarget.classList.remove('cal-drop'),
+              onDrop: (event) => dropOn(event, day, (entry) => wallClock(entry.starts_at)?.minutes ?? 0),
+            })}
+          >
+            {(day) =>
+              (perDay.get(day) ?? []).map((entry) => <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />)
+            }
+          </MonthGrid>
         ) : (
           <div className="cal-time" style={{ '--cal-days': days.length, '--cal-hour': `${HOUR_PX}px` } as React.CSSProperties}>
             <div className="cal-time-head">

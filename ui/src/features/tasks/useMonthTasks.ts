@@ -1,0 +1,54 @@
+//! The tasks due in the days a month's grid shows (all their pages), and moving one to another
+//! day: shown there at once, put back when the server refuses (resolving to its words).
+import { useCallback, useEffect, useState } from 'react';
+import type { Ok } from '../../api/types';
+import type { Query } from '../../lib/api/request';
+import { api, ApiError } from '../../lib/api/client';
+import { spanOf } from '../../lib/period';
+import { endpoints } from '../../paths';
+import { changeTask, type Task } from './tasks';
+
+const PER_PAGE = 100;
+/** A month is read in at most this many pages (500 tasks). */
+const MAX_PAGES = 5;
+
+export function useMonthTasks(anchor: string, assigneeId: number | null) {
+  const [tasks, setTasks] = useState<Task[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
+  const { from, to } = spanOf('month', anchor);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setFailed(false);
+    const query: Query = { due_from: from, due_to: to, sort: 'due_on', per_page: PER_PAGE, ...(assigneeId ? { assignee_id: assigneeId } : {}) };
+    (async () => {
+      const all: Task[] = [];
+      for (let page = 1; page <= MAX_PAGES; page += 1) {
+        const answer = await api<Ok<'tasks_list'>>(endpoints.tasks, { query: { ...query, page }, signal: controller.signal });
+        all.push(...answer.data);
+        if (page >= answer.meta.last_page) break;
+      }
+      return all;
+    })().then(setTasks, () => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [from, to, assigneeId, round]);
+
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+
+  /** Moves a task to `day`; null when moved, else the server's reason. */
+  const move = async (task: Task, day: string): Promise<string | null> => {
+    const put = (due_on: string) => setTasks((old) => (old ?? []).map((t) => (t.id === task.id ? { ...t, due_on } : t)));
+    put(day);
+    try {
+      const saved = await changeTask(task.id, { due_on: day });
+      setTasks((old) => (old ?? []).map((t) => (t.id === task.id ? saved : t)));
+      return null;
+    } catch (error) {
+      put(task.due_on);
+      return error instanceof ApiError ? (error.fieldErrors.due_on ?? error.body.message ?? 'Не удалось перенести задачу') : 'Не удалось перенести задачу';
+    }
+  };
+
+  return { tasks, setTasks, failed, reload, move };
+}
