@@ -168,3 +168,38 @@ pub fn move_task(
     journal.commit_change(txn, change)?;
     Ok(new)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn column(cards: &[(u64, &str)]) -> Vec<Card> {
+        cards
+            .iter()
+            .map(|&(id, position)| Card {
+                column_id: 1,
+                position: position.into(),
+                task_id: TaskId(id),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_card_goes_between_its_neighbours_or_right_after_the_one_above() {
+        let others = column(&[(1, "V"), (2, "W"), (3, "X")]);
+        let at = |after: Option<u64>, before: Option<u64>| {
+            index_between(&others, after.map(TaskId), before.map(TaskId)).ok()
+        };
+        assert_eq!(at(Some(1), Some(2)), Some(1), "between neighbours");
+        assert_eq!(
+            at(Some(1), Some(3)),
+            Some(1),
+            "no longer neighbours: right after the one above"
+        );
+        assert_eq!(at(None, Some(3)), Some(2), "right before the one below");
+        assert_eq!(at(None, None), Some(3), "with neither: at the end");
+        assert_eq!(at(Some(3), None), Some(3));
+        assert!(at(Some(9), None).is_none(), "a card of another column");
+        assert!(at(Some(1), Some(9)).is_none());
+    }
+}
