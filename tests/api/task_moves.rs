@@ -194,3 +194,21 @@ async fn two_moves_into_the_same_gap_at_once_give_a_defined_order() {
     assert_eq!(ids(&order), [a, later_first[0], later_first[1], b]);
     assert!(order.windows(2).all(|w| w[0].1 < w[1].1), "{order:?}");
 }
+
+#[tokio::test]
+async fn a_task_done_from_a_list_moves_to_the_done_column_and_back_when_reopened() {
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let (board, cards) = board_with(&me, &["А", "Б"]).await;
+    let [a, b] = cards[..] else { panic!("two cards") };
+    let done = json(me.post("/api/tasks/complete", json!({"ids": [a]})).await).await;
+    assert_eq!(done["data"][0]["column_id"], 3, "«Готово»: {done}");
+    assert_eq!(ids(&column(&me, board, 1).await), [b]);
+    assert_eq!(ids(&column(&me, board, 3).await), [a]);
+    let path = format!("/api/tasks/{a}");
+    let reopened = me
+        .send(reqwest::Method::PATCH, &path, json!({"status": "in_progress"}))
+        .await;
+    assert_eq!(json(reopened).await["data"]["column_id"], 2, "«В работе»");
+}

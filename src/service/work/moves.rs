@@ -105,6 +105,26 @@ pub(super) fn at_end(
     })
 }
 
+/// Keeps a card's column true to its task's status: a task on a board whose column holds
+/// another status goes to the end of the board's column for its status, if the board has one
+/// (a task marked done from a list lands in «Готово»).
+pub(super) fn follow_status(txn: &WriteTransaction, task: &mut Task) -> Result<(), ServiceError> {
+    let Some(place) = &task.placement else {
+        return Ok(());
+    };
+    let Some(board) = record::get::<Board>(txn, place.board_id)? else {
+        return Ok(());
+    };
+    let here = board.column(place.column_id).and_then(|c| c.status);
+    if here == Some(task.status) {
+        return Ok(());
+    }
+    if let Some(column) = board.columns.iter().find(|c| c.status == Some(task.status)) {
+        task.placement = Some(at_end(txn, board.id, column.id, Some(task.id))?);
+    }
+    Ok(())
+}
+
 /// Where among `others` the card goes. Right after `after` and right before `before` when they
 /// are still neighbours; when a concurrent move landed between them, right after `after` (or,
 /// with no `after`, right before `before`): a defined order either way. With neither: at the

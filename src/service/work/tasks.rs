@@ -2,7 +2,7 @@
 //! field), who may be assigned, the log, and who is told: an assignment tells the assignee,
 //! finishing a task someone else assigned tells its author.
 
-use super::moves::{at_end, column_of, kept_board};
+use super::moves::{at_end, column_of, follow_status, kept_board};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{self, Task, TaskPriority, TaskStatus};
@@ -156,6 +156,9 @@ fn apply(
     errors.into_result()?;
     if let Some(status) = status {
         task.set_status(status, now);
+        if !placing {
+            follow_status(txn, task)?;
+        }
     }
     Ok(())
 }
@@ -369,6 +372,7 @@ pub fn complete(
         }
         let mut new = old.clone();
         new.set_status(TaskStatus::Done, now);
+        follow_status(&txn, &mut new)?;
         record::replace(&txn, &old, &new)?;
         let summary = format!("Задача «{}» выполнена", new.title);
         let change = Change::new(Action::TaskUpdated, Entity::Task, Some(id.0), summary).concerning(people(&new));
