@@ -36,6 +36,7 @@ export const paths = {
   userAttendance: '/users/:id/attendance',
   userMarks: '/users/:id/marks',
   userPayments: '/users/:id/payments',
+  userBoards: '/users/:id/boards',
   calendar: '/calendar',
   tags: '/tags',
   subjects: '/subjects',
@@ -85,4 +86,6 @@ export const endpoints = {
   debtors: '/api/payments/debtors',
   paymentsExport: '/api/payments/export.csv',
   packages: '/api/packages',
+  boards: '/api/boards',
+  tasks: '/api/tasks',
 } as const;

@@ -76,6 +76,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.userMarks, title: 'Оценки', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/marks/UserMarksPage') },
   // Spec §2 gives /users/{id}/payments no guard; the server answers by master-by-url (SeeUser), and so does the tab.
   { path: paths.userPayments, title: 'Оплаты', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/payments/UserPaymentsPage') },
+  // Spec §2 gives /users/{id}/boards no guard; a person's boards are his own or a manager's to see (issue 17).
+  { path: paths.userBoards, title: 'Доски', guards: ['owner-by-url'], layout: 'profile', page: () => import('../features/boards/UserBoardsPage') },
   { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
   // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
   { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },

@@ -25,6 +25,7 @@ const TABS: readonly { path: string; label: string; when?: (card: UserCard) => b
   { path: paths.userSubjects, label: 'Предметы' },
   { path: paths.userCourses, label: 'Курсы' },
   { path: paths.userCalendar, label: 'Календарь' },
+  { path: paths.userBoards, label: 'Доски' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },
   { path: paths.userLogs, label: 'Журнал' },
