@@ -138,7 +138,13 @@ export function BoardView({ state, owner }: { state: BoardState; owner: number }
           />
         ))}
       </div>
-      <DragOverlay>{dragged ? <div className="task-card task-card-lifted"><CardBody card={dragged} onOpen={() => undefined} /></div> : null}</DragOverlay>
+      <DragOverlay>
+        {dragged ? (
+          <div className="task-card task-card-lifted" aria-hidden="true">
+            <CardBody card={dragged} />
+          </div>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }

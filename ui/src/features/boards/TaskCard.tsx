@@ -11,12 +11,17 @@ interface Props {
   onOpen: (card: Card) => void;
 }
 
-export function CardBody({ card, onOpen }: Props) {
+/** The card's face; without `onOpen` (the copy that follows the pointer) the title is no button. */
+export function CardBody({ card, onOpen }: { card: Card; onOpen?: (card: Card) => void }) {
   return (
     <>
-      <button type="button" className="task-card-title" onClick={() => onOpen(card)}>
-        {card.title}
-      </button>
+      {onOpen ? (
+        <button type="button" className="task-card-title" onClick={() => onOpen(card)}>
+          {card.title}
+        </button>
+      ) : (
+        <span className="task-card-title">{card.title}</span>
+      )}
       <p className="task-card-meta">
         <span className={card.overdue ? 'task-card-due overdue' : 'task-card-due'}>
           {formatDate(card.due_on)}
