@@ -3,6 +3,7 @@
 
 mod activity;
 mod backups;
+mod boards;
 mod calendar;
 mod calendar_feed;
 mod catalog_query;
@@ -39,6 +40,8 @@ mod session;
 mod student_ledger;
 mod subjects;
 mod tags;
+mod task_view;
+mod tasks;
 mod upload_form;
 mod user_actions;
 mod user_view;
@@ -77,6 +80,8 @@ pub enum ApiTags {
     Journal,
     /// Money: payments, charges and reversals, balances, debtors, packages.
     Money,
+    /// Work: tasks, kanban boards and the school's events.
+    Work,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -139,6 +144,9 @@ type MoneyGroup = (
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
+/// Work: tasks and kanban boards.
+type WorkGroup = (tasks::TasksApi, boards::BoardsApi);
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
@@ -152,6 +160,7 @@ type Areas = (
     CalendarGroup,
     JournalGroup,
     MoneyGroup,
+    WorkGroup,
 );
 
 /// Every area of the API.

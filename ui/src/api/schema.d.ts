@@ -1795,6 +1795,209 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List tasks
+         * @description Anyone signed in: a manager sees every task, anyone else those he wrote or is assigned.
+         *     Filters: `assignee_id`, `author_id`, `status`, `due_from` and `due_to` (days, both
+         *     included), `board_id`, `related_user_id`, `search` (words in the title or
+         *     description); `sort` one of `due_on` (the default), `-due_on`, `priority` (the least
+         *     urgent first), `-priority`, `title`, `created_at`, `-created_at`.
+         */
+        get: operations["tasks_list"];
+        put?: never;
+        /**
+         * Create a task
+         * @description Anyone signed in. Needs `title` and `due_on`; assigned to the caller unless
+         *     `assignee_id` names someone (staff assign to staff, a manager to anyone: otherwise a
+         *     422 on `assignee_id`). Someone else assigned is notified. With `board_id` (a board the
+         *     caller keeps) the card goes to the end of `column_id`, and takes that column's status.
+         */
+        post: operations["tasks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's tasks
+         * @description The tasks assigned to or about a person that the caller may see, by due day; `status`,
+         *     `due_from`, `due_to` as in the list. Whoever may open the person's card (staff, the
+         *     person, his parents); each task only if the caller sees it.
+         */
+        get: operations["user_tasks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task
+         * @description Its author, its assignee, or a manager (anyone else: 404).
+         */
+        get: operations["tasks_show"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a task
+         * @description Its author or a manager (its assignee: 403).
+         */
+        delete: operations["tasks_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a task
+         * @description Its author, its assignee, or a manager. Fields left out keep their values. A new
+         *     assignee is notified; finishing a task someone else assigned notifies its author.
+         */
+        patch: operations["tasks_update"];
+        trace?: never;
+    };
+    "/api/tasks/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete tasks
+         * @description «Выполнено» on several tasks at once, in one commit: each must be one the caller may
+         *     change (its author, its assignee, a manager), or none is done. Authors of tasks done by
+         *     someone else are notified.
+         */
+        post: operations["tasks_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a card
+         * @description Puts the task on a board the caller keeps (his own, or any for a manager), in
+         *     `column_id`, between `after_id` and `before_id` (cards of that column; either null at
+         *     an end). Moving writes this task alone: its new fractional `position` sorts between its
+         *     neighbours. When a concurrent move landed between the two, the card goes right after
+         *     `after_id` (or right before `before_id` when `after_id` is null). A column with a
+         *     status gives the task that status. The caller must be able to change the task.
+         */
+        post: operations["tasks_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My boards
+         * @description Anyone signed in: his own boards, oldest first.
+         */
+        get: operations["boards_list"];
+        put?: never;
+        /**
+         * Create a board
+         * @description Anyone signed in, for himself; a manager also for someone else (`owner_id`). It starts
+         *     with the columns «К выполнению», «В работе», «Готово».
+         */
+        post: operations["boards_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A person's boards
+         * @description The person himself or a manager; oldest first.
+         */
+        get: operations["user_boards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/boards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A board with its cards
+         * @description Its owner or a manager (anyone else: 404). The cards by column, then position.
+         */
+        get: operations["boards_show"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a board
+         * @description Its owner or a manager. Its cards leave the board; the tasks stay.
+         */
+        delete: operations["boards_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a board or change its columns
+         * @description Its owner or a manager. `columns` is the whole list in its new order: rename, reorder,
+         *     add (id null), remove an empty column (one with cards: a 422 on `columns`); at most 12.
+         */
+        patch: operations["boards_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1956,6 +2159,58 @@ export interface components {
             schedule: string;
         };
         /**
+         * BoardBody
+         * @description A new board.
+         */
+        BoardBody: {
+            /** @description Up to 60 characters. */
+            name?: string | null;
+            /**
+             * Format: uint64
+             * @description Whose board (left out: the caller's; someone else's: managers).
+             */
+            owner_id?: number | null;
+        };
+        /**
+         * BoardDetail
+         * @description A board with its cards.
+         */
+        BoardDetail: {
+            /** Format: uint64 */
+            id: number;
+            /** Format: uint64 */
+            owner_id: number;
+            name: string;
+            columns: components["schemas"]["ColumnView"][];
+            /** @description By column (left to right), then position. */
+            cards: components["schemas"]["TaskView"][];
+        };
+        /**
+         * BoardPatch
+         * @description A change of a board: fields left out keep their values.
+         */
+        BoardPatch: {
+            name?: string | null;
+            /**
+             * @description The whole list in its new order: rename, reorder, add (id null), remove (an empty
+             *     column; one with cards is a 422 «В колонке есть задачи — перенесите их»).
+             */
+            columns?: components["schemas"]["ColumnBody"][] | null;
+        };
+        /**
+         * BoardView
+         * @description A board.
+         */
+        BoardView: {
+            /** Format: uint64 */
+            id: number;
+            /** Format: uint64 */
+            owner_id: number;
+            name: string;
+            /** @description Left to right. */
+            columns: components["schemas"]["ColumnView"][];
+        };
+        /**
          * ByMethod
          * @description Net received by method, kopecks.
          */
@@ -2048,6 +2303,45 @@ export interface components {
          */
         ChildrenBody: {
             children: number[];
+        };
+        /**
+         * ColumnBody
+         * @description A column as the form sends it.
+         */
+        ColumnBody: {
+            /**
+             * Format: uint64
+             * @description An existing column; null for a new one.
+             */
+            id?: number | null;
+            /** @description Up to 60 characters. */
+            name: string;
+        };
+        /**
+         * ColumnView
+         * @description A column of a board.
+         */
+        ColumnView: {
+            /**
+             * Format: uint64
+             * @description Unique within its board.
+             */
+            id: number;
+            name: string;
+            /**
+             * Format: uint32
+             * @description 0, 1, 2 … from the left.
+             */
+            position: number;
+            /** @description The status a card dropped here takes (the three columns a board starts with). */
+            status?: (components["schemas"]["TaskStatus"] & unknown) | null;
+        };
+        /**
+         * CompleteBody
+         * @description The tasks «Выполнено» marks done.
+         */
+        CompleteBody: {
+            ids: number[];
         };
         /**
          * ContactView
@@ -2170,6 +2464,20 @@ export interface components {
             children_ids: number[];
             /** @description Set while a manager acts as this user ("Вы вошли как …"). */
             impersonator?: (components["schemas"]["Impersonator"] & unknown) | null;
+        };
+        /**
+         * Data_BoardDetail
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_BoardDetail: {
+            data: components["schemas"]["BoardDetail"];
+        };
+        /**
+         * Data_BoardView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_BoardView: {
+            data: components["schemas"]["BoardView"];
         };
         /**
          * Data_CourseView
@@ -2312,6 +2620,13 @@ export interface components {
             data: components["schemas"]["TagView"];
         };
         /**
+         * Data_TaskView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_TaskView: {
+            data: components["schemas"]["TaskView"];
+        };
+        /**
          * Data_UserCard
          * @description `{data: T}`: one record, a list, or a report.
          */
@@ -2324,6 +2639,13 @@ export interface components {
          */
         Data_list_ActionView: {
             data: components["schemas"]["ActionView"][];
+        };
+        /**
+         * Data_list_BoardView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_BoardView: {
+            data: components["schemas"]["BoardView"][];
         };
         /**
          * Data_list_CalendarEntryView
@@ -2366,6 +2688,13 @@ export interface components {
          */
         Data_list_TagView: {
             data: components["schemas"]["TagView"][];
+        };
+        /**
+         * Data_list_TaskView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_TaskView: {
+            data: components["schemas"]["TaskView"][];
         };
         /**
          * Data_list_TermView
@@ -3259,6 +3588,21 @@ export interface components {
             message: string;
         };
         /**
+         * MoveBody
+         * @description Where a card is dropped: a column of a board, between two cards of it as the client saw
+         *     them (`after_id` above it, `before_id` below it; either null at an end of the column).
+         */
+        MoveBody: {
+            /** Format: uint64 */
+            board_id: number;
+            /** Format: uint64 */
+            column_id: number;
+            /** Format: uint64 */
+            after_id?: number | null;
+            /** Format: uint64 */
+            before_id?: number | null;
+        };
+        /**
          * NewPasswordBody
          * @description A new password, twice.
          */
@@ -3514,6 +3858,15 @@ export interface components {
          */
         Paged_SubjectView_PageMeta: {
             data: components["schemas"]["SubjectView"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * Paged_TaskView_PageMeta
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
+         */
+        Paged_TaskView_PageMeta: {
+            data: components["schemas"]["TaskView"][];
             meta: components["schemas"]["PageMeta"];
         };
         /**
@@ -3899,6 +4252,96 @@ export interface components {
          */
         TagsBody: {
             tags: number[];
+        };
+        /**
+         * TaskBody
+         * @description A task as a form sends it. On a change, a field left out keeps its value;
+         *     `related_user_id`, `due_time` and `board_id` may be sent as null to clear them.
+         */
+        TaskBody: {
+            /** @description Up to 200 characters; required on a new task. */
+            title?: string | null;
+            /** @description Plain text, up to 5000 characters. */
+            description?: string | null;
+            /**
+             * Format: uint64
+             * @description On a new task, left out: the caller. Anyone may assign to himself, staff to staff, a
+             *     manager to anyone.
+             */
+            assignee_id?: number | null;
+            /**
+             * Format: uint64
+             * @description The student or parent it is about.
+             */
+            related_user_id?: number | null;
+            /** @description «2026-11-23»; required on a new task. */
+            due_on?: string | null;
+            /** @description «14:30». */
+            due_time?: string | null;
+            priority?: (components["schemas"]["TaskPriority"] & unknown) | null;
+            status?: (components["schemas"]["TaskStatus"] & unknown) | null;
+            /**
+             * Format: uint64
+             * @description A board the caller keeps; the card goes to the end of `column_id` (left out: the first
+             *     column). Null takes the card off its board.
+             */
+            board_id?: number | null;
+            /** Format: uint64 */
+            column_id?: number | null;
+        };
+        /**
+         * @description How urgent a task is.
+         * @enum {string}
+         */
+        TaskPriority: "low" | "normal" | "high";
+        /**
+         * @description Where a task stands: to do, in progress, done.
+         * @enum {string}
+         */
+        TaskStatus: "todo" | "in_progress" | "done";
+        /**
+         * TaskView
+         * @description A task.
+         */
+        TaskView: {
+            /** Format: uint64 */
+            id: number;
+            title: string;
+            /** @description Plain text (the pages make its links clickable). */
+            description: string;
+            /** Format: uint64 */
+            author_id: number;
+            /** @description «Соколова М. О.». */
+            author_name: string;
+            /** Format: uint64 */
+            assignee_id: number;
+            assignee_name: string;
+            /**
+             * Format: uint64
+             * @description The student or parent it is about.
+             */
+            related_user_id?: number | null;
+            related_user_name?: string | null;
+            /** @description «2026-11-23». */
+            due_on: string;
+            /** @description «14:30». */
+            due_time?: string | null;
+            priority: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /** Format: uint64 */
+            board_id?: number | null;
+            /**
+             * Format: uint64
+             * @description A column of that board.
+             */
+            column_id?: number | null;
+            /** @description Its fractional position in the column (cards sort by it as strings, byte by byte). */
+            position?: string | null;
+            /** @description RFC 3339 with the school's offset. */
+            created_at: string;
+            done_at?: string | null;
+            /** @description Not done and due before the school's today. */
+            overdue: boolean;
         };
         /**
          * TermView
@@ -19628,6 +20071,2068 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Data_PackageView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_list: {
+        parameters: {
+            query?: {
+                assignee_id?: number;
+                author_id?: number;
+                status?: components["schemas"]["TaskStatus"];
+                due_from?: string;
+                due_to?: string;
+                board_id?: number;
+                related_user_id?: number;
+                search?: string;
+                sort?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Paged_TaskView_PageMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TaskBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_TaskView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_tasks: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["TaskStatus"];
+                due_from?: string;
+                due_to?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Paged_TaskView_PageMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_TaskView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TaskBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_TaskView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["CompleteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_TaskView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tasks_move: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["MoveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_TaskView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    boards_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_BoardView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    boards_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["BoardBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_BoardView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_boards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_BoardView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    boards_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_BoardDetail"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    boards_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    boards_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["BoardPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_BoardView"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */

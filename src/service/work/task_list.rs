@@ -1,0 +1,247 @@
+//! Reading tasks: the list with its filters and sort, a person's tasks, and the names a row
+//! shows. Each list reads the index that answers it (a person's tasks by due day, the tasks
+//! about someone, a board's cards), never every task.
+
+use crate::domain::search::{collation_key, fold, query_words};
+use crate::domain::task::{Task, TaskStatus};
+use crate::domain::{BoardId, Page, PageRequest, Role, TaskId, User, UserId};
+use crate::policy::{self, Actor};
+use crate::service::ServiceError;
+use crate::store::record::{self, day_after, day_key};
+use crate::store::{Store, tables, tasks};
+use jiff::civil::Date;
+use redb::ReadTransaction;
+use std::collections::BTreeSet;
+
+/// A task with what a row shows of it.
+#[derive(Clone, Debug)]
+pub struct ShownTask {
+    pub task: Task,
+    /// «Соколова М. О.».
+    pub author_name: String,
+    pub assignee_name: String,
+    pub related_user_name: Option<String>,
+    /// Not done and due before the school's today.
+    pub overdue: bool,
+}
+
+/// How a list is ordered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TaskSort {
+    /// By due day and time, the earliest first.
+    #[default]
+    DueOn,
+    DueOnDesc,
+    /// The least urgent first.
+    Priority,
+    /// The most urgent first.
+    PriorityDesc,
+    Title,
+    CreatedAt,
+    CreatedAtDesc,
+}
+
+impl TaskSort {
+    /// The sorts a client may name.
+    pub const NAMES: &'static str = "due_on, -due_on, priority, -priority, title, created_at, -created_at";
+
+    /// The sort named `name`.
+    pub fn parse(name: &str) -> Option<Self> {
+        Some(match name {
+            "due_on" => Self::DueOn,
+            "-due_on" => Self::DueOnDesc,
+            "priority" => Self::Priority,
+            "-priority" => Self::PriorityDesc,
+            "title" => Self::Title,
+            "created_at" => Self::CreatedAt,
+            "-created_at" => Self::CreatedAtDesc,
+            _ => return None,
+        })
+    }
+}
+
+/// What a list asks for; every filter left out admits all.
+#[derive(Clone, Debug, Default)]
+pub struct TaskQuery {
+    pub assignee: Option<UserId>,
+    pub author: Option<UserId>,
+    pub status: Option<TaskStatus>,
+    /// Due on or after this day.
+    pub due_from: Option<Date>,
+    /// Due on or before this day.
+    pub due_to: Option<Date>,
+    pub board: Option<BoardId>,
+    pub related: Option<UserId>,
+    /// Words each found in the title or the description (ё as е, any case).
+    pub search: Option<String>,
+    pub sort: TaskSort,
+}
+
+impl TaskQuery {
+    /// The due range as index keys: [from, to).
+    fn due_keys(&self) -> (i64, i64) {
+        (
+            self.due_from.map_or(i64::MIN, day_key),
+            self.due_to.map_or(i64::MAX, day_after),
+        )
+    }
+
+    fn admits(&self, task: &Task, words: &[String]) -> bool {
+        self.assignee.is_none_or(|id| task.assignee_id == id)
+            && self.author.is_none_or(|id| task.author_id == id)
+            && self.status.is_none_or(|s| task.status == s)
+            && self.due_from.is_none_or(|d| task.due_on >= d)
+            && self.due_to.is_none_or(|d| task.due_on <= d)
+            && self
+                .board
+                .is_none_or(|b| task.placement.as_ref().is_some_and(|p| p.board_id == b))
+            && self.related.is_none_or(|id| task.related_user_id == Some(id))
+            && (words.is_empty() || {
+                let text = fold(&format!("{} {}", task.title, task.description));
+                words.iter().all(|w| text.contains(w.as_str()))
+            })
+    }
+}
+
+/// The ids `person`'s index lists in the due range.
+fn owned(
+    txn: &ReadTransaction,
+    index: record::OwnedTimeIndex,
+    person: UserId,
+    (from, to): (i64, i64),
+) -> Result<Vec<TaskId>, ServiceError> {
+    Ok(record::ids_owned_between(txn, index, person.0, from, to)?)
+}
+
+/// One page of the tasks `actor` sees that `query` asks for.
+pub fn list(
+    store: &Store,
+    actor: &Actor,
+    query: &TaskQuery,
+    request: PageRequest,
+    today: Date,
+) -> Result<Page<ShownTask>, ServiceError> {
+    let txn = store.read()?;
+    let range = query.due_keys();
+    let mut ids: Vec<TaskId> = if let Some(assignee) = query.assignee {
+        owned(&txn, tables::TASKS_BY_ASSIGNEE, assignee, range)?
+    } else if let Some(author) = query.author {
+        owned(&txn, tables::TASKS_BY_AUTHOR, author, range)?
+    } else if let Some(related) = query.related {
+        record::ids_under(&txn, tables::TASKS_BY_RELATED, related.0)?
+    } else if let Some(board) = query.board {
+        tasks::cards(&txn, board, None)?
+            .into_iter()
+            .map(|c| c.task_id)
+            .collect()
+    } else if actor.user.roles.contains(&Role::Manager) {
+        // Only which index to read: `sees_task` below still decides every row.
+        record::ids_between(&txn, tables::TASKS_BY_DUE, range.0, range.1)?
+    } else {
+        let mut mine = owned(&txn, tables::TASKS_BY_ASSIGNEE, actor.user.id, range)?;
+        mine.extend(owned(&txn, tables::TASKS_BY_AUTHOR, actor.user.id, range)?);
+        mine
+    };
+    dedup(&mut ids);
+    let words = query.search.as_deref().map(query_words).unwrap_or_default();
+    let mut found: Vec<Task> = tasks::load(&txn, &ids)?
+        .into_iter()
+        .filter(|t| policy::sees_task(actor, t) && query.admits(t, &words))
+        .collect();
+    sort(&mut found, query.sort);
+    let page = request.slice(found.into_iter());
+    shown_page(store, &txn, page, today)
+}
+
+/// One page of the tasks assigned to or about `person` that `actor` sees, by due day; `query`
+/// narrows them by status and due range.
+pub fn of_person(
+    store: &Store,
+    actor: &Actor,
+    person: UserId,
+    query: &TaskQuery,
+    request: PageRequest,
+    today: Date,
+) -> Result<Page<ShownTask>, ServiceError> {
+    let txn = store.read()?;
+    let mut ids = owned(&txn, tables::TASKS_BY_ASSIGNEE, person, query.due_keys())?;
+    ids.extend(record::ids_under::<TaskId>(&txn, tables::TASKS_BY_RELATED, person.0)?);
+    dedup(&mut ids);
+    let mut found: Vec<Task> = tasks::load(&txn, &ids)?
+        .into_iter()
+        .filter(|t| policy::sees_task(actor, t) && query.admits(t, &[]))
+        .collect();
+    sort(&mut found, query.sort);
+    let page = request.slice(found.into_iter());
+    shown_page(store, &txn, page, today)
+}
+
+/// Drops repeated ids, keeping the first of each.
+fn dedup(ids: &mut Vec<TaskId>) {
+    let mut seen = BTreeSet::new();
+    ids.retain(|id| seen.insert(*id));
+}
+
+fn sort(found: &mut [Task], by: TaskSort) {
+    let due = |t: &Task| (t.due_on, t.due_time.is_none(), t.due_time, t.id);
+    match by {
+        TaskSort::DueOn => found.sort_by_key(due),
+        TaskSort::DueOnDesc => found.sort_by_key(|t| std::cmp::Reverse(due(t))),
+        TaskSort::Priority => found.sort_by_key(|t| (t.priority, due(t))),
+        TaskSort::PriorityDesc => found.sort_by_key(|t| (std::cmp::Reverse(t.priority), due(t))),
+        TaskSort::Title => found.sort_by_cached_key(|t| (collation_key(&[&t.title]), t.id)),
+        TaskSort::CreatedAt => found.sort_by_key(|t| (t.created_at, t.id)),
+        TaskSort::CreatedAtDesc => found.sort_by_key(|t| std::cmp::Reverse((t.created_at, t.id))),
+    }
+}
+
+fn shown_page(
+    store: &Store,
+    txn: &ReadTransaction,
+    page: Page<Task>,
+    today: Date,
+) -> Result<Page<ShownTask>, ServiceError> {
+    let Page { items, total, request } = page;
+    Ok(Page {
+        items: shown(store, txn, items, today)?,
+        total,
+        request,
+    })
+}
+
+/// `tasks` with their names, each looked up in the directory.
+pub fn shown(
+    store: &Store,
+    txn: &ReadTransaction,
+    tasks: Vec<Task>,
+    today: Date,
+) -> Result<Vec<ShownTask>, ServiceError> {
+    let directory = store.directory(txn)?;
+    let name = |id: UserId| {
+        directory
+            .find(id)
+            .map_or_else(|| format!("№{id}"), |entry| User::short_name(&entry.user))
+    };
+    Ok(tasks
+        .into_iter()
+        .map(|task| ShownTask {
+            author_name: name(task.author_id),
+            assignee_name: name(task.assignee_id),
+            related_user_name: task.related_user_id.map(name),
+            overdue: task.overdue_on(today),
+            task,
+        })
+        .collect())
+}
+
+/// `tasks` with their names, as stored now.
+pub fn named(store: &Store, tasks: Vec<Task>, today: Date) -> Result<Vec<ShownTask>, ServiceError> {
+    shown(store, &store.read()?, tasks, today)
+}
+
+/// One task with its names, as stored now.
+pub fn show_one(store: &Store, task: Task, today: Date) -> Result<ShownTask, ServiceError> {
+    let mut one = named(store, vec![task], today)?;
+    one.pop()
+        .ok_or_else(|| ServiceError::NotFound("Задача не найдена".into()))
+}
