@@ -16,7 +16,7 @@ const taskUrl = (id: number) => `${endpoints.tasks}/${id}`;
 
 export const boardsApi = {
   /** A person's boards (`GET /api/users/{id}/boards`). */
-  of: async (owner: number, signal?: AbortSignal) => (await api<Ok<'boards_of_user'>>(userUrl(owner, 'boards'), { signal })).data,
+  of: async (owner: number, signal?: AbortSignal) => (await api<Ok<'user_boards'>>(userUrl(owner, 'boards'), { signal })).data,
   show: async (id: number, signal?: AbortSignal) => (await api<Ok<'boards_show'>>(boardUrl(id), { signal })).data,
   create: async (body: Body<'boards_create'>) => (await api<Ok<'boards_create'>>(endpoints.boards, { method: 'POST', body })).data,
   rename: async (id: number, name: string) =>
