@@ -35,9 +35,14 @@ async function until(read, expected) {
 
 const isMove = (response) => response.url().includes('/move') && response.request().method() === 'POST';
 
-/** Drags `card` with the mouse to `point`: pressed, moved past dnd-kit's activation distance, then in steps. */
-async function mouseDrag(page, card, point) {
+/**
+ * Drags `card` with the mouse to the point `target()` gives once the card is in view: pressed,
+ * moved past dnd-kit's activation distance, then in steps.
+ */
+async function mouseDrag(page, card, target) {
+  await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();
+  const point = await target();
   const from = { x: box.x + box.width / 3, y: box.y + box.height / 2 };
   const moved = page.waitForResponse(isMove);
   await page.mouse.move(from.x, from.y);
@@ -76,8 +81,10 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   await app.screenshot(page, 'boards-new-1366-light');
 
   // The mouse: the last card to the (empty) «В работе»; its status follows the column.
-  const lane = await column(page, 'В работе').locator('.board-cards').boundingBox();
-  const first = await mouseDrag(page, card(page, 'Проверить тетради'), { x: lane.x + lane.width / 2, y: lane.y + 20 });
+  const first = await mouseDrag(page, card(page, 'Проверить тетради'), async () => {
+    const lane = await column(page, 'В работе').locator('.board-cards').boundingBox();
+    return { x: lane.x + lane.width / 2, y: lane.y + 20 };
+  });
   assert.equal(first.data.status, 'in_progress');
   await until(() => titles(page, 'В работе'), ['Проверить тетради']);
   await until(() => titles(page, 'К выполнению'), ['Позвонить маме Ёжикова', 'Подготовить контрольную']);
@@ -86,17 +93,20 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   const moved = page.waitForResponse(isMove);
   await page.getByRole('button', { name: 'Переместить «Подготовить контрольную»' }).focus();
   await page.keyboard.press('Space');
-  await until(async () => (await live(page).innerText()).includes('поднята: колонка «К выполнению», место 2 из 2'), true);
+  // «поднята», then at once where it is over: its own place.
+  await until(async () => ((await live(page).textContent()) ?? '').includes('«Подготовить контрольную»: колонка «К выполнению», место 2 из 2'), true);
   await page.keyboard.press('ArrowUp');
-  await until(async () => (await live(page).innerText()).includes('колонка «К выполнению», место 1 из 2'), true);
+  await until(async () => ((await live(page).textContent()) ?? '').includes('«Подготовить контрольную»: колонка «К выполнению», место 1 из 2'), true);
   await page.keyboard.press('Space');
   assert.equal((await moved).status(), 200);
-  await until(async () => (await live(page).innerText()).includes('положена'), true);
+  await until(async () => ((await live(page).textContent()) ?? '').includes('«Подготовить контрольную» положена: колонка «К выполнению», место 1 из 2'), true);
   await until(() => titles(page, 'К выполнению'), ['Подготовить контрольную', 'Позвонить маме Ёжикова']);
 
   // The mouse again: a card to the top of «В работе», above the card already there.
-  const top = await card(page, 'Проверить тетради').boundingBox();
-  const second = await mouseDrag(page, card(page, 'Позвонить маме Ёжикова'), { x: top.x + top.width / 2, y: top.y + 4 });
+  const second = await mouseDrag(page, card(page, 'Позвонить маме Ёжикова'), async () => {
+    const top = await card(page, 'Проверить тетради').boundingBox();
+    return { x: top.x + top.width / 2, y: top.y + 4 };
+  });
   assert.equal(second.data.status, 'in_progress');
   await until(() => titles(page, 'В работе'), ['Позвонить маме Ёжикова', 'Проверить тетради']);
 
