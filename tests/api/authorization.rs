@@ -43,6 +43,7 @@ fn all_rows() -> Vec<Row> {
         money_rows::packages(),
         money_rows::payments(),
         work_rows::tasks(),
+        work_rows::boards(),
         work_rows::boards_and_events(),
     ]
     .concat()

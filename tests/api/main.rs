@@ -34,6 +34,8 @@ mod people_list;
 mod sign_in;
 mod smtp_fake;
 mod subjects;
+mod task_moves;
+mod tasks;
 mod throttling;
 mod tokens;
 mod verification;

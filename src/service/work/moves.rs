@@ -148,8 +148,7 @@ pub fn move_task(
     let others = others(&txn, board.id, column.id, Some(id))?;
     let at = index_between(&others, form.after_id, form.before_id)?;
     let position = key_at(&txn, board.id, column.id, &others, at)?;
-    // The spread (if any) may have rewritten cards but never this one: read it again only
-    // for its index rows, which `update` does.
+    // A spread (if any) rewrote the other cards of the column, never this one.
     let mut new = old.clone();
     new.placement = Some(Placement {
         board_id: board.id,
@@ -159,7 +158,7 @@ pub fn move_task(
     if let Some(status) = column.status {
         new.set_status(status, now);
     }
-    record::update(&txn, &new)?;
+    record::replace(&txn, &old, &new)?;
     let summary = format!(
         "Задача «{}» перемещена на доске «{}» в колонку «{}»",
         new.title, board.name, column.name

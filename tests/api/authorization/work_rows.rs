@@ -4,6 +4,7 @@
 
 use super::Row;
 use klass::domain::UserId;
+use reqwest::Method;
 
 /// The work fixtures: `{task}` a task the manager assigned to S; `{other_task}` the worker's
 /// own task; `{board}` a board of S's; `{other_board}` the worker's board; `{event}` a
@@ -71,9 +72,178 @@ pub fn fixtures(txn: &redb::WriteTransaction, student: u64, worker: u64, manager
     ]
 }
 
-/// `/api/tasks`, `/api/users/{id}/tasks`.
+/// `/api/tasks`, `/api/users/{id}/tasks`. The callers of a row share one school in turn, so
+/// a task deleted by one is gone for the next.
 pub fn tasks() -> Vec<Row> {
-    vec![]
+    vec![
+        (
+            "tasks_list",
+            Method::GET,
+            "/api/tasks",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "tasks_list",
+            Method::GET,
+            "/api/tasks?assignee_id={self}&sort=-due_on",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "tasks_create",
+            Method::POST,
+            "/api/tasks",
+            r#"{"title":"Задача {caller}","due_on":"2030-01-11"}"#,
+            [401, 201, 201, 201, 201, 201],
+        ),
+        (
+            "tasks_create",
+            Method::POST,
+            "/api/tasks",
+            r#"{"title":"Коллеге","due_on":"2030-01-11","assignee_id":{worker}}"#,
+            [401, 422, 422, 201, 201, 422],
+        ),
+        (
+            "tasks_show",
+            Method::GET,
+            "/api/tasks/{task}",
+            "",
+            [401, 200, 404, 404, 200, 200],
+        ),
+        (
+            "tasks_show",
+            Method::GET,
+            "/api/tasks/{other_task}",
+            "",
+            [401, 404, 404, 200, 200, 404],
+        ),
+        (
+            "tasks_update",
+            Method::PATCH,
+            "/api/tasks/{task}",
+            r#"{"title":"Позвонить {caller}","due_time":null}"#,
+            [401, 200, 404, 404, 200, 200],
+        ),
+        (
+            "tasks_delete",
+            Method::DELETE,
+            "/api/tasks/{task}",
+            "",
+            [401, 403, 404, 404, 204, 404],
+        ),
+        (
+            "tasks_delete",
+            Method::DELETE,
+            "/api/tasks/{other_task}",
+            "",
+            [401, 404, 404, 204, 404, 404],
+        ),
+        (
+            "tasks_complete",
+            Method::POST,
+            "/api/tasks/complete",
+            r#"{"ids":[{task}]}"#,
+            [401, 200, 404, 404, 200, 200],
+        ),
+        (
+            "tasks_move",
+            Method::POST,
+            "/api/tasks/{task}/move",
+            r#"{"board_id":{board},"column_id":2,"after_id":null,"before_id":null}"#,
+            [401, 200, 404, 404, 200, 200],
+        ),
+        (
+            "tasks_move",
+            Method::POST,
+            "/api/tasks/{other_task}/move",
+            r#"{"board_id":{other_board},"column_id":1,"after_id":null,"before_id":null}"#,
+            [401, 404, 404, 200, 200, 404],
+        ),
+        (
+            "user_tasks",
+            Method::GET,
+            "/api/users/{self}/tasks",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "user_tasks",
+            Method::GET,
+            "/api/users/{other}/tasks",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+    ]
+}
+
+/// `/api/boards`, `/api/users/{id}/boards`: a board is its owner's and the managers'.
+pub fn boards() -> Vec<Row> {
+    vec![
+        (
+            "boards_list",
+            Method::GET,
+            "/api/boards",
+            "",
+            [401, 200, 200, 200, 200, 200],
+        ),
+        (
+            "boards_create",
+            Method::POST,
+            "/api/boards",
+            r#"{"name":"Доска {caller}"}"#,
+            [401, 201, 201, 201, 201, 201],
+        ),
+        (
+            "boards_create",
+            Method::POST,
+            "/api/boards",
+            r#"{"name":"Для Симы","owner_id":{self}}"#,
+            [401, 201, 403, 403, 201, 201],
+        ),
+        (
+            "boards_show",
+            Method::GET,
+            "/api/boards/{board}",
+            "",
+            [401, 200, 404, 404, 200, 200],
+        ),
+        (
+            "boards_update",
+            Method::PATCH,
+            "/api/boards/{board}",
+            r#"{"name":"Доска {caller}"}"#,
+            [401, 200, 404, 404, 200, 200],
+        ),
+        (
+            "boards_delete",
+            Method::DELETE,
+            "/api/boards/{board}",
+            "",
+            [401, 204, 404, 404, 404, 404],
+        ),
+        (
+            "boards_delete",
+            Method::DELETE,
+            "/api/boards/{other_board}",
+            "",
+            [401, 404, 404, 204, 404, 404],
+        ),
+        (
+            "user_boards",
+            Method::GET,
+            "/api/users/{self}/boards",
+            "",
+            [401, 200, 403, 403, 200, 200],
+        ),
+        (
+            "user_boards",
+            Method::GET,
+            "/api/users/{worker}/boards",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+    ]
 }
 
 /// `/api/boards`, `/api/users/{id}/boards`, `/api/events`.

@@ -1,0 +1,196 @@
+//! Moving cards on a board: the order a person sees after moves within and across columns,
+//! the status a column gives, the 422s, keys that stay short after thousands of moves into
+//! one gap, and a defined order when two moves into the same gap race.
+
+use crate::helpers::{Browser, json, spawn_app};
+use klass::domain::Role;
+use serde_json::{Value, json};
+
+/// A worker's board with cards `titles` in its first column, in that order.
+async fn board_with(me: &Browser, titles: &[&str]) -> (u64, Vec<u64>) {
+    let board = json(me.post("/api/boards", json!({"name": "Доска"})).await).await["data"]["id"]
+        .as_u64()
+        .expect("board");
+    let mut ids = Vec::new();
+    for title in titles {
+        let body = json!({"title": title, "due_on": "2030-01-10", "board_id": board, "column_id": 1});
+        let task = json(me.post("/api/tasks", body).await).await;
+        ids.push(task["data"]["id"].as_u64().expect("task"));
+    }
+    (board, ids)
+}
+
+/// The cards of a column of the board as the board shows them: (id, position).
+async fn column(me: &Browser, board: u64, column: u64) -> Vec<(u64, String)> {
+    let detail = json(me.get(&format!("/api/boards/{board}")).await).await;
+    let cards = detail["data"]["cards"].as_array().expect("cards").clone();
+    cards
+        .into_iter()
+        .filter(|c| c["column_id"] == column)
+        .map(|c| {
+            (
+                c["id"].as_u64().expect("id"),
+                c["position"].as_str().expect("position").to_owned(),
+            )
+        })
+        .collect()
+}
+
+fn ids(cards: &[(u64, String)]) -> Vec<u64> {
+    cards.iter().map(|c| c.0).collect()
+}
+
+async fn move_to(
+    me: &Browser,
+    task: u64,
+    board: u64,
+    column: u64,
+    after: Option<u64>,
+    before: Option<u64>,
+) -> reqwest::Response {
+    let body = json!({"board_id": board, "column_id": column, "after_id": after, "before_id": before});
+    me.post(&format!("/api/tasks/{task}/move"), body).await
+}
+
+async fn moved(me: &Browser, task: u64, board: u64, column: u64, after: Option<u64>, before: Option<u64>) -> Value {
+    let response = move_to(me, task, board, column, after, before).await;
+    assert_eq!(response.status(), 200);
+    json(response).await["data"].clone()
+}
+
+#[tokio::test]
+async fn cards_move_within_and_across_columns_and_take_the_column_status() {
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let other = app.quick_user("o@s.ru", "Другая", "Вера", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let (board, cards) = board_with(&me, &["А", "Б", "В"]).await;
+    let [a, b, c] = cards[..] else { panic!("three cards") };
+    assert_eq!(ids(&column(&me, board, 1).await), [a, b, c], "added at the end");
+
+    moved(&me, c, board, 1, None, Some(a)).await;
+    assert_eq!(ids(&column(&me, board, 1).await), [c, a, b], "dragged to the top");
+    moved(&me, c, board, 1, Some(a), Some(b)).await;
+    assert_eq!(ids(&column(&me, board, 1).await), [a, c, b]);
+    let done = moved(&me, b, board, 3, None, None).await;
+    assert_eq!(
+        (done["status"].as_str(), done["column_id"].as_u64()),
+        (Some("done"), Some(3))
+    );
+    assert!(done["done_at"].is_string());
+    let back = moved(&me, b, board, 1, Some(c), None).await;
+    assert_eq!(back["status"], "todo");
+    assert_eq!(ids(&column(&me, board, 1).await), [a, c, b]);
+
+    let unknown = move_to(&me, a, board, 9, None, None).await;
+    assert_eq!(unknown.status(), 422);
+    assert_eq!(
+        json(unknown).await["errors"],
+        json!({"column_id": ["Колонка не найдена"]})
+    );
+    let elsewhere = move_to(&me, a, board, 2, Some(c), None).await;
+    assert_eq!(
+        json(elsewhere).await["errors"],
+        json!({"after_id": ["Этой карточки нет в колонке"]})
+    );
+    let theirs = app.browser_as(other, None);
+    let (their_board, _) = board_with(&theirs, &[]).await;
+    let foreign = move_to(&me, a, their_board, 1, None, None).await;
+    assert_eq!(json(foreign).await["errors"], json!({"board_id": ["Доска не найдена"]}));
+    assert_eq!(move_to(&theirs, a, their_board, 1, None, None).await.status(), 404);
+}
+
+/// `count` moves of two cards in turn right under `top`, through the service itself (the
+/// HTTP round trips would make the test slow in a debug build): each halves the same gap.
+fn move_in_turn(store: &klass::store::Store, worker: u64, board: u64, [top, x, y]: [u64; 3], count: usize) {
+    use klass::domain::{BoardId, TaskId, UserId};
+    use klass::service::work::moves::{MoveForm, move_task};
+    let user = klass::store::users::get(&store.read().expect("read"), UserId(worker))
+        .expect("user")
+        .expect("stored");
+    let actor = klass::policy::Actor {
+        user: std::sync::Arc::new(user),
+        session_key: [0; 32],
+        impersonator: None,
+        csrf_token: String::new(),
+        children: Vec::new(),
+    };
+    let origin = klass::domain::activity::Origin {
+        actor: Some(UserId(worker)),
+        impersonator: None,
+        ip: None,
+    };
+    let journal = klass::service::journal::Journal::new(
+        std::sync::Arc::new(klass::config::Config::default()),
+        klass::mail::Mailer::new(),
+        origin,
+    );
+    let (mut under, mut over) = (x, y);
+    for n in 0..count {
+        let form = MoveForm {
+            board_id: BoardId(board),
+            column_id: 1,
+            after_id: Some(TaskId(top)),
+            before_id: Some(TaskId(under)),
+        };
+        let task = move_task(store, &journal, &actor, TaskId(over), form, jiff::Timestamp::now()).expect("moved");
+        let key = task.placement.expect("on the board").position;
+        assert!(key.len() <= 16, "move {n}: key {key} grew too long");
+        (under, over) = (over, under);
+    }
+}
+
+#[tokio::test]
+async fn positions_after_two_thousand_moves_into_the_same_gap_stay_short_and_ordered() {
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let (board, cards) = board_with(&me, &["Верх", "Низ", "Первая", "Вторая"]).await;
+    let [top, bottom, x, y] = cards[..] else {
+        panic!("four cards")
+    };
+    moved(&me, bottom, board, 1, Some(y), None).await;
+    // Through the API first: the card moved last sits right under the top one.
+    moved(&me, y, board, 1, Some(top), Some(x)).await;
+    assert_eq!(ids(&column(&me, board, 1).await), [top, y, x, bottom]);
+    for round in 0..4 {
+        let store = app.store.clone();
+        tokio::task::spawn_blocking(move || move_in_turn(&store, worker, board, [top, y, x], 500))
+            .await
+            .expect("moves");
+        // 500 moves (an even number) leave the two as they were.
+        let order = column(&me, board, 1).await;
+        assert_eq!(ids(&order), [top, y, x, bottom], "after round {round}");
+        assert!(order.windows(2).all(|w| w[0].1 < w[1].1), "{order:?}");
+        assert!(order.iter().all(|c| c.1.len() <= 16), "{order:?}");
+    }
+    moved(&me, x, board, 1, Some(top), Some(y)).await;
+    assert_eq!(ids(&column(&me, board, 1).await), [top, x, y, bottom]);
+}
+
+#[tokio::test]
+async fn two_moves_into_the_same_gap_at_once_give_a_defined_order() {
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let (board, cards) = board_with(&me, &["А", "Б", "Первая", "Вторая"]).await;
+    let [a, b, x, y] = cards[..] else { panic!("four cards") };
+    for card in [x, y] {
+        moved(&me, card, board, 2, None, None).await;
+    }
+    let (first, second) = tokio::join!(
+        move_to(&me, x, board, 1, Some(a), Some(b)),
+        move_to(&me, y, board, 1, Some(a), Some(b)),
+    );
+    assert_eq!((first.status().as_u16(), second.status().as_u16()), (200, 200));
+    let (kx, ky) = (
+        json(first).await["data"]["position"].as_str().expect("x").to_owned(),
+        json(second).await["data"]["position"].as_str().expect("y").to_owned(),
+    );
+    assert_ne!(kx, ky, "never the same key");
+    // The move that came second found the other between A and B and went right after A.
+    let later_first = if ky < kx { [y, x] } else { [x, y] };
+    let order = column(&me, board, 1).await;
+    assert_eq!(ids(&order), [a, later_first[0], later_first[1], b]);
+    assert!(order.windows(2).all(|w| w[0].1 < w[1].1), "{order:?}");
+}
