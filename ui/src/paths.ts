@@ -40,6 +40,7 @@ export const paths = {
   tasks: '/tasks',
   tasksList: '/tasks/list',
   tasksCalendar: '/tasks/calendar',
+  userBoards: '/users/:id/boards',
   calendar: '/calendar',
   tags: '/tags',
   subjects: '/subjects',
@@ -91,4 +92,5 @@ export const endpoints = {
   packages: '/api/packages',
   tasks: '/api/tasks',
   tasksComplete: '/api/tasks/complete',
+  boards: '/api/boards',
 } as const;

@@ -37,6 +37,14 @@ describe('guards', () => {
     expect(evaluateGuards(['master-by-url'], parent, { id: '13' })).toEqual({ forbidden: true });
   });
 
+  it('owner-by-url: the person himself or a manager', () => {
+    expect(evaluateGuards(['owner-by-url'], user(['worker']), { id: '7' })).toEqual({ pass: true });
+    expect(evaluateGuards(['owner-by-url'], user(['worker']), { id: '8' })).toEqual({ forbidden: true });
+    expect(evaluateGuards(['owner-by-url'], user(['parent'], { children_ids: [8] }), { id: '8' })).toEqual({ forbidden: true });
+    expect(evaluateGuards(['owner-by-url'], user(['manager']), { id: '8' })).toEqual({ pass: true });
+    expect(evaluateGuards(['owner-by-url'], null, { id: '7' })).toEqual({ redirect: '/auth/login' });
+  });
+
   it('stops at the first guard that does not pass', () => {
     expect(evaluateGuards(['auth', 'manager'], null)).toEqual({ redirect: '/auth/login' });
   });

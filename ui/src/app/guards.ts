@@ -3,7 +3,7 @@ import type { Params } from 'react-router';
 import { paths } from '../paths';
 import { isStaff, type CurrentUser } from '../lib/user';
 
-export type GuardName = 'auth' | 'guest' | 'manager' | 'worker' | 'master-by-url';
+export type GuardName = 'auth' | 'guest' | 'manager' | 'worker' | 'master-by-url' | 'owner-by-url';
 
 export type GuardOutcome = { pass: true } | { redirect: string } | { forbidden: true };
 
@@ -24,6 +24,11 @@ const RULES: Record<GuardName, Rule> = {
     const id = Number(params.id);
     return isStaff(user) || id === user.id || user.children_ids?.includes(id) ? PASS : FORBIDDEN;
   },
+  /** What a person keeps for himself (his boards): he himself or a manager. */
+  'owner-by-url': (user, params) => {
+    if (!user) return SIGN_IN;
+    return user.roles.includes('manager') || Number(params.id) === user.id ? PASS : FORBIDDEN;
+  },
 };
 
 /** Runs the guards in order; the first that does not pass decides. */
@@ -37,6 +42,6 @@ export function evaluateGuards(names: readonly string[], user: CurrentUser | nul
 }
 
 /** Whether a menu entry for a route with these guards should be shown to the user. */
-export function mayOpen(names: readonly string[], user: CurrentUser | null): boolean {
-  return 'pass' in evaluateGuards(names, user);
+export function mayOpen(names: readonly string[], user: CurrentUser | null, params: Params = {}): boolean {
+  return 'pass' in evaluateGuards(names, user, params);
 }

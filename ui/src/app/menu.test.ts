@@ -37,6 +37,15 @@ describe('menu', () => {
     expect(menuItemFor('/group-lessons/5')).toEqual({ id: 'groups', group: null });
   });
 
+  it('shows «Доски» to everyone signed in, pointing at his own boards', () => {
+    const boards = (u: CurrentUser) => visibleMenu(u).find((entry) => entry.id === 'boards');
+    expect(boards(user('student'))).toMatchObject({ label: 'Доски', path: '/users/7/boards' });
+    expect(boards(user('worker'))).toMatchObject({ path: '/users/7/boards' });
+    expect(ids(null)).not.toContain('boards');
+    expect(menuItemFor('/users/7/boards')).toEqual({ id: 'boards', group: null });
+    expect(menuItemFor('/users/7')).toEqual({ id: 'users', group: null });
+  });
+
   it('finds the entry and group of a page', () => {
     expect(menuItemFor('/settings/ui')).toEqual({ id: 'settings-ui', group: 'settings' });
     expect(menuItemFor('/help')).toEqual({ id: 'help', group: null });

@@ -1,5 +1,6 @@
 //! The sidebar menu: only entries whose route the user's roles may open are shown.
 import type { IconName } from '../components/Icon';
+import { to } from '../lib/person';
 import type { CurrentUser } from '../lib/user';
 import { paths } from '../paths';
 import { mayOpen } from './guards';
@@ -29,6 +30,8 @@ const MENU: readonly MenuEntry[] = [
   { id: 'tasks', label: 'Задачи', icon: 'tasks', path: paths.tasks },
   { id: 'marks', label: 'Оценки', icon: 'journal', path: paths.marks },
   { id: 'payments', label: 'Оплаты', icon: 'wallet', path: paths.payments },
+  // One's own boards: `:id` is the signed-in user.
+  { id: 'boards', label: 'Доски', icon: 'board', path: paths.userBoards },
   { id: 'groups', label: 'Группы', icon: 'layers', path: paths.groups },
   { id: 'tags', label: 'Теги', icon: 'tag', path: paths.tags },
   {
@@ -67,16 +70,21 @@ const MENU: readonly MenuEntry[] = [
 
 export const isGroup = (entry: MenuEntry): entry is MenuGroup => 'children' in entry;
 
+const mine = (user: CurrentUser | null) => (user ? { id: String(user.id) } : {});
+
 const allowed = (link: MenuLink, user: CurrentUser | null) => {
   const route = findRoute(link.path);
-  return route !== undefined && mayOpen(route.guards, user);
+  return route !== undefined && mayOpen(route.guards, user, mine(user));
 };
+
+/** A link to a page of one's own (`/users/:id/boards`) points at the signed-in user's. */
+const own = (link: MenuLink, user: CurrentUser | null): MenuLink => (user && link.path.includes(':id') ? { ...link, path: to(link.path, user.id) } : link);
 
 /** The menu as this user sees it; a group with nothing left in it disappears. */
 export function visibleMenu(user: CurrentUser | null): MenuEntry[] {
   return MENU.flatMap((entry): MenuEntry[] => {
-    if (!isGroup(entry)) return allowed(entry, user) ? [entry] : [];
-    const children = entry.children.filter((link) => allowed(link, user));
+    if (!isGroup(entry)) return allowed(entry, user) ? [own(entry, user)] : [];
+    const children = entry.children.filter((link) => allowed(link, user)).map((link) => own(link, user));
     return children.length > 0 ? [{ ...entry, children }] : [];
   });
 }
@@ -86,8 +94,16 @@ const LINKS = MENU.flatMap((entry): { link: MenuLink; group: string | null }[] =
   isGroup(entry) ? entry.children.map((link) => ({ link, group: entry.id })) : [{ link: entry, group: null }],
 );
 
-/** Whether `path` is the page at `prefix` or one under it (/users/5 is under /users, / only is /). */
-const isUnder = (path: string, prefix: string) => path === prefix || (prefix !== '/' && path.startsWith(`${prefix}/`));
+/**
+ * Whether `path` is the page at `prefix` or one under it (/users/5 is under /users, / only is /);
+ * a `:id` of the prefix stands for any one part (/users/5/boards is under /users/:id/boards).
+ */
+const isUnder = (path: string, prefix: string) => {
+  if (prefix === '/') return path === '/';
+  const parts = path.split('/');
+  const wanted = prefix.split('/');
+  return wanted.length <= parts.length && wanted.every((part, at) => part === parts[at] || (part.startsWith(':') && parts[at] !== ''));
+};
 
 /** The menu entry of a page (the one with the longest path the page sits under) and its group. */
 export function menuItemFor(path: string): { id: string; group: string | null } | null {

@@ -83,6 +83,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.tasksCalendar, title: 'Календарь задач', guards: ['auth'], layout: 'default', page: () => import('../features/tasks/TasksCalendarPage') },
   // Spec §2 gives /users/{id}/tasks no guard; the server answers the tasks of that person the caller may see.
   { path: paths.userTasks, title: 'Задачи', guards: ['auth'], layout: 'profile', page: () => import('../features/tasks/UserTasksPage') },
+  // Spec §2 gives /users/{id}/boards no guard; a person's boards are his own or a manager's to see (issue 17).
+  { path: paths.userBoards, title: 'Доски', guards: ['owner-by-url'], layout: 'profile', page: () => import('../features/boards/UserBoardsPage') },
   { path: paths.subjects, title: 'Предметы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/SubjectsPage') },
   // Courses are not among spec §2's routes: the catalogue's second list, beside /subjects, for staff.
   { path: paths.courses, title: 'Курсы', guards: ['worker'], layout: 'default', page: () => import('../features/catalog/CoursesPage') },

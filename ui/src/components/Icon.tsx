@@ -39,6 +39,7 @@ const ICONS = {
   clock: `${CIRCLE}M12 6v6l4 2`,
   journal: 'M9 11l3 3L22 4M21 12v7a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h11',
   wallet: 'M3 7h18v13H3zM3 7l3-4h12l3 4M16 13.5h.01',
+  board: 'M3 3h18v18H3zM9 3v18M15 3v18',
   book: 'M4 19.5A2.5 2.5 0 0 1 6.5 17H20V2H6.5A2.5 2.5 0 0 0 4 4.5zM4 19.5A2.5 2.5 0 0 0 6.5 22H20v-5',
   checkAll: 'M2 12.5 6.5 17 17 6.5M12 16l1 1L22 6.5',
 } as const;

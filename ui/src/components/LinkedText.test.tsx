@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LinkedText, linkPieces } from './LinkedText';
+import { linkify as linkPieces } from '../lib/linkify';
+import { LinkedText } from './LinkedText';
 
 describe('plain text with its links', () => {
   it('cuts out addresses, leaving the sentence its full stop and brackets', () => {

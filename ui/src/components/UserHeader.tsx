@@ -26,6 +26,7 @@ const TABS: readonly { path: string; label: string; when?: (card: UserCard) => b
   { path: paths.userCourses, label: 'Курсы' },
   { path: paths.userCalendar, label: 'Календарь' },
   { path: paths.userTasks, label: 'Задачи' },
+  { path: paths.userBoards, label: 'Доски' },
   { path: paths.userFiles, label: 'Файлы' },
   { path: paths.userMail, label: 'Почта' },
   { path: paths.userLogs, label: 'Журнал' },

@@ -1,0 +1,42 @@
+//! The boards and tasks calls of the boards page, typed from the API document.
+import type { Body, Ok, Row } from '../../api/types';
+import { api } from '../../lib/api/client';
+import { userUrl } from '../../lib/useCard';
+import { endpoints } from '../../paths';
+
+export type Board = Row<'boards_list'>;
+export type BoardDetail = Ok<'boards_show'>['data'];
+export type Column = Board['columns'][number];
+export type Card = BoardDetail['cards'][number];
+export type TaskChange = Body<'tasks_update'>;
+export type ColumnsChange = NonNullable<Body<'boards_update'>['columns']>;
+
+const boardUrl = (id: number) => `${endpoints.boards}/${id}`;
+const taskUrl = (id: number) => `${endpoints.tasks}/${id}`;
+
+export const boardsApi = {
+  /** A person's boards (`GET /api/users/{id}/boards`). */
+  of: async (owner: number, signal?: AbortSignal) => (await api<Ok<'user_boards'>>(userUrl(owner, 'boards'), { signal })).data,
+  show: async (id: number, signal?: AbortSignal) => (await api<Ok<'boards_show'>>(boardUrl(id), { signal })).data,
+  create: async (body: Body<'boards_create'>) => (await api<Ok<'boards_create'>>(endpoints.boards, { method: 'POST', body })).data,
+  rename: async (id: number, name: string) =>
+    (await api<Ok<'boards_update'>>(boardUrl(id), { method: 'PATCH', body: { name } satisfies Body<'boards_update'> })).data,
+  /** The full list of columns in their new order (`id` null: a new one); a column left out goes. */
+  setColumns: async (id: number, columns: ColumnsChange) =>
+    (
+      await api<Ok<'boards_update'>>(boardUrl(id), {
+        method: 'PATCH',
+        body: { columns } satisfies Body<'boards_update'>,
+        ownFailure: (status) => status === 422,
+      })
+    ).data,
+  remove: (id: number) => api<void>(boardUrl(id), { method: 'DELETE' }),
+};
+
+export const tasksApi = {
+  create: async (body: Body<'tasks_create'>) => (await api<Ok<'tasks_create'>>(endpoints.tasks, { method: 'POST', body })).data,
+  update: async (id: number, body: TaskChange) => (await api<Ok<'tasks_update'>>(taskUrl(id), { method: 'PATCH', body })).data,
+  /** Silent: the page rolls the card back and says why itself. */
+  move: async (id: number, body: Body<'tasks_move'>) =>
+    (await api<Ok<'tasks_move'>>(`${taskUrl(id)}/move`, { method: 'POST', body, silent: true })).data,
+};
