@@ -2,6 +2,7 @@
 //! kind and period (kept in the address, paged by the list kit) or as a month of the calendar;
 //! «Новое событие» and a change in a dialog, deleting after a confirmation.
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { confirmDelete } from '../../components/confirmDelete';
 import { DayField } from '../../components/DayField';
 import { Icon } from '../../components/Icon';
@@ -20,7 +21,9 @@ import './events.css';
 const VIEW_NAMES: Record<(typeof EVENT_VIEWS)[number], string> = { list: 'Список', month: 'Месяц' };
 
 export default function EventsPage() {
-  const view = useListPage(eventFilters, endpoints.events);
+  // The month reads its own span; the list is asked for only while it shows.
+  const [params] = useSearchParams();
+  const view = useListPage(eventFilters, eventFilters.read(params).view === 'list' ? endpoints.events : null);
   const { filters, update } = view;
   const [round, setRound] = useState(0);
   const changed = () => {
