@@ -12,7 +12,7 @@ import { plural, pluralForm } from '../../lib/plural';
 export type SchoolEvent = Row<'events_list'>;
 export type EventBody = Body<'events_create'>;
 export type Preview = Ok<'events_preview'>['data'];
-export type AudienceKind = EventBody['audience']['kind'];
+export type AudienceKind = SchoolEvent['audience']['kind'];
 
 /** The page's views: the list, or a month of the calendar. */
 export const EVENT_VIEWS = ['list', 'month'] as const;
