@@ -1,5 +1,5 @@
-//! `/api/calendar`: the entries (lessons; events once that area exists) of a person or of
-//! the whole school over a span of days, for the calendar pages.
+//! `/api/calendar`: the entries (lessons and school events) of a person or of the whole school
+//! over a span of days, for the calendar pages.
 
 use super::activity::day_start;
 use super::envelope::Data;
@@ -31,7 +31,7 @@ pub struct CalendarEntryView {
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
     pub ends_at: String,
-    /// A palette colour (spec §9): the subject's.
+    /// A palette colour (spec §9): the subject's, or the event kind's.
     pub color: String,
     pub room: String,
     pub status: LessonStatusName,
@@ -102,10 +102,11 @@ impl CalendarApi {
     /// A calendar
     ///
     /// The lessons from `from` to `to` (dates `YYYY-MM-DD`, inclusive, in the school's time
-    /// zone, at most 62 days), by start, each with its subject's name and colour. With
+    /// zone, at most 62 days), by start, each with its subject's name and colour, and the
+    /// school's events (kind `event`, coloured by their kind, status `planned`). With
     /// `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
-    /// — staff, the person himself or his parent. Without it: the whole school, staff only.
-    /// `room` keeps one room's lessons.
+    /// and the events of his audience — staff, the person himself or his parent. Without it:
+    /// the whole school and every event, staff only. `room` keeps one room's lessons (no events).
     #[oai(path = "/api/calendar", method = "get", operation_id = "calendar")]
     async fn calendar(
         &self,

@@ -11,6 +11,7 @@ mod courses;
 mod deferred_form;
 mod enrolments;
 mod envelope;
+mod events;
 mod files;
 mod group_journal;
 mod group_lessons;
@@ -77,6 +78,8 @@ pub enum ApiTags {
     Journal,
     /// Money: payments, charges and reversals, balances, debtors, packages.
     Money,
+    /// Work: tasks, boards and the school's events.
+    Work,
 }
 
 /// The answer of an operation that has nothing to say.
@@ -139,6 +142,9 @@ type MoneyGroup = (
 /// Calendars: a person's or the school's lessons over a span, and the private iCal feed.
 type CalendarGroup = (calendar::CalendarApi, calendar_feed::CalendarFeedApi);
 
+/// Work: the school's events (tasks and boards join here).
+type WorkGroup = events::EventsApi;
+
 /// The groups of areas, in the order the docs show them. A new area joins its group's tuple,
 /// a new group this one: poem-openapi nests tuples, so no tuple comes near its limit of 16
 /// (nor `Default`'s of 12).
@@ -152,6 +158,7 @@ type Areas = (
     CalendarGroup,
     JournalGroup,
     MoneyGroup,
+    WorkGroup,
 );
 
 /// Every area of the API.

@@ -22,12 +22,12 @@ pub struct CalendarFeed {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EntryKind {
     Lesson,
-    /// A school event (once the events area exists).
+    /// A school event.
     Event,
 }
 
-/// One entry of a calendar (a lesson, later also an event), as the calendar page and the
-/// iCal feed show it.
+/// One entry of a calendar (a lesson or a school event), as the calendar page and the iCal
+/// feed show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CalendarEntry {
     pub kind: EntryKind,
@@ -36,6 +36,8 @@ pub struct CalendarEntry {
     pub title: String,
     pub starts_at: Timestamp,
     pub ends_at: Timestamp,
+    /// An all-day event: from the midnight of its first day to that after its last.
+    pub all_day: bool,
     /// A palette colour (spec §9), the subject's for a lesson.
     pub color: String,
     /// Empty when none is set.

@@ -1,6 +1,7 @@
 //! A school event (holiday, exam, parent meeting …): when it is, whom it is for, and whether a
 //! holiday cancels the lessons it covers.
 
+use super::role::{Role, Roles, is_staff};
 use super::{EventId, GroupId, UserId};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
@@ -56,6 +57,83 @@ pub enum Audience {
     People(Vec<UserId>),
 }
 
+/// A person as an audience sees him: his roles, the groups he studies or teaches in, his
+/// children and the groups they study in.
+#[derive(Clone, Copy, Debug)]
+pub struct Member<'a> {
+    pub id: UserId,
+    pub roles: &'a Roles,
+    pub groups: &'a [GroupId],
+    pub children: &'a [UserId],
+    pub children_groups: &'a [GroupId],
+}
+
+impl Audience {
+    /// Whether the event is for `member`: everyone for `All`; managers and workers for
+    /// `Staff`; the groups' students, their parents and teachers for `Groups`; the people and
+    /// their parents for `People`. A manager sees every event.
+    pub fn includes(&self, member: &Member) -> bool {
+        if member.roles.contains(&Role::Manager) {
+            return true;
+        }
+        match self {
+            Self::All => true,
+            Self::Staff => is_staff(member.roles),
+            Self::Groups(ids) => ids
+                .iter()
+                .any(|g| member.groups.contains(g) || member.children_groups.contains(g)),
+            Self::People(ids) => ids.contains(&member.id) || member.children.iter().any(|c| ids.contains(c)),
+        }
+    }
+
+    /// Its API name: `all`, `staff`, `groups` or `people`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::All => "all",
+            Self::Staff => "staff",
+            Self::Groups(_) => "groups",
+            Self::People(_) => "people",
+        }
+    }
+
+    /// The ids it lists (none for `All` and `Staff`).
+    pub fn ids(&self) -> Vec<u64> {
+        match self {
+            Self::All | Self::Staff => Vec::new(),
+            Self::Groups(ids) => ids.iter().map(|g| g.0).collect(),
+            Self::People(ids) => ids.iter().map(|p| p.0).collect(),
+        }
+    }
+}
+
+/// Which events a list shows: those overlapping [from, to) (either end open), of one kind.
+#[derive(Clone, Debug, Default)]
+pub struct EventFilter {
+    pub from: Option<Timestamp>,
+    pub to: Option<Timestamp>,
+    pub kind: Option<EventKind>,
+}
+
+impl EventKind {
+    /// Every kind, in the order a picker shows them.
+    pub const ALL: [EventKind; 4] = [Self::Holiday, Self::Exam, Self::Meeting, Self::Other];
+
+    /// Its API name (`holiday` …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Holiday => "holiday",
+            Self::Exam => "exam",
+            Self::Meeting => "meeting",
+            Self::Other => "other",
+        }
+    }
+
+    /// The kind of an API name.
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == raw.trim())
+    }
+}
+
 /// A stored event. An all-day event runs from the start of its first day to the start of the
 /// day after its last, in the school's time zone.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -105,5 +183,45 @@ mod tests {
         assert!(event.overlaps(at(0), at(101)));
         assert!(!event.overlaps(at(200), at(300)));
         assert!(!event.overlaps(at(0), at(100)));
+    }
+
+    #[test]
+    fn an_audience_includes_whom_it_names() {
+        fn member<'a>(id: u64, roles: &'a Roles, groups: &'a [GroupId]) -> Member<'a> {
+            Member {
+                id: UserId(id),
+                roles,
+                groups,
+                children: &[],
+                children_groups: &[],
+            }
+        }
+        let roles = |r: Role| Roles::from([r]);
+        let (student, parent) = (roles(Role::Student), roles(Role::Parent));
+        let (worker, manager) = (roles(Role::Worker), roles(Role::Manager));
+        let (seven, eight) = ([GroupId(7)], [GroupId(8)]);
+        let (pupil, other_pupil) = (member(1, &student, &seven), member(2, &student, &eight));
+        let mother = Member {
+            children: &[UserId(1)],
+            children_groups: &seven,
+            ..member(3, &parent, &[])
+        };
+        let teacher = member(4, &worker, &seven);
+        let clerk = member(5, &worker, &[]);
+        let director = member(6, &manager, &[]);
+        let everyone = [pupil, other_pupil, mother, teacher, clerk, director];
+        let seen = |audience: Audience| -> Vec<u64> {
+            everyone
+                .iter()
+                .filter(|m| audience.includes(m))
+                .map(|m| m.id.0)
+                .collect()
+        };
+        assert_eq!(seen(Audience::All), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(seen(Audience::Staff), vec![4, 5, 6]);
+        assert_eq!(seen(Audience::Groups(vec![GroupId(7)])), vec![1, 3, 4, 6]);
+        assert_eq!(seen(Audience::People(vec![UserId(1)])), vec![1, 3, 6]);
+        assert_eq!(seen(Audience::People(vec![UserId(5)])), vec![5, 6]);
+        assert_eq!(seen(Audience::Groups(vec![])), vec![6], "a manager sees every event");
     }
 }

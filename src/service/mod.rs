@@ -29,6 +29,7 @@ pub mod subjects;
 pub mod tags;
 pub mod users;
 pub mod verification;
+pub mod work;
 
 pub use error::ServiceError;
 pub use field_errors::FieldErrors;

@@ -44,6 +44,7 @@ fn all_rows() -> Vec<Row> {
         money_rows::payments(),
         work_rows::tasks(),
         work_rows::boards_and_events(),
+        work_rows::events(),
     ]
     .concat()
 }

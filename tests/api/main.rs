@@ -7,6 +7,7 @@ mod calendar;
 mod charges;
 mod courses;
 mod day_one;
+mod events;
 mod files;
 mod health;
 mod helpers;

@@ -1,11 +1,12 @@
 //! The iCal text of a calendar (RFC 5545), written with the `ics` crate: one VEVENT per entry,
 //! local times with the school's TZID, and a VTIMEZONE built from the time-zone database for
-//! the feed's span, so a phone shows a lesson at 16:00 across daylight-saving changes.
+//! the feed's span, so a phone shows a lesson at 16:00 across daylight-saving changes; an
+//! all-day event as dates (`VALUE=DATE`).
 
 use crate::domain::calendar::{CalendarEntry, EntryKind};
 use crate::domain::lesson::LessonStatus;
 use ics::components::Property;
-use ics::parameters::TzIDParam;
+use ics::parameters::{TzIDParam, Value};
 use ics::properties::{CalScale, Description, DtEnd, DtStart, Location, Method, Status, Summary, TzName};
 use ics::{Daylight, Event, ICalendar, Standard, TimeZone as VTimeZone, escape_text};
 use jiff::tz::{Offset, TimeZone};
@@ -48,12 +49,22 @@ fn event<'a>(feed: &Feed, entry: &'a CalendarEntry) -> Event<'a> {
         EntryKind::Event => "event",
     };
     let mut event = Event::new(format!("{kind}-{}@{}", entry.id, feed.host), utc(feed.now));
-    let mut start = DtStart::new(local(feed, entry.starts_at));
-    start.add(TzIDParam::new(feed.tz_name.to_owned()));
-    event.push(start);
-    let mut end = DtEnd::new(local(feed, entry.ends_at));
-    end.add(TzIDParam::new(feed.tz_name.to_owned()));
-    event.push(end);
+    if entry.all_day {
+        // An all-day event: dates, the end the day after its last (RFC 5545 §3.6.1).
+        let mut start = DtStart::new(day(feed, entry.starts_at));
+        start.add(Value::DATE);
+        event.push(start);
+        let mut end = DtEnd::new(day(feed, entry.ends_at));
+        end.add(Value::DATE);
+        event.push(end);
+    } else {
+        let mut start = DtStart::new(local(feed, entry.starts_at));
+        start.add(TzIDParam::new(feed.tz_name.to_owned()));
+        event.push(start);
+        let mut end = DtEnd::new(local(feed, entry.ends_at));
+        end.add(TzIDParam::new(feed.tz_name.to_owned()));
+        event.push(end);
+    }
     event.push(Summary::new(escape_text(entry.title.as_str())));
     event.push(if entry.status == LessonStatus::Cancelled {
         Status::cancelled()
@@ -75,6 +86,11 @@ fn event<'a>(feed: &Feed, entry: &'a CalendarEntry) -> Event<'a> {
         event.push(Description::new(escape_text(description)));
     }
     event
+}
+
+/// `YYYYMMDD`: the day of the instant on the school's clock.
+fn day(feed: &Feed, at: Timestamp) -> String {
+    feed.tz.to_datetime(at).strftime("%Y%m%d").to_string()
 }
 
 /// `YYYYMMDDTHHMMSS`: the instant on the school's clock.

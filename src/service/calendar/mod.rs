@@ -1,5 +1,6 @@
-//! Calendars: the lessons (later also the events) of a person or of the whole school over a
-//! span, as entries coloured by subject, and the same as an iCal feed (`ics`).
+//! Calendars: the lessons and the school's events of a person (those of his audience) or of the
+//! whole school over a span, as entries coloured by subject or event kind, and the same as an
+//! iCal feed (`ics`).
 
 pub mod ics;
 
@@ -7,8 +8,10 @@ use super::ServiceError;
 use crate::config::Config;
 use crate::domain::UserId;
 use crate::domain::calendar::{CalendarEntry, EntryKind};
-use crate::domain::lesson::{Lesson, room_key};
+use crate::domain::event::Event;
+use crate::domain::lesson::{Lesson, LessonStatus, room_key};
 use crate::domain::subject::Subject;
+use crate::service::work::events;
 use crate::store::lessons::{self, Whose};
 use crate::store::{Store, family, record, users};
 use jiff::{SignedDuration, Timestamp};
@@ -74,6 +77,7 @@ fn entry(lesson: Lesson, subjects: &HashMap<u64, Subject>) -> CalendarEntry {
         title: subject.map_or_else(|| "Занятие".to_owned(), |s| s.name.clone()),
         starts_at: lesson.starts_at,
         ends_at: lesson.ends_at(),
+        all_day: false,
         color: subject.map_or_else(|| "gray".to_owned(), |s| s.color.clone()),
         room: lesson.room,
         status: lesson.status,
@@ -94,10 +98,42 @@ fn entries_in(
 ) -> Result<Vec<CalendarEntry>, ServiceError> {
     let found = lessons_in(txn, scope, from, to)?;
     let subjects: HashMap<u64, Subject> = record::all::<Subject>(txn)?.into_iter().map(|s| (s.id.0, s)).collect();
-    Ok(found.into_iter().map(|l| entry(l, &subjects)).collect())
+    let mut all: Vec<CalendarEntry> = found.into_iter().map(|l| entry(l, &subjects)).collect();
+    // A room's calendar shows lessons only: an event has no room.
+    if scope.room.as_deref().is_none_or(|r| r.trim().is_empty()) {
+        all.extend(
+            events::seen_in(txn, scope.person, from, to)?
+                .into_iter()
+                .map(event_entry),
+        );
+        all.sort_by_key(|e| e.starts_at);
+    }
+    Ok(all)
 }
 
-/// The calendar of `scope` for [from, to): lessons by start. The span is at most
+/// A school event as a calendar entry: its title, and its kind's colour.
+fn event_entry(event: Event) -> CalendarEntry {
+    CalendarEntry {
+        kind: EntryKind::Event,
+        id: event.id.0,
+        title: event.title,
+        starts_at: event.starts_at,
+        ends_at: event.ends_at,
+        all_day: event.all_day,
+        color: event.kind.color().to_owned(),
+        room: String::new(),
+        status: LessonStatus::Planned,
+        cancel_reason: String::new(),
+        topic: String::new(),
+        subject_id: None,
+        group_id: None,
+        teacher_id: None,
+        student_ids: Vec::new(),
+    }
+}
+
+/// The calendar of `scope` for [from, to): lessons and the events of the person's audience
+/// (every event on the school's), by start. The span is at most
 /// `MAX_SPAN_DAYS` (checked by the caller, who names the field).
 pub fn entries(
     store: &Store,

@@ -1,13 +1,14 @@
 //! The demo school: 5 staff, 30 parents with 40 children, tags, the catalogue (subjects,
 //! courses, enrolments), the timetable (groups and lessons) and the journal of the lessons done
-//! (attendance and marks), with Russian names, created once on an empty database so a newcomer
-//! has something to look at.
+//! (attendance and marks), boards with tasks and the school's events, with Russian names, created
+//! once on an empty database so a newcomer has something to look at.
 
 pub mod catalog;
 mod gradebook;
 mod money;
 mod names;
 mod timetable;
+mod work;
 
 use super::ServiceError;
 use super::journal::{Change, Journal};
@@ -164,9 +165,10 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     let now = jiff::Timestamp::now();
     let marks = gradebook::seed(&txn, &journal.time_zone(), now, |kind| journal.mark_weight(kind))?;
     let money = money::seed(&txn, &students, journal.config(), journal.today())?;
+    let work = work::seed(&txn, &staff, &students, journal.today(), &journal.time_zone())?;
     let summary = format!(
         "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий, \
-         {} отметок посещаемости, {} оценок, {} абонементов, {} оплат",
+         {} отметок посещаемости, {} оценок, {} абонементов, {} оплат, {} досок, {} задач, {} событий",
         TAGS.len(),
         catalog.subjects.len(),
         catalog.courses.len(),
@@ -175,7 +177,10 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
         marks.attendance,
         marks.marks,
         money.packages,
-        money.payments
+        money.payments,
+        work.boards,
+        work.tasks,
+        work.events
     );
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {

@@ -1,22 +1,25 @@
-//! Ending a lesson: cancelling it with a reason (a held one by a manager, its charges reversed)
-//! or deleting a planned one with nothing on it.
+//! Ending a lesson: cancelling it with a reason (a held one by a manager, its charges reversed),
+//! cancelling the planned lessons a holiday covers, or deleting a planned one with nothing on it.
 
 use super::School;
 use super::form;
 use super::lessons::{describe, link, money_told, taught};
 use super::notify::tell;
-use crate::domain::LessonId;
+use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::lesson::{Lesson, LessonStatus};
-use crate::domain::notification::NotificationKind;
+use crate::domain::notification::{Notice, NotificationKind};
+use crate::domain::{LessonId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
 use crate::service::money::charges::settle_lesson;
 use crate::service::{FieldErrors, ServiceError};
-use crate::store::Store;
 use crate::store::record;
+use crate::store::{Store, family};
 use jiff::tz::TimeZone;
+use redb::WriteTransaction;
+use std::collections::BTreeMap;
 
 /// Cancels a lesson with a reason; a held one only by a manager, its charges reversed.
 pub fn cancel(
@@ -39,26 +42,15 @@ pub fn cancel(
         errors.push("status", "Проведённое занятие может отменить только менеджер");
     }
     errors.into_result()?;
-    let new = Lesson {
-        status: LessonStatus::Cancelled,
-        cancel_reason: reason.clone(),
-        ..old.clone()
-    };
-    record::replace(&txn, &old, &new)?;
     let what = describe(&old, &school, tz);
-    let change = Change::new(Action::LessonCancelled, Entity::Lesson, Some(id.0), String::new())
-        .concerning(old.student_ids.iter().copied());
-    let mut money = Vec::new();
-    let mut change = settle_lesson(&txn, &new, Some(actor.user.id), journal.config(), change, &mut money)?;
-    change.summary = format!("Отменено занятие {what}: {reason}{}", money_told(&money));
-    let body = format!("Занятие {what} отменено: {reason}");
+    let (new, change) = cancel_in(&txn, journal.config(), actor.user.id, &old, &reason, &what)?;
     let change = if old.status == LessonStatus::Planned {
         tell(
             &txn,
             change,
             old.student_ids.clone(),
             NotificationKind::LessonCancelled,
-            &body,
+            &cancelled_body(&what, &reason),
             &link(&old, tz),
         )?
     } else {
@@ -66,6 +58,80 @@ pub fn cancel(
     };
     journal.commit_change(txn, change)?;
     Ok(new)
+}
+
+/// Writes `old` as cancelled for `reason` in `txn` and settles its charges (`by` writes the
+/// entries); returns the lesson and its log entry, telling nobody yet: `cancel` tells the
+/// lesson's people, `cancel_covered` each person once for many lessons.
+fn cancel_in(
+    txn: &WriteTransaction,
+    config: &Config,
+    by: UserId,
+    old: &Lesson,
+    reason: &str,
+    what: &str,
+) -> Result<(Lesson, Change), ServiceError> {
+    let new = Lesson {
+        status: LessonStatus::Cancelled,
+        cancel_reason: reason.to_owned(),
+        ..old.clone()
+    };
+    record::replace(txn, old, &new)?;
+    let change = Change::new(Action::LessonCancelled, Entity::Lesson, Some(old.id.0), String::new())
+        .concerning(old.student_ids.iter().copied());
+    let mut money = Vec::new();
+    let mut change = settle_lesson(txn, &new, Some(by), config, change, &mut money)?;
+    change.summary = format!("Отменено занятие {what}: {reason}{}", money_told(&money));
+    Ok((new, change))
+}
+
+/// What the people of a cancelled lesson are told.
+fn cancelled_body(what: &str, reason: &str) -> String {
+    format!("Занятие {what} отменено: {reason}")
+}
+
+/// Cancels the planned `lessons` for `reason` (a holiday's title) in `txn`, each logged and its
+/// charges settled as `cancel` does; returns the notices of the cancellation: one per person
+/// touched (teachers, students, their parents), however many of his lessons it cancelled.
+/// `school` names the lessons (loaded before `txn` began).
+pub fn cancel_covered(
+    txn: &WriteTransaction,
+    journal: &Journal,
+    school: &School,
+    by: UserId,
+    lessons: &[Lesson],
+    reason: &str,
+    tz: &TimeZone,
+) -> Result<Vec<Notice>, ServiceError> {
+    let mut told: BTreeMap<UserId, Vec<String>> = BTreeMap::new();
+    for old in lessons.iter().filter(|l| l.status == LessonStatus::Planned) {
+        let what = describe(old, school, tz);
+        let (_, change) = cancel_in(txn, journal.config(), by, old, reason, &what)?;
+        journal.record(txn, change)?;
+        let mut people = vec![old.teacher_id];
+        for &student in &old.student_ids {
+            people.push(student);
+            people.extend(family::parents_of(txn, student)?);
+        }
+        for person in people {
+            let whats = told.entry(person).or_default();
+            if !whats.contains(&what) {
+                whats.push(what.clone());
+            }
+        }
+    }
+    Ok(told
+        .into_iter()
+        .map(|(to, whats)| Notice {
+            to,
+            kind: NotificationKind::LessonCancelled,
+            body: match whats.as_slice() {
+                [one] => cancelled_body(one, reason),
+                many => format!("Отменены занятия ({}): {reason}", many.len()),
+            },
+            link: Some("/calendar".to_owned()),
+        })
+        .collect())
 }
 
 /// Deletes a planned lesson with nothing recorded on it (no topic, no homework, nothing in its

@@ -76,6 +76,57 @@ pub fn tasks() -> Vec<Row> {
     vec![]
 }
 
+/// `/api/events`: managers only (the others see events in their calendars).
+pub fn events() -> Vec<Row> {
+    use reqwest::Method;
+    const EVENT: &str = r#"{"title":"Педсовет {caller}","kind":"meeting","starts_at":"2030-02-07T16:00","ends_at":"2030-02-07T17:00","all_day":false,"audience":{"kind":"staff"}}"#;
+    const HOLIDAY: &str = r#"{"title":"Каникулы","kind":"holiday","starts_at":"2030-02-10","ends_at":"2030-02-12","all_day":true,"audience":{"kind":"all"},"cancels_lessons":true}"#;
+    vec![
+        (
+            "events_list",
+            Method::GET,
+            "/api/events",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "events_show",
+            Method::GET,
+            "/api/events/{event}",
+            "",
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "events_create",
+            Method::POST,
+            "/api/events",
+            EVENT,
+            [401, 403, 403, 403, 201, 403],
+        ),
+        (
+            "events_update",
+            Method::PATCH,
+            "/api/events/{event}",
+            r#"{"title":"Собрание {caller}"}"#,
+            [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "events_delete",
+            Method::DELETE,
+            "/api/events/{event}",
+            "",
+            [401, 403, 403, 403, 204, 403],
+        ),
+        (
+            "events_preview",
+            Method::POST,
+            "/api/events/preview",
+            HOLIDAY,
+            [401, 403, 403, 403, 200, 403],
+        ),
+    ]
+}
+
 /// `/api/boards`, `/api/users/{id}/boards`, `/api/events`.
 pub fn boards_and_events() -> Vec<Row> {
     vec![]

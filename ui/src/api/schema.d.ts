@@ -1327,10 +1327,11 @@ export interface paths {
         /**
          * A calendar
          * @description The lessons from `from` to `to` (dates `YYYY-MM-DD`, inclusive, in the school's time
-         *     zone, at most 62 days), by start, each with its subject's name and colour. With
+         *     zone, at most 62 days), by start, each with its subject's name and colour, and the
+         *     school's events (kind `event`, coloured by their kind, status `planned`). With
          *     `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
-         *     — staff, the person himself or his parent. Without it: the whole school, staff only.
-         *     `room` keeps one room's lessons.
+         *     and the events of his audience — staff, the person himself or his parent. Without it:
+         *     the whole school and every event, staff only. `room` keeps one room's lessons (no events).
          */
         get: operations["calendar"];
         put?: never;
@@ -1795,6 +1796,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Managers only. The events overlapping `from`–`to` (dates, inclusive; either may be left
+         *     out), of one `kind`, by start, paged (`page`, `per_page` up to 100).
+         */
+        get: operations["events_list"];
+        put?: never;
+        /**
+         * Create an event
+         * @description Managers only. Notifies its audience, each person once. A holiday with
+         *     `cancels_lessons` cancels the planned lessons it covers (only its groups' when the
+         *     audience is groups) in the same commit, with its title as the reason.
+         */
+        post: operations["events_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An event
+         * @description Managers only (the others see events in their calendars).
+         */
+        get: operations["events_show"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an event
+         * @description Managers only. Lessons a holiday cancelled stay cancelled.
+         */
+        delete: operations["events_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an event
+         * @description Managers only. Any field of the create; moving it notifies its audience again, and a
+         *     holiday with `cancels_lessons` cancels the planned lessons its span now covers.
+         */
+        patch: operations["events_update"];
+        trace?: never;
+    };
+    "/api/events/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a holiday would cancel
+         * @description Managers only. The same body as a create (checked the same way): how many planned
+         *     lessons a holiday with `cancels_lessons` would cancel and how many distinct people
+         *     (teachers, students, their parents) they touch — the confirmation before saving. Zero
+         *     for any other event.
+         */
+        post: operations["events_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1894,6 +1974,31 @@ export interface components {
             rate?: number | null;
         };
         /**
+         * AudienceBody
+         * @description The audience as sent.
+         */
+        AudienceBody: {
+            /** @description `all`, `staff`, `groups` or `people`. */
+            kind: string;
+            /** @description The groups' or people's ids (for `groups` and `people`). */
+            ids?: number[] | null;
+        };
+        /**
+         * @description Whom an event is for.
+         * @enum {string}
+         */
+        AudienceKind: "all" | "staff" | "groups" | "people";
+        /**
+         * AudienceView
+         * @description An event's audience: everyone, the staff, some groups (their students, parents and
+         *     teachers) or some people (and their parents).
+         */
+        AudienceView: {
+            kind: components["schemas"]["AudienceKind"];
+            /** @description The groups' or people's ids; empty for `all` and `staff`. */
+            ids: number[];
+        };
+        /**
          * BackupCopy
          * @description One copy in the backup directory.
          */
@@ -1988,7 +2093,7 @@ export interface components {
             /** @description RFC 3339 with the school's offset. */
             starts_at: string;
             ends_at: string;
-            /** @description A palette colour (spec §9): the subject's. */
+            /** @description A palette colour (spec §9): the subject's, or the event kind's. */
             color: string;
             room: string;
             status: components["schemas"]["LessonStatus"];
@@ -2193,6 +2298,13 @@ export interface components {
             data: components["schemas"]["EnrolmentView"];
         };
         /**
+         * Data_EventView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_EventView: {
+            data: components["schemas"]["EventView"];
+        };
+        /**
          * Data_FeedLink
          * @description `{data: T}`: one record, a list, or a report.
          */
@@ -2226,6 +2338,13 @@ export interface components {
          */
         Data_GroupView: {
             data: components["schemas"]["GroupView"];
+        };
+        /**
+         * Data_HolidayPreview
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_HolidayPreview: {
+            data: components["schemas"]["HolidayPreview"];
         };
         /**
          * Data_ImportReport
@@ -2466,6 +2585,52 @@ export interface components {
             error_id?: string;
         };
         /**
+         * EventBody
+         * @description An event as sent. On an update every field may be left out (it keeps its value).
+         */
+        EventBody: {
+            /** @description Required, up to 200 characters. */
+            title?: string | null;
+            description?: string | null;
+            /** @description `holiday`, `exam`, `meeting` or `other`. */
+            kind?: string | null;
+            /** @description All-day: a date «2026-12-29»; else a local time «2026-12-29T18:00». */
+            starts_at?: string | null;
+            /** @description All-day: the LAST day «2027-01-08»; else a local time after the start. At most 100 days. */
+            ends_at?: string | null;
+            all_day?: boolean | null;
+            audience?: (components["schemas"]["AudienceBody"] & unknown) | null;
+            /** @description For a holiday: cancel the planned lessons it covers (see `events_preview`). */
+            cancels_lessons?: boolean | null;
+        };
+        /**
+         * @description What a school event is: a holiday, an exam, a meeting, anything else.
+         * @enum {string}
+         */
+        EventKind: "holiday" | "exam" | "meeting" | "other";
+        /**
+         * EventView
+         * @description A school event.
+         */
+        EventView: {
+            /** Format: uint64 */
+            id: number;
+            title: string;
+            description: string;
+            kind: components["schemas"]["EventKind"];
+            /** @description RFC 3339 with the school's offset; for an all-day event the midnight of its first day. */
+            starts_at: string;
+            /** @description For an all-day event the midnight of the day after its last. */
+            ends_at: string;
+            all_day: boolean;
+            audience: components["schemas"]["AudienceView"];
+            /** @description A holiday that cancels the planned lessons it covers. */
+            cancels_lessons: boolean;
+            /** Format: uint64 */
+            author_id: number;
+            created_at: string;
+        };
+        /**
          * FeedLink
          * @description A person's private calendar link.
          */
@@ -2652,6 +2817,22 @@ export interface components {
             version: string;
             /** @description The id of the embedded UI build; the UI reloads when it changes. */
             build: string;
+        };
+        /**
+         * HolidayPreview
+         * @description What a holiday that cancels lessons would touch.
+         */
+        HolidayPreview: {
+            /**
+             * Format: uint64
+             * @description Planned lessons it would cancel.
+             */
+            lessons: number;
+            /**
+             * Format: uint64
+             * @description Distinct teachers, students and parents of those lessons.
+             */
+            people: number;
         };
         /**
          * Impersonator
@@ -3434,6 +3615,15 @@ export interface components {
         Paged_DebtorView_DebtorsMeta: {
             data: components["schemas"]["DebtorView"][];
             meta: components["schemas"]["DebtorsMeta"];
+        };
+        /**
+         * Paged_EventView_PageMeta
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
+         */
+        Paged_EventView_PageMeta: {
+            data: components["schemas"]["EventView"][];
+            meta: components["schemas"]["PageMeta"];
         };
         /**
          * Paged_FileView_FileListMeta
@@ -19628,6 +19818,888 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Data_PackageView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events_list: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                kind?: string;
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Paged_EventView_PageMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EventBody"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_EventView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_EventView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EventBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_EventView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    events_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EventBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_HolidayPreview"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */

@@ -11,6 +11,7 @@ fn lesson(id: u64, starts: &str, status: LessonStatus, room: &str) -> CalendarEn
         title: "Математика; ОГЭ, группа".into(),
         starts_at,
         ends_at: starts_at + SignedDuration::from_mins(60),
+        all_day: false,
         color: "blue".into(),
         room: room.into(),
         status,

@@ -1,0 +1,112 @@
+//! A holiday that cancels lessons: the planned lessons it covers (only its groups' when its
+//! audience is groups; else the whole school's), how many people they touch (the confirmation
+//! the manager sees), and their cancellation in the event's own commit through the lessons'
+//! cancellation path.
+
+use super::events::{self, EventForm};
+use crate::domain::UserId;
+use crate::domain::event::{Audience, Event, EventKind};
+use crate::domain::lesson::{Lesson, LessonStatus};
+use crate::domain::notification::Notice;
+use crate::service::ServiceError;
+use crate::service::journal::Journal;
+use crate::service::schedule::School;
+use crate::service::schedule::lesson_end::cancel_covered;
+use crate::store::record::Reader;
+use crate::store::{Store, family, lessons};
+use jiff::tz::TimeZone;
+use jiff::{SignedDuration, Timestamp};
+use redb::WriteTransaction;
+use std::collections::BTreeSet;
+
+/// What cancelling a holiday's lessons would touch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Preview {
+    /// Planned lessons it would cancel.
+    pub lessons: usize,
+    /// Distinct teachers, students and their parents of those lessons.
+    pub people: usize,
+}
+
+/// What a cancellation did: how many lessons, and the notices (one per person).
+#[derive(Debug, Default)]
+pub struct Cancelled {
+    pub lessons: usize,
+    pub notices: Vec<Notice>,
+}
+
+/// The longest lesson there may be: a lesson starting this long before a span may reach into it.
+const LONGEST_LESSON: SignedDuration = SignedDuration::from_hours(24);
+
+/// The planned lessons overlapping [from, to), only of `audience`'s groups when it names groups.
+fn covered(
+    txn: &impl Reader,
+    from: Timestamp,
+    to: Timestamp,
+    audience: &Audience,
+) -> Result<Vec<Lesson>, ServiceError> {
+    let mut found = lessons::between(txn, from - LONGEST_LESSON, to)?;
+    found.retain(|l| {
+        l.status == LessonStatus::Planned
+            && l.starts_at < to
+            && l.ends_at() > from
+            && match audience {
+                Audience::Groups(groups) => l.group_id.is_some_and(|g| groups.contains(&g)),
+                _ => true,
+            }
+    });
+    Ok(found)
+}
+
+/// How many planned lessons the holiday `form` describes would cancel and how many people they
+/// touch; nothing for any other event. The form is checked as a create checks it.
+pub fn preview(store: &Store, form: &EventForm, tz: &TimeZone) -> Result<Preview, ServiceError> {
+    let txn = store.read()?;
+    let checked = events::check(&txn, form, tz)?;
+    if checked.kind != EventKind::Holiday || !checked.cancels_lessons {
+        return Ok(Preview::default());
+    }
+    let found = covered(&txn, checked.starts_at, checked.ends_at, &checked.audience)?;
+    let mut people: BTreeSet<UserId> = BTreeSet::new();
+    for lesson in &found {
+        people.insert(lesson.teacher_id);
+        for &student in &lesson.student_ids {
+            people.insert(student);
+            people.extend(family::parents_of(&txn, student)?);
+        }
+    }
+    Ok(Preview {
+        lessons: found.len(),
+        people: people.len(),
+    })
+}
+
+/// Cancels, in `txn`, the planned lessons `event` covers when it is a holiday that cancels
+/// lessons, with its title as the reason; `by` is the manager.
+pub fn cancel(
+    txn: &WriteTransaction,
+    journal: &Journal,
+    school: &School,
+    by: UserId,
+    event: &Event,
+    tz: &TimeZone,
+) -> Result<Cancelled, ServiceError> {
+    if event.kind != EventKind::Holiday || !event.cancels_lessons {
+        return Ok(Cancelled::default());
+    }
+    let found = covered(txn, event.starts_at, event.ends_at, &event.audience)?;
+    let notices = cancel_covered(txn, journal, school, by, &found, &event.title, tz)?;
+    Ok(Cancelled {
+        lessons: found.len(),
+        notices,
+    })
+}
+
+/// The end of an event's log summary saying how many lessons it cancelled.
+pub fn told(lessons: usize) -> String {
+    if lessons == 0 {
+        String::new()
+    } else {
+        format!("; отменено занятий: {lessons}")
+    }
+}
