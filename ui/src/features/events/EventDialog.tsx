@@ -64,7 +64,7 @@ export function EventDialog({ open, close, event, day }: OverlayProps<boolean> &
       }
       if (event) await api<Ok<'events_update'>>(`${endpoints.events}/${event.id}`, { method: 'PATCH', body });
       else await api<Ok<'events_create'>>(endpoints.events, { method: 'POST', body });
-      addToast({ color: 'success', title: event ? 'Событие сохранено' : 'Событие создано', description: body.title });
+      addToast({ color: 'success', title: event ? 'Событие сохранено' : 'Событие создано', description: body.title ?? undefined });
       close(true);
     },
   });

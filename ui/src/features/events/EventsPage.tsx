@@ -55,7 +55,7 @@ export default function EventsPage() {
       <search className="filters events-filters">
         <div className="events-views" role="group" aria-label="Вид">
           {EVENT_VIEWS.map((shown) => (
-            <button key={shown} type="button" className={shown === filters.view ? '' : 'secondary outline'} aria-pressed={shown === filters.view} onClick={() => update({ view: shown })}>
+            <button key={shown} type="button" className={shown === filters.view ? '' : 'secondary outline'} aria-pressed={shown === filters.view} onClick={() => update(shown === 'month' && filters.from && !filters.month ? { view: shown, month: filters.from } : { view: shown })}>
               {VIEW_NAMES[shown]}
             </button>
           ))}
