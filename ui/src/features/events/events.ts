@@ -92,9 +92,10 @@ export function formOf(event: SchoolEvent, people: UserView[] = []): EventForm {
     kind: event.kind,
     all_day: event.all_day,
     start_day: ruDateFromIso(start?.day ?? ''),
-    start_time: start ? clock(start.minutes) : '',
+    // An all-day event offers the usual hours should it get times.
+    start_time: start && !event.all_day ? clock(start.minutes) : '09:00',
     end_day: ruDateFromIso((event.all_day ? days?.last : end?.day) ?? ''),
-    end_time: end ? clock(end.minutes) : '',
+    end_time: end && !event.all_day ? clock(end.minutes) : '10:00',
     audience: event.audience.kind,
     group_ids: event.audience.kind === 'groups' ? [...ids] : [],
     people: event.audience.kind === 'people' ? people.filter((person) => ids.includes(person.id)) : [],
