@@ -60,14 +60,17 @@ export default function EventsPage() {
             </button>
           ))}
         </div>
-        <select aria-label="Вид события" value={filters.kind} onChange={(change) => update({ kind: change.target.value as EventKind | '' })}>
-          <option value="">Все виды</option>
-          {EVENT_KINDS.map((kind) => (
-            <option key={kind} value={kind}>
-              {EVENT_KIND_NAMES[kind]}
-            </option>
-          ))}
-        </select>
+        <label>
+          Вид
+          <select aria-label="Вид события" value={filters.kind} onChange={(change) => update({ kind: change.target.value as EventKind | '' })}>
+            <option value="">Все виды</option>
+            {EVENT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {EVENT_KIND_NAMES[kind]}
+              </option>
+            ))}
+          </select>
+        </label>
         {filters.view === 'list' && (
           <>
             <label>

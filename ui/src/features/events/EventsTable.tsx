@@ -35,8 +35,10 @@ export function EventsTable({ rows, busy, onEdit, onRemove }: Props) {
       {rows.map((event) => (
         <tr key={event.id}>
           <td data-label="Событие">
-            <span className="event-title">{event.title}</span> <KindBadge kind={event.kind} />
-            {event.cancels_lessons && <small className="event-cancels">Занятия отменены</small>}
+            <div>
+              <span className="event-title">{event.title}</span> <KindBadge kind={event.kind} />
+              {event.cancels_lessons && <small className="event-cancels">Занятия отменены</small>}
+            </div>
           </td>
           <td data-label="Когда">{eventWhen(event.starts_at, event.ends_at, event.all_day)}</td>
           <td data-label="Для кого">{audienceName(event.audience)}</td>
