@@ -2,6 +2,7 @@
 //! lessons and the daily reminder of tasks due tomorrow).
 
 mod audience;
+mod event_form;
 pub mod events;
 pub mod holiday;
 pub mod reminders;

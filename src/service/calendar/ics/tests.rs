@@ -83,3 +83,32 @@ fn a_zone_without_changes_has_one_observance() {
     assert_eq!(text.matches("TZOFFSETTO:+0300").count(), 1, "{text}");
     assert!(!text.contains("BEGIN:VEVENT"));
 }
+
+#[test]
+fn an_all_day_event_is_written_as_dates_ending_the_day_after_its_last() {
+    let tz = TimeZone::get("Europe/Moscow").expect("zone");
+    let feed = Feed {
+        name: "Расписание",
+        tz_name: "Europe/Moscow",
+        tz: &tz,
+        host: "school.local",
+        from: "2026-10-01T00:00:00Z".parse().expect("from"),
+        to: "2027-04-30T00:00:00Z".parse().expect("to"),
+        now: "2026-10-01T08:00:00Z".parse().expect("now"),
+    };
+    let holiday = CalendarEntry {
+        kind: EntryKind::Event,
+        title: "Новогодние каникулы".into(),
+        // 29.12 00:00 to 09.01 00:00 Moscow.
+        starts_at: "2026-12-28T21:00:00Z".parse().expect("start"),
+        ends_at: "2027-01-08T21:00:00Z".parse().expect("end"),
+        all_day: true,
+        color: "green".into(),
+        teacher_id: None,
+        ..lesson(3, "2026-12-28T21:00:00Z", LessonStatus::Planned, "")
+    };
+    let text = render(&feed, &[holiday]);
+    assert!(text.contains("DTSTART;VALUE=DATE:20261229"), "{text}");
+    assert!(text.contains("DTEND;VALUE=DATE:20270109"), "{text}");
+    assert!(text.contains("UID:event-3@school.local"), "{text}");
+}
