@@ -175,6 +175,7 @@ impl EventsApi {
     /// Managers only. The events overlapping `from`–`to` (dates, inclusive; either may be left
     /// out), of one `kind`, by start, paged (`page`, `per_page` up to 100).
     #[oai(path = "/api/events", method = "get", operation_id = "events_list")]
+    #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
         state: State<'_>,

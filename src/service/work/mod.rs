@@ -4,6 +4,7 @@
 
 mod audience;
 pub mod boards;
+mod event_form;
 pub mod events;
 pub mod holiday;
 pub mod moves;

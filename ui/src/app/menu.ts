@@ -25,6 +25,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 const MENU: readonly MenuEntry[] = [
   { id: 'home', label: 'Главная', icon: 'home', path: paths.home },
   { id: 'calendar', label: 'Календарь', icon: 'calendar', path: paths.calendar },
+  { id: 'events', label: 'События', icon: 'calendar', path: paths.events },
   { id: 'users', label: 'Пользователи', icon: 'users', path: paths.users },
   { id: 'lessons', label: 'Занятия', icon: 'calendar', path: paths.lessons },
   { id: 'tasks', label: 'Задачи', icon: 'tasks', path: paths.tasks },

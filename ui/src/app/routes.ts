@@ -56,6 +56,8 @@ export const pageRoutes: readonly PageRoute[] = [
   { path: paths.calendar, title: 'Календарь', guards: ['auth'], layout: 'default', page: () => import('../features/calendar/CalendarPage') },
   // Spec §2 gives /users/{id}/calendar no guard; the server checks it by master-by-url, and so does the tab.
   { path: paths.userCalendar, title: 'Календарь', guards: ['master-by-url'], layout: 'profile', page: () => import('../features/calendar/UserCalendarPage') },
+  // Issue 17: the school's events (holidays, exams, meetings) are put on the calendars by managers.
+  { path: paths.events, title: 'События', guards: ['manager'], layout: 'default', page: () => import('../features/events/EventsPage') },
   { path: paths.profile, title: 'Мой профиль', guards: ['manager'], layout: 'profile', page: () => import('../features/people/ProfilePage') },
   { path: paths.tags, title: 'Теги', guards: ['worker'], layout: 'default', page: () => import('../features/tags/TagsPage') },
   { path: paths.groups, title: 'Группы', guards: ['worker'], layout: 'default', page: () => import('../features/groups/GroupsPage') },

@@ -14,11 +14,13 @@ interface Props {
   children: (day: string) => ReactNode;
   /** A press on a day's number. */
   onOpenDay?: (day: string) => void;
+  /** The day number's name for screen readers (the day «23.11.2026» when not given). */
+  dayLabel?: (day: string) => string;
   /** More attributes of a day's cell (a drop target's handlers). */
   cellProps?: (day: string) => HTMLAttributes<HTMLDivElement>;
 }
 
-export function MonthGrid({ anchor, children, onOpenDay, cellProps }: Props) {
+export function MonthGrid({ anchor, children, onOpenDay, dayLabel, cellProps }: Props) {
   const days = daysOf('month', anchor);
   const now = today();
   return (
@@ -42,7 +44,7 @@ export function MonthGrid({ anchor, children, onOpenDay, cellProps }: Props) {
               data-today={day === now || undefined}
               {...cellProps?.(day)}
             >
-              <button type="button" className="cal-daynum" aria-label={dotted(day)} onClick={() => onOpenDay?.(day)} tabIndex={onOpenDay ? undefined : -1}>
+              <button type="button" className="cal-daynum" aria-label={dayLabel?.(day) ?? dotted(day)} onClick={() => onOpenDay?.(day)} tabIndex={onOpenDay ? undefined : -1}>
                 {Number(day.slice(8))}
               </button>
               {children(day)}

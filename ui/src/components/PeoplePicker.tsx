@@ -1,5 +1,5 @@
 //! Picking people by a search over `/api/users?roles[]=…&search=`: `PeoplePicker` keeps a list of
-//! the chosen (a person's parents or children), `PersonField` one person (a list's filter).
+//! the chosen (a person's parents or children, an event's audience), `PersonField` one person (a list's filter).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { roleName, type UserView } from '../lib/person';
 import { addPerson, candidates, removePerson } from '../lib/picker';
@@ -52,7 +52,8 @@ function Found({ id, people, searched, busy, onPick, sign = '' }: FoundProps) {
 }
 
 interface PickerProps {
-  role: PickRole;
+  /** Only people with this role are offered (anyone without). */
+  role?: PickRole;
   /** The user whose relatives these are: never offered. */
   selfId: number;
   chosen: readonly UserView[];
@@ -91,7 +92,7 @@ export function PeoplePicker({ role, selfId, chosen, onChange, error }: PickerPr
         // Inside a form (the create form) Enter searches, it does not send the form.
         onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
         placeholder="ФИО, email или телефон"
-        aria-label={`Найти: ${roleName(role).toLowerCase()}`}
+        aria-label={role ? `Найти: ${roleName(role).toLowerCase()}` : 'Найти человека'}
       />
       <Found people={offered} searched={page !== null} busy={loading} sign="+ " onPick={(person) => onChange(addPerson(chosen, person))} />
     </div>

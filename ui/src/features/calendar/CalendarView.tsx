@@ -5,10 +5,11 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent, type TouchEvent } from 'react';
 import { addToast } from '../../lib/toasts';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
-import { useCalendar, type Entry, type Scope } from './calendar';
+import { daysCovered, isWholeDay, useCalendar, type Entry, type Scope } from './calendar';
 import { MonthGrid } from '../../components/MonthGrid';
-import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, timeRange, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
+import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
+import { DRAG_TYPE, EntryButton } from './EntryButton';
 import './calendar.css';
 
 interface Props {
@@ -20,69 +21,27 @@ interface Props {
   onNavigate: (change: { view?: View; anchor?: string }) => void;
 }
 
-const DRAG_TYPE = 'application/x-klass-entry';
-
-/** The entries of each day, by start. */
+/** The entries of each day, by start (an event on every day it covers). */
 function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
   const days = new Map<string, Entry[]>();
   for (const entry of entries) {
-    const day = wallClock(entry.starts_at)?.day;
-    if (!day) continue;
-    days.set(day, [...(days.get(day) ?? []), entry]);
+    for (const day of daysCovered(entry)) days.set(day, [...(days.get(day) ?? []), entry]);
   }
+  // A day's all-day events come first, above its lessons.
+  for (const list of days.values()) list.sort((a, b) => Number(isWholeDay(b)) - Number(isWholeDay(a)));
   return days;
 }
 
 /** A day's entries with their minutes on the clock and their lanes side by side. */
 function placed(entries: readonly Entry[], day: string) {
   const spans = entries.map((entry) => {
-    const start = wallClock(entry.starts_at)?.minutes ?? 0;
+    const at = wallClock(entry.starts_at);
+    const start = at && at.day === day ? at.minutes : 0;
     const end = wallClock(entry.ends_at);
     return [start, end && end.day === day ? end.minutes : 24 * 60] as const;
   });
   const lanes = lanesOf(spans);
   return entries.map((entry, i) => ({ entry, start: spans[i]![0], stop: spans[i]![1], ...lanes[i]! }));
-}
-
-function label(entry: Entry) {
-  const parts = [entry.title, timeRange(entry.starts_at, entry.ends_at)];
-  if (entry.room) parts.push(entry.room);
-  if (entry.status === 'cancelled') parts.push('отменено');
-  return parts.join(', ');
-}
-
-interface EntryProps {
-  entry: Entry;
-  editable: boolean;
-  onOpen: (entry: Entry) => void;
-  style?: React.CSSProperties;
-  compact?: boolean;
-}
-
-function EntryButton({ entry, editable, onOpen, style, compact }: EntryProps) {
-  const movable = editable && entry.kind === 'lesson' && entry.status === 'planned';
-  return (
-    <button
-      type="button"
-      className="cal-entry"
-      data-tag-colour={entry.color}
-      data-status={entry.status}
-      data-entry={entry.id}
-      style={style}
-      aria-label={label(entry)}
-      title={label(entry)}
-      draggable={movable}
-      onDragStart={(event) => {
-        event.dataTransfer.setData(DRAG_TYPE, String(entry.id));
-        event.dataTransfer.effectAllowed = 'move';
-      }}
-      onClick={() => onOpen(entry)}
-    >
-      <span className="cal-entry-time">{timeRange(entry.starts_at, entry.ends_at).slice(0, compact ? 5 : undefined)}</span>{' '}
-      <span className="cal-entry-title">{entry.title}</span>
-      {!compact && entry.room && <span className="cal-entry-room"> · {entry.room}</span>}
-    </button>
-  );
 }
 
 export function CalendarView({ view, anchor, scope, editable, onNavigate }: Props) {
@@ -153,6 +112,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
   let last = DAY_LAST_HOUR;
   if (view !== 'month') {
     for (const entry of list) {
+      if (isWholeDay(entry)) continue;
       const start = wallClock(entry.starts_at);
       const end = wallClock(entry.ends_at);
       if (!start || !days.includes(start.day)) continue;
@@ -161,6 +121,9 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
     }
   }
   const hours = Array.from({ length: last - first }, (_, i) => first + i);
+  const timed = (day: string) => (perDay.get(day) ?? []).filter((entry) => !isWholeDay(entry));
+  const allDay = (day: string) => (perDay.get(day) ?? []).filter(isWholeDay);
+  const hasAllDay = days.some((day) => allDay(day).length > 0);
 
   return (
     <section className="calendar" aria-label="Календарь" onKeyDown={onKey}>
@@ -231,6 +194,18 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                 </button>
               ))}
             </div>
+            {hasAllDay && (
+              <div className="cal-time-head cal-allday" aria-label="Весь день">
+                <span className="cal-allday-label">весь день</span>
+                {days.map((day) => (
+                  <div key={day}>
+                    {allDay(day).map((entry) => (
+                      <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} />
+                    ))}
+                  </div>
+                ))}
+              </div>
+            )}
             <div className="cal-time-grid" style={{ height: hours.length * HOUR_PX }}>
               <div className="cal-hours" aria-hidden="true">
                 {hours.map((hour) => (
@@ -252,7 +227,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                     dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
                   }}
                 >
-                  {placed(perDay.get(day) ?? [], day).map(({ entry, start, stop, lane, lanes }) => {
+                  {placed(timed(day), day).map(({ entry, start, stop, lane, lanes }) => {
                     const style = {
                       top: ((start - first * 60) / 60) * HOUR_PX,
                       height: Math.max(((stop - start) / 60) * HOUR_PX, 20),

@@ -1,8 +1,10 @@
 //! A lesson's details in a dialog: subject, day and time, room, state, topic; staff may move it
-//! to another day and time here too (the keyboard's way to do what dragging does).
+//! to another day and time here too (the keyboard's way to do what dragging does). An event of the
+//! school shows its title, when it is and its description, and nothing to do.
 import { useEffect, useState } from 'react';
 import { Modal } from '../../components/Modal';
-import { STATUS_NAMES, type Entry } from './calendar';
+import { eventWhen } from '../../lib/events';
+import { isEvent, isWholeDay, STATUS_NAMES, type Entry } from './calendar';
 import { clock, isDay, periodTitle, timeRange, wallClock } from './dates';
 
 interface Props {
@@ -43,7 +45,19 @@ export function EntryDetails({ entry, editable, close, onMove }: Props) {
 
   return (
     <Modal open={entry !== null} close={close} title={entry?.title ?? ''}>
-      {entry && at && (
+      {entry && at && isEvent(entry) && (
+        <dl className="cal-details">
+          <dt>Когда</dt>
+          <dd>{eventWhen(entry.starts_at, entry.ends_at, isWholeDay(entry))}</dd>
+          {entry.topic && (
+            <>
+              <dt>Описание</dt>
+              <dd className="cal-event-description">{entry.topic}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      {entry && at && !isEvent(entry) && (
         <>
           <dl className="cal-details">
             <dt>Когда</dt>

@@ -1,14 +1,31 @@
 //! The calendar's data: entries of a period from `/api/calendar` (cached per spec §9: twelve
 //! months, five weeks or days), moving a lesson (`PUT /api/lessons/{id}`, the clash refused in the
-//! server's words, the lesson put back; the new start is sent on the school's clock), and the words for a lesson's state.
+//! server's words, the lesson put back; the new start is sent on the school's clock), the words for a lesson's state,
+//! and the school's events among the entries (issue 17: shown on each day they cover, never moved).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Body, Ok, Row } from '../../api/types';
 import { api, ApiError } from '../../lib/api/client';
+import { daysBetween, daysOfEvent, wholeDays } from '../../lib/events';
 import { endpoints } from '../../paths';
 import { MONTH_CACHE, PAGE_CACHE } from './constants';
 import { addDays, lengthOf, LruCache, movedTo, periodKey, spanOf, wallClock, type View } from './dates';
 
 export type Entry = Row<'calendar'>;
+
+/** An event of the school (a holiday, an exam, a meeting) rather than a lesson. */
+export const isEvent = (entry: Entry) => entry.kind === 'event';
+
+/** An event from a midnight to a midnight: an all-day event, shown as a band without a time. */
+export const isWholeDay = (entry: Entry) => isEvent(entry) && wholeDays(entry.starts_at, entry.ends_at);
+
+/** The days an entry shows on: a lesson its start's, an event every day it covers. */
+export function daysCovered(entry: Entry): string[] {
+  const start = wallClock(entry.starts_at)?.day;
+  if (!start) return [];
+  if (!isEvent(entry)) return [start];
+  const days = daysOfEvent(entry.starts_at, entry.ends_at);
+  return days ? daysBetween(days.first, days.last) : [start];
+}
 
 export const STATUS_NAMES: Record<Entry['status'], string> = { planned: 'Запланировано', done: 'Проведено', cancelled: 'Отменено' };
 
