@@ -31,11 +31,14 @@ pub struct CalendarEntryView {
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
     pub ends_at: String,
+    /// An event of whole days (from midnight to the midnight after its last day).
+    pub all_day: bool,
     /// A palette colour (spec §9): the subject's, or the event kind's.
     pub color: String,
     pub room: String,
     pub status: LessonStatusName,
     pub cancel_reason: String,
+    /// A lesson's topic; an event's description.
     pub topic: String,
     #[oai(nullable)]
     pub subject_id: Option<u64>,
@@ -54,6 +57,7 @@ impl CalendarEntryView {
             title: entry.title,
             starts_at: local(entry.starts_at, tz),
             ends_at: local(entry.ends_at, tz),
+            all_day: entry.all_day,
             color: entry.color,
             room: entry.room,
             status: entry.status.into(),
@@ -162,6 +166,7 @@ mod tests {
             title: "Математика «ОГЭ»\n\"вечер\"".into(),
             starts_at: "2026-03-29T16:00:00+02:00".into(),
             ends_at: "2026-03-29T17:00:00+02:00".into(),
+            all_day: !lesson,
             color: "blue".into(),
             room: String::new(),
             status: LessonStatusName::Done,

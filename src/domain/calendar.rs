@@ -44,6 +44,7 @@ pub struct CalendarEntry {
     pub room: String,
     pub status: super::lesson::LessonStatus,
     pub cancel_reason: String,
+    /// A lesson's topic; an event's description.
     pub topic: String,
     pub subject_id: Option<super::SubjectId>,
     pub group_id: Option<super::GroupId>,

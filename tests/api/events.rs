@@ -218,16 +218,20 @@ async fn events_are_created_listed_moved_and_deleted_with_a_message_per_wrong_fi
 #[tokio::test]
 async fn the_audience_sees_an_event_in_its_calendars_and_nobody_else_does() {
     let s = school().await;
-    for (title, audience) in [
-        ("Собрание группы", json!({"kind": "groups", "ids": [s.group]})),
-        ("Педсовет", json!({"kind": "staff"})),
-        ("Беседа с Другов", json!({"kind": "people", "ids": [s.other]})),
+    for (title, audience, description) in [
+        (
+            "Собрание группы",
+            json!({"kind": "groups", "ids": [s.group]}),
+            "Принесите дневники",
+        ),
+        ("Педсовет", json!({"kind": "staff"}), ""),
+        ("Беседа с Другов", json!({"kind": "people", "ids": [s.other]}), ""),
     ] {
         let created = s
             .manager
             .post(
                 "/api/events",
-                json!({"title": title, "kind": "meeting", "starts_at": "2030-02-05",
+                json!({"title": title, "kind": "meeting", "starts_at": "2030-02-05", "description": description,
                        "ends_at": "2030-02-05", "all_day": true, "audience": audience}),
             )
             .await;
@@ -266,6 +270,11 @@ async fn the_audience_sees_an_event_in_its_calendars_and_nobody_else_does() {
     assert_eq!(entry["status"], "planned");
     assert_eq!(entry["starts_at"], "2030-02-05T00:00:00+03:00");
     assert_eq!(entry["ends_at"], "2030-02-06T00:00:00+03:00");
+    assert_eq!(
+        (&entry["all_day"], &entry["topic"]),
+        (&json!(true), &json!("Принесите дневники")),
+        "the description too"
+    );
 }
 
 /// A planned lesson of the school's group at `day` 16:00 Moscow, with `status`.

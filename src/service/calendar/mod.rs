@@ -124,7 +124,7 @@ fn event_entry(event: Event) -> CalendarEntry {
         room: String::new(),
         status: LessonStatus::Planned,
         cancel_reason: String::new(),
-        topic: String::new(),
+        topic: event.description,
         subject_id: None,
         group_id: None,
         teacher_id: None,

@@ -2348,11 +2348,14 @@ export interface components {
             /** @description RFC 3339 with the school's offset. */
             starts_at: string;
             ends_at: string;
+            /** @description An event of whole days (from midnight to the midnight after its last day). */
+            all_day: boolean;
             /** @description A palette colour (spec §9): the subject's, or the event kind's. */
             color: string;
             room: string;
             status: components["schemas"]["LessonStatus"];
             cancel_reason: string;
+            /** @description A lesson's topic; an event's description. */
             topic: string;
             /** Format: uint64 */
             subject_id?: number | null;
