@@ -284,6 +284,18 @@ csrf_token() {
     curl -s -o /dev/null -D - "$1/sanctum/csrf-cookie" | awk -F'[=;]' 'tolower($1) == "set-cookie: xsrf-token" { print $2 }'
 }
 
+# sign_in_jar NAME: signs the demo director in to $SERVER_URL keeping the cookies in the jar
+# $WORK/NAME.cookies (for curl's -b "$jar"); sets `jar` and `cookie` ("klass_session=…;
+# XSRF-TOKEN=…", for wrk's -H). `xsrf` prints the jar's CSRF token (for a request that writes).
+xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
+sign_in_jar() {
+    jar="$WORK/$1.cookies"
+    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
+    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
+        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+    cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+}
+
 # session_cookie URL EMAIL PASSWORD: signs in and prints "klass_session=…" for wrk's -H.
 session_cookie() {
     local token
@@ -473,12 +485,7 @@ if want teaching; then
     lessons_db=$(du --block-size=1 "$TEACH_DIR/klass.redb" | cut -f1)
     start_server klass-teaching taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$TEACH_DIR" --listen 127.0.0.1:0
     wait_healthy "$SERVER_URL/api/health"
-    jar="$WORK/teaching.cookies"
-    xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
-    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
-    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
-        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
-    cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar")"
+    sign_in_jar teaching
     # A filled group (name «Группа 1»): its teacher, first student and room.
     read -r group teacher student room < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons?per_page=100&search=%D0%93%D1%80%D1%83%D0%BF%D0%BF%D0%B0%201" |
         python3 -c 'import json, sys, urllib.parse
@@ -547,12 +554,7 @@ if want journal; then
     journal_db=$(du --block-size=1 "$JOURNAL_DIR/klass.redb" | cut -f1)
     start_server klass-journal taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$JOURNAL_DIR" --listen 127.0.0.1:0
     wait_healthy "$SERVER_URL/api/health"
-    jar="$WORK/journal.cookies"
-    xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
-    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
-    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
-        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
-    cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+    sign_in_jar journal
     read -r group student < <(curl -s -b "$jar" "$SERVER_URL/api/group-lessons?per_page=100&search=%D0%93%D1%80%D1%83%D0%BF%D0%BF%D0%B0%201" |
         python3 -c 'import json, sys
 g = [g for g in json.load(sys.stdin)["data"] if g["name"] == "Группа 1"][0]
@@ -651,12 +653,7 @@ if want money; then
     money_db=$(du --block-size=1 "$MONEY_DIR/klass.redb" | cut -f1)
     start_server klass-money taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$MONEY_DIR" --listen 127.0.0.1:0
     wait_healthy "$SERVER_URL/api/health"
-    jar="$WORK/money.cookies"
-    xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
-    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
-    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
-        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
-    cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+    sign_in_jar money
     read -r debtor debtors_size < <(curl -s -b "$jar" "$SERVER_URL/api/payments/debtors" | python3 -c 'import json, sys
 d = json.load(sys.stdin)
 print(d["data"][0]["student_id"], "%d debtors" % len(d["data"]))')
@@ -795,11 +792,7 @@ if want import; then
     cp -a "$DEMO_DIR" "$dir"
     start_server klass-import taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0
     wait_healthy "$SERVER_URL/api/health"
-    jar="$WORK/import.cookies"
-    xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
-    curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
-    curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
-        -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
+    sign_in_jar import
     wait_quiet "CSV import"
     import_rss0=$(status_kb "$SERVER_PID" VmHWM || echo 0)
     read -r import_code import_s < <(curl -s -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" -o "$WORK/import.json" \

@@ -12,12 +12,7 @@ read -r board card after before worker < <("$FILL_TASKS" "$WORK_DIR" 100000) || 
 tasks_fill_s=$(calc "($(now_us) - $t0) / 1000000")
 start_server klass-work taskset -c "$SERVER_CPU" "$KLASS" serve --data-dir "$WORK_DIR" --listen 127.0.0.1:0
 wait_healthy "$SERVER_URL/api/health"
-jar="$WORK/work.cookies"
-xsrf() { awk '$6 == "XSRF-TOKEN" { print $7 }' "$jar"; }
-curl -s -c "$jar" -b "$jar" -o /dev/null "$SERVER_URL/sanctum/csrf-cookie"
-curl -s -c "$jar" -b "$jar" -o /dev/null -H "Content-Type: application/json" -H "X-XSRF-TOKEN: $(xsrf)" \
-    -d '{"email":"director@demo.klass","password":"klass-demo"}' "$SERVER_URL/login"
-cookie="klass_session=$(awk '$6 == "klass_session" { print $7 }' "$jar"); XSRF-TOKEN=$(xsrf)"
+sign_in_jar work
 month_from=$(date +%Y-%m-01) month_to=$(date -d "$(date +%Y-%m-01) +1 month -1 day" +%Y-%m-%d)
 cards=$(curl -s -b "$jar" "$SERVER_URL/api/boards/$board" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["data"]["cards"]))')
 [[ $cards -ge 500 ]] || die "the director's board shows $cards cards instead of 500"

@@ -10,9 +10,9 @@ use crate::domain::activity::{Action, ActivityEntry, ActivityFilter};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::FieldErrors;
 use crate::service::ServiceError;
 use crate::service::activity::{self, LogPage};
+use crate::service::{DAY_FORMAT, FieldErrors};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -96,7 +96,7 @@ pub(super) fn day_start(
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
         return Ok(None);
     };
-    let invalid = || FieldErrors::one(field, "Дата в формате ГГГГ-ММ-ДД");
+    let invalid = || FieldErrors::one(field, DAY_FORMAT);
     let date: Date = raw.parse().map_err(|_| invalid())?;
     let date = if next_day {
         date.tomorrow().map_err(|_| invalid())?

@@ -16,7 +16,6 @@ use crate::service::schedule::lesson_list::{self, Listed};
 use crate::service::schedule::lesson_names::LessonNames;
 use crate::service::schedule::lessons::{self, Scope};
 use crate::service::{FieldErrors, ServiceError};
-use jiff::civil::Date;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -98,14 +97,10 @@ impl Filters {
     /// The query, or a 422 naming each filter that does not parse.
     fn query(self) -> Result<LessonQuery, ServiceError> {
         let mut errors = FieldErrors::new();
-        let mut day = |field: &str, value: Option<String>| {
-            let value = value.filter(|v| !v.trim().is_empty())?;
-            errors.check(
-                field,
-                value.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
-            )
-        };
-        let (from, to) = (day("from", self.from), day("to", self.to));
+        let (from, to) = (
+            errors.day("from", self.from.as_deref()),
+            errors.day("to", self.to.as_deref()),
+        );
         let status = match self.status.as_deref() {
             None | Some("") => None,
             Some("planned") => Some(LessonStatus::Planned),

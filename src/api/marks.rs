@@ -13,7 +13,6 @@ use crate::service::FieldErrors;
 use crate::service::gradebook::mark_edit::MarkFields;
 use crate::service::gradebook::mark_list::{self, MarkQuery};
 use crate::service::gradebook::marks::{self, MarkChange, NewMark, ShownMark};
-use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -117,14 +116,6 @@ fn one(shown: ShownMark, state: &State<'_>) -> Json<Data<MarkView>> {
     Data::json(MarkView::new(shown, &state.config.time_zone()))
 }
 
-fn day(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> Option<Date> {
-    let raw = raw.filter(|v| !v.trim().is_empty())?;
-    errors.check(
-        field,
-        raw.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
-    )
-}
-
 /// Marks.
 #[derive(Default)]
 pub struct MarksApi;
@@ -154,7 +145,7 @@ impl MarksApi {
     ) -> Result<Json<Paged<MarkView>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let mut errors = FieldErrors::new();
-        let (from, to) = (day(&mut errors, "from", from.0), day(&mut errors, "to", to.0));
+        let (from, to) = (errors.day("from", from.0.as_deref()), errors.day("to", to.0.as_deref()));
         errors.into_result()?;
         let query = MarkQuery {
             student: student_id.0,

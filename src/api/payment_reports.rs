@@ -8,7 +8,6 @@ use crate::domain::UserId;
 use crate::error::ApiError;
 use crate::service::FieldErrors;
 use crate::service::money::school_ledger::{LedgerQuery, Totals};
-use jiff::civil::Date;
 use poem_openapi::{ApiResponse, Object};
 
 /// Net received by method, kopecks.
@@ -98,14 +97,6 @@ pub enum LedgerFile {
     ),
 }
 
-fn day(errors: &mut FieldErrors, field: &str, raw: Option<String>) -> Option<Date> {
-    let raw = raw.filter(|v| !v.trim().is_empty())?;
-    errors.check(
-        field,
-        raw.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
-    )
-}
-
 /// The filter as the address sends it (422 on `from` or `to` that is not a day).
 pub fn query(
     from: Option<String>,
@@ -115,7 +106,7 @@ pub fn query(
     student_id: Option<UserId>,
 ) -> Result<LedgerQuery, ApiError> {
     let mut errors = FieldErrors::new();
-    let (from, to) = (day(&mut errors, "from", from), day(&mut errors, "to", to));
+    let (from, to) = (errors.day("from", from.as_deref()), errors.day("to", to.as_deref()));
     errors.into_result()?;
     Ok(LedgerQuery {
         from,

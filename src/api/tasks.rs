@@ -120,14 +120,10 @@ impl Filters {
     /// The query, or a 422 naming each filter that does not parse.
     fn query(self) -> Result<TaskQuery, ServiceError> {
         let mut errors = FieldErrors::new();
-        let mut day = |field: &str, value: Option<String>| {
-            let value = value.filter(|v| !v.trim().is_empty())?;
-            errors.check(
-                field,
-                value.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
-            )
-        };
-        let (due_from, due_to) = (day("due_from", self.due_from), day("due_to", self.due_to));
+        let (due_from, due_to) = (
+            errors.day("due_from", self.due_from.as_deref()),
+            errors.day("due_to", self.due_to.as_deref()),
+        );
         let sort = match self.sort.as_deref().filter(|s| !s.is_empty()) {
             None => TaskSort::default(),
             Some(name) => TaskSort::parse(name).unwrap_or_else(|| {

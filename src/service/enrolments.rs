@@ -3,7 +3,7 @@
 
 use super::courses::not_found as course_not_found;
 use super::journal::{Change, Journal};
-use super::{FieldErrors, ServiceError};
+use super::{DAY_FORMAT, FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::course::{Course, Enrolment, EnrolmentStatus};
 use crate::domain::{CourseId, EnrolmentId, Role, User, UserId};
@@ -41,7 +41,7 @@ fn parse_date(raw: Option<&str>, errors: &mut FieldErrors, field: &str) -> Optio
     let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
     let date = raw.parse::<Date>().ok();
     if date.is_none() {
-        errors.push(field, "Дата в формате ГГГГ-ММ-ДД");
+        errors.push(field, DAY_FORMAT);
     }
     date
 }

@@ -21,6 +21,9 @@ use super::ServiceError;
 use std::collections::BTreeMap;
 
 /// Field name -> messages, as a 422 answer carries them.
+/// What a date that does not parse is told.
+pub const DAY_FORMAT: &str = "Дата в формате ГГГГ-ММ-ДД";
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FieldErrors(BTreeMap<String, Vec<String>>);
 
@@ -49,6 +52,23 @@ impl FieldErrors {
     /// The value of a parse, or `None` with its error's text added to `field`.
     pub fn check<T, E: std::fmt::Display>(&mut self, field: &str, parsed: Result<T, E>) -> Option<T> {
         parsed.map_err(|err| self.push(field, err.to_string())).ok()
+    }
+
+    /// The day «2026-11-23» typed in `raw` (spaces around it ignored), `None` when it is empty,
+    /// or `None` with «Дата в формате ГГГГ-ММ-ДД» added to `field`: every date a form or a
+    /// filter takes.
+    pub fn day(&mut self, field: &str, raw: Option<&str>) -> Option<jiff::civil::Date> {
+        let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
+        self.check(field, raw.parse::<jiff::civil::Date>().map_err(|_| DAY_FORMAT))
+    }
+
+    /// Like `day`, for a date that must be there: an empty one is told the same.
+    pub fn required_day(&mut self, field: &str, raw: &str) -> Option<jiff::civil::Date> {
+        if raw.trim().is_empty() {
+            self.push(field, DAY_FORMAT);
+            return None;
+        }
+        self.day(field, Some(raw))
     }
 
     /// Adds every message of `other`.

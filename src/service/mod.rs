@@ -32,5 +32,5 @@ pub mod verification;
 pub mod work;
 
 pub use error::ServiceError;
-pub use field_errors::FieldErrors;
+pub use field_errors::{DAY_FORMAT, FieldErrors};
 pub use state::AppState;

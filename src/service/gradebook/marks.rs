@@ -17,7 +17,6 @@ use crate::store::lessons::{self, Whose};
 use crate::store::record::{self, Reader};
 use crate::store::{Store, StoreError, groups, users};
 use jiff::Timestamp;
-use jiff::civil::Date;
 
 /// A mark with the names it shows and whether the reader may change it.
 pub struct ShownMark {
@@ -95,11 +94,6 @@ pub struct NewMark {
     pub fields: MarkFields,
 }
 
-fn day(errors: &mut FieldErrors, raw: Option<&str>) -> Option<Date> {
-    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
-    errors.check("date", raw.parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"))
-}
-
 /// Gives a mark, as `actor` (the lesson's teacher or a manager; without a lesson, a worker to
 /// a student he teaches).
 pub fn create(
@@ -118,7 +112,7 @@ pub fn create(
     if student.is_none() {
         errors.push("student_id", "Выберите ученика");
     }
-    let date = day(&mut errors, form.date.as_deref());
+    let date = errors.day("date", form.date.as_deref());
     let lesson: Option<Lesson> = match form.lesson_id {
         None => None,
         Some(id) => {
@@ -229,7 +223,7 @@ pub fn update(
     let txn = store.write()?;
     let old = readable(&txn, actor, id)?;
     let mut errors = FieldErrors::new();
-    let date = day(&mut errors, form.date.as_deref());
+    let date = errors.day("date", form.date.as_deref());
     if old.lesson_id.is_some() && date.is_some_and(|d| d != old.date) {
         errors.push("date", "Оценка за урок ставится днём урока");
     }

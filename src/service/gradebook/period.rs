@@ -61,11 +61,7 @@ impl Period {
         default: Fallback,
     ) -> Result<Self, ServiceError> {
         let mut errors = FieldErrors::new();
-        let mut day = |field: &str, value: Option<&str>| {
-            let value = value.map(str::trim).filter(|v| !v.is_empty())?;
-            errors.check(field, value.parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"))
-        };
-        let (from_day, to_day) = (day("from", from), day("to", to));
+        let (from_day, to_day) = (errors.day("from", from), errors.day("to", to));
         errors.into_result()?;
         let fallback = Self::default_for(terms, today, default);
         if from_day.is_none() && to_day.is_none() {

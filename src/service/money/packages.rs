@@ -15,10 +15,9 @@ use crate::domain::subject::Subject;
 use crate::domain::{CourseId, PackageId, Page, PageRequest, Role, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
-use crate::service::{FieldErrors, ServiceError};
+use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
 use crate::store::{Store, ledger, packages, record, users};
 use jiff::Timestamp;
-use jiff::civil::Date;
 
 /// A package as the sale form sends it.
 #[derive(Clone, Debug)]
@@ -42,13 +41,6 @@ pub struct PackageWithBalance {
 
 fn not_found() -> ServiceError {
     ServiceError::NotFound("Абонемент не найден".into())
-}
-
-fn day(errors: &mut FieldErrors, field: &str, raw: &str) -> Option<Date> {
-    errors.check(
-        field,
-        raw.trim().parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"),
-    )
 }
 
 fn note(errors: &mut FieldErrors, raw: Option<String>) -> String {
@@ -139,8 +131,8 @@ pub fn sell(
     if let Some(message) = crate::domain::ledger::amount_error(form.price) {
         errors.push("price", message);
     }
-    let from = day(&mut errors, "valid_from", &form.valid_from);
-    let to = day(&mut errors, "valid_to", &form.valid_to);
+    let from = errors.required_day("valid_from", &form.valid_from);
+    let to = errors.required_day("valid_to", &form.valid_to);
     if let (Some(from), Some(to)) = (from, to)
         && to < from
     {
@@ -219,7 +211,7 @@ pub fn update(
         }
     }
     if let Some(raw) = valid_to
-        && let Some(to) = day(&mut errors, "valid_to", &raw)
+        && let Some(to) = errors.required_day("valid_to", &raw)
     {
         if to < package.valid_from {
             errors.push("valid_to", "Конец действия раньше начала");
@@ -251,10 +243,10 @@ pub fn freeze(
     let txn = store.write()?;
     let mut package = record::get::<Package>(&txn, id)?.ok_or_else(not_found)?;
     let mut errors = FieldErrors::new();
-    let (from, to) = (day(&mut errors, "from", from), day(&mut errors, "to", to));
+    let (from, to) = (errors.required_day("from", &from), errors.required_day("to", &to));
     errors.into_result()?;
     let (Some(from), Some(to)) = (from, to) else {
-        return Err(FieldErrors::one("from", "Дата в формате ГГГГ-ММ-ДД"));
+        return Err(FieldErrors::one("from", DAY_FORMAT));
     };
     let freeze = Freeze {
         from,

@@ -62,7 +62,7 @@ fn entry_day(errors: &mut FieldErrors, raw: Option<&str>, today: Date) -> Option
     let Some(raw) = raw.map(str::trim).filter(|r| !r.is_empty()) else {
         return Some(today);
     };
-    let day = errors.check("date", raw.parse::<Date>().map_err(|_| "Дата в формате ГГГГ-ММ-ДД"))?;
+    let day = errors.day("date", Some(raw))?;
     if day > today {
         errors.push("date", "Дата не может быть в будущем");
         return None;

@@ -9,7 +9,7 @@ use crate::domain::task::{self, Task, TaskPriority, TaskStatus};
 use crate::domain::{BoardId, TaskId, User, UserId};
 use crate::policy::{self, Actor, Denied};
 use crate::service::journal::{Change, Journal};
-use crate::service::{FieldErrors, ServiceError};
+use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
 use crate::store::{Store, record, users};
 use jiff::Timestamp;
 use jiff::civil::{Date, Time};
@@ -86,7 +86,7 @@ fn apply(
         Some("") => errors.push("due_on", "Обязательное поле"),
         Some(raw) => match raw.parse::<Date>() {
             Ok(day) => task.due_on = day,
-            Err(_) => errors.push("due_on", "Дата в формате ГГГГ-ММ-ДД"),
+            Err(_) => errors.push("due_on", DAY_FORMAT),
         },
         None if new => errors.push("due_on", "Обязательное поле"),
         None => {}
