@@ -656,7 +656,7 @@ if want money; then
     sign_in_jar money
     read -r debtor debtors_size < <(curl -s -b "$jar" "$SERVER_URL/api/payments/debtors" | python3 -c 'import json, sys
 d = json.load(sys.stdin)
-print(d["data"][0]["student_id"], "%d debtors" % len(d["data"]))')
+print(d["data"][0]["student_id"], "page of %d of %d debtors" % (len(d["data"]), d["meta"]["count"]))')
     [[ -n ${debtor:-} ]] || die "the filled ledger has no debtor"
     month_from=$(date +%Y-%m-01) month_to=$(date -d "$(date +%Y-%m-01) +1 month -1 day" +%Y-%m-%d)
     read -r month_size < <(curl -s -b "$jar" "$SERVER_URL/api/payments?from=$month_from&to=$month_to" | python3 -c 'import json, sys
