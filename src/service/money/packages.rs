@@ -243,7 +243,7 @@ pub fn freeze(
     let txn = store.write()?;
     let mut package = record::get::<Package>(&txn, id)?.ok_or_else(not_found)?;
     let mut errors = FieldErrors::new();
-    let (from, to) = (errors.required_day("from", &from), errors.required_day("to", &to));
+    let (from, to) = (errors.required_day("from", from), errors.required_day("to", to));
     errors.into_result()?;
     let (Some(from), Some(to)) = (from, to) else {
         return Err(FieldErrors::one("from", DAY_FORMAT));
