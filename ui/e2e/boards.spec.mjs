@@ -90,13 +90,18 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   await until(() => titles(page, 'К выполнению'), ['Позвонить маме Ёжикова', 'Подготовить контрольную']);
 
   // The keyboard: the second card lifted by its handle, moved up one, put down; announced in
-  // Russian. The mouse's drop animation ends first, so the lift starts from the settled column.
+  // Russian. The mouse's drop animation ends first (its copy of the card is gone), so the lift
+  // starts from the settled column.
   const said = async () => (await live(page).textContent()) ?? '';
-  await page.waitForTimeout(500);
+  await page.locator('.task-card-lifted').waitFor({ state: 'detached' });
   const moved = page.waitForResponse(isMove);
   await page.getByRole('button', { name: 'Переместить «Подготовить контрольную»' }).focus();
   await page.keyboard.press('Space');
   await until(async () => (await said()).includes('«Подготовить контрольную»'), true);
+  // dnd-kit's keyboard sensor starts listening for arrows in a zero-delay timer after the lift;
+  // Chromium runs input before timers, so an arrow sent at once can arrive first and be lost.
+  // A zero-delay timer of our own, set after the sensor's, has run only once the sensor's has.
+  await page.evaluate(() => new Promise((settled) => setTimeout(settled)));
   await page.keyboard.press('ArrowUp');
   await until(async () => (await said()).includes('колонка «К выполнению», место 1 из 2'), true);
   await page.keyboard.press('Space');
