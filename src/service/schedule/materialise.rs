@@ -126,7 +126,13 @@ pub fn materialise(
             }
         }
     }
-    let mut leaving: BTreeSet<LessonId> = by_slot.values().map(|l| l.id).collect();
+    // An unchanged group (the daily extension) loses none: a lesson past this run's horizon was
+    // made by a run with a later `now`, and is still the group's.
+    let mut leaving: BTreeSet<LessonId> = if old == Some(group) {
+        BTreeSet::new()
+    } else {
+        by_slot.values().map(|l| l.id).collect()
+    };
     for moved in stored
         .iter()
         .filter(|l| l.status == LessonStatus::Planned && l.moved_by_hand && l.starts_at > now)
