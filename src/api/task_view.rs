@@ -86,3 +86,51 @@ impl TaskView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::envelope::Paged;
+    use crate::api::json_text::assert_serde_agrees;
+    use crate::api::paging::PageMeta;
+    use crate::api::vocabulary::{TaskPriorityName, TaskStatusName};
+    use crate::domain::{Page, PageRequest};
+
+    /// A task on a board with everything filled in, or one off the boards with the nulls.
+    fn view(on_board: bool) -> TaskView {
+        TaskView {
+            id: TaskId(if on_board { 9_007_199_254_740_991 } else { 1 }),
+            title: "Позвонить маме «Ёжикова» \"срочно\"".into(),
+            description: "Строка\nвторая: https://example.org/?a=1&b=2".into(),
+            author_id: UserId(2),
+            author_name: "Соколова М. О.".into(),
+            assignee_id: UserId(3),
+            assignee_name: "Смирнова А. П.".into(),
+            related_user_id: on_board.then_some(UserId(4)),
+            related_user_name: on_board.then(|| "Ёжиков П.".to_owned()),
+            due_on: "2026-11-23".into(),
+            due_time: on_board.then(|| "14:30".to_owned()),
+            priority: TaskPriorityName::High,
+            status: TaskStatusName::InProgress,
+            board_id: on_board.then_some(BoardId(5)),
+            column_id: on_board.then_some(2),
+            position: on_board.then(|| "a0V".to_owned()),
+            created_at: "2026-11-20T09:15:00+03:00".into(),
+            done_at: None,
+            overdue: !on_board,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_page_of_tasks_reads_the_same_written_by_serde() {
+        assert_serde_agrees(|| Paged {
+            data: vec![view(true), view(false)],
+            meta: PageMeta::of(&Page {
+                items: Vec::<()>::new(),
+                total: 2,
+                request: PageRequest::new(Some(1), Some(50)),
+            }),
+        })
+        .await;
+    }
+}

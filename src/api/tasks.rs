@@ -2,7 +2,8 @@
 //! changing, deleting, completing several at once, and moving a card on a board.
 
 use super::envelope::{Data, Paged};
-use super::paging::paged;
+use super::json_text::JsonText;
+use super::paging::paged_text;
 use super::task_view::TaskView;
 use super::vocabulary::{TaskPriorityName, TaskStatusName};
 use super::{ApiTags, NoContent, State};
@@ -11,6 +12,7 @@ use crate::domain::{BoardId, PageRequest, TaskId, UserId};
 use crate::error::ApiError;
 use crate::policy::{self, Actor, Caller};
 use crate::service::work::moves::{self, MoveForm};
+use crate::service::work::person_tasks;
 use crate::service::work::task_list::{self, TaskQuery, TaskSort};
 use crate::service::work::tasks::{self, TaskForm};
 use crate::service::{FieldErrors, ServiceError};
@@ -188,7 +190,7 @@ impl TasksApi {
         sort: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<Json<Paged<TaskView>>, ApiError> {
+    ) -> Result<JsonText<Paged<TaskView>>, ApiError> {
         let actor = caller.actor(policy::KEEP_TASKS)?;
         let filters = Filters {
             status: status.0,
@@ -210,7 +212,7 @@ impl TasksApi {
             state.config.time_zone(),
         );
         let found = state.read(|store| task_list::list(store, actor, &query, request, today))?;
-        Ok(paged(found, |t| TaskView::new(t, &tz)))
+        paged_text(found, |t| TaskView::new(t, &tz))
     }
 
     /// A person's tasks
@@ -230,7 +232,7 @@ impl TasksApi {
         due_to: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<Json<Paged<TaskView>>, ApiError> {
+    ) -> Result<JsonText<Paged<TaskView>>, ApiError> {
         let actor = caller.actor(policy::reads_tasks_of(id.0))?;
         let filters = Filters {
             status: status.0,
@@ -244,8 +246,8 @@ impl TasksApi {
             today(&state),
             state.config.time_zone(),
         );
-        let found = state.read(|store| task_list::of_person(store, actor, id.0, &query, request, today))?;
-        Ok(paged(found, |t| TaskView::new(t, &tz)))
+        let found = state.read(|store| person_tasks::of_person(store, actor, id.0, &query, request, today))?;
+        paged_text(found, |t| TaskView::new(t, &tz))
     }
 
     /// A task

@@ -34,6 +34,12 @@ pub fn sees_task(actor: &Actor, task: &Task) -> bool {
     is_manager(actor) || task.author_id == actor.user.id || task.assignee_id == actor.user.id
 }
 
+/// Whether `actor` sees every task assigned to `person` (so that none need reading to know):
+/// a manager, or the person himself.
+pub fn sees_tasks_assigned_to(actor: &Actor, person: UserId) -> bool {
+    is_manager(actor) || actor.user.id == person
+}
+
 /// Whether `actor` may change `task` (its fields, status and place): a manager, its author, its
 /// assignee.
 pub fn edits_task(actor: &Actor, task: &Task) -> bool {
@@ -112,5 +118,19 @@ mod tests {
         assert!(assigns_to(manager, &student));
         let board = Board::new(BoardId(1), UserId(98), "Доска".into());
         assert!(keeps_board(manager, &board) && !keeps_board(worker, &board));
+    }
+
+    #[test]
+    fn seeing_all_a_persons_assigned_tasks_agrees_with_seeing_each() {
+        for roles in [[Role::Manager], [Role::Worker], [Role::Student]] {
+            let who = caller(&roles, true, false);
+            let actor = who.actor.as_ref().expect("actor");
+            for person in [actor.user.id, UserId(99)] {
+                if sees_tasks_assigned_to(actor, person) {
+                    assert!(sees_task(actor, &task(98, person.0)), "{roles:?} sees {person}'s tasks");
+                }
+            }
+            assert!(sees_tasks_assigned_to(actor, actor.user.id));
+        }
     }
 }

@@ -255,12 +255,28 @@ pub fn ids_owned_between<Id: From<u64>>(
     from: i64,
     to: i64,
 ) -> Result<Vec<Id>, StoreError> {
+    let timed = owned_between(txn, index, owner, from, to)?;
+    Ok(timed.into_iter().map(|(_, id)| id).collect())
+}
+
+/// The same rows with their times: `(time, id)` by time, then id.
+pub fn owned_between<Id: From<u64>>(
+    txn: &impl Reader,
+    index: OwnedTimeIndex,
+    owner: u64,
+    from: i64,
+    to: i64,
+) -> Result<Vec<(i64, Id)>, StoreError> {
     if from >= to {
         return Ok(Vec::new());
     }
     let index = txn.open(index)?;
     let rows = index.range((owner, from, 0)..(owner, to, 0))?;
-    rows.map(|row| Ok(Id::from(row?.0.value().2))).collect()
+    rows.map(|row| {
+        let (_, time, id) = row?.0.value();
+        Ok((time, Id::from(id)))
+    })
+    .collect()
 }
 
 /// The ids a name-and-time index lists under `name` at `from` (unix ms) and up to, not

@@ -208,6 +208,74 @@ async fn managers_see_every_task_and_a_persons_tasks_are_those_for_or_about_him(
     assert_eq!(mother.get(&format!("/api/tasks/{id}")).await.status(), 404);
 }
 
+/// Every page of `path` (`per_page` rows each) in order, and the total the first one gave.
+async fn paged_titles(browser: &Browser, path: &str, per_page: usize) -> (Vec<String>, u64) {
+    let (mut all, mut total) = (Vec::new(), 0);
+    for page in 1.. {
+        let join = if path.contains('?') { '&' } else { '?' };
+        let list = json(
+            browser
+                .get(&format!("{path}{join}page={page}&per_page={per_page}"))
+                .await,
+        )
+        .await;
+        total = list["meta"]["total"].as_u64().expect("total");
+        let rows = titles(&list);
+        all.extend(rows.iter().map(|t| (*t).to_owned()));
+        if rows.len() < per_page {
+            break;
+        }
+    }
+    (all, total)
+}
+
+#[tokio::test]
+async fn a_persons_tasks_page_by_due_day_and_time_however_they_are_read() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("m@s.ru", "Директорова", "Анна", &[Role::Manager]);
+    let student = app.quick_user("s@s.ru", "Ёжиков", "Петя", &[Role::Student]);
+    let (boss, pupil) = (app.browser_as(manager, None), app.browser_as(student, None));
+    // Assigned to the student, or to the manager about him; days and times interleaved.
+    for (title, day, time, his) in [
+        ("A", "2030-03-02", Some("10:00"), true),
+        ("B", "2030-03-01", None, true),
+        ("C", "2030-03-02", None, false),
+        ("D", "2030-03-01", Some("09:00"), false),
+        ("E", "2030-03-03", Some("08:00"), true),
+        ("F", "2030-03-02", Some("09:30"), false),
+        ("G", "2030-03-02", Some("10:00"), true),
+    ] {
+        let assignee = if his { student } else { manager };
+        let related = if his { Value::Null } else { json!(student) };
+        created(
+            &boss,
+            json!({"title": title, "due_on": day, "due_time": time, "assignee_id": assignee,
+                   "related_user_id": related}),
+        )
+        .await;
+    }
+    let path = format!("/api/users/{student}/tasks");
+    let everything = ["D", "B", "F", "A", "G", "C", "E"];
+    for per_page in [1, 2, 3, 7] {
+        // A manager sees all he is assigned (pages counted from the index), and with a status
+        // filter each task is read: the same rows either way.
+        assert_eq!(
+            paged_titles(&boss, &path, per_page).await,
+            (everything.map(String::from).to_vec(), 7)
+        );
+        let todo = paged_titles(&boss, &format!("{path}?status=todo"), per_page).await;
+        assert_eq!(todo, (everything.map(String::from).to_vec(), 7));
+    }
+    let own = ["B", "A", "G", "E"].map(String::from).to_vec();
+    assert_eq!(
+        paged_titles(&pupil, &path, 3).await,
+        (own, 4),
+        "his own, not those about him"
+    );
+    let march_2 = paged_titles(&boss, &format!("{path}?due_from=2030-03-02&due_to=2030-03-02"), 2).await;
+    assert_eq!(march_2, (["F", "A", "G", "C"].map(String::from).to_vec(), 4));
+}
+
 #[tokio::test]
 async fn done_in_bulk_in_one_commit_telling_each_author_once() {
     let app = spawn_app().await;

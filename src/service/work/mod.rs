@@ -8,6 +8,7 @@ mod event_form;
 pub mod events;
 pub mod holiday;
 pub mod moves;
+pub mod person_tasks;
 pub mod reminders;
 pub mod task_list;
 pub mod tasks;

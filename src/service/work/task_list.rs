@@ -79,14 +79,15 @@ pub struct TaskQuery {
 
 impl TaskQuery {
     /// The due range as index keys: [from, to).
-    fn due_keys(&self) -> (i64, i64) {
+    pub(super) fn due_keys(&self) -> (i64, i64) {
         (
             self.due_from.map_or(i64::MIN, day_key),
             self.due_to.map_or(i64::MAX, day_after),
         )
     }
 
-    fn admits(&self, task: &Task, words: &[String]) -> bool {
+    /// Whether `task` passes every filter (`words`: the search's, folded).
+    pub(super) fn admits(&self, task: &Task, words: &[String]) -> bool {
         self.assignee.is_none_or(|id| task.assignee_id == id)
             && self.author.is_none_or(|id| task.author_id == id)
             && self.status.is_none_or(|s| task.status == s)
@@ -153,36 +154,14 @@ pub fn list(
     shown_page(store, &txn, page, today)
 }
 
-/// One page of the tasks assigned to or about `person` that `actor` sees, by due day; `query`
-/// narrows them by status and due range.
-pub fn of_person(
-    store: &Store,
-    actor: &Actor,
-    person: UserId,
-    query: &TaskQuery,
-    request: PageRequest,
-    today: Date,
-) -> Result<Page<ShownTask>, ServiceError> {
-    let txn = store.read()?;
-    let mut ids = owned(&txn, tables::TASKS_BY_ASSIGNEE, person, query.due_keys())?;
-    ids.extend(record::ids_under::<TaskId>(&txn, tables::TASKS_BY_RELATED, person.0)?);
-    dedup(&mut ids);
-    let mut found: Vec<Task> = tasks::load(&txn, &ids)?
-        .into_iter()
-        .filter(|t| policy::sees_task(actor, t) && query.admits(t, &[]))
-        .collect();
-    sort(&mut found, query.sort);
-    let page = request.slice(found.into_iter());
-    shown_page(store, &txn, page, today)
-}
-
 /// Drops repeated ids, keeping the first of each.
-fn dedup(ids: &mut Vec<TaskId>) {
+pub(super) fn dedup(ids: &mut Vec<TaskId>) {
     let mut seen = BTreeSet::new();
     ids.retain(|id| seen.insert(*id));
 }
 
-fn sort(found: &mut [Task], by: TaskSort) {
+/// Orders `found` as `by` says; ties by id.
+pub(super) fn sort(found: &mut [Task], by: TaskSort) {
     let due = |t: &Task| (t.due_on, t.due_time.is_none(), t.due_time, t.id);
     match by {
         TaskSort::DueOn => found.sort_by_key(due),
@@ -195,7 +174,8 @@ fn sort(found: &mut [Task], by: TaskSort) {
     }
 }
 
-fn shown_page(
+/// `page` with its names.
+pub(super) fn shown_page(
     store: &Store,
     txn: &ReadTransaction,
     page: Page<Task>,
