@@ -142,13 +142,16 @@ pub struct Event {
     pub title: String,
     pub description: String,
     pub kind: EventKind,
+    #[serde(with = "super::instant::millis")]
     pub starts_at: Timestamp,
+    #[serde(with = "super::instant::millis")]
     pub ends_at: Timestamp,
     pub all_day: bool,
     pub audience: Audience,
     /// A holiday that cancelled the planned lessons it covers.
     pub cancels_lessons: bool,
     pub author_id: UserId,
+    #[serde(with = "super::instant::millis")]
     pub created_at: Timestamp,
 }
 

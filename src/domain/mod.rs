@@ -14,6 +14,7 @@ pub mod file;
 pub mod file_name;
 pub mod group;
 pub mod id;
+pub mod instant;
 pub mod journal;
 pub mod ledger;
 pub mod lesson;

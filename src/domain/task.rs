@@ -79,7 +79,9 @@ pub struct Task {
     pub status: TaskStatus,
     /// On a board, or on none.
     pub placement: Option<Placement>,
+    #[serde(with = "super::instant::millis")]
     pub created_at: Timestamp,
+    #[serde(default, with = "super::instant::optional_millis")]
     pub done_at: Option<Timestamp>,
     /// The due day the assignee was last reminded of (the daily job reminds once per due day).
     #[serde(default)]

@@ -2,9 +2,12 @@
 //! Each migration runs in one write transaction together with the new version number, so a
 //! crash leaves either the old or the new version; each is written to be safe to run again.
 
+use super::record::{self, Record};
 use super::{Store, StoreError, codec, tables};
 use crate::domain::User;
 use crate::domain::activity::ActivityEntry;
+use crate::domain::event::Event;
+use crate::domain::task::Task;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 /// The schema version this release writes.
@@ -15,7 +18,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 14] = [
+const MIGRATIONS: [(&str, Migration); 15] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -48,6 +51,10 @@ const MIGRATIONS: [(&str, Migration); 14] = [
         create_tasks_boards_and_events,
     ),
     ("index the balances below zero", index_debts),
+    (
+        "store the instants of tasks and events as unix milliseconds",
+        reencode_tasks_and_events,
+    ),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -262,6 +269,29 @@ fn create_tasks_boards_and_events(txn: &WriteTransaction) -> Result<(), StoreErr
     txn.open_table(tables::BOARDS_BY_OWNER)?;
     txn.open_table(tables::EVENTS)?;
     txn.open_table(tables::EVENTS_BY_START)?;
+    Ok(())
+}
+
+/// Writes each task and event again: decoded from the RFC 3339 text they held, encoded with
+/// numbers (`domain::instant`); their index rows do not change.
+fn reencode_tasks_and_events(txn: &WriteTransaction) -> Result<(), StoreError> {
+    reencode::<Task>(txn)?;
+    reencode::<Event>(txn)
+}
+
+fn reencode<R: Record>(txn: &WriteTransaction) -> Result<(), StoreError> {
+    let mut rows = txn.open_table(R::TABLE)?;
+    let ids: Vec<u64> = rows
+        .iter()?
+        .map(|row| Ok(row?.0.value()))
+        .collect::<Result<_, StoreError>>()?;
+    for id in ids {
+        let Some(bytes) = rows.get(id)?.map(|b| b.value().to_vec()) else {
+            continue;
+        };
+        let record: R = codec::decode(record::name_of::<R>(), &bytes)?;
+        rows.insert(id, codec::encode(&record).as_slice())?;
+    }
     Ok(())
 }
 

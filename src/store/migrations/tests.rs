@@ -141,6 +141,50 @@ fn version_14_indexes_the_balances_below_zero_stored_before_it() {
 }
 
 #[test]
+fn version_15_writes_the_instants_of_tasks_held_as_text_as_numbers() {
+    use crate::domain::task::{Task, TaskPriority, TaskStatus};
+    use crate::domain::{TaskId, UserId};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 14).expect("v14");
+    let at: jiff::Timestamp = "2026-11-23T09:15:00.250Z".parse().expect("instant");
+    let task = Task {
+        id: TaskId(1),
+        title: "Позвонить".into(),
+        description: String::new(),
+        author_id: UserId(2),
+        assignee_id: UserId(2),
+        related_user_id: None,
+        due_on: jiff::civil::date(2026, 11, 24),
+        due_time: None,
+        priority: TaskPriority::Normal,
+        status: TaskStatus::Done,
+        placement: None,
+        created_at: at,
+        done_at: Some(at),
+        reminded_for: None,
+    };
+    // The task as version 14 wrote it: its instants as RFC 3339 text.
+    let mut before = serde_json::to_value(&task).expect("value");
+    before["created_at"] = serde_json::json!("2026-11-23T09:15:00.25Z");
+    before["done_at"] = serde_json::json!("2026-11-23T09:15:00.25Z");
+    let txn = store.write().expect("txn");
+    txn.open_table(tables::TASKS)
+        .expect("t")
+        .insert(1, codec::encode(&before).as_slice())
+        .expect("i");
+    txn.commit().expect("commit");
+    run(&store).expect("to latest");
+    let read = store.read().expect("read");
+    let rows = read.open_table(tables::TASKS).expect("t");
+    let bytes = rows.get(1).expect("get").expect("row").value().to_vec();
+    let after: serde_json::Value = rmp_serde::from_slice(&bytes).expect("value");
+    assert_eq!(after["created_at"], serde_json::json!(at.as_millisecond()));
+    assert_eq!(after["done_at"], serde_json::json!(at.as_millisecond()));
+    assert_eq!(codec::decode::<Task>("tasks", &bytes).expect("task"), task);
+}
+
+#[test]
 fn a_newer_database_is_refused_with_advice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
