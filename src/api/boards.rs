@@ -1,8 +1,9 @@
 //! `/api/boards` and `/api/users/{id}/boards`: a person's kanban boards, a board with its
 //! cards, creating, renaming, changing the columns, deleting.
 
+use super::card_view::CardView;
 use super::envelope::Data;
-use super::task_view::TaskView;
+use super::json_text::JsonText;
 use super::vocabulary::TaskStatusName;
 use super::{ApiTags, NoContent, State};
 use crate::domain::board::Board;
@@ -16,7 +17,7 @@ use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 /// A column of a board.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct ColumnView {
     /// Unique within its board.
     pub id: u64,
@@ -59,14 +60,14 @@ impl From<Board> for BoardView {
 }
 
 /// A board with its cards.
-#[derive(Debug, Object)]
+#[derive(Debug, Object, serde::Serialize)]
 pub struct BoardDetail {
     pub id: BoardId,
     pub owner_id: UserId,
     pub name: String,
     pub columns: Vec<ColumnView>,
     /// By column (left to right), then position.
-    pub cards: Vec<TaskView>,
+    pub cards: Vec<CardView>,
 }
 
 /// A new board.
@@ -167,19 +168,19 @@ impl BoardsApi {
         state: State<'_>,
         caller: Caller,
         id: Path<BoardId>,
-    ) -> Result<Json<Data<BoardDetail>>, ApiError> {
+    ) -> Result<JsonText<Data<BoardDetail>>, ApiError> {
         let actor = caller.actor(policy::KEEP_TASKS)?;
-        let tz = state.config.time_zone();
-        let today = Timestamp::now().to_zoned(tz.clone()).date();
+        let today = Timestamp::now().to_zoned(state.config.time_zone()).date();
         let found = state.read(|store| boards::get(store, actor, id.0, today))?;
         let view = BoardView::from(found.board);
-        Ok(Data::json(BoardDetail {
+        let detail = BoardDetail {
             id: view.id,
             owner_id: view.owner_id,
             name: view.name,
             columns: view.columns,
-            cards: found.cards.into_iter().map(|t| TaskView::new(t, &tz)).collect(),
-        }))
+            cards: found.cards.into_iter().filter_map(CardView::new).collect(),
+        };
+        JsonText::serialized(&Data { data: detail }).map_err(ApiError::internal)
     }
 
     /// Rename a board or change its columns
@@ -223,5 +224,56 @@ impl BoardsApi {
             })
             .await?;
         Ok(NoContent::Done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::api::json_text::assert_serde_agrees;
+    use crate::api::vocabulary::TaskPriorityName;
+
+    fn card(id: u64, due_time: Option<&str>) -> CardView {
+        CardView {
+            id: crate::domain::TaskId(id),
+            title: "Позвонить маме «Ёжикова» \"срочно\"".into(),
+            has_description: due_time.is_some(),
+            assignee_id: UserId(3),
+            assignee_name: "Смирнова А. П.".into(),
+            due_on: "2026-11-23".into(),
+            due_time: due_time.map(str::to_owned),
+            priority: TaskPriorityName::High,
+            status: TaskStatusName::InProgress,
+            column_id: 2,
+            position: "a0V".into(),
+            overdue: due_time.is_none(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_board_with_its_cards_reads_the_same_written_by_serde() {
+        assert_serde_agrees(|| Data {
+            data: BoardDetail {
+                id: BoardId(5),
+                owner_id: UserId(3),
+                name: "Учебный \"год\"".into(),
+                columns: vec![
+                    ColumnView {
+                        id: 1,
+                        name: "К выполнению".into(),
+                        position: 0,
+                        status: Some(TaskStatusName::Todo),
+                    },
+                    ColumnView {
+                        id: 4,
+                        name: "Отложено".into(),
+                        position: 1,
+                        status: None,
+                    },
+                ],
+                cards: vec![card(9_007_199_254_740_991, Some("14:30")), card(1, None)],
+            },
+        })
+        .await;
     }
 }

@@ -6,6 +6,7 @@ mod backups;
 mod boards;
 mod calendar;
 mod calendar_feed;
+mod card_view;
 mod catalog_query;
 mod cookies;
 mod courses;

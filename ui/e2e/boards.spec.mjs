@@ -3,7 +3,8 @@
 // screen reader told in Russian), drags one to the top of a column above another card, reloads
 // and finds the same order; the columns editor shows the server's refusal to remove a column
 // with cards; a card's dialog saves a description whose link is clickable. Screenshots at 1366
-// and 360 px (one column at a time, column tabs), light and dark.
+// and 360 px (one column at a time, column tabs), light and dark. A card marks a task with a
+// description; its dialog reads the whole task.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi, schoolNow } from './support/api.mjs';
@@ -154,6 +155,9 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   await task.getByRole('button', { name: 'Сохранить' }).click();
   await task.waitFor({ state: 'detached' });
   await card(page, 'Подготовить контрольную').getByText('Высокий').waitFor();
+  assert.equal(await card(page, 'Позвонить маме Ёжикова').getByText('Есть описание').count(), 0);
+  await card(page, 'Подготовить контрольную').getByText('Есть описание').waitFor();
+  // The card carries only its face; opened again, the dialog reads the whole task.
   await page.getByRole('button', { name: 'Подготовить контрольную', exact: true }).click();
   assert.equal(await task.getByRole('link', { name: 'https://example.org/test.pdf' }).getAttribute('href'), 'https://example.org/test.pdf');
   await page.keyboard.press('Escape');

@@ -2288,7 +2288,7 @@ export interface components {
             name: string;
             columns: components["schemas"]["ColumnView"][];
             /** @description By column (left to right), then position. */
-            cards: components["schemas"]["TaskView"][];
+            cards: components["schemas"]["CardView"][];
         };
         /**
          * BoardPatch
@@ -2371,6 +2371,39 @@ export interface components {
          */
         CancelBody: {
             reason?: string | null;
+        };
+        /**
+         * CardView
+         * @description A card.
+         */
+        CardView: {
+            /**
+             * Format: uint64
+             * @description The task's id.
+             */
+            id: number;
+            title: string;
+            /** @description Whether the task has a description (the card shows a mark). */
+            has_description: boolean;
+            /** Format: uint64 */
+            assignee_id: number;
+            /** @description «Смирнова А. П.». */
+            assignee_name: string;
+            /** @description «2026-11-23». */
+            due_on: string;
+            /** @description «14:30». */
+            due_time?: string | null;
+            priority: components["schemas"]["TaskPriority"];
+            status: components["schemas"]["TaskStatus"];
+            /**
+             * Format: uint64
+             * @description A column of the board.
+             */
+            column_id: number;
+            /** @description Its fractional position in the column (cards sort by it as strings, byte by byte). */
+            position: string;
+            /** @description Not done and due before the school's today. */
+            overdue: boolean;
         };
         /**
          * CellMark
@@ -2577,6 +2610,8 @@ export interface components {
              *     whatever zone the browser is set to.
              */
             school_time_zone: string;
+            /** @description The school's name (`school.name`): the menu's heading, receipts. */
+            school_name: string;
         };
         /**
          * Data_BoardDetail

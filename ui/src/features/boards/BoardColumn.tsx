@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { ApiError } from '../../lib/api/client';
 import { today } from '../../lib/timetable';
-import { tasksApi, type Card, type Column } from './api';
+import { tasksApi, type Card, type Column, type Task } from './api';
 import { TaskCard } from './TaskCard';
 
 /** The drop target id of a column (cards use their task ids). */
@@ -18,7 +18,7 @@ interface Props {
   column: Column;
   cards: readonly Card[];
   onOpen: (card: Card) => void;
-  onAdded: (card: Card) => void;
+  onAdded: (task: Task) => void;
 }
 
 function AddCard({ boardId, owner, column, onAdded }: Omit<Props, 'cards' | 'onOpen'>) {

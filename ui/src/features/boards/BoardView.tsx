@@ -16,7 +16,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useMemo, useRef, useState } from 'react';
 import { createOverlay, openOverlay } from '../../lib/overlays';
-import type { Card } from './api';
+import { tasksApi, type Card, type Task } from './api';
 import { announcements, instructions } from './announcements';
 import { BoardColumn } from './BoardColumn';
 import { ColumnTabs } from './ColumnTabs';
@@ -34,7 +34,7 @@ function containerOf(order: Order, id: UniqueIdentifier): number | null {
 }
 
 export function BoardView({ state, owner }: { state: BoardState; owner: number }) {
-  const { board, cards, order, setOrder, commitMove, putCard, addCard, reload } = state;
+  const { board, cards, order, setOrder, commitMove, putTask, addTask, reload } = state;
   const [active, setActive] = useState<number | null>(null);
   const start = useRef<Order>(order);
   const current = useRef(order);
@@ -68,11 +68,14 @@ export function BoardView({ state, owner }: { state: BoardState; owner: number }
 
   if (!board) return null;
 
+  /** The card's whole task read, then its dialog (a failed read has been said by the client). */
   const open = async (card: Card) => {
-    const saved = await openOverlay<Card>(createOverlay(TaskDialog, { props: { card }, destroyOnClose: true }));
+    const task = await tasksApi.show(card.id).catch(() => null);
+    if (!task) return;
+    const saved = await openOverlay<Task>(createOverlay(TaskDialog, { props: { task }, destroyOnClose: true }));
     if (!saved) return;
     if (saved.board_id !== board.id || saved.column_id !== columnOf(current.current, saved.id)) reload();
-    else putCard(saved);
+    else putTask(saved);
   };
 
   const onDragOver = ({ active: dragged, over }: DragOverEvent) => {
@@ -134,7 +137,7 @@ export function BoardView({ state, owner }: { state: BoardState; owner: number }
             column={column}
             cards={(order[column.id] ?? []).flatMap((id) => (cards[id] ? [cards[id]] : []))}
             onOpen={(card) => void open(card)}
-            onAdded={addCard}
+            onAdded={addTask}
           />
         ))}
       </div>

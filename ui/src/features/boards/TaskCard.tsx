@@ -2,6 +2,7 @@
 //! assignee. The mouse or a finger drags it by any part; the keyboard lifts it by its handle.
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import { Icon } from '../../components/Icon';
 import { formatDate } from '../../lib/format';
 import type { Card } from './api';
 import { PRIORITIES } from './labels';
@@ -30,6 +31,12 @@ export function CardBody({ card, onOpen }: { card: Card; onOpen?: (card: Card) =
         <span className="badge task-priority" data-priority={card.priority}>
           {PRIORITIES[card.priority]}
         </span>
+        {card.has_description && (
+          <span className="task-card-described" title="Есть описание">
+            <Icon name="edit" size={14} />
+            <span className="sr-only">Есть описание</span>
+          </span>
+        )}
       </p>
       <p className="task-card-assignee">{card.assignee_name}</p>
     </>

@@ -1,4 +1,4 @@
-//! A card opened: the task's title, description (its links clickable; «Изменить» turns it into a
+//! A card opened (its whole task read first): the task's title, description (its links clickable; «Изменить» turns it into a
 //! text box), due date, priority and status, saved with `PATCH /api/tasks/{id}`.
 import { useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';
@@ -10,7 +10,7 @@ import { LinkedText } from '../../components/LinkedText';
 import type { OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
-import { tasksApi, type Card } from './api';
+import { tasksApi, type Task } from './api';
 import { PRIORITIES, STATUSES } from './labels';
 
 const keys = <T extends object>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
@@ -23,13 +23,13 @@ const schema = z.object({
   status: z.enum(keys(STATUSES)),
 });
 
-export function TaskDialog({ open, close, card }: OverlayProps<Card> & { card: Card }) {
-  const [editing, setEditing] = useState(card.description.trim() === '');
+export function TaskDialog({ open, close, task }: OverlayProps<Task> & { task: Task }) {
+  const [editing, setEditing] = useState(task.description.trim() === '');
   const form = useForm({
     schema,
-    initial: { title: card.title, description: card.description, due_on: card.due_on, priority: card.priority, status: card.status },
+    initial: { title: task.title, description: task.description, due_on: task.due_on, priority: task.priority, status: task.status },
     submit: async (data) => {
-      const saved = await tasksApi.update(card.id, data);
+      const saved = await tasksApi.update(task.id, data);
       close(saved);
       addToast({ color: 'success', title: 'Задача сохранена', description: saved.title });
     },
@@ -63,7 +63,7 @@ export function TaskDialog({ open, close, card }: OverlayProps<Card> & { card: C
           </div>
           <div>
             <label htmlFor="task-priority">Приоритет</label>
-            <select id="task-priority" value={values.priority} onChange={(event) => form.set('priority', event.target.value as Card['priority'])}>
+            <select id="task-priority" value={values.priority} onChange={(event) => form.set('priority', event.target.value as Task['priority'])}>
               {Object.entries(PRIORITIES).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -73,7 +73,7 @@ export function TaskDialog({ open, close, card }: OverlayProps<Card> & { card: C
           </div>
           <div>
             <label htmlFor="task-status">Статус</label>
-            <select id="task-status" value={values.status} onChange={(event) => form.set('status', event.target.value as Card['status'])}>
+            <select id="task-status" value={values.status} onChange={(event) => form.set('status', event.target.value as Task['status'])}>
               {Object.entries(STATUSES).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
@@ -83,7 +83,7 @@ export function TaskDialog({ open, close, card }: OverlayProps<Card> & { card: C
           </div>
         </div>
         <p className="muted task-dialog-people">
-          Исполнитель: {card.assignee_name}. Автор: {card.author_name}, {formatDateTime(card.created_at)}.
+          Исполнитель: {task.assignee_name}. Автор: {task.author_name}, {formatDateTime(task.created_at)}.
         </p>
         <DialogFooter stray={form.stray} pending={form.pending} editing onCancel={() => close()} />
       </form>

@@ -8,6 +8,8 @@ export type Board = Row<'boards_list'>;
 export type BoardDetail = Ok<'boards_show'>['data'];
 export type Column = Board['columns'][number];
 export type Card = BoardDetail['cards'][number];
+/** The whole task behind a card (its dialog). */
+export type Task = Ok<'tasks_show'>['data'];
 export type TaskChange = Body<'tasks_update'>;
 export type ColumnsChange = NonNullable<Body<'boards_update'>['columns']>;
 
@@ -33,7 +35,15 @@ export const boardsApi = {
   remove: (id: number) => api<void>(boardUrl(id), { method: 'DELETE' }),
 };
 
+/** The card of `task` as a board shows it, or null when it is on no board. */
+export function cardOf(task: Task): Card | null {
+  const { id, title, description, assignee_id, assignee_name, due_on, due_time, priority, status, column_id, position, overdue } = task;
+  if (column_id == null || position == null) return null;
+  return { id, title, has_description: description.trim() !== '', assignee_id, assignee_name, due_on, due_time, priority, status, column_id, position, overdue };
+}
+
 export const tasksApi = {
+  show: async (id: number) => (await api<Ok<'tasks_show'>>(taskUrl(id))).data,
   create: async (body: Body<'tasks_create'>) => (await api<Ok<'tasks_create'>>(endpoints.tasks, { method: 'POST', body })).data,
   update: async (id: number, body: TaskChange) => (await api<Ok<'tasks_update'>>(taskUrl(id), { method: 'PATCH', body })).data,
   /** Silent: the page rolls the card back and says why itself. */

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api/client';
 import { addToast } from '../../lib/toasts';
-import { boardsApi, tasksApi, type BoardDetail, type Card } from './api';
+import { boardsApi, cardOf, tasksApi, type BoardDetail, type Card, type Task } from './api';
 import { moveCard, neighbours, orderOf, sameOrder, type Order } from './order';
 
 export type Cards = Record<number, Card>;
@@ -36,14 +36,19 @@ export function useBoard(id: number) {
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
 
-  /** A card as the server now has it (after a change in its dialog or a move). */
-  const putCard = useCallback((card: Card) => setCards((old) => ({ ...old, [card.id]: card })), []);
+  /** A card as the server now has its task (after a change in its dialog or a move). */
+  const putTask = useCallback((task: Task) => {
+    const card = cardOf(task);
+    if (card) setCards((old) => ({ ...old, [card.id]: card }));
+  }, []);
 
   /** A new card at the end of its column. */
-  const addCard = useCallback((card: Card) => {
-    putCard(card);
-    if (card.column_id != null) setOrder((old) => moveCard(old, card.id, card.column_id as number, Number.MAX_SAFE_INTEGER));
-  }, [putCard]);
+  const addTask = useCallback((task: Task) => {
+    const card = cardOf(task);
+    if (!card) return;
+    setCards((old) => ({ ...old, [card.id]: card }));
+    setOrder((old) => moveCard(old, card.id, card.column_id, Number.MAX_SAFE_INTEGER));
+  }, []);
 
   /** Sends the move of card `task` that `next` shows (from `before`); back to `before` on failure. */
   const commitMove = useCallback(
@@ -52,15 +57,15 @@ export function useBoard(id: number) {
       setOrder(next);
       if (!spot || sameOrder(next, before)) return;
       try {
-        putCard(await tasksApi.move(task, { board_id: id, ...spot }));
+        putTask(await tasksApi.move(task, { board_id: id, ...spot }));
       } catch (error) {
         setOrder(before);
         const reason = error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : 'Сервер не ответил. Повторите попытку.';
         addToast({ color: 'error', title: 'Карточка не перемещена', description: reason });
       }
     },
-    [id, putCard],
+    [id, putTask],
   );
 
-  return { board: board?.id === id ? board : null, setBoard, cards, order, setOrder, failed, reload, putCard, addCard, commitMove };
+  return { board: board?.id === id ? board : null, setBoard, cards, order, setOrder, failed, reload, putTask, addTask, commitMove };
 }
