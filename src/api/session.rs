@@ -109,6 +109,7 @@ impl SessionApi {
                     full_name: m.full_name(),
                 }),
                 school_time_zone: state.config.school.timezone.clone(),
+                school_name: state.config.school.name.clone(),
             },
         }))
     }

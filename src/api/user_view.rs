@@ -149,6 +149,8 @@ pub struct CurrentUser {
     /// The school's time zone («Europe/Moscow»): the pages count «today» on the school's clock,
     /// whatever zone the browser is set to.
     pub school_time_zone: String,
+    /// The school's name (`school.name`): the menu's heading, receipts.
+    pub school_name: String,
 }
 
 #[cfg(test)]

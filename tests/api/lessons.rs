@@ -430,9 +430,14 @@ async fn the_daily_job_keeps_an_open_ended_group_26_weeks_ahead() {
     assert_eq!(made, 3, "three more Fridays");
     assert_eq!(school.starts(group).await.len(), before + 3, "the old lessons kept");
     // The app's own daily run may come after with today's horizon: it takes nothing away.
-    let today = klass::service::schedule::horizon::extend(&school.app.store, &tz, jiff::Timestamp::now()).expect("extend");
+    let today =
+        klass::service::schedule::horizon::extend(&school.app.store, &tz, jiff::Timestamp::now()).expect("extend");
     assert_eq!(today, 0);
-    assert_eq!(school.starts(group).await.len(), before + 3, "lessons past today's horizon kept");
+    assert_eq!(
+        school.starts(group).await.len(),
+        before + 3,
+        "lessons past today's horizon kept"
+    );
 }
 
 #[tokio::test]

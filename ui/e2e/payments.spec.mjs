@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import { callApi } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
-const app = useApp();
+const SCHOOL = 'Школа «Радуга»';
+const app = useApp({ env: { KLASS_SCHOOL__NAME: SCHOOL } });
 const WIDE = { width: 1366, height: 900 };
 
 /** A page at `viewport` in `colorScheme` (the portal keeps the person's choice in localStorage). */
@@ -132,6 +133,7 @@ test('a manager takes a payment from the debtors list, the parent sees it, the m
   await home.locator('.ledger-table tbody tr.reversed', { hasText: 'Оплата: карта' }).first().getByRole('link', { name: /Квитанция/ }).click();
   await home.getByRole('heading', { level: 1, name: /Квитанция №/ }).waitFor();
   await home.getByText('Оплата сторнирована.').waitFor();
+  assert.equal(await home.locator('.receipt .receipt-school').innerText(), SCHOOL, 'the school named on the receipt');
   await app.screenshot(home, 'payments-receipt-1366-light');
   // On paper only the receipt: no links or buttons.
   await home.emulateMedia({ media: 'print' });

@@ -1,10 +1,12 @@
-//! The demo school's money: a package for every sixth student (one frozen for a week), the
+//! The demo school's money: a package for every sixth student (every other one for the subject
+//! of one of his groups, the rest for any lesson; one frozen for a week), the
 //! charges every done lesson made (through the same `settle_lesson` the journal uses), and
 //! payments over the past month that cover each student's debt — except two debtors.
 
 use crate::config::Config;
 use crate::domain::UserId;
 use crate::domain::activity::{Action, Entity};
+use crate::domain::group::Group;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::package::{Freeze, Package};
@@ -52,11 +54,16 @@ pub fn seed(txn: &WriteTransaction, students: &[UserId], config: &Config, today:
         packages: 0,
         payments: 0,
     };
+    let groups: Vec<Group> = record::all(txn)?;
     for (n, &student) in students.iter().enumerate().filter(|(n, _)| n % 6 == 3) {
+        let subject_id = (n % 12 == 9)
+            .then(|| groups.iter().find(|g| g.student_ids.contains(&student)))
+            .flatten()
+            .map(|g| g.subject_id);
         let mut package = record::insert(txn, |id| Package {
             id,
             student_id: student,
-            subject_id: None,
+            subject_id,
             course_id: None,
             lessons_total: 8,
             lessons_used: 0,

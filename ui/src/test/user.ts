@@ -14,5 +14,6 @@ export const aUser = (roles: Role[], extra: Partial<CurrentUser> = {}): CurrentU
   updated_at: '2026-11-01T10:00:00Z',
   children_ids: [],
   school_time_zone: 'Europe/Moscow',
+  school_name: 'Школа «Радуга»',
   ...extra,
 });

@@ -90,7 +90,9 @@ export function Sidebar() {
       >
         <div className="sidebar-brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span className="sidebar-label">Klass</span>
+          <span className="sidebar-label" title={user?.school_name}>
+            {user?.school_name ?? 'Klass'}
+          </span>
         </div>
         <nav>
           <ul>

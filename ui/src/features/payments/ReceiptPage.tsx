@@ -1,13 +1,15 @@
-//! /payments/{id}/receipt: the printable receipt of one payment (the school, the student, the
+//! /payments/{id}/receipt: the printable receipt of one payment (the school's name, the student, the
 //! amount in figures, the method, the day, who took it, and the balance now); «Печать» opens the
 //! browser's print, where only the receipt is printed.
 import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { Link, useParams } from 'react-router';
 import type { Ok } from '../../api/types';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { METHOD_NAMES } from '../../lib/ledger';
 import { to } from '../../lib/person';
+import { currentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
 import './receipt.css';
 
@@ -17,6 +19,7 @@ export default function ReceiptPage() {
   const id = Number(useParams().id);
   const [receipt, setReceipt] = useState<Receipt | null>(null);
   const [failed, setFailed] = useState<number | null>(null);
+  const { user } = useSnapshot(currentUser);
   useEffect(() => {
     const controller = new AbortController();
     api<Receipt>(`${endpoints.payments}/${id}`, { signal: controller.signal, silent: true }).then(setReceipt, (error: unknown) => {
@@ -42,6 +45,7 @@ export default function ReceiptPage() {
         </button>
       </nav>
       <article className="receipt">
+        {user && <p className="receipt-school">{user.school_name}</p>}
         <h1>Квитанция № {entry.id}</h1>
         <p className="muted">от {formatDate(entry.date)}</p>
         {entry.kind !== 'payment' && <p className="receipt-warning">Это не оплата: {entry.title}</p>}

@@ -4,7 +4,7 @@
 import { ListResults } from '../../components/ListResults';
 import { BalanceFigure, PackagesList } from '../../components/StudentMoney';
 import type { Ok } from '../../api/types';
-import { studentPaymentsUrl, useStudentMoney, type LedgerEntry } from '../../lib/ledger';
+import { studentPaymentsUrl, type LedgerEntry } from '../../lib/ledger';
 import { useListPage } from '../../lib/useListPage';
 import { LedgerTable } from './LedgerTable';
 import { freezePackage, sellPackage } from './PackageDialogs';
@@ -20,22 +20,21 @@ interface Props {
   titled?: boolean;
 }
 
-type Meta = Ok<'users_payments'>['meta'];
+/** The whole answer of a page: its rows with the balance and the packages beside them. */
+type Answer = Ok<'users_payments'>;
 
 export function StudentLedger({ student, manager, titled = false }: Props) {
   const view = useListPage(studentLedgerFilters, studentPaymentsUrl(student.id));
-  const { money, reload } = useStudentMoney(student.id);
-  const meta = view.list.page?.meta as Meta | undefined;
+  // One call: the ledger's page carries the balance and the packages too.
+  const answer = view.list.page as Answer | null;
   const changed = (done: boolean) => {
-    if (!done) return;
-    view.list.reload();
-    reload();
+    if (done) view.list.reload();
   };
   const reverse = async (entry: LedgerEntry) => changed(await reverseEntry(entry));
   return (
     <section className="student-money" aria-label={`Оплаты: ${student.full_name}`}>
       {titled && <h2>{student.full_name}</h2>}
-      {meta ? <BalanceFigure balance={meta.balance} /> : null}
+      {answer ? <BalanceFigure balance={answer.balance} /> : null}
       {manager && (
         <div className="money-actions">
           <button type="button" onClick={() => void takePayment({ student }).then(changed)}>
@@ -47,9 +46,9 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
         </div>
       )}
       <h3>Абонементы</h3>
-      {money ? (
+      {answer ? (
         <PackagesList
-          packages={money.packages}
+          packages={answer.packages}
           actions={
             manager
               ? (item) =>

@@ -166,6 +166,12 @@ describe('API client requests', () => {
     expect(page.meta.current_page).toBe(2);
   });
 
+  it('keeps what an answer sends beside its rows and meta (a ledger: balance and packages)', async () => {
+    const meta = { current_page: 1, last_page: 1, per_page: 25, total: 0 };
+    answer(200, { data: [], meta, balance: -50000, packages: [{ id: 4 }] });
+    expect(await resource('users/3/payments').list()).toEqual({ data: [], meta, balance: -50000, packages: [{ id: 4 }] });
+  });
+
   it('reads paging from the top level when it carries current_page', async () => {
     answer(200, { data: [{ id: 1 }], current_page: 1, last_page: 1, per_page: 15, total: 1, from: 1, to: 1 });
     const page = await resource('users').list();

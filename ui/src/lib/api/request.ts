@@ -84,7 +84,9 @@ export interface Page<T> {
 
 /** Paging info is in `meta`, or at the top level when that carries `current_page` (spec §3). */
 export function readPage<T>(body: { data: T[]; meta?: PageMeta } & Partial<PageMeta>): Page<T> {
-  if (body.meta) return { data: body.data, meta: body.meta };
+  // The whole answer: some lists send more beside their rows (a student's ledger: his balance
+  // and packages), which their pages read from it.
+  if (body.meta) return body as Page<T>;
   const { data, current_page = 1, last_page = 1, per_page = data.length, total = data.length, from, to } = body;
   return { data, meta: { current_page, last_page, per_page, total, from, to } };
 }
