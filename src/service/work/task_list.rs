@@ -11,7 +11,7 @@ use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
 use jiff::civil::Date;
 use redb::ReadTransaction;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A task with what a row shows of it.
 #[derive(Clone, Debug)]
@@ -197,17 +197,24 @@ pub fn shown(
     today: Date,
 ) -> Result<Vec<ShownTask>, ServiceError> {
     let directory = store.directory(txn)?;
-    let name = |id: UserId| {
-        directory
-            .find(id)
-            .map_or_else(|| format!("№{id}"), |entry| User::short_name(&entry.user))
+    // Each person's name is written once: a board's cards mostly name the same few people.
+    let mut names: BTreeMap<UserId, String> = BTreeMap::new();
+    let mut name = |id: UserId| {
+        names
+            .entry(id)
+            .or_insert_with(|| {
+                directory
+                    .find(id)
+                    .map_or_else(|| format!("№{id}"), |entry| User::short_name(&entry.user))
+            })
+            .clone()
     };
     Ok(tasks
         .into_iter()
         .map(|task| ShownTask {
             author_name: name(task.author_id),
             assignee_name: name(task.assignee_id),
-            related_user_name: task.related_user_id.map(name),
+            related_user_name: task.related_user_id.map(&mut name),
             overdue: task.overdue_on(today),
             task,
         })
