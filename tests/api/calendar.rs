@@ -263,6 +263,7 @@ async fn a_calendar_shows_a_persons_lessons_his_parent_sees_them_and_staff_filte
         Some(1),
         "a parent's own calendar holds his child's lessons"
     );
+    assert_eq!(own["data"][0]["title"], "Математика — Сима", "named with the child");
 
     let as_other = app
         .browser_as(other, None)

@@ -143,6 +143,7 @@ test("a parent sees his child's timetable and makes his private link", async () 
   await page.goto(`/calendar?view=week&date=${thursday}`);
   await lessonsOn(page, thursday).first().waitFor();
   assert.equal(await lessonsOn(page, thursday).getAttribute('draggable'), 'false', 'a parent moves nothing');
+  assert.match(await lessonsOn(page, thursday).first().innerText(), / — [А-ЯЁ][а-яё]+/, "his calendar names the child's lesson");
   await page.goto(`/users/${child}/calendar?view=month&date=${thursday}`);
   await page.locator(`.cal-cell[data-day="${thursday}"] .cal-entry`).first().waitFor();
 

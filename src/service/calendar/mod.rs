@@ -1,6 +1,6 @@
 //! Calendars: the lessons and the school's events of a person (those of his audience) or of the
-//! whole school over a span, as entries coloured by subject or event kind, and the same as an
-//! iCal feed (`ics`).
+//! whole school over a span, as entries coloured by subject or event kind (a parent's children's
+//! lessons named with the child: «Математика — Петя»), and the same as an iCal feed (`ics`).
 
 pub mod ics;
 
@@ -33,18 +33,12 @@ pub const MAX_SPAN_DAYS: i64 = 62;
 const FEED_BACK: SignedDuration = SignedDuration::from_hours(8 * 7 * 24);
 const FEED_AHEAD: SignedDuration = SignedDuration::from_hours(26 * 7 * 24);
 
-/// The people whose lessons are on `person`'s calendar: himself and his children.
-fn people_of(txn: &impl record::Reader, person: UserId) -> Result<Vec<UserId>, ServiceError> {
-    let mut people = vec![person];
-    people.extend(family::children_of(txn, person)?);
-    Ok(people)
-}
-
 /// The lessons of `scope` that start in [from, to), by start: index ranges first (a person's
-/// as teacher and as student, his children's, or one room's), then only those lessons decoded.
+/// as teacher and as student, his `children`'s, or one room's), then only those lessons decoded.
 fn lessons_in(
     txn: &impl record::Reader,
     scope: &Scope,
+    children: &[UserId],
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<Lesson>, ServiceError> {
@@ -54,7 +48,7 @@ fn lessons_in(
         return Ok(lessons::of(txn, &whose, from, to)?);
     };
     let mut ids = Vec::new();
-    for p in people_of(txn, person)? {
+    for &p in std::iter::once(&person).chain(children) {
         ids.extend(lessons::ids(txn, &Whose::Teacher(p), from, to)?);
         ids.extend(lessons::ids(txn, &Whose::Student(p), from, to)?);
     }
@@ -96,9 +90,24 @@ fn entries_in(
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<CalendarEntry>, ServiceError> {
-    let found = lessons_in(txn, scope, from, to)?;
+    let children = match scope.person {
+        Some(person) => family::children_of(txn, person)?,
+        None => Vec::new(),
+    };
+    let found = lessons_in(txn, scope, &children, from, to)?;
     let subjects: HashMap<u64, Subject> = record::all::<Subject>(txn)?.into_iter().map(|s| (s.id.0, s)).collect();
-    let mut all: Vec<CalendarEntry> = found.into_iter().map(|l| entry(l, &subjects)).collect();
+    let names = first_names(txn, &children)?;
+    let mut all: Vec<CalendarEntry> = found
+        .into_iter()
+        .map(|l| {
+            let whose = whose_lesson(&l, scope.person, &names);
+            let mut entry = entry(l, &subjects);
+            if let Some(whose) = whose {
+                entry.title = format!("{} — {whose}", entry.title);
+            }
+            entry
+        })
+        .collect();
     // A room's calendar shows lessons only: an event has no room.
     if scope.room.as_deref().is_none_or(|r| r.trim().is_empty()) {
         all.extend(
@@ -109,6 +118,32 @@ fn entries_in(
         all.sort_by_key(|e| e.starts_at);
     }
     Ok(all)
+}
+
+/// The first names of `children` by id.
+fn first_names(txn: &impl record::Reader, children: &[UserId]) -> Result<HashMap<UserId, String>, ServiceError> {
+    let mut names = HashMap::new();
+    for &child in children {
+        if let Some(user) = users::get(txn, child)? {
+            names.insert(child, user.first_name.as_str().to_owned());
+        }
+    }
+    Ok(names)
+}
+
+/// On a parent's calendar, whose lesson `lesson` is: his children's first names («Петя, Маша»),
+/// unless he teaches or studies in it himself.
+fn whose_lesson(lesson: &Lesson, person: Option<UserId>, children: &HashMap<UserId, String>) -> Option<String> {
+    let person = person?;
+    if children.is_empty() || lesson.teacher_id == person || lesson.student_ids.contains(&person) {
+        return None;
+    }
+    let names: Vec<&str> = lesson
+        .student_ids
+        .iter()
+        .filter_map(|id| children.get(id).map(String::as_str))
+        .collect();
+    (!names.is_empty()).then(|| names.join(", "))
 }
 
 /// A school event as a calendar entry: its title, and its kind's colour.
