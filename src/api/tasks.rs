@@ -169,8 +169,8 @@ impl TasksApi {
     /// List tasks
     ///
     /// Anyone signed in: a manager sees every task, anyone else those he wrote or is assigned.
-    /// Filters: `assignee_id`, `author_id`, `status`, `due_from` and `due_to` (days, both
-    /// included), `board_id`, `related_user_id`, `search` (words in the title or
+    /// Filters: `assignee_id`, `author_id`, `status`, `priority`, `due_from` and `due_to` (days,
+    /// both included), `board_id`, `related_user_id`, `search` (words in the title or
     /// description); `sort` one of `due_on` (the default), `-due_on`, `priority` (the least
     /// urgent first), `-priority`, `title`, `created_at`, `-created_at`.
     #[oai(path = "/api/tasks", method = "get", operation_id = "tasks_list")]
@@ -182,6 +182,7 @@ impl TasksApi {
         assignee_id: Query<Option<UserId>>,
         author_id: Query<Option<UserId>>,
         status: Query<Option<TaskStatusName>>,
+        priority: Query<Option<TaskPriorityName>>,
         due_from: Query<Option<String>>,
         due_to: Query<Option<String>>,
         board_id: Query<Option<BoardId>>,
@@ -203,6 +204,7 @@ impl TasksApi {
             author: author_id.0,
             board: board_id.0,
             related: related_user_id.0,
+            priority: priority.0.map(Into::into),
             search: search.0.filter(|s| !s.trim().is_empty()),
             ..filters.query()?
         };

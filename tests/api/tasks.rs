@@ -168,10 +168,19 @@ async fn managers_see_every_task_and_a_persons_tasks_are_those_for_or_about_him(
                "related_user_id": student}),
     )
     .await;
-    created(&teacher, json!({"title": "Своё", "due_on": "2030-02-01"})).await;
+    created(
+        &teacher,
+        json!({"title": "Своё", "due_on": "2030-02-01", "priority": "high"}),
+    )
+    .await;
 
     let all = json(boss.get("/api/tasks").await).await;
     assert_eq!(titles(&all), ["Сдать реферат", "Позвонить маме", "Своё"], "by due day");
+    let urgent = json(boss.get("/api/tasks?priority=high").await).await;
+    assert_eq!(titles(&urgent), ["Своё"]);
+    let refused = boss.get("/api/tasks?priority=urgent").await;
+    assert_eq!(refused.status(), 422);
+    assert!(json(refused).await["errors"]["priority"][0].is_string());
     let january = json(
         boss.get("/api/tasks?due_from=2030-01-01&due_to=2030-01-31&sort=-due_on")
             .await,

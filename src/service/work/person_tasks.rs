@@ -28,7 +28,7 @@ pub fn of_person(
     let (from, to) = query.due_keys();
     let assigned: Vec<(i64, TaskId)> = record::owned_between(&txn, tables::TASKS_BY_ASSIGNEE, person.0, from, to)?;
     let about = about_only(&txn, actor, person, query, &assigned)?;
-    let page = if query.status.is_none() && policy::sees_tasks_assigned_to(actor, person) {
+    let page = if query.only_due_range() && policy::sees_tasks_assigned_to(actor, person) {
         page_by_day(&txn, assigned, about, request)?
     } else {
         let ids: Vec<TaskId> = assigned.into_iter().map(|(_, id)| id).collect();

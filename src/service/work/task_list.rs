@@ -3,7 +3,7 @@
 //! about someone, a board's cards), never every task.
 
 use crate::domain::search::{collation_key, fold, query_words};
-use crate::domain::task::{Task, TaskStatus};
+use crate::domain::task::{Task, TaskPriority, TaskStatus};
 use crate::domain::{BoardId, Page, PageRequest, Role, TaskId, User, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
@@ -66,6 +66,7 @@ pub struct TaskQuery {
     pub assignee: Option<UserId>,
     pub author: Option<UserId>,
     pub status: Option<TaskStatus>,
+    pub priority: Option<TaskPriority>,
     /// Due on or after this day.
     pub due_from: Option<Date>,
     /// Due on or before this day.
@@ -86,11 +87,23 @@ impl TaskQuery {
         )
     }
 
+    /// Whether nothing but the due range narrows the tasks (an index range then answers it).
+    pub(super) fn only_due_range(&self) -> bool {
+        self.assignee.is_none()
+            && self.author.is_none()
+            && self.status.is_none()
+            && self.priority.is_none()
+            && self.board.is_none()
+            && self.related.is_none()
+            && self.search.is_none()
+    }
+
     /// Whether `task` passes every filter (`words`: the search's, folded).
     pub(super) fn admits(&self, task: &Task, words: &[String]) -> bool {
         self.assignee.is_none_or(|id| task.assignee_id == id)
             && self.author.is_none_or(|id| task.author_id == id)
             && self.status.is_none_or(|s| task.status == s)
+            && self.priority.is_none_or(|p| task.priority == p)
             && self.due_from.is_none_or(|d| task.due_on >= d)
             && self.due_to.is_none_or(|d| task.due_on <= d)
             && self

@@ -1806,8 +1806,8 @@ export interface paths {
         /**
          * List tasks
          * @description Anyone signed in: a manager sees every task, anyone else those he wrote or is assigned.
-         *     Filters: `assignee_id`, `author_id`, `status`, `due_from` and `due_to` (days, both
-         *     included), `board_id`, `related_user_id`, `search` (words in the title or
+         *     Filters: `assignee_id`, `author_id`, `status`, `priority`, `due_from` and `due_to` (days,
+         *     both included), `board_id`, `related_user_id`, `search` (words in the title or
          *     description); `sort` one of `due_on` (the default), `-due_on`, `priority` (the least
          *     urgent first), `-priority`, `title`, `created_at`, `-created_at`.
          */
@@ -20462,6 +20462,7 @@ export interface operations {
                 assignee_id?: number;
                 author_id?: number;
                 status?: components["schemas"]["TaskStatus"];
+                priority?: components["schemas"]["TaskPriority"];
                 due_from?: string;
                 due_to?: string;
                 board_id?: number;

@@ -17,7 +17,7 @@ import { currentUser, isStaff } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints } from '../../paths';
 import { openTaskDialog } from './TaskDialog';
-import { completeTasks, STATUS_NAMES, TASK_SORTS, TASK_STATUSES, taskFilters, taskUrl, todayOf, type Task, type TaskStatus } from './tasks';
+import { completeTasks, PRIORITIES, PRIORITY_NAMES, STATUS_NAMES, TASK_SORTS, TASK_STATUSES, taskFilters, taskUrl, todayOf, type Task, type TaskPriority, type TaskStatus } from './tasks';
 import { TasksNav } from './TasksNav';
 import { TasksTable } from './TasksTable';
 import './tasks.css';
@@ -84,6 +84,14 @@ export default function TasksListPage() {
           {TASK_STATUSES.map((status) => (
             <option key={status} value={status}>
               {STATUS_NAMES[status]}
+            </option>
+          ))}
+        </select>
+        <select aria-label="Приоритет" value={filters.priority} onChange={(event) => update({ priority: event.target.value as TaskPriority | '' })}>
+          <option value="">Любой приоритет</option>
+          {PRIORITIES.map((priority) => (
+            <option key={priority} value={priority}>
+              {PRIORITY_NAMES[priority]}
             </option>
           ))}
         </select>

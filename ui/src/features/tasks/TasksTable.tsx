@@ -6,10 +6,10 @@ import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { LinkedText } from '../../components/LinkedText';
 import { RowActions } from '../../components/RowActions';
 import { SortHeader } from '../../components/SortHeader';
-import { shortName } from '../../lib/format';
+import { formatDate, shortName } from '../../lib/format';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
-import { dueText, PriorityBadge } from './TaskItem';
+import { PriorityBadge } from './TaskItem';
 import { STATUS_NAMES, TASK_SORTS, type Task } from './tasks';
 
 interface Props {
@@ -78,8 +78,9 @@ export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdi
           </td>
           <td data-label="Срок">
             <time dateTime={task.due_on} className={task.overdue ? 'task-overdue' : undefined}>
-              {dueText(task)}
+              {formatDate(task.due_on)}
             </time>
+            {task.due_time && <small>{task.due_time}</small>}
             {task.overdue && <small className="task-overdue">просрочено</small>}
           </td>
           <td data-label="Приоритет" data-empty={task.priority === 'normal' || undefined}>

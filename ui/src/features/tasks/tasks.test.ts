@@ -4,13 +4,13 @@ import { personTaskFilters, sectionsOf, taskFilters, todayOf } from './tasks';
 
 type TaskFilters = Values<typeof taskFilters.fields>;
 const { read, write, query, narrowed } = taskFilters;
-const defaults: TaskFilters = { search: '', status: '', assignee: null, author: null, from: '', to: '', sort: 'due_on', page: 1, perPage: 20 };
+const defaults: TaskFilters = { search: '', status: '', priority: '', assignee: null, author: null, from: '', to: '', sort: 'due_on', page: 1, perPage: 20 };
 
 describe('the tasks list filters in the query string', () => {
   it('reads every filter, dropping unknown states, bad ids, days, sorts and page sizes', () => {
-    const params = new URLSearchParams('search=мама&status=in_progress&assignee=4&author=9&from=2026-11-23&to=2026-11-30&sort=-priority&page=2&per_page=50');
-    expect(read(params)).toEqual({ search: 'мама', status: 'in_progress', assignee: 4, author: 9, from: '2026-11-23', to: '2026-11-30', sort: '-priority', page: 2, perPage: 50 });
-    expect(read(new URLSearchParams('status=lost&assignee=x&from=31.11.2026&to=2026-02-30&sort=author&page=0&per_page=7'))).toEqual(defaults);
+    const params = new URLSearchParams('search=мама&status=in_progress&priority=high&assignee=4&author=9&from=2026-11-23&to=2026-11-30&sort=-priority&page=2&per_page=50');
+    expect(read(params)).toEqual({ search: 'мама', status: 'in_progress', priority: 'high', assignee: 4, author: 9, from: '2026-11-23', to: '2026-11-30', sort: '-priority', page: 2, perPage: 50 });
+    expect(read(new URLSearchParams('status=lost&priority=urgent&assignee=x&from=31.11.2026&to=2026-02-30&sort=author&page=0&per_page=7'))).toEqual(defaults);
   });
 
   it('writes only what differs from the defaults, and reads back the same filters', () => {
@@ -26,9 +26,10 @@ describe('the tasks list filters in the query string', () => {
   });
 
   it('asks the API by its names', () => {
-    expect(query(defaults)).toEqual({ search: undefined, status: undefined, assignee_id: undefined, author_id: undefined, due_from: undefined, due_to: undefined, sort: 'due_on', page: 1, per_page: 20 });
-    expect(query({ ...defaults, status: 'todo', assignee: 2, author: 5, from: '2026-11-23', to: '2026-11-29' })).toMatchObject({
+    expect(query(defaults)).toEqual({ search: undefined, status: undefined, priority: undefined, assignee_id: undefined, author_id: undefined, due_from: undefined, due_to: undefined, sort: 'due_on', page: 1, per_page: 20 });
+    expect(query({ ...defaults, status: 'todo', priority: 'low', assignee: 2, author: 5, from: '2026-11-23', to: '2026-11-29' })).toMatchObject({
       status: 'todo',
+      priority: 'low',
       assignee_id: 2,
       author_id: 5,
       due_from: '2026-11-23',

@@ -21,12 +21,13 @@ export const PRIORITY_NAMES: Record<TaskPriority, string> = { high: 'Высок�
 /** The sortable columns (the table's headers and the phone's «Порядок»). */
 export const TASK_SORTS = { title: 'Задача', priority: 'Приоритет', due_on: 'Срок', created_at: 'Создана' } as const;
 
-/** The tasks list (`GET /api/tasks`): state, assignee, author, the due period, search, order, page size. */
+/** The tasks list (`GET /api/tasks`): state, priority, assignee, author, the due period, search, order, page size. */
 export const taskFilters = defineFilters(
   'tasks_list',
   {
     search: text(),
     status: oneOf(TASK_STATUSES),
+    priority: oneOf(PRIORITIES),
     assignee: id({ api: 'assignee_id' }),
     author: id({ api: 'author_id' }),
     from: day({ api: 'due_from' }),
