@@ -161,6 +161,14 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   await page.getByRole('button', { name: 'Подготовить контрольную', exact: true }).click();
   assert.equal(await task.getByRole('link', { name: 'https://example.org/test.pdf' }).getAttribute('href'), 'https://example.org/test.pdf');
   await page.keyboard.press('Escape');
+
+  // Deleted after a confirmation: its tab goes at once and the next board opens; no «no such
+  // board» in between.
+  await page.locator('.board-toolbar').getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('dialog', { name: 'Удалить доску «Учебный год»?' }).getByRole('button', { name: 'Удалить' }).click();
+  await page.getByRole('navigation', { name: 'Доски' }).getByRole('link', { name: 'Учебный год' }).waitFor({ state: 'detached' });
+  assert.equal(await page.getByText('Такой доски нет').count(), 0);
+  await page.locator('.board-lane .task-card').first().waitFor();
   assert.deepEqual(page.errors, []);
 });
 

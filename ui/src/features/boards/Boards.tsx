@@ -27,10 +27,16 @@ function useBoards(owner: number) {
     );
     return () => controller.abort();
   }, [owner, round]);
-  return { boards, failed, reload: useCallback(() => setRound((n) => n + 1), []) };
+  const reload = useCallback(() => setRound((n) => n + 1), []);
+  /** Takes a deleted board off the tabs at once (the list is then read again). */
+  const drop = useCallback((id: number) => {
+    setBoards((old) => old?.filter((board) => board.id !== id) ?? null);
+    reload();
+  }, [reload]);
+  return { boards, failed, reload, drop };
 }
 
-function OpenBoard({ id, owner, onChanged, onDeleted }: { id: number; owner: number; onChanged: () => void; onDeleted: () => void }) {
+function OpenBoard({ id, owner, onChanged, onDeleted }: { id: number; owner: number; onChanged: () => void; onDeleted: (id: number) => void }) {
   const state = useBoard(id);
   const { board, failed, reload } = state;
   if (failed !== null) {
@@ -62,7 +68,7 @@ function OpenBoard({ id, owner, onChanged, onDeleted }: { id: number; owner: num
     if (!(await confirm({ title: `Удалить доску «${board.name}»?`, message, action: 'Удалить', danger: true }))) return;
     await boardsApi.remove(board.id);
     addToast({ color: 'success', title: 'Доска удалена', description: board.name });
-    onDeleted();
+    onDeleted(board.id);
   };
 
   return (
@@ -84,7 +90,7 @@ function OpenBoard({ id, owner, onChanged, onDeleted }: { id: number; owner: num
 }
 
 export function Boards({ owner }: { owner: number }) {
-  const { boards, failed, reload } = useBoards(owner);
+  const { boards, failed, reload, drop } = useBoards(owner);
   const [search, setSearch] = useSearchParams();
   const asked = Number(search.get('board'));
   const selected = boards?.find((board) => board.id === asked) ?? boards?.[0] ?? null;
@@ -126,7 +132,7 @@ export function Boards({ owner }: { owner: number }) {
         </button>
       </div>
       {selected ? (
-        <OpenBoard key={selected.id} id={selected.id} owner={owner} onChanged={reload} onDeleted={() => { reload(); choose(null, true); }} />
+        <OpenBoard key={selected.id} id={selected.id} owner={owner} onChanged={reload} onDeleted={(id) => { drop(id); choose(null, true); }} />
       ) : (
         <div className="empty-state">
           <p>Досок пока нет. На доске задачи раскладываются по колонкам «К выполнению», «В работе», «Готово» и перетаскиваются между ними.</p>
