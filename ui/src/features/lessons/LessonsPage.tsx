@@ -12,6 +12,7 @@ import { ListResults } from '../../components/ListResults';
 import { PageHeading } from '../../components/PageHeading';
 import { PersonField } from '../../components/PeoplePicker';
 import { SearchField } from '../../components/SearchField';
+import { FilterSelect } from '../../components/FilterSelect';
 import { ruDateFromIso } from '../../lib/forms';
 import { createOverlay, openOverlay } from '../../lib/overlays';
 import { LESSON_STATUSES, STATUS_NAMES, useSubjects, type Lesson } from '../../lib/teaching';
@@ -77,14 +78,7 @@ export default function LessonsPage() {
                 </option>
               ))}
             </select>
-            <select aria-label="Состояние" value={filters.status} onChange={(event) => update({ status: event.target.value as (typeof LESSON_STATUSES)[number] | '' })}>
-              <option value="">Любое состояние</option>
-              {LESSON_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_NAMES[status]}
-                </option>
-              ))}
-            </select>
+            <FilterSelect label="Состояние" any="Любое состояние" value={filters.status} choices={LESSON_STATUSES} names={STATUS_NAMES} onChange={(status) => update({ status })} />
             <PersonField person={person(filters.teacher)} onChange={(p) => update({ teacher: p?.id ?? null })} label="Учитель" role="worker" />
             <PersonField person={person(filters.student)} onChange={(p) => update({ student: p?.id ?? null })} label="Ученик" role="student" />
             <SearchField value={filters.room} onSearch={(room) => update({ room }, true)} placeholder="Кабинет" label="Кабинет" />

@@ -10,6 +10,7 @@ import { PersonField } from '../../components/PeoplePicker';
 import { SearchField } from '../../components/SearchField';
 import { confirmDelete } from '../../components/confirmDelete';
 import { DayField } from '../../components/DayField';
+import { FilterSelect } from '../../components/FilterSelect';
 import { plural } from '../../lib/plural';
 import { addToast } from '../../lib/toasts';
 import { useListPage } from '../../lib/useListPage';
@@ -17,7 +18,7 @@ import { currentUser, isStaff } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints } from '../../paths';
 import { openTaskDialog } from './TaskDialog';
-import { completeTasks, PRIORITIES, PRIORITY_NAMES, STATUS_NAMES, TASK_SORTS, TASK_STATUSES, taskFilters, taskUrl, todayOf, type Task, type TaskPriority, type TaskStatus } from './tasks';
+import { completeTasks, PRIORITIES, PRIORITY_NAMES, STATUS_NAMES, TASK_SORTS, TASK_STATUSES, taskFilters, taskUrl, todayOf, type Task } from './tasks';
 import { TasksNav } from './TasksNav';
 import { TasksTable } from './TasksTable';
 import './tasks.css';
@@ -79,22 +80,8 @@ export default function TasksListPage() {
       <TasksNav />
       <search className="filters tasks-filters">
         <SearchField value={filters.search} onSearch={(search) => update({ search }, true)} placeholder="Название или описание" label="Поиск по задачам" />
-        <select aria-label="Состояние" value={filters.status} onChange={(event) => update({ status: event.target.value as TaskStatus | '' })}>
-          <option value="">Любое состояние</option>
-          {TASK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {STATUS_NAMES[status]}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Приоритет" value={filters.priority} onChange={(event) => update({ priority: event.target.value as TaskPriority | '' })}>
-          <option value="">Любой приоритет</option>
-          {PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {PRIORITY_NAMES[priority]}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Состояние" any="Любое состояние" value={filters.status} choices={TASK_STATUSES} names={STATUS_NAMES} onChange={(status) => update({ status })} />
+        <FilterSelect label="Приоритет" any="Любой приоритет" value={filters.priority} choices={PRIORITIES} names={PRIORITY_NAMES} onChange={(priority) => update({ priority })} />
         <PersonField person={person(filters.assignee)} onChange={(p) => update({ assignee: p?.id ?? null })} label="Кому" />
         <PersonField person={person(filters.author)} onChange={(p) => update({ author: p?.id ?? null })} label="Автор" />
         <label>

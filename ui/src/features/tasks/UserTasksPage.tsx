@@ -6,11 +6,12 @@ import { ListResults } from '../../components/ListResults';
 import { UserHeader } from '../../components/UserHeader';
 import { confirmDelete } from '../../components/confirmDelete';
 import { DayField } from '../../components/DayField';
+import { FilterSelect } from '../../components/FilterSelect';
 import { useCard, userUrl } from '../../lib/useCard';
 import { useListPage } from '../../lib/useListPage';
 import { currentUser, isStaff } from '../../lib/user';
 import { openTaskDialog } from './TaskDialog';
-import { personTaskFilters, STATUS_NAMES, TASK_STATUSES, taskUrl, todayOf, type Task, type TaskStatus } from './tasks';
+import { personTaskFilters, STATUS_NAMES, TASK_STATUSES, taskUrl, todayOf, type Task } from './tasks';
 import { TasksTable } from './TasksTable';
 import './tasks.css';
 
@@ -31,14 +32,7 @@ export default function UserTasksPage() {
   return (
     <UserHeader card={card} status={status} heading="Задачи">
       <search className="filters tasks-filters">
-        <select aria-label="Состояние" value={filters.status} onChange={(event) => update({ status: event.target.value as TaskStatus | '' })}>
-          <option value="">Любое состояние</option>
-          {TASK_STATUSES.map((value) => (
-            <option key={value} value={value}>
-              {STATUS_NAMES[value]}
-            </option>
-          ))}
-        </select>
+        <FilterSelect label="Состояние" any="Любое состояние" value={filters.status} choices={TASK_STATUSES} names={STATUS_NAMES} onChange={(status) => update({ status })} />
         <label>
           Срок с
           <DayField value={filters.from} onChange={(from) => update({ from })} label="Срок с" />
