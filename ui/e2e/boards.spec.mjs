@@ -4,7 +4,7 @@
 // and finds the same order; the columns editor shows the server's refusal to remove a column
 // with cards; a card's dialog saves a description whose link is clickable. Screenshots at 1366
 // and 360 px (one column at a time, column tabs), light and dark. A card marks a task with a
-// description; its dialog reads the whole task.
+// description; its dialog reads the whole task. On a phone a card is held and dragged with a finger.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi, schoolNow } from './support/api.mjs';
@@ -221,4 +221,47 @@ test('the boards page at 1366 and 360 px, light and dark; on a phone one column 
       await page.context().close();
     }
   }
+});
+
+/** A finger's drag through the DevTools protocol: pressed and held past the sensor's delay, then moved in steps. */
+async function touchDrag(page, from, to) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type, point) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
+  await touch('touchStart', from);
+  await page.waitForTimeout(400); // held past the TouchSensor's 250 ms, as a finger is
+  const steps = 12;
+  for (let step = 1; step <= steps; step += 1) {
+    await touch('touchMove', { x: from.x + ((to.x - from.x) * step) / steps, y: from.y + ((to.y - from.y) * step) / steps });
+  }
+  await touch('touchEnd');
+}
+
+test('on a phone a card is held and dragged with a finger above another one', async () => {
+  const setup = await open('/');
+  await app.signIn(setup, DEMO.worker);
+  const made = await callApi(setup, 'POST', '/api/boards', { name: 'Пальцем' });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const board = made.body.data;
+  for (const title of ['Первая', 'Вторая']) {
+    const task = await callApi(setup, 'POST', '/api/tasks', { title, due_on: schoolNow(1).day, board_id: board.id, column_id: board.columns[0].id });
+    assert.equal(task.status, 201, JSON.stringify(task.body));
+  }
+  const me = (await callApi(setup, 'GET', '/api/user')).body;
+  await setup.context().close();
+
+  const page = await app.open('/', { viewport: PHONE, hasTouch: true });
+  await app.signIn(page, DEMO.worker);
+  await page.goto(`/users/${me.data?.id ?? me.id}/boards?board=${board.id}`);
+  await until(() => titles(page, 'К выполнению'), ['Первая', 'Вторая']);
+  await card(page, 'Вторая').scrollIntoViewIfNeeded();
+  const lower = await card(page, 'Вторая').locator('.task-card-meta').boundingBox();
+  const upper = await card(page, 'Первая').boundingBox();
+  const moved = page.waitForResponse(isMove);
+  await touchDrag(page, { x: lower.x + lower.width / 2, y: lower.y + lower.height / 2 }, { x: upper.x + upper.width / 2, y: upper.y + 4 });
+  assert.equal((await moved).status(), 200);
+  await until(() => titles(page, 'К выполнению'), ['Вторая', 'Первая']);
+  await page.reload();
+  await until(() => titles(page, 'К выполнению'), ['Вторая', 'Первая']);
+  assert.equal(await page.getByRole('dialog').count(), 0, 'the hold opened no dialog');
+  assert.deepEqual(page.errors, []);
 });

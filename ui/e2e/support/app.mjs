@@ -21,8 +21,8 @@ export const DEMO = { manager: 'director@demo.klass', worker: 'smirnova@demo.kla
 /**
  * Registers the hooks (a server with `env` added to its environment, and a browser) and returns
  * the app: `url`, `dataDir`, `open(path, options)` (a fresh page
- * in a fresh context with its own storage and cookies; uncaught page errors collected in
- * `page.errors`), `signIn(page, email?, password?)` and `screenshot(page, name)`.
+ * in a fresh context with its own storage and cookies, `hasTouch` for a finger's events; uncaught
+ * page errors collected in `page.errors`), `signIn(page, email?, password?)` and `screenshot(page, name)`.
  */
 export function useApp({ env = {} } = {}) {
   const app = { url: '', dataDir: '', browser: null, server: null };
@@ -36,8 +36,8 @@ export function useApp({ env = {} } = {}) {
     await app.browser?.close();
     await app.server?.stop();
   });
-  app.open = async (path, { viewport = DESKTOP, colorScheme = 'light' } = {}) => {
-    const context = await app.browser.newContext({ viewport, colorScheme, baseURL: app.url, locale: 'ru-RU' });
+  app.open = async (path, { viewport = DESKTOP, colorScheme = 'light', hasTouch = false } = {}) => {
+    const context = await app.browser.newContext({ viewport, colorScheme, hasTouch, baseURL: app.url, locale: 'ru-RU' });
     const page = await context.newPage();
     page.errors = [];
     page.on('pageerror', (error) => page.errors.push(error));
