@@ -26,7 +26,8 @@ pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Attendance>,
 }
 
 /// Replaces the attendance of `lesson` with `records` (each of one of its students); returns
-/// what was recorded before.
+/// what was recorded before. Only what differs is written: a row left as it was, or a status
+/// left as it was, is not touched (each write dirties a page of a large table).
 pub fn replace_lesson(
     txn: &WriteTransaction,
     lesson: &Lesson,
@@ -36,13 +37,22 @@ pub fn replace_lesson(
     let mut table = txn.open_table(tables::ATTENDANCE)?;
     let mut by_student = txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
     let at = lesson.starts_at.as_millisecond();
-    for record in &old {
-        table.remove((lesson.id.0, record.student_id.0))?;
-        by_student.remove((record.student_id.0, at, lesson.id.0))?;
+    let was = |student: UserId| old.iter().find(|r| r.student_id == student);
+    for gone in old
+        .iter()
+        .filter(|r| !records.iter().any(|new| new.student_id == r.student_id))
+    {
+        table.remove((lesson.id.0, gone.student_id.0))?;
+        by_student.remove((gone.student_id.0, at, lesson.id.0))?;
     }
     for record in records {
-        table.insert((lesson.id.0, record.student_id.0), codec::encode(record).as_slice())?;
-        by_student.insert((record.student_id.0, at, lesson.id.0), record.status.code())?;
+        let before = was(record.student_id);
+        if before != Some(record) {
+            table.insert((lesson.id.0, record.student_id.0), codec::encode(record).as_slice())?;
+        }
+        if before.map(|r| r.status) != Some(record.status) {
+            by_student.insert((record.student_id.0, at, lesson.id.0), record.status.code())?;
+        }
     }
     Ok(old)
 }

@@ -5,7 +5,9 @@
 use super::newest_first::{self, Index, Scope};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::{Page, PageRequest};
-use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, Value, WriteTransaction};
+use redb::{
+    Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, TableHandle, Value, WriteTransaction,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -78,6 +80,11 @@ pub fn day_after(day: jiff::civil::Date) -> i64 {
     day_key(day) + 86_400_000
 }
 
+/// Whether two table definitions name the same table.
+fn same<K: Key + 'static, V: Value + 'static>(a: &TableDefinition<K, V>, b: &TableDefinition<K, V>) -> bool {
+    a.name() == b.name()
+}
+
 /// An index of records by time: (unix ms, record id) -> ().
 pub type TimeIndex = TableDefinition<'static, (i64, u64), ()>;
 
@@ -97,6 +104,21 @@ impl IndexRow {
             }
         }
         Ok(())
+    }
+
+    /// Whether `other` is this same row (same index, same key), so a change may leave it be.
+    fn same_as(&self, other: &IndexRow) -> bool {
+        use IndexRow::*;
+        match (self, other) {
+            (Unique { table: a, key: x, .. }, Unique { table: b, key: y, .. }) => same(a, b) && x == y,
+            (Under(a, x), Under(b, y)) => same(a, b) && x == y,
+            (Named(a, x), Named(b, y)) => same(a, b) && x == y,
+            (Timed(a, x), Timed(b, y)) => same(a, b) && x == y,
+            (OwnedTimed(a, o, x), OwnedTimed(b, p, y)) => same(a, b) && (o, x) == (p, y),
+            (NamedTimed(a, n, x), NamedTimed(b, m, y)) => same(a, b) && (n, x) == (m, y),
+            (Ranked(a, o, g, r), Ranked(b, p, h, s)) => same(a, b) && (o, g, r) == (p, h, s),
+            _ => false,
+        }
     }
 
     fn write(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
@@ -331,10 +353,12 @@ fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Resu
     for row in &rows {
         row.check(txn, id)?;
     }
-    for row in old.map(Record::indexes).unwrap_or_default() {
+    // Rows the change leaves as they were are not touched: each write dirties a page.
+    let was = old.map(Record::indexes).unwrap_or_default();
+    for row in was.iter().filter(|row| !rows.iter().any(|kept| kept.same_as(row))) {
         row.remove(txn, id)?;
     }
-    for row in &rows {
+    for row in rows.iter().filter(|row| !was.iter().any(|kept| kept.same_as(row))) {
         row.write(txn, id)?;
     }
     txn.open_table(R::TABLE)?.insert(id, codec::encode(record).as_slice())?;
@@ -364,11 +388,19 @@ pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>,
     let Some(record) = get::<R>(txn, id)? else {
         return Ok(None);
     };
-    for row in record.indexes() {
-        row.remove(txn, id.into())?;
-    }
-    txn.open_table(R::TABLE)?.remove(id.into())?;
+    delete(txn, &record)?;
     Ok(Some(record))
+}
+
+/// Removes `record` (as the caller read it in this transaction) and its index rows, without
+/// reading it again.
+pub fn delete<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
+    let id = record.id().into();
+    for row in record.indexes() {
+        row.remove(txn, id)?;
+    }
+    txn.open_table(R::TABLE)?.remove(id)?;
+    Ok(())
 }
 
 /// One page of the records that `keep` admits, newest first: all of them, or those `index`

@@ -6,7 +6,6 @@ use super::mark_edit::{self, Edit, MarkFields};
 use super::marks::{ShownMark, shown_mark};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
-use crate::domain::clash::Names;
 use crate::domain::journal::{Attendance, AttendanceStatus, Mark};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::{LessonId, MarkId, UserId};
@@ -238,8 +237,7 @@ pub fn save(
 
     let what = describe(&lesson, &school, &tz);
     let change = Change::new(Action::LessonJournalSaved, Entity::Lesson, Some(id.0), String::new());
-    let subject = |s| school.subject(s);
-    let (_, change) = mark_edit::write(&txn, checked.marks, change, &mut lines, config, &subject)?;
+    let (_, change) = mark_edit::write(&txn, checked.marks, change, &mut lines, config, &school)?;
     let change = super::alerts::absences(&txn, change, &lesson, &before, &records, &config.alerts, &what)?;
     let by = Some(actor.user.id);
     let mut change = crate::service::money::charges::settle_lesson(&txn, &lesson, by, config, change, &mut lines)?;

@@ -4,13 +4,14 @@
 
 use super::alerts;
 use crate::config::Config;
+use crate::domain::User;
+use crate::domain::clash::Names;
 use crate::domain::journal::{MARK_VALUES, MARK_WEIGHTS, Mark, MarkKind};
 use crate::domain::{MarkId, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::Change;
 use crate::service::{FieldErrors, ServiceError};
-use crate::store::record::{self, Reader};
-use crate::store::{StoreError, users};
+use crate::store::record;
 use jiff::Timestamp;
 use jiff::civil::Date;
 use redb::WriteTransaction;
@@ -126,14 +127,14 @@ pub fn allowed(actor: &Actor, edits: &[Edit], config: &Config) -> Result<(), Ser
 
 /// Writes each of `edits` that changes something; returns the marks as written and `change`
 /// with a «было → стало» line for each, concerning its student, and telling parents of a low
-/// mark. `subject` names a subject id in Russian.
+/// mark. `names` names the students and subjects in Russian.
 pub fn write(
     txn: &WriteTransaction,
     edits: Vec<Edit>,
     mut change: Change,
     lines: &mut Vec<String>,
     config: &Config,
-    subject: &dyn Fn(SubjectId) -> String,
+    names: &dyn Names,
 ) -> Result<(Vec<Mark>, Change), ServiceError> {
     let mut written = Vec::new();
     for edit in edits.into_iter().filter(Edit::changes) {
@@ -147,29 +148,31 @@ pub fn write(
                 (None, Some(new))
             }
             (Some(old), None) => {
-                record::remove::<Mark>(txn, old.id)?;
+                record::delete(txn, &old)?;
                 (Some(old), None)
             }
             (None, None) => continue,
         };
         let mark = new.as_ref().or(old.as_ref()).expect("one side of an edit");
-        let student = student_name(txn, mark.student_id)?;
-        lines.push(line(old.as_ref(), new.as_ref(), &subject(mark.subject_id), &student));
+        let student = names
+            .person(mark.student_id)
+            .map_or_else(|| format!("№{}", mark.student_id), User::short_name);
+        lines.push(line(
+            old.as_ref(),
+            new.as_ref(),
+            &names.subject(mark.subject_id),
+            &student,
+        ));
         change = change.concerning([mark.student_id]);
         if let Some(new) = &new {
             let lowered = old.as_ref().is_none_or(|old| old.value != new.value);
             if lowered && new.value <= config.alerts.low_mark {
-                change = alerts::low_mark(txn, change, new, &subject(new.subject_id))?;
+                change = alerts::low_mark(txn, change, new, &names.subject(new.subject_id))?;
             }
             written.push(new.clone());
         }
     }
     Ok((written, change))
-}
-
-/// «Белов И. В.», or «№7» for someone gone.
-fn student_name(txn: &impl Reader, id: UserId) -> Result<String, StoreError> {
-    Ok(users::get(txn, id)?.map_or_else(|| format!("№{id}"), |u| u.short_name()))
 }
 
 /// «Отметка по предмету «Математика» за 12.11 (Белов И. В.): 4 → 5» (the subject's name is

@@ -194,8 +194,7 @@ fn commit(
         .expect("one side of an edit");
     let mut lines = Vec::new();
     let change = Change::new(action, Entity::Mark, None, String::new());
-    let subject = |s| school.subject(s);
-    let (written, mut change) = mark_edit::write(txn, vec![edit], change, &mut lines, config, &subject)?;
+    let (written, mut change) = mark_edit::write(txn, vec![edit], change, &mut lines, config, school)?;
     let mark = written.into_iter().next().unwrap_or(was);
     change.entity_id = Some(mark.id.0);
     change.summary = lines.join("; ");

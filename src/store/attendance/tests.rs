@@ -55,3 +55,35 @@ fn a_lessons_attendance_is_replaced_whole_and_the_student_index_follows() {
     );
     assert!(statuses_of(&read, UserId(11), year.0, year.1).expect("none").is_empty());
 }
+
+#[test]
+fn a_save_that_keeps_a_status_keeps_its_index_row_and_stores_the_new_comment() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let first = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
+    let txn = store.write().expect("write");
+    let records = [
+        present(&first, 10, AttendanceStatus::Late),
+        present(&first, 11, AttendanceStatus::Present),
+    ];
+    replace_lesson(&txn, &first, &records).expect("write");
+    let mut commented = records.clone();
+    commented[0].comment = "на 10 минут".into();
+    assert_eq!(replace_lesson(&txn, &first, &commented).expect("again"), records);
+    txn.commit().expect("commit");
+
+    let read = store.read().expect("read");
+    assert_eq!(of_lesson(&read, LessonId(1)).expect("lesson"), commented);
+    let (from, to) = (
+        "2026-11-01T00:00:00Z".parse().expect("from"),
+        "2026-12-01T00:00:00Z".parse().expect("to"),
+    );
+    for (student, status) in [(10, AttendanceStatus::Late), (11, AttendanceStatus::Present)] {
+        let seen: Vec<_> = statuses_of(&read, UserId(student), from, to)
+            .expect("statuses")
+            .iter()
+            .map(|at| at.status)
+            .collect();
+        assert_eq!(seen, [status]);
+    }
+}

@@ -192,6 +192,42 @@ fn replace_moves_the_rows_of_a_record_already_read() {
     );
 }
 
+#[test]
+fn a_change_keeps_the_rows_it_leaves_alone_and_delete_takes_every_row() {
+    let (_dir, store) = store();
+    let txn = store.write().expect("write");
+    let note = add(&txn, 1, "Черновик");
+    // The same unique key (titles fold case) under another owner: the key stays, the owner row moves.
+    let recased = Note {
+        owner: 3,
+        title: "ЧЕРНОВИК".into(),
+        ..note.clone()
+    };
+    replace(&txn, &note, &recased).expect("replace");
+    assert_eq!(
+        find_unique(&txn, NOTES_BY_TITLE, "черновик").expect("find"),
+        Some(note.id)
+    );
+    assert!(ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 1).expect("ids").is_empty());
+    assert_eq!(
+        ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 3).expect("ids"),
+        vec![note.id]
+    );
+    // Two rows with equal keys in different indexes are not the same row.
+    let key = IndexRow::Under(NOTES_BY_OWNER, 3);
+    assert!(key.same_as(&IndexRow::Under(NOTES_BY_OWNER, 3)));
+    assert!(!key.same_as(&IndexRow::Under(TableDefinition::new("test-other-1"), 3)));
+    assert!(!key.same_as(&IndexRow::Under(NOTES_BY_OWNER, 4)));
+
+    delete(&txn, &recased).expect("delete");
+    assert_eq!(get::<Note>(&txn, note.id).expect("get"), None);
+    assert_eq!(
+        find_unique::<NoteId>(&txn, NOTES_BY_TITLE, "черновик").expect("find"),
+        None
+    );
+    assert!(ids_under::<NoteId>(&txn, NOTES_BY_OWNER, 3).expect("ids").is_empty());
+}
+
 const VISITS: Rows = TableDefinition::new("test-visits-1");
 const VISITS_BY_TIME: TimeIndex = TableDefinition::new("test-visits-by-time-1");
 const VISITS_BY_GUEST: OwnedTimeIndex = TableDefinition::new("test-visits-by-guest-1");
