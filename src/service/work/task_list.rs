@@ -168,7 +168,7 @@ pub fn list(
 }
 
 /// Drops repeated ids, keeping the first of each.
-pub(super) fn dedup(ids: &mut Vec<TaskId>) {
+fn dedup(ids: &mut Vec<TaskId>) {
     let mut seen = BTreeSet::new();
     ids.retain(|id| seen.insert(*id));
 }
