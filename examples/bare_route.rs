@@ -1,7 +1,9 @@
 //! The yardstick of `make bench`: a bare poem-openapi server with one small JSON route.
 //!
 //! DESIGN.md §7 measures the portal's routes against "a bare poem JSON route" in the same run;
-//! this is that route, with nothing else: no database, no middleware, no state.
+//! this is that route, with nothing else: no database, no middleware, no state. Next to it,
+//! `GET /api/bare-page` is "a bare page of 50" (the yardstick of the list budget's p99): fifty
+//! rows shaped like the people list's, built per request.
 //!
 //! Run: `cargo run --release --example bare_route -- [ADDR]` (or `BARE_ROUTE_LISTEN=ADDR`),
 //! default `127.0.0.1:0` (a free port). Like `klass serve`, it prints the line
@@ -21,6 +23,26 @@ struct Bare {
     build: String,
 }
 
+/// One row of the bare page, shaped like a row of the people list.
+#[derive(Debug, Object)]
+struct BareRow {
+    id: u64,
+    last_name: String,
+    first_name: String,
+    email: String,
+    roles: Vec<String>,
+    created_at: String,
+}
+
+/// A page of rows and its counts, as the portal's lists answer.
+#[derive(Debug, Object)]
+struct BarePage {
+    data: Vec<BareRow>,
+    total: u64,
+    page: u64,
+    per_page: u64,
+}
+
 struct BareApi;
 
 #[OpenApi]
@@ -32,6 +54,27 @@ impl BareApi {
             status: "ok".into(),
             version: env!("CARGO_PKG_VERSION").into(),
             build: "bare".into(),
+        })
+    }
+
+    /// Fifty rows, built per request.
+    #[oai(path = "/bare-page", method = "get", operation_id = "bare_page")]
+    async fn bare_page(&self) -> Json<BarePage> {
+        let data = (1..=50)
+            .map(|id| BareRow {
+                id,
+                last_name: format!("Иванова-{id}"),
+                first_name: "Анна".into(),
+                email: format!("user{id}@demo.klass"),
+                roles: vec!["student".into()],
+                created_at: "2026-11-23T10:00:00Z".into(),
+            })
+            .collect();
+        Json(BarePage {
+            data,
+            total: 5000,
+            page: 1,
+            per_page: 50,
         })
     }
 }
