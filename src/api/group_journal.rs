@@ -1,56 +1,23 @@
-//! `GET /api/group-lessons/{id}/journal` (a group's students against its lessons over a
-//! period) and `GET /api/journal/terms` (the school's terms to pick a period from).
+//! The journal grids: `GET /api/group-lessons/{id}/journal` (a group's students against its
+//! lessons over a period), `GET /api/subjects/{id}/journal` (the same for a subject's lessons of
+//! every group and the individual ones) and `GET /api/journal/terms` (the school's terms to pick
+//! a period from).
 
 use super::envelope::Data;
-use super::journal_view::{
-    GridStudent, GroupJournalView, JournalAverage, JournalCell, JournalLesson, PeriodView, TermView, text,
-};
+use super::journal_view::{GridGroup, GridView, GroupJournalView, SubjectJournalView, TermView, ask, text};
 use super::json_text::JsonText;
 use super::{ApiTags, State};
-use crate::domain::GroupId;
+use crate::domain::{GroupId, SubjectId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::gradebook::group_journal::{self, Ask, GroupJournal};
 use crate::service::gradebook::period::terms_around;
+use crate::service::gradebook::{group_journal, subject_journal};
 use jiff::Timestamp;
 use poem_openapi::OpenApi;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 
-/// The grid of `journal`.
-fn view(journal: GroupJournal, tz: &jiff::tz::TimeZone) -> GroupJournalView {
-    let averages = journal
-        .students
-        .iter()
-        .map(|s| JournalAverage::new(s.id, s.standing))
-        .collect();
-    GroupJournalView {
-        group_id: journal.group.id,
-        group_name: journal.group.name,
-        subject_id: journal.group.subject_id,
-        subject_name: journal.subject_name,
-        period: PeriodView::from(&journal.period),
-        students: journal
-            .students
-            .into_iter()
-            .map(|s| GridStudent { id: s.id, name: s.name })
-            .collect(),
-        lessons: journal.lessons.iter().map(|l| JournalLesson::new(l, tz)).collect(),
-        cells: journal
-            .cells
-            .into_iter()
-            .map(|cell| JournalCell {
-                student_id: cell.student_id,
-                lesson_id: cell.lesson_id,
-                status: cell.status.map(Into::into),
-                marks: cell.marks.iter().map(Into::into).collect(),
-            })
-            .collect(),
-        averages,
-    }
-}
-
-/// A group's journal and the school's terms.
+/// A group's and a subject's journal, and the school's terms.
 #[derive(Default)]
 pub struct GroupJournalApi;
 
@@ -80,15 +47,47 @@ impl GroupJournalApi {
     ) -> Result<JsonText<Data<GroupJournalView>>, ApiError> {
         let actor = caller.actor(Rule::Staff)?;
         let tz = state.config.time_zone();
-        let ask = Ask {
-            journal: &state.config.journal,
-            tz: &tz,
-            today: Timestamp::now().to_zoned(tz.clone()).date(),
-            from: from.0.as_deref(),
-            to: to.0.as_deref(),
-        };
+        let ask = ask(&state, &tz, &from, &to);
         let journal = state.read(|store| group_journal::read(store, actor, id.0, &ask))?;
-        text(view(journal, &tz))
+        text(GroupJournalView {
+            group_id: journal.group.id,
+            group_name: journal.group.name,
+            grid: GridView::new(journal.grid, &tz),
+        })
+    }
+
+    /// A subject's journal
+    ///
+    /// Staff. The subject's lessons of the period (by start) of every group and the individual
+    /// ones; a worker gets only the lessons he teaches. Its students are those of the lessons
+    /// and of the subject's current groups (a worker's: his groups), by name; cells, averages
+    /// and term marks as in a group's journal. `groups` names the groups of the lessons and
+    /// the current ones. `from` and `to` as in a group's journal.
+    #[oai(
+        path = "/api/subjects/:id/journal",
+        method = "get",
+        operation_id = "subjects_journal"
+    )]
+    async fn subject_journal(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<SubjectId>,
+        from: Query<Option<String>>,
+        to: Query<Option<String>>,
+    ) -> Result<JsonText<Data<SubjectJournalView>>, ApiError> {
+        let actor = caller.actor(Rule::Staff)?;
+        let tz = state.config.time_zone();
+        let ask = ask(&state, &tz, &from, &to);
+        let journal = state.read(|store| subject_journal::read(store, actor, id.0, &ask))?;
+        text(SubjectJournalView {
+            groups: journal
+                .groups
+                .into_iter()
+                .map(|g| GridGroup { id: g.id, name: g.name })
+                .collect(),
+            grid: GridView::new(journal.grid, &tz),
+        })
     }
 
     /// The school's terms

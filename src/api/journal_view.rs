@@ -2,6 +2,7 @@
 //! subject. Each view is both an OpenAPI object and serde-serializable with the same names, so
 //! a long answer is written straight to text (`JsonText::serialized`), never through a tree.
 
+use super::State;
 use super::envelope::Data;
 use super::json_text::JsonText;
 use super::lesson_view::local;
@@ -11,9 +12,13 @@ use crate::domain::lesson::Lesson;
 use crate::domain::{GroupId, LessonId, MarkId, SubjectId, UserId};
 use crate::error::ApiError;
 use crate::service::gradebook::averages::Standing;
+use crate::service::gradebook::grid::Grid;
+use crate::service::gradebook::period::Ask;
 use crate::service::gradebook::period::Period;
+use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use poem_openapi::Object;
+use poem_openapi::param::Query;
 use poem_openapi::types::{ParseFromJSON, ToJSON};
 use serde::Serialize;
 
@@ -119,6 +124,11 @@ pub struct JournalLesson {
     pub starts_at: String,
     pub status: LessonStatusName,
     pub topic: String,
+    /// Null: an individual lesson.
+    #[oai(nullable)]
+    pub group_id: Option<GroupId>,
+    /// Who is taught at it: a grid's other students were not there to be marked.
+    pub student_ids: Vec<UserId>,
 }
 
 impl JournalLesson {
@@ -129,6 +139,8 @@ impl JournalLesson {
             starts_at: local(lesson.starts_at, tz),
             status: lesson.status.into(),
             topic: lesson.topic.clone(),
+            group_id: lesson.group_id,
+            student_ids: lesson.student_ids.clone(),
         }
     }
 }
@@ -167,11 +179,10 @@ impl JournalAverage {
     }
 }
 
-/// A group's journal over a period: students (by name) against lessons (by start).
+/// A journal grid over a period: students (by name) against lessons (by start), the cells
+/// with something recorded and each student's standing in the subject.
 #[derive(Debug, Object, Serialize)]
-pub struct GroupJournalView {
-    pub group_id: GroupId,
-    pub group_name: String,
+pub struct GridView {
     pub subject_id: SubjectId,
     pub subject_name: String,
     pub period: PeriodView,
@@ -179,6 +190,67 @@ pub struct GroupJournalView {
     pub lessons: Vec<JournalLesson>,
     pub cells: Vec<JournalCell>,
     pub averages: Vec<JournalAverage>,
+}
+
+impl GridView {
+    /// How `grid` is shown, its times in `tz`.
+    pub fn new(grid: Grid, tz: &TimeZone) -> Self {
+        let averages = grid
+            .students
+            .iter()
+            .map(|s| JournalAverage::new(s.id, s.standing))
+            .collect();
+        Self {
+            subject_id: grid.subject_id,
+            subject_name: grid.subject_name,
+            period: PeriodView::from(&grid.period),
+            students: grid
+                .students
+                .into_iter()
+                .map(|s| GridStudent { id: s.id, name: s.name })
+                .collect(),
+            lessons: grid.lessons.iter().map(|l| JournalLesson::new(l, tz)).collect(),
+            cells: grid
+                .cells
+                .into_iter()
+                .map(|cell| JournalCell {
+                    student_id: cell.student_id,
+                    lesson_id: cell.lesson_id,
+                    status: cell.status.map(Into::into),
+                    marks: cell.marks.iter().map(Into::into).collect(),
+                })
+                .collect(),
+            averages,
+        }
+    }
+}
+
+/// A group's journal over a period.
+#[derive(Debug, Object, Serialize)]
+pub struct GroupJournalView {
+    pub group_id: GroupId,
+    pub group_name: String,
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub grid: GridView,
+}
+
+/// A group a subject's journal names (its lessons' `group_id`).
+#[derive(Debug, Object, Serialize)]
+pub struct GridGroup {
+    pub id: GroupId,
+    pub name: String,
+}
+
+/// A subject's journal over a period: its lessons of every group and the individual ones (a
+/// worker's: those he teaches).
+#[derive(Debug, Object, Serialize)]
+pub struct SubjectJournalView {
+    /// The groups of the lessons and the subject's current groups, by name.
+    pub groups: Vec<GridGroup>,
+    #[oai(flatten)]
+    #[serde(flatten)]
+    pub grid: GridView,
 }
 
 /// Attendance counted by status over the period.
@@ -249,6 +321,23 @@ pub struct PersonMarksView {
     pub user_id: UserId,
     pub period: PeriodView,
     pub subjects: Vec<SubjectMarksView>,
+}
+
+/// What a journal read asks for (`from`, `to` as sent), with the school's settings and
+/// today's date in its zone `tz`.
+pub fn ask<'a>(
+    state: &'a State<'_>,
+    tz: &'a TimeZone,
+    from: &'a Query<Option<String>>,
+    to: &'a Query<Option<String>>,
+) -> Ask<'a> {
+    Ask {
+        journal: &state.config.journal,
+        tz,
+        today: Timestamp::now().to_zoned(tz.clone()).date(),
+        from: from.0.as_deref(),
+        to: to.0.as_deref(),
+    }
 }
 
 /// `{data: view}` as JSON text, written by serde straight from the view.

@@ -3,7 +3,7 @@
 
 use super::envelope::Data;
 use super::journal_view::{
-    AttendanceLesson, MarkEntry, PeriodView, PersonAttendanceView, PersonMarksView, SubjectMarksView, text,
+    AttendanceLesson, MarkEntry, PeriodView, PersonAttendanceView, PersonMarksView, SubjectMarksView, ask, text,
 };
 use super::json_text::JsonText;
 use super::lesson_view::local;
@@ -11,28 +11,9 @@ use super::{ApiTags, State};
 use crate::domain::UserId;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::gradebook::group_journal::Ask;
 use crate::service::gradebook::person_journal;
-use jiff::Timestamp;
-use jiff::tz::TimeZone;
 use poem_openapi::OpenApi;
 use poem_openapi::param::{Path, Query};
-
-/// What a read asks for, with the school's settings and today's date in its zone.
-fn ask<'a>(
-    state: &'a State<'_>,
-    tz: &'a TimeZone,
-    from: &'a Query<Option<String>>,
-    to: &'a Query<Option<String>>,
-) -> Ask<'a> {
-    Ask {
-        journal: &state.config.journal,
-        tz,
-        today: Timestamp::now().to_zoned(tz.clone()).date(),
-        from: from.0.as_deref(),
-        to: to.0.as_deref(),
-    }
-}
 
 /// A student's attendance and marks.
 #[derive(Default)]

@@ -13,6 +13,12 @@ pub fn reads_group_journal(actor: &Actor, group: &Group) -> bool {
     manages_teaching(actor, group.teacher_id)
 }
 
+/// Whose lessons `actor` reads in a subject's journal: a manager every teacher's (`None`),
+/// anyone else (a worker: staff is checked first) only his own.
+pub fn subject_journal_teacher(actor: &Actor) -> Option<UserId> {
+    (!actor.user.roles.contains(&Role::Manager)).then_some(actor.user.id)
+}
+
 /// Whether `actor` may read `student`'s attendance and marks: managers everyone's, a worker
 /// those of a student he teaches (`teachers`: who teaches the student's groups, lessons or
 /// marks read), the student his own, a parent his children's.

@@ -70,6 +70,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::LESSONS_BY_STUDENT)?;
         $copier.table(tables::LESSONS_BY_GROUP)?;
         $copier.table(tables::LESSONS_BY_ROOM)?;
+        $copier.table(tables::LESSONS_BY_SUBJECT)?;
         $copier.table(tables::ATTENDANCE)?;
         $copier.table(tables::ATTENDANCE_BY_STUDENT)?;
         $copier.table(tables::MARKS)?;

@@ -1,10 +1,10 @@
-//! Lessons, indexed by time for the whole school, each teacher, student, group and room, so a
+//! Lessons, indexed by time for the whole school, each teacher, student, group, subject and room, so a
 //! week or a term of any of them is one index range however many lessons the school keeps.
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{StoreError, codec, tables};
 use crate::domain::lesson::{Lesson, LessonHead, room_key};
-use crate::domain::{GroupId, LessonId, UserId};
+use crate::domain::{GroupId, LessonId, SubjectId, UserId};
 use jiff::Timestamp;
 use redb::ReadableTable;
 
@@ -21,6 +21,7 @@ impl Record for Lesson {
         let mut rows = vec![
             IndexRow::Timed(tables::LESSONS_BY_TIME, at),
             IndexRow::OwnedTimed(tables::LESSONS_BY_TEACHER, self.teacher_id.0, at),
+            IndexRow::OwnedTimed(tables::LESSONS_BY_SUBJECT, self.subject_id.0, at),
         ];
         let students = self.student_ids.iter();
         rows.extend(students.map(|student| IndexRow::OwnedTimed(tables::LESSONS_BY_STUDENT, student.0, at)));
@@ -42,6 +43,7 @@ pub enum Whose {
     Teacher(UserId),
     Student(UserId),
     Group(GroupId),
+    Subject(SubjectId),
     /// A room's, by its name as typed (see `room_key`).
     Room(String),
 }
@@ -55,6 +57,7 @@ pub fn ids(txn: &impl Reader, whose: &Whose, from: Timestamp, to: Timestamp) -> 
         Whose::Teacher(id) => record::ids_owned_between(txn, tables::LESSONS_BY_TEACHER, id.0, from, to),
         Whose::Student(id) => record::ids_owned_between(txn, tables::LESSONS_BY_STUDENT, id.0, from, to),
         Whose::Group(id) => record::ids_owned_between(txn, tables::LESSONS_BY_GROUP, id.0, from, to),
+        Whose::Subject(id) => record::ids_owned_between(txn, tables::LESSONS_BY_SUBJECT, id.0, from, to),
         Whose::Room(room) => record::ids_named_between(txn, tables::LESSONS_BY_ROOM, &room_key(room), from, to),
     }
 }

@@ -7,6 +7,7 @@ use super::{Store, StoreError, codec, tables};
 use crate::domain::User;
 use crate::domain::activity::ActivityEntry;
 use crate::domain::event::Event;
+use crate::domain::lesson::LessonHead;
 use crate::domain::task::Task;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
@@ -18,7 +19,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 15] = [
+const MIGRATIONS: [(&str, Migration); 16] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -55,6 +56,7 @@ const MIGRATIONS: [(&str, Migration); 15] = [
         "store the instants of tasks and events as unix milliseconds",
         reencode_tasks_and_events,
     ),
+    ("index lessons by subject", index_lessons_by_subject),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -291,6 +293,18 @@ fn reencode<R: Record>(txn: &WriteTransaction) -> Result<(), StoreError> {
         };
         let record: R = codec::decode(record::name_of::<R>(), &bytes)?;
         rows.insert(id, codec::encode(&record).as_slice())?;
+    }
+    Ok(())
+}
+
+/// Writes the subject index row of every lesson stored before it.
+fn index_lessons_by_subject(txn: &WriteTransaction) -> Result<(), StoreError> {
+    let lessons = txn.open_table(tables::LESSONS)?;
+    let mut by_subject = txn.open_table(tables::LESSONS_BY_SUBJECT)?;
+    for row in lessons.iter()? {
+        let (id, bytes) = row?;
+        let lesson: LessonHead = codec::decode("lesson", bytes.value())?;
+        by_subject.insert((lesson.subject_id.0, lesson.starts_at.as_millisecond(), id.value()), ())?;
     }
     Ok(())
 }

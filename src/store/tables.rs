@@ -151,6 +151,9 @@ pub const LESSONS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefini
 /// Index: (group id, start unix ms, lesson id) -> (), a group's lessons by time.
 pub const LESSONS_BY_GROUP: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-group-1");
 
+/// Index: (subject id, start unix ms, lesson id) -> (), a subject's lessons by time.
+pub const LESSONS_BY_SUBJECT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("lessons-by-subject-1");
+
 /// Index: (folded room, start unix ms, lesson id) -> (), a room's lessons by time.
 pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefinition::new("lessons-by-room-1");
 

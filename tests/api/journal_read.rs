@@ -216,6 +216,63 @@ async fn each_reads_only_his_own_his_childrens_or_his_students_journal() {
     );
 }
 
+/// The ids of `grid`'s `what` (lessons, students, groups), in order.
+fn ids(grid: &Value, what: &str) -> Vec<u64> {
+    let rows = grid[what].as_array().expect(what).iter();
+    rows.map(|row| row["id"].as_u64().expect("id")).collect()
+}
+
+#[tokio::test]
+async fn a_subjects_journal_holds_every_groups_and_the_individual_lessons_a_worker_only_his() {
+    let school = school(0.5).await;
+    let (anna, boris, l) = (school.anna, school.boris, school.lessons.clone());
+    let single = school.individual_math_lesson(school.other_teacher, boris, 10, 4);
+    let path = format!("/api/subjects/{}/journal?{SEPTEMBER}", school.math);
+
+    let whole = school.read(school.manager, &path).await;
+    assert_eq!(whole["subject_name"], "Математика");
+    assert_eq!(ids(&whole, "lessons"), [l[0], single, l[1], l[2], l[3]], "by start");
+    assert_eq!(whole["lessons"][1]["group_id"], Value::Null, "individual");
+    assert_eq!(whole["lessons"][1]["student_ids"], json!([boris]));
+    assert_eq!(whole["lessons"][0]["group_id"], school.group);
+    assert_eq!(whole["lessons"][0]["student_ids"], json!([anna, boris]));
+    assert_eq!(whole["groups"], json!([{"id": school.group, "name": "Алгебра 9"}]));
+    assert_eq!(ids(&whole, "students"), [anna, boris], "by name");
+    assert_eq!(
+        whole["averages"][1],
+        json!({"student_id": boris, "average": 3.25, "term_mark": 3}),
+        "Boris: 5 and 4 (weight 1) and the paper test of 2 (weight 2): 13 / 4"
+    );
+    let cell = whole["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .find(|c| c["lesson_id"] == single);
+    assert_eq!(
+        cell.map(|c| (&c["student_id"], &c["status"])),
+        Some((&json!(boris), &json!("present")))
+    );
+
+    let belov = school.read(school.teacher, &path).await;
+    assert_eq!(ids(&belov, "lessons"), l, "the group's teacher: his lessons only");
+    assert_eq!(ids(&belov, "students"), [anna, boris]);
+
+    let fizikov = school.read(school.other_teacher, &path).await;
+    assert_eq!(ids(&fizikov, "lessons"), [single], "his individual lesson only");
+    assert_eq!(
+        ids(&fizikov, "students"),
+        [boris],
+        "no group of his: only who is at his lessons"
+    );
+    assert_eq!(fizikov["groups"], json!([]));
+
+    assert_eq!(school.status(anna, &path).await, 403, "a student");
+    assert_eq!(school.status(school.parent, &path).await, 403, "a parent");
+    assert_eq!(school.status(school.manager, "/api/subjects/999/journal").await, 404);
+    let bad = format!("/api/subjects/{}/journal?from=2026-10-01&to=2026-09-01", school.math);
+    assert_eq!(school.status(school.manager, &bad).await, 422);
+}
+
 #[tokio::test]
 async fn without_days_the_current_term_and_bad_days_are_refused() {
     let school = school(0.5).await;

@@ -3,10 +3,8 @@
 use super::*;
 use poem::IntoResponse;
 
-fn grid() -> GroupJournalView {
-    GroupJournalView {
-        group_id: GroupId(3),
-        group_name: "5А математика".into(),
+fn grid() -> GridView {
+    GridView {
         subject_id: SubjectId(2),
         subject_name: "Математика".into(),
         period: PeriodView {
@@ -23,6 +21,8 @@ fn grid() -> GroupJournalView {
             starts_at: "2026-11-10T09:00:00+03:00".into(),
             status: LessonStatusName::Done,
             topic: "Дроби \"и\" проценты\n\\".into(),
+            group_id: None,
+            student_ids: vec![UserId(7)],
         }],
         cells: vec![
             JournalCell {
@@ -59,6 +59,24 @@ fn grid() -> GroupJournalView {
                 },
             ),
         ],
+    }
+}
+
+fn group_journal() -> GroupJournalView {
+    GroupJournalView {
+        group_id: GroupId(3),
+        group_name: "5А математика".into(),
+        grid: grid(),
+    }
+}
+
+fn subject_journal() -> SubjectJournalView {
+    SubjectJournalView {
+        groups: vec![GridGroup {
+            id: GroupId(3),
+            name: "5А".into(),
+        }],
+        grid: grid(),
     }
 }
 
@@ -130,7 +148,8 @@ where
 
 #[tokio::test]
 async fn serde_text_equals_what_json_would_send() {
-    same(grid).await;
+    same(group_journal).await;
+    same(subject_journal).await;
     same(marks).await;
     same(attendance).await;
 }

@@ -1,74 +1,24 @@
-//! A group's journal over a period: its students against its lessons, each cell a student's
-//! attendance and marks at one lesson, and each student's average and term mark in the
-//! group's subject. Attendance comes from the students' status index, nothing decoded.
+//! A group's journal over a period: its students against its lessons, with each student's
+//! standing in the group's subject.
 
-use super::averages::{Standing, of_average};
-use super::period::{Fallback, Period};
-use crate::config::Journal;
+use super::grid::{self, Frame, Grid};
+use super::period::{Ask, Fallback};
+use crate::domain::GroupId;
 use crate::domain::group::Group;
-use crate::domain::journal::{AttendanceStatus, Mark, weighted_average};
-use crate::domain::lesson::Lesson;
-use crate::domain::subject::Subject;
-use crate::domain::{GroupId, LessonId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::store::lessons::{self, Whose};
-use crate::store::{Store, attendance, marks, record};
-use jiff::civil::Date;
-use jiff::tz::TimeZone;
-use std::collections::{BTreeSet, HashMap};
-
-/// What a journal read asks for: the days (`from`, `to` as sent), with the school's settings
-/// and today's date in its time zone.
-pub struct Ask<'a> {
-    pub journal: &'a Journal,
-    pub tz: &'a TimeZone,
-    pub today: Date,
-    pub from: Option<&'a str>,
-    pub to: Option<&'a str>,
-}
-
-impl Ask<'_> {
-    /// The period asked for, `fallback` when no days are.
-    pub fn period(&self, fallback: Fallback) -> Result<Period, ServiceError> {
-        Period::asked(&self.journal.terms, self.from, self.to, self.today, fallback)
-    }
-}
-
-/// One student at one lesson: how he was there (`None`: not recorded) and his marks.
-#[derive(Debug)]
-pub struct Cell {
-    pub student_id: UserId,
-    pub lesson_id: LessonId,
-    pub status: Option<AttendanceStatus>,
-    pub marks: Vec<Mark>,
-}
-
-/// A row of the grid: a student, his name and his standing in the subject over the period.
-#[derive(Debug)]
-pub struct StudentRow {
-    pub id: UserId,
-    /// «Иванова Анна Петровна».
-    pub name: String,
-    pub standing: Standing,
-}
+use crate::store::{Store, record};
 
 /// The journal of one group over one period.
 #[derive(Debug)]
 pub struct GroupJournal {
     pub group: Group,
-    pub subject_name: String,
-    pub period: Period,
-    /// By name.
-    pub students: Vec<StudentRow>,
-    /// By start.
-    pub lessons: Vec<Lesson>,
-    /// Only the cells with something recorded, by student (in `students`' order) and lesson.
-    pub cells: Vec<Cell>,
+    pub grid: Grid,
 }
 
 /// The journal of group `id` over the period `ask` names (the current term by default), for
-/// someone who may read it.
+/// someone who may read it. Its students now, then anyone else at its lessons of the period.
 pub fn read(store: &Store, actor: &Actor, id: GroupId, ask: &Ask<'_>) -> Result<GroupJournal, ServiceError> {
     let period = ask.period(Fallback::Term)?;
     let txn = store.read()?;
@@ -77,76 +27,12 @@ pub fn read(store: &Store, actor: &Actor, id: GroupId, ask: &Ask<'_>) -> Result<
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_GROUP_JOURNAL));
     }
     let (from, to) = period.span(ask.tz);
-    let lessons = lessons::of(&txn, &Whose::Group(id), from, to)?;
-    let position: HashMap<LessonId, usize> = lessons.iter().enumerate().map(|(i, l)| (l.id, i)).collect();
-    // The group's students now, then anyone else at its lessons of the period.
-    let mut seen = BTreeSet::new();
-    let ids: Vec<UserId> = group
-        .student_ids
-        .iter()
-        .chain(lessons.iter().flat_map(|l| l.student_ids.iter()))
-        .copied()
-        .filter(|id| seen.insert(*id))
-        .collect();
-    let directory = store.directory(&txn)?;
-    let mut rows = Vec::with_capacity(ids.len());
-    for student in ids {
-        let mut row: Vec<Option<Cell>> = (0..lessons.len()).map(|_| None).collect();
-        for status in attendance::statuses_of(&txn, student, from, to)? {
-            if let Some(&at) = position.get(&status.lesson_id) {
-                cell_at(&mut row, at, student, lessons[at].id).status = Some(status.status);
-            }
-        }
-        let mut in_subject = Vec::new();
-        for mark in marks::of_student(&txn, student, period.from, period.to)? {
-            let at = mark.lesson_id.and_then(|lesson| position.get(&lesson).copied());
-            if mark.subject_id == group.subject_id {
-                in_subject.push((mark.value, mark.weight));
-            }
-            if let Some(at) = at {
-                cell_at(&mut row, at, student, lessons[at].id).marks.push(mark);
-            }
-        }
-        let entry = directory.find(student);
-        let name = entry.map_or_else(|| format!("№{student}"), |e| e.user.full_name());
-        let key = entry.map(|e| e.name_key.clone()).unwrap_or_default();
-        let standing = of_average(weighted_average(in_subject), ask.journal.round_up_from);
-        rows.push((
-            key,
-            StudentRow {
-                id: student,
-                name,
-                standing,
-            },
-            row,
-        ));
-    }
-    rows.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.id.cmp(&b.1.id)));
-    let subject_name = record::get::<Subject>(&txn, group.subject_id)?
-        .map(|s| s.name)
-        .unwrap_or_default();
-    let mut students = Vec::with_capacity(rows.len());
-    let mut cells = Vec::new();
-    for (_, student, row) in rows {
-        students.push(student);
-        cells.extend(row.into_iter().flatten());
-    }
-    Ok(GroupJournal {
-        group,
-        subject_name,
+    let frame = Frame {
+        lessons: lessons::of(&txn, &Whose::Group(id), from, to)?,
+        roster: &group.student_ids,
+        subject_id: group.subject_id,
         period,
-        students,
-        lessons,
-        cells,
-    })
-}
-
-/// The cell of `row` at `at`, made empty when nothing is there yet.
-fn cell_at(row: &mut [Option<Cell>], at: usize, student_id: UserId, lesson_id: LessonId) -> &mut Cell {
-    row[at].get_or_insert_with(|| Cell {
-        student_id,
-        lesson_id,
-        status: None,
-        marks: Vec::new(),
-    })
+    };
+    let grid = grid::build(store, &txn, frame, ask)?;
+    Ok(GroupJournal { group, grid })
 }

@@ -3,6 +3,7 @@
 
 pub mod alerts;
 pub mod averages;
+pub mod grid;
 pub mod group_journal;
 pub mod lesson_journal;
 pub mod lesson_rows;
@@ -11,3 +12,4 @@ pub mod mark_list;
 pub mod marks;
 pub mod period;
 pub mod person_journal;
+pub mod subject_journal;

@@ -1,12 +1,30 @@
 //! The span a journal read covers: the days asked for, or by default the current term or
 //! school year, and the school's terms to pick from.
 
+use crate::config::Journal;
 use crate::domain::term::{Term, TermDates, school_year, school_year_of, term_of};
 use crate::service::schedule::lesson_list::start_of;
 use crate::service::{FieldErrors, ServiceError};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
+
+/// What a journal read asks for: the days (`from`, `to` as sent), with the school's settings
+/// and today's date in its time zone.
+pub struct Ask<'a> {
+    pub journal: &'a Journal,
+    pub tz: &'a TimeZone,
+    pub today: Date,
+    pub from: Option<&'a str>,
+    pub to: Option<&'a str>,
+}
+
+impl Ask<'_> {
+    /// The period asked for, `fallback` when no days are.
+    pub fn period(&self, fallback: Fallback) -> Result<Period, ServiceError> {
+        Period::asked(&self.journal.terms, self.from, self.to, self.today, fallback)
+    }
+}
 
 /// The longest span one read covers (two school years and a day), so one request stays small.
 const LONGEST_DAYS: i32 = 731;

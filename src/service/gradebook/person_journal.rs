@@ -3,7 +3,7 @@
 //! mark (the current term by default). Read by managers, his teachers, himself, his parents.
 
 use super::averages::{Standing, standing};
-use super::group_journal::Ask;
+use super::period::Ask;
 use super::period::{Fallback, Period};
 use crate::domain::journal::{AttendanceStatus, AttendanceSummary, Mark};
 use crate::domain::lesson::LessonHead;

@@ -46,6 +46,8 @@ fn sources(actor: &Actor, query: &LessonQuery) -> Result<Vec<Whose>, ServiceErro
         Whose::Teacher(teacher)
     } else if let Some(room) = query.room.as_ref().filter(|r| !r.trim().is_empty()) {
         Whose::Room(room.clone())
+    } else if let Some(subject) = query.subject {
+        Whose::Subject(subject)
     } else {
         Whose::School
     };
@@ -55,23 +57,24 @@ fn sources(actor: &Actor, query: &LessonQuery) -> Result<Vec<Whose>, ServiceErro
 /// Whether the index of `whose` alone expresses every filter of `query` (so nothing need be
 /// decoded to filter).
 fn covers(whose: &Whose, query: &LessonQuery) -> bool {
-    let only = |teacher, student, group, room: bool| {
+    let only = |teacher, student, group, room, subject: bool| {
         query.teacher.is_some() == teacher
             && query.student.is_some() == student
             && query.group.is_some() == group
             && query.room.is_some() == room
-            && query.subject.is_none()
+            && query.subject.is_some() == subject
             && query.status.is_none()
             && query.person.is_none()
     };
     match whose {
-        Whose::School => only(false, false, false, false),
-        Whose::Teacher(t) => query.teacher == Some(*t) && only(true, false, false, false),
+        Whose::School => only(false, false, false, false, false),
+        Whose::Teacher(t) => query.teacher == Some(*t) && only(true, false, false, false, false),
         Whose::Student(s) => {
-            query.student.is_none_or(|q| q == *s) && only(false, query.student.is_some(), false, false)
+            query.student.is_none_or(|q| q == *s) && only(false, query.student.is_some(), false, false, false)
         }
-        Whose::Group(g) => query.group == Some(*g) && only(false, false, true, false),
-        Whose::Room(_) => only(false, false, false, true),
+        Whose::Group(g) => query.group == Some(*g) && only(false, false, true, false, false),
+        Whose::Room(_) => only(false, false, false, true, false),
+        Whose::Subject(s) => query.subject == Some(*s) && only(false, false, false, false, true),
     }
 }
 

@@ -185,6 +185,51 @@ fn version_15_writes_the_instants_of_tasks_held_as_text_as_numbers() {
 }
 
 #[test]
+fn version_16_indexes_the_lessons_stored_before_it_by_subject() {
+    use crate::domain::lesson::{Lesson, LessonStatus};
+    use crate::domain::{LessonId, SubjectId, UserId};
+    use crate::store::lessons::{self, Whose};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 15).expect("v15");
+    let lesson = |id: u64, subject: u64, at: &str| Lesson {
+        id: LessonId(id),
+        group_id: None,
+        subject_id: SubjectId(subject),
+        course_id: None,
+        teacher_id: UserId(2),
+        student_ids: vec![UserId(3)],
+        starts_at: at.parse().expect("instant"),
+        duration_minutes: 45,
+        room: String::new(),
+        status: LessonStatus::Planned,
+        cancel_reason: String::new(),
+        topic: String::new(),
+        homework: String::new(),
+        price: None,
+        moved_by_hand: false,
+        slot_at: None,
+    };
+    // Stored as version 15 did: the record alone (its other indexes do not matter here).
+    let txn = store.write().expect("txn");
+    let mut rows = txn.open_table(tables::LESSONS).expect("t");
+    for l in [
+        lesson(1, 7, "2026-11-20T09:00Z"),
+        lesson(2, 8, "2026-11-21T09:00Z"),
+        lesson(3, 7, "2026-11-19T09:00Z"),
+    ] {
+        rows.insert(l.id.0, codec::encode(&l).as_slice()).expect("i");
+    }
+    drop(rows);
+    txn.commit().expect("commit");
+    run(&store).expect("to latest");
+    let read = store.read().expect("read");
+    let (from, to) = (jiff::Timestamp::MIN, jiff::Timestamp::MAX);
+    let of_7: Vec<LessonId> = lessons::ids(&read, &Whose::Subject(SubjectId(7)), from, to).expect("ids");
+    assert_eq!(of_7, [LessonId(3), LessonId(1)], "by start");
+}
+
+#[test]
 fn a_newer_database_is_refused_with_advice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");

@@ -560,7 +560,8 @@ pub fn calendars() -> Vec<Row> {
     ]
 }
 
-/// The journal's reads (h-jread): a group's grid for its teacher and managers, a student's
+/// The journal's reads (h-jread): a group's grid for its teacher and managers, a subject's for
+/// staff (a worker's holds his own lessons of it), a student's
 /// attendance and marks for managers, his teachers, himself and his parents.
 pub fn journal_reads() -> Vec<Row> {
     vec![
@@ -568,6 +569,13 @@ pub fn journal_reads() -> Vec<Row> {
             "group_lessons_journal",
             Method::GET,
             "/api/group-lessons/{group}/journal",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "subjects_journal",
+            Method::GET,
+            "/api/subjects/{subject}/journal",
             "",
             [401, 403, 403, 200, 200, 403],
         ),

@@ -16,6 +16,7 @@ use serde_json::Value;
 pub struct School {
     pub app: TestApp,
     pub group: u64,
+    pub math: u64,
     pub lessons: Vec<u64>,
     pub anna: u64,
     pub boris: u64,
@@ -67,6 +68,15 @@ fn mark(
     .expect("mark");
 }
 
+/// 10:00 in Moscow on September `day`, 2026.
+fn september(day: i8) -> Timestamp {
+    date(2026, 9, day)
+        .at(10, 0, 0, 0)
+        .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
+        .expect("zoned")
+        .timestamp()
+}
+
 pub async fn school(round_up_from: f64) -> School {
     let app = spawn_app_with(move |config| config.journal.round_up_from = round_up_from).await;
     let teacher = app.quick_user("belov@school.ru", "Белов", "Игорь", &[Role::Worker]);
@@ -100,11 +110,7 @@ pub async fn school(round_up_from: f64) -> School {
     let lessons: Vec<Lesson> = [7, 14, 21, 28]
         .into_iter()
         .map(|day| {
-            let starts_at = date(2026, 9, day)
-                .at(10, 0, 0, 0)
-                .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
-                .expect("zoned")
-                .timestamp();
+            let starts_at = september(day);
             let student_ids: Vec<u64> = students.iter().map(|s| s.0).collect();
             record::insert(&txn, |id| Lesson {
                 group_id: Some(group.id),
@@ -148,6 +154,7 @@ pub async fn school(round_up_from: f64) -> School {
     School {
         app,
         group: group.id.0,
+        math: math.0,
         lessons: ids,
         anna,
         boris,
@@ -160,6 +167,38 @@ pub async fn school(round_up_from: f64) -> School {
 }
 
 impl School {
+    /// A done individual math lesson of `student` with `teacher` on September `day`, where he
+    /// was present and got a lesson mark of `value`; its id.
+    pub fn individual_math_lesson(&self, teacher: u64, student: u64, day: i8, value: u8) -> u64 {
+        let txn = self.app.store.write().expect("txn");
+        let lesson = record::insert(&txn, |id| Lesson {
+            duration_minutes: 45,
+            status: LessonStatus::Done,
+            ..crate::helpers::planned_lesson(id, self.math, teacher, &[student], september(day))
+        })
+        .expect("lesson");
+        let present = Attendance {
+            lesson_id: lesson.id,
+            student_id: UserId(student),
+            status: AttendanceStatus::Present,
+            comment: String::new(),
+            recorded_by: UserId(teacher),
+            recorded_at: Timestamp::now(),
+        };
+        attendance::replace_lesson(&txn, &lesson, &[present]).expect("attendance");
+        let math = SubjectId(self.math);
+        mark(
+            &txn,
+            (student, math, Some(lesson.id.0)),
+            value,
+            MarkKind::Lesson,
+            1,
+            teacher,
+        );
+        txn.commit().expect("commit");
+        lesson.id.0
+    }
+
     pub fn as_user(&self, id: u64) -> Browser {
         self.app.browser_as(id, None)
     }
