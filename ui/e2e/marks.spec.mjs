@@ -1,5 +1,7 @@
 // The journal's reading screens: a teacher opens /marks, picks his group and a term, moves in
 // the grid with the arrows, types a 4 and sees it with the new average, removes it again; a
+// manager opens a subject's journal, every group's and the individual lessons, each date under
+// its group; a
 // student sees his marks by subject and a link to his attendance; a person's attendance page
 // shows the month's summary; the grid never makes a 360 px page scroll sideways; pictures light
 // and dark, 1366 and 360 px.
@@ -59,9 +61,9 @@ test('a teacher picks his group and a term, types a 4 into a cell and sees it an
   const student = journal.students[0];
 
   await page.goto('/marks');
-  await page.getByText('Выберите группу, чтобы открыть её журнал.').waitFor();
+  await page.getByText('Выберите группу или предмет, чтобы открыть журнал.').waitFor();
   await page.getByLabel('Период').selectOption(term.from);
-  await page.getByLabel('Группа').selectOption({ label: GROUP });
+  await page.getByRole('combobox', { name: /^Журнал/ }).selectOption({ label: GROUP });
   const grid = page.getByRole('grid', { name: 'Журнал группы' });
   await grid.waitFor();
   assert.equal(await grid.locator('tbody tr').count(), journal.students.length);
@@ -89,6 +91,34 @@ test('a teacher picks his group and a term, types a 4 into a cell and sees it an
   await page.keyboard.press('Delete');
   await page.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
   await page.waitForFunction(([selector, count]) => document.querySelectorAll(`${selector} .mark-chip`).length === count, [`td[data-row="0"][data-col="${col}"]`, before]);
+  assert.deepEqual(page.errors, []);
+});
+
+test("a manager opens a subject's journal: every group's lessons and the individual ones, each date with its group", async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, DEMO.manager);
+  const subjects = await callApi(page, 'GET', '/api/subjects?per_page=100');
+  const math = subjects.body.data.find((row) => row.name === 'Математика');
+  const journal = await callApi(page, 'GET', `/api/subjects/${math.id}/journal`);
+  assert.equal(journal.status, 200, JSON.stringify(journal.body));
+  const { lessons, groups, students } = journal.body.data;
+  assert.ok(groups.length >= 2, 'the demo teaches mathematics in several groups');
+  assert.ok(lessons.some((lesson) => lesson.group_id === null), 'and individually');
+
+  await page.goto('/marks');
+  await page.getByRole('combobox', { name: /^Журнал/ }).selectOption({ label: 'Математика' });
+  await page.waitForURL(`**/marks?subject=${math.id}`);
+  const grid = page.getByRole('grid', { name: 'Журнал по предмету' });
+  await grid.waitFor();
+  assert.equal(await grid.locator('thead th.journal-date').count(), lessons.length);
+  assert.equal(await grid.locator('tbody tr').count(), students.length);
+  await grid.locator('thead th.journal-date', { hasText: 'инд.' }).first().waitFor();
+  await grid.locator('thead th.journal-date', { hasText: groups[0].name }).first().waitFor();
+  // Someone not taught at a lesson has a shaded cell there, and no mark can be typed into it.
+  const away = grid.locator('td[data-away]').first();
+  await away.click();
+  await page.keyboard.press('5');
+  await page.getByRole('alert').getByText(/^Ученик не записан на урок \d\d\.\d\d\.$/).waitFor();
   assert.deepEqual(page.errors, []);
 });
 
@@ -185,6 +215,12 @@ for (const scheme of ['light', 'dark']) {
       await manager.locator('.attendance-summary').waitFor();
       await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       await app.screenshot(manager, `attendance-${scheme}-${device}`);
+      const subjects = await callApi(manager, 'GET', '/api/subjects?per_page=100');
+      await manager.goto(`/marks?subject=${subjects.body.data.find((row) => row.name === 'Математика').id}`);
+      await manager.getByRole('grid').waitFor();
+      await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await manager.evaluate(() => window.scrollTo(0, 0));
+      await app.screenshot(manager, `marks-subject-${scheme}-${device}`);
 
       const student = await app.open('/help', { viewport, colorScheme: scheme });
       await student.evaluate((mode) => localStorage.setItem('theme', mode), scheme);

@@ -1523,6 +1523,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/subjects/{id}/journal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subject's journal
+         * @description Staff. The subject's lessons of the period (by start) of every group and the individual
+         *     ones; a worker gets only the lessons he teaches. Its students are those of the lessons
+         *     and of the subject's current groups (a worker's: his groups), by name; cells, averages
+         *     and term marks as in a group's journal. `groups` names the groups of the lessons and
+         *     the current ones. `from` and `to` as in a group's journal.
+         */
+        get: operations["subjects_journal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/journal/terms": {
         parameters: {
             query?: never;
@@ -2768,6 +2792,13 @@ export interface components {
             data: components["schemas"]["PersonMarksView"];
         };
         /**
+         * Data_SubjectJournalView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_SubjectJournalView: {
+            data: components["schemas"]["SubjectJournalView"];
+        };
+        /**
          * Data_SubjectView
          * @description `{data: T}`: one record, a list, or a report.
          */
@@ -3094,6 +3125,15 @@ export interface components {
             reason: string;
         };
         /**
+         * GridGroup
+         * @description A group a subject's journal names (its lessons' `group_id`).
+         */
+        GridGroup: {
+            /** Format: uint64 */
+            id: number;
+            name: string;
+        };
+        /**
          * GridStudent
          * @description A student of the grid.
          */
@@ -3136,7 +3176,7 @@ export interface components {
         };
         /**
          * GroupJournalView
-         * @description A group's journal over a period: students (by name) against lessons (by start).
+         * @description A group's journal over a period.
          */
         GroupJournalView: {
             /** Format: uint64 */
@@ -3395,6 +3435,13 @@ export interface components {
             starts_at: string;
             status: components["schemas"]["LessonStatus"];
             topic: string;
+            /**
+             * Format: uint64
+             * @description Null: an individual lesson.
+             */
+            group_id?: number | null;
+            /** @description Who is taught at it: a grid's other students were not there to be marked. */
+            student_ids: number[];
         };
         /**
          * JournalMarkEntry
@@ -4440,6 +4487,23 @@ export interface components {
              */
             price?: number | null;
             archived?: boolean | null;
+        };
+        /**
+         * SubjectJournalView
+         * @description A subject's journal over a period: its lessons of every group and the individual ones (a
+         *     worker's: those he teaches).
+         */
+        SubjectJournalView: {
+            /** @description The groups of the lessons and the subject's current groups, by name. */
+            groups: components["schemas"]["GridGroup"][];
+            /** Format: uint64 */
+            subject_id: number;
+            subject_name: string;
+            period: components["schemas"]["PeriodView"];
+            students: components["schemas"]["GridStudent"][];
+            lessons: components["schemas"]["JournalLesson"][];
+            cells: components["schemas"]["JournalCell"][];
+            averages: components["schemas"]["JournalAverage"][];
         };
         /**
          * SubjectMarksView
@@ -18110,6 +18174,154 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Data_GroupJournalView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subjects_journal: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_SubjectJournalView"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */

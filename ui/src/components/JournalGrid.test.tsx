@@ -19,8 +19,8 @@ const journal = (marks: { id: number; value: number; kind: 'lesson'; weight: num
     { id: 8, name: 'Петров Борис Ильич' },
   ],
   lessons: [
-    { id: 21, starts_at: '2026-11-12T16:00:00+03:00', status: 'done', topic: 'Причастия' },
-    { id: 22, starts_at: '2026-11-19T16:00:00+03:00', status: 'done', topic: '' },
+    { id: 21, starts_at: '2026-11-12T16:00:00+03:00', status: 'done', topic: 'Причастия', group_id: 3, student_ids: [7, 8] },
+    { id: 22, starts_at: '2026-11-19T16:00:00+03:00', status: 'done', topic: '', group_id: 3, student_ids: [7, 8] },
   ],
   cells: [
     { student_id: 7, lesson_id: 21, status: 'unexcused', marks: [] },
@@ -50,7 +50,7 @@ beforeEach(async () => {
   await act(async () =>
     root.render(
       <MemoryRouter>
-        <JournalGrid groupId={3} from="2026-11-05" to="2026-12-28" editable />
+        <JournalGrid source={{ kind: 'group', id: 3 }} from="2026-11-05" to="2026-12-28" editable />
       </MemoryRouter>,
     ),);
 });
@@ -99,6 +99,34 @@ describe('JournalGrid', () => {
     expect(host.querySelector('[role="alert"]')?.textContent).toBe('Оценка — от 1 до 5');
     expect(cell(0, 1).querySelector('.mark-chip')).toBeNull();
     expect(fetchMock.mock.calls.filter(([, init]) => !init?.method || init.method === 'GET')).toHaveLength(1);
+  });
+
+  it("shows a subject's journal with each date's group, shading a student not taught at a lesson", async () => {
+    const subject = journal([], null);
+    answers = [
+      {
+        ...subject,
+        lessons: [subject.lessons[0]!, { ...subject.lessons[1]!, group_id: null, student_ids: [8] }],
+        groups: [{ id: 3, name: 'Русский язык 9' }],
+      } as GroupJournal,
+    ];
+    await act(async () =>
+      root.render(
+        <MemoryRouter>
+          <JournalGrid source={{ kind: 'subject', id: 5 }} from="2026-11-05" to="2026-12-28" editable />
+        </MemoryRouter>,
+      ),
+    );
+    expect(fetchMock.mock.lastCall?.[0]).toBe('/api/subjects/5/journal?from=2026-11-05&to=2026-12-28');
+    expect([...host.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Ученик', '12.11Русский язык 9', '19.11инд.', 'Средний', 'Итог']);
+    expect(host.querySelector('table')?.getAttribute('aria-label')).toBe('Журнал по предмету');
+    expect(cell(0, 1).dataset.away).toBe('true');
+    expect(cell(0, 1).getAttribute('aria-label')).toBe('Иванова Анна Петровна, 19.11: не записан на урок');
+    expect(cell(1, 1).dataset.away).toBeUndefined();
+    act(() => cell(0, 1).focus());
+    await press(cell(0, 1), '5');
+    expect(host.querySelector('[role="alert"]')?.textContent).toBe('Ученик не записан на урок 19.11.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
   it('names a refused change: the reason the server gave, or in Russian when it gave none', () => {

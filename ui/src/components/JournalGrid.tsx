@@ -1,47 +1,30 @@
-//! A group's journal for a period (`GET /api/group-lessons/{id}/journal`): students against
-//! lesson dates with attendance letters and marks, the weighted average and the term mark; the
-//! first column stays in place while the dates scroll sideways inside the grid. Where the viewer
-//! may give marks the grid is a keyboard grid: arrows move, 1–5 give a lesson mark, Delete or
-//! Backspace removes the cell's last mark after a confirmation; the averages follow.
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+//! A journal for a period, a group's (`GET /api/group-lessons/{id}/journal`) or a subject's
+//! (`GET /api/subjects/{id}/journal`, each date with its group): students against lesson dates
+//! with attendance letters and marks, the weighted average and the term mark; the first column
+//! stays in place while the dates scroll sideways inside the grid, and a student not taught at
+//! a lesson has a blank, shaded cell there. Where the viewer may give marks the grid is a
+//! keyboard grid: arrows move, 1–5 give a lesson mark, Delete or Backspace removes the cell's
+//! last mark after a confirmation; the averages follow.
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { generatePath, Link } from 'react-router';
-import type { Body, Ok } from '../api/types';
+import type { Body } from '../api/types';
 import { api, ApiError } from '../lib/api/client';
 import { formatDate, shortName } from '../lib/format';
 import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, formatAverage } from '../lib/journal';
-import { cellIndex, cellKey, columnDate, keyAction, lessonsInOrder, within, type GroupJournal, type Position } from '../lib/journalGrid';
+import { cellIndex, cellKey, columnDate, columnGroup, keyAction, lessonsInOrder, seated, within, type JournalSource, type Position } from '../lib/journalGrid';
+import { useJournal } from '../lib/useJournal';
 import { endpoints, paths } from '../paths';
 import { confirm } from './ConfirmDialog';
 import { MarkChips, markTitle } from './MarkChip';
 import './JournalGrid.css';
 
 interface Props {
-  groupId: number;
+  /** Whose journal: a group's, or a subject's (every group's and the individual lessons). */
+  source: JournalSource;
   from: string;
   to: string;
-  /** Whether the viewer gives marks in this group (the server decides in the end). */
+  /** Whether the viewer gives marks here (the server decides in the end). */
   editable: boolean;
-}
-
-const journalUrl = (groupId: number) => `${endpoints.groups}/${groupId}/journal`;
-
-/** The group's journal for the period, loaded again on `reload` (the grid keeps showing the
- * old one meanwhile; another group or period shows nothing until its own arrives). */
-function useGroupJournal(groupId: number, from: string, to: string) {
-  const [found, setFound] = useState<{ key: string; data: GroupJournal } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [round, setRound] = useState(0);
-  const key = `${groupId}:${from}:${to}`;
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    api<Ok<'group_lessons_journal'>>(journalUrl(groupId), { query: { from, to }, signal: controller.signal }).then(
-      ({ data }) => setFound({ key, data }),
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, [key, round]);
-  return { journal: found?.key === key ? found.data : null, failed, reload: () => setRound((n) => n + 1) };
 }
 
 /** Whether a server message is written for people (Russian), not a generic English status text. */
@@ -57,8 +40,9 @@ export function refusal(error: unknown): string {
   return 'Не удалось сохранить оценку: повторите попытку.';
 }
 
-export function JournalGrid({ groupId, from, to, editable }: Props) {
-  const { journal, failed, reload } = useGroupJournal(groupId, from, to);
+export function JournalGrid({ source, from, to, editable }: Props) {
+  const { journal, failed, reload } = useJournal(source, from, to);
+  const ofGroup = source.kind === 'group';
   const [focus, setFocus] = useState<Position>({ row: 0, col: 0 });
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -82,10 +66,16 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
   }
   const students = journal.students;
   const lessons = lessonsInOrder(journal);
-  if (students.length === 0) return <div className="empty-state">В группе нет учеников.</div>;
-  if (lessons.length === 0) return <div className="empty-state">С {formatDate(from)} по {formatDate(to)} занятий у группы нет.</div>;
+  if (students.length === 0) return <div className="empty-state">{ofGroup ? 'В группе нет учеников.' : `С ${formatDate(from)} по ${formatDate(to)} по предмету нет ни занятий, ни групп с учениками.`}</div>;
+  if (lessons.length === 0)
+    return (
+      <div className="empty-state">
+        С {formatDate(from)} по {formatDate(to)} занятий {ofGroup ? 'у группы' : 'по предмету'} нет.
+      </div>
+    );
 
   const cells = cellIndex(journal);
+  const hintId = `journal-hint-${source.kind}-${source.id}`;
   const averages = new Map(journal.averages.map((row) => [row.student_id, row]));
   const at = within(focus, students.length, lessons.length);
 
@@ -101,6 +91,7 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
     const lesson = lessons[here.col]!;
     if (!editable || busy) return;
     if (lesson.status === 'cancelled') return setProblem('Занятие отменено: оценки за него не ставят.');
+    if (action.kind === 'add' && !seated(lesson, student.id)) return setProblem(`Ученик не записан на урок ${columnDate(lesson.starts_at)}.`);
     const cell = cells.get(cellKey(student.id, lesson.id));
     setProblem(undefined);
     setBusy(true);
@@ -136,7 +127,7 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
   return (
     <div className="journal">
       {editable && (
-        <p className="muted journal-hint" id={`journal-hint-${groupId}`}>
+        <p className="muted journal-hint" id={hintId}>
           <span className="journal-hint-keys">Выберите клетку стрелками или мышью и наберите оценку 1–5; Delete — убрать последнюю оценку.</span>
           <span className="journal-hint-touch">Чтобы поставить оценки с телефона, откройте занятие: нажмите на его дату.</span>
         </p>
@@ -151,8 +142,8 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
           ref={table}
           className="journal-grid"
           role="grid"
-          aria-label="Журнал группы"
-          aria-describedby={editable ? `journal-hint-${groupId}` : undefined}
+          aria-label={ofGroup ? 'Журнал группы' : 'Журнал по предмету'}
+          aria-describedby={editable ? hintId : undefined}
           onKeyDown={(event) => void act(event)}
         >
           <thead>
@@ -160,17 +151,21 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
               <th scope="col" className="journal-student">
                 Ученик
               </th>
-              {lessons.map((lesson) => (
-                <th
-                  key={lesson.id}
-                  scope="col"
-                  className="journal-date"
-                  data-status={lesson.status}
-                  title={[formatDate(lesson.starts_at), lesson.topic, lesson.status === 'cancelled' ? 'отменено' : ''].filter(Boolean).join(' · ')}
-                >
-                  <Link to={generatePath(paths.lesson, { id: String(lesson.id) })}>{columnDate(lesson.starts_at)}</Link>
-                </th>
-              ))}
+              {lessons.map((lesson) => {
+                const group = columnGroup(journal, lesson);
+                return (
+                  <th
+                    key={lesson.id}
+                    scope="col"
+                    className="journal-date"
+                    data-status={lesson.status}
+                    title={[formatDate(lesson.starts_at), group, lesson.topic, lesson.status === 'cancelled' ? 'отменено' : ''].filter(Boolean).join(' · ')}
+                  >
+                    <Link to={generatePath(paths.lesson, { id: String(lesson.id) })}>{columnDate(lesson.starts_at)}</Link>
+                    {group && <small className="journal-date-group">{group}</small>}
+                  </th>
+                );
+              })}
               <th scope="col" className="journal-average" title="Средний балл (взвешенный)">
                 Средний
               </th>
@@ -191,7 +186,9 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
                     const cell = cells.get(cellKey(student.id, lesson.id));
                     const letter = attendanceLetter(cell?.status);
                     const marks = cell?.marks ?? [];
+                    const away = !cell && !seated(lesson, student.id);
                     const words = [
+                      away ? 'не записан на урок' : '',
                       cell?.status && cell.status !== 'present' ? ATTENDANCE_TITLES[cell.status] : '',
                       marks.length ? `оценки ${marks.map((mark) => mark.value).join(', ')}` : '',
                     ].filter(Boolean);
@@ -202,6 +199,7 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
                         data-row={row}
                         data-col={col}
                         data-status={lesson.status}
+                        data-away={away || undefined}
                         tabIndex={row === at.row && col === at.col ? 0 : -1}
                         aria-label={`${student.name}, ${columnDate(lesson.starts_at)}: ${words.join('; ') || 'пусто'}`}
                         onFocus={() => setFocus({ row, col })}
@@ -233,6 +231,9 @@ export function JournalGrid({ groupId, from, to, editable }: Props) {
           </li>
         ))}
         <li>пусто — присутствовал</li>
+        <li>
+          <span className="journal-away-sample" aria-hidden="true" /> — не записан на урок
+        </li>
         <li>подчёркнута — оценка за контрольную</li>
       </ul>
     </div>

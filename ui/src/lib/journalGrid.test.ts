@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellIndex, cellKey, columnDate, keyAction, lessonsInOrder, within, type GroupJournal } from './journalGrid';
+import { cellIndex, cellKey, columnDate, columnGroup, journalUrl, keyAction, lessonsInOrder, seated, within, type GroupJournal, type SubjectJournal } from './journalGrid';
 
 describe('the journal grid', () => {
   const at = { row: 1, col: 1 };
@@ -41,8 +41,8 @@ describe('the journal grid', () => {
       period: { name: null, from: '2026-11-01', to: '2026-11-30' },
       students: [],
       lessons: [
-        { id: 2, starts_at: '2026-11-19T16:00:00+03:00', status: 'done', topic: '' },
-        { id: 1, starts_at: '2026-11-12T16:00:00+03:00', status: 'done', topic: '' },
+        { id: 2, starts_at: '2026-11-19T16:00:00+03:00', status: 'done', topic: '', group_id: 3, student_ids: [7] },
+        { id: 1, starts_at: '2026-11-12T16:00:00+03:00', status: 'done', topic: '', group_id: 3, student_ids: [7] },
       ],
       cells: [{ student_id: 7, lesson_id: 1, status: 'late', marks: [{ id: 3, value: 4, kind: 'lesson', weight: 1 }] }],
       averages: [],
@@ -50,5 +50,32 @@ describe('the journal grid', () => {
     expect(lessonsInOrder(journal).map((lesson) => lesson.id)).toEqual([1, 2]);
     expect(cellIndex(journal).get(cellKey(7, 1))?.status).toBe('late');
     expect(cellIndex(journal).get(cellKey(7, 2))).toBeUndefined();
+    expect(columnGroup(journal, journal.lessons[0]!)).toBe('');
+  });
+
+  it("reads a group's or a subject's journal, and names a subject's columns by their group", () => {
+    expect(journalUrl({ kind: 'group', id: 3 })).toBe('/api/group-lessons/3/journal');
+    expect(journalUrl({ kind: 'subject', id: 5 })).toBe('/api/subjects/5/journal');
+    const lesson = (id: number, group: number | null, students: number[]) => ({
+      id,
+      starts_at: '2026-11-12T16:00:00+03:00',
+      status: 'done' as const,
+      topic: '',
+      group_id: group,
+      student_ids: students,
+    });
+    const journal: SubjectJournal = {
+      groups: [{ id: 3, name: '9А' }],
+      subject_id: 5,
+      subject_name: 'Русский язык',
+      period: { name: null, from: '2026-11-01', to: '2026-11-30' },
+      students: [],
+      lessons: [lesson(1, 3, [7, 8]), lesson(2, null, [8]), lesson(3, 4, [9])],
+      cells: [],
+      averages: [],
+    };
+    expect(journal.lessons.map((l) => columnGroup(journal, l))).toEqual(['9А', 'инд.', '']);
+    expect(seated(journal.lessons[1]!, 8)).toBe(true);
+    expect(seated(journal.lessons[1]!, 7)).toBe(false);
   });
 });

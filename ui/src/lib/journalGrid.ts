@@ -1,15 +1,45 @@
-//! The group journal's grid as data: students (rows) against lessons (columns), a cell's
-//! attendance and marks, what a key does in the grid (arrows move, 1–5 give a mark, Delete
-//! removes the last one) and the dates of the columns.
+//! A journal grid as data (a group's or a subject's): students (rows) against lessons
+//! (columns), a cell's attendance and marks, who was taught at a lesson, what a key does in the
+//! grid (arrows move, 1–5 give a mark, Delete removes the last one) and the columns' headings.
 import type { Ok } from '../api/types';
+import { endpoints } from '../paths';
 import { markOfKey } from './journal';
 import { schoolDay } from './timetable';
 
 /** `GET /api/group-lessons/{id}/journal` -> `data`. */
 export type GroupJournal = Ok<'group_lessons_journal'>['data'];
 
+/** `GET /api/subjects/{id}/journal` -> `data`. */
+export type SubjectJournal = Ok<'subjects_journal'>['data'];
+
+/** Either journal: both carry the same grid. */
+export type Journal = GroupJournal | SubjectJournal;
+
+/** Whose journal a grid shows. */
+export interface JournalSource {
+  readonly kind: 'group' | 'subject';
+  readonly id: number;
+}
+
+/** Where `source`'s journal is read. */
+export const journalUrl = (source: JournalSource) => `${source.kind === 'group' ? endpoints.groups : endpoints.subjects}/${source.id}/journal`;
+
 /** One student at one lesson: his attendance and marks (sent only when something is recorded). */
-export type JournalCell = GroupJournal['cells'][number];
+export type JournalCell = Journal['cells'][number];
+
+/** A lesson of the grid (a column). */
+export type JournalLesson = Journal['lessons'][number];
+
+/** Whether `studentId` was taught at `lesson` (a student who joined the group later was not). */
+export const seated = (lesson: JournalLesson, studentId: number) => lesson.student_ids.includes(studentId);
+
+/** What a subject's column says under its date: the lesson's group, «инд.» for an individual
+ * lesson; nothing in a group's own journal. */
+export function columnGroup(journal: Journal, lesson: JournalLesson): string {
+  if (!('groups' in journal)) return '';
+  if (lesson.group_id === null || lesson.group_id === undefined) return 'инд.';
+  return journal.groups.find((group) => group.id === lesson.group_id)?.name ?? '';
+}
 
 /** A cell of the grid: a student's row and a lesson's column, both from 0. */
 export interface Position {
@@ -56,7 +86,7 @@ export function keyAction(key: string, at: Position, rows: number, cols: number)
 export const cellKey = (studentId: number, lessonId: number) => `${studentId}:${lessonId}`;
 
 /** The journal's cells by (student, lesson). */
-export const cellIndex = (journal: GroupJournal): ReadonlyMap<string, JournalCell> =>
+export const cellIndex = (journal: Journal): ReadonlyMap<string, JournalCell> =>
   new Map(journal.cells.map((cell) => [cellKey(cell.student_id, cell.lesson_id), cell]));
 
 /** A lesson's column heading: «12.11». */
@@ -66,7 +96,7 @@ export function columnDate(startsAt: string): string {
 }
 
 /** The journal's lessons in time order (a grid reads left to right). */
-export const lessonsInOrder = (journal: GroupJournal) => [...journal.lessons].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+export const lessonsInOrder = (journal: Journal) => [...journal.lessons].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
 
 /** The position of the last cell if `at` fell outside a grid that shrank (another period). */
 export const within = (at: Position, rows: number, cols: number): Position => ({ row: clamp(at.row, rows - 1), col: clamp(at.col, cols - 1) });

@@ -57,7 +57,7 @@ function GroupJournal({ group, editable }: { group: Group; editable: boolean }) 
           <search className="filters journal-filters">
             <TermPicker terms={terms} period={period} onChange={change} />
           </search>
-          <JournalGrid groupId={group.id} from={period.from} to={period.to} editable={editable} />
+          <JournalGrid source={{ kind: 'group', id: group.id }} from={period.from} to={period.to} editable={editable} />
         </>
       ) : (
         <p aria-busy="true">Загружаем четверти…</p>

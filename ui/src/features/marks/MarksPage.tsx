@@ -1,9 +1,9 @@
-//! /marks: staff get a group's journal grid; a student his marks by subject, a parent his
+//! /marks: staff get a group's or a subject's journal grid; a student his marks by subject, a parent his
 //! children's.
 import { useSnapshot } from 'valtio';
 import { PageHeading } from '../../components/PageHeading';
 import { currentUser, isStaff } from '../../lib/user';
-import { GroupJournalView } from './GroupJournalView';
+import { StaffJournalView } from './StaffJournalView';
 import { OwnMarksView } from './OwnMarksView';
 import './marks.css';
 
@@ -13,7 +13,7 @@ export default function MarksPage() {
   return (
     <>
       <PageHeading title={staff ? 'Журнал' : 'Оценки'} />
-      {staff ? <GroupJournalView /> : <OwnMarksView />}
+      {staff ? <StaffJournalView /> : <OwnMarksView />}
     </>
   );
 }
