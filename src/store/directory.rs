@@ -1,6 +1,6 @@
 //! The directory: an in-memory read model of every user (name key, search text, roles, tags and
-//! the stored record), rebuilt from one consistent snapshot whenever the users' revision in the
-//! database moved. Lists, search, sorting and the rows of a page come from it and its columns:
+//! the stored record) and of the family links between them, rebuilt from one consistent snapshot
+//! whenever the users' revision in the database moved (a user or a link changed). Lists, search, sorting and the rows of a page come from it and its columns:
 //! a page reads nothing from the database, and each row is rendered once per version of a user.
 
 mod columns;
@@ -12,7 +12,7 @@ use crate::domain::search::Pairs;
 use crate::domain::{Roles, TagId, User, UserId};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
@@ -92,6 +92,9 @@ pub struct Directory {
     pub columns: Columns,
     /// Each user's position in `entries`, in id order: how a card finds its entry.
     by_id: Vec<(UserId, usize)>,
+    /// Each parent's children and each child's parents, by id.
+    children: HashMap<UserId, Vec<UserId>>,
+    parents: HashMap<UserId, Vec<UserId>>,
 }
 
 impl Directory {
@@ -100,13 +103,24 @@ impl Directory {
         let at = self.by_id.binary_search_by_key(&id, |(id, _)| *id).ok()?;
         Some(&self.entries[self.by_id[at].1])
     }
+
+    /// The children of `parent`, by id (as `store::family::children_of` reads them).
+    pub fn children_of(&self, parent: UserId) -> &[UserId] {
+        self.children.get(&parent).map_or(&[], Vec::as_slice)
+    }
+
+    /// The parents of `child`, by id (as `store::family::parents_of` reads them).
+    pub fn parents_of(&self, child: UserId) -> &[UserId] {
+        self.parents.get(&child).map_or(&[], Vec::as_slice)
+    }
 }
 
 /// The cached directory of one store.
 #[derive(Default)]
 pub struct DirectoryCache(Mutex<Option<Arc<Directory>>>);
 
-/// Marks the users as changed; called by every write to the users table, in its transaction.
+/// Marks the users as changed; called by every write to the users table and to the family
+/// links, in its transaction.
 pub fn bump_revision(txn: &WriteTransaction) -> Result<(), StoreError> {
     let mut meta = txn.open_table(tables::META)?;
     let current = read_revision(&meta)?;
@@ -173,6 +187,16 @@ fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> 
     let columns = Columns::of(&entries);
     let mut by_id: Vec<(UserId, usize)> = columns.ids.iter().enumerate().map(|(at, id)| (*id, at)).collect();
     by_id.sort_unstable();
+    // (parent, child) in key order: each list comes out sorted by id.
+    let (mut children, mut parents) = (
+        HashMap::<UserId, Vec<UserId>>::new(),
+        HashMap::<UserId, Vec<UserId>>::new(),
+    );
+    for row in txn.open_table(tables::FAMILY)?.iter()? {
+        let (parent, child) = row?.0.value();
+        children.entry(UserId(parent)).or_default().push(UserId(child));
+        parents.entry(UserId(child)).or_default().push(UserId(parent));
+    }
     tracing::debug!(
         users = entries.len(),
         kept,
@@ -184,5 +208,7 @@ fn build(txn: &ReadTransaction, revision: u64, previous: Option<&Directory>) -> 
         entries,
         columns,
         by_id,
+        children,
+        parents,
     })
 }

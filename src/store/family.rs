@@ -1,4 +1,5 @@
-//! Parent and child links, indexed both ways in the same transaction.
+//! Parent and child links, indexed both ways in the same transaction. A change moves the users'
+//! revision, so the directory (which serves the links to hot reads) is rebuilt.
 
 use super::record::{self, Reader};
 use super::{StoreError, tables};
@@ -20,12 +21,60 @@ pub fn link(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(),
     txn.open_table(tables::FAMILY)?.insert((parent.0, child.0), ())?;
     txn.open_table(tables::FAMILY_BY_CHILD)?
         .insert((child.0, parent.0), ())?;
-    Ok(())
+    super::directory::bump_revision(txn)
 }
 
 /// Removes the link of `parent` to `child`.
 pub fn unlink(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), StoreError> {
     txn.open_table(tables::FAMILY)?.remove((parent.0, child.0))?;
     txn.open_table(tables::FAMILY_BY_CHILD)?.remove((child.0, parent.0))?;
-    Ok(())
+    super::directory::bump_revision(txn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{Email, NewUser, Password, PersonName, Role};
+    use crate::store::Store;
+
+    fn person(store: &Store, email: &str, role: Role) -> UserId {
+        let name = |n: &str| PersonName::parse(n).expect("name");
+        let new = NewUser::new(
+            Email::parse(email).expect("email"),
+            name("Петрова"),
+            name("Анна"),
+            [role].into_iter().collect(),
+            Password::parse("пароль-пароль").expect("pw").hash(),
+        );
+        store.insert_user(new).expect("user").id
+    }
+
+    #[test]
+    fn the_directory_serves_the_links_as_of_its_snapshot() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path(), 4).expect("open");
+        let mother = person(&store, "mama@school.ru", Role::Parent);
+        let (anna, petya) = (
+            person(&store, "anna@school.ru", Role::Student),
+            person(&store, "petya@school.ru", Role::Student),
+        );
+        let before = store.read().expect("read");
+        let write = store.write().expect("txn");
+        link(&write, mother, petya).expect("link");
+        link(&write, mother, anna).expect("link");
+        write.commit().expect("commit");
+        let now = store.read().expect("read");
+        let directory = store.directory(&now).expect("directory");
+        assert_eq!(directory.children_of(mother), [anna, petya], "by id");
+        assert_eq!(directory.parents_of(petya), [mother]);
+        assert_eq!(directory.children_of(mother), children_of(&now, mother).expect("read"));
+        assert!(store.directory(&before).expect("old").children_of(mother).is_empty());
+
+        let write = store.write().expect("txn");
+        unlink(&write, mother, petya).expect("unlink");
+        write.commit().expect("commit");
+        let directory = store.directory(&store.read().expect("read")).expect("directory");
+        assert_eq!(directory.children_of(mother), [anna]);
+        assert!(directory.parents_of(petya).is_empty());
+    }
 }

@@ -5,7 +5,7 @@ use crate::auth::{csrf, token};
 use crate::domain::User;
 use crate::policy::{Actor, Caller, may_impersonate};
 use crate::startup::AppState;
-use crate::store::{StoreError, family, sessions};
+use crate::store::{StoreError, sessions};
 use jiff::Timestamp;
 use poem::http::{Method, StatusCode};
 use poem::{Endpoint, Error, FromRequest, Request, RequestBody, Response, Result};
@@ -99,7 +99,7 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
         let manager_may_act = session
             .impersonator
             .is_none_or(|id| directory.find(id).is_some_and(|entry| may_impersonate(&entry.user)));
-        let children = family::children_of(&txn, session.user_id)?;
+        let children = directory.children_of(session.user_id).to_vec();
         (session, user.filter(|_| manager_may_act), children)
     };
     // A deleted user's sessions end at once.

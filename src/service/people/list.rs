@@ -5,10 +5,10 @@ use crate::domain::search::{Pairs, matches, query_words};
 use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::store::Store;
 /// A person as the directory keeps them in memory: what a list page is made of (the API
 /// writes its rows from it without decoding the record again).
 pub use crate::store::directory::Entry;
-use crate::store::{Store, family};
 use std::sync::Arc;
 
 /// Which deleted users a list shows: without them (the default), with them, or only them.
@@ -116,8 +116,8 @@ pub fn get(store: &Store, actor: &Actor, id: UserId) -> Result<Person, ServiceEr
         .filter(|entry| policy::sees_person(actor, &entry.user))
         .ok_or_else(not_found)?;
     Ok(Person {
-        parents: family::parents_of(&txn, id)?,
-        children: family::children_of(&txn, id)?,
+        parents: directory.parents_of(id).to_vec(),
+        children: directory.children_of(id).to_vec(),
         seen: Seen::by(actor, entry),
     })
 }
