@@ -110,7 +110,9 @@ impl CalendarApi {
     /// school's events (kind `event`, coloured by their kind, status `planned`). With
     /// `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
     /// and the events of his audience — staff, the person himself or his parent. Without it:
-    /// the whole school and every event, staff only. `room` keeps one room's lessons (no events).
+    /// the whole school and every event, staff only, at most 2,000 lessons (more: 422 on `to`,
+    /// saying how many and asking for a teacher, a room or a week). `room` keeps one room's
+    /// lessons (no events).
     #[oai(path = "/api/calendar", method = "get", operation_id = "calendar")]
     async fn calendar(
         &self,

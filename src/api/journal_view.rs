@@ -7,7 +7,7 @@ use super::envelope::Data;
 use super::json_text::JsonText;
 use super::lesson_view::local;
 use super::vocabulary::{AttendanceStatusName, LessonStatusName, MarkKindName};
-use crate::domain::journal::{AttendanceSummary, Mark};
+use crate::domain::journal::{AttendanceSummary, Mark, MarkHead};
 use crate::domain::lesson::Lesson;
 use crate::domain::{GroupId, LessonId, MarkId, SubjectId, UserId};
 use crate::error::ApiError;
@@ -64,8 +64,8 @@ pub struct CellMark {
     pub weight: u8,
 }
 
-impl From<&Mark> for CellMark {
-    fn from(mark: &Mark) -> Self {
+impl From<&MarkHead> for CellMark {
+    fn from(mark: &MarkHead) -> Self {
         Self {
             id: mark.id,
             value: mark.value,

@@ -111,6 +111,18 @@ pub struct Mark {
     pub given_at: Timestamp,
 }
 
+/// The fields of a stored mark a journal grid shows, decoded from the same bytes without its
+/// comment, day, teacher or time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub struct MarkHead {
+    pub id: MarkId,
+    pub subject_id: SubjectId,
+    pub lesson_id: Option<LessonId>,
+    pub value: u8,
+    pub kind: MarkKind,
+    pub weight: u8,
+}
+
 /// The weighted average of `(value, weight)` pairs; `None` without marks.
 pub fn weighted_average(marks: impl IntoIterator<Item = (u8, u8)>) -> Option<f64> {
     let (mut sum, mut weights) = (0u64, 0u64);

@@ -1,18 +1,23 @@
-//! Money as people read it: kopecks written «1 234,50 ₽».
+//! Money and counts as people read them: kopecks written «1 234,50 ₽», a count «8 100».
+
+/// `n` with a space between thousands: «8 100».
+pub fn spaced(n: u64) -> String {
+    let digits = n.to_string();
+    let mut grouped = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(' ');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
 
 /// `kopecks` in roubles with a space between thousands and a comma before the kopecks.
 pub fn format_rub(kopecks: i64) -> String {
     let sign = if kopecks < 0 { "-" } else { "" };
     let abs = kopecks.unsigned_abs();
-    let roubles = (abs / 100).to_string();
-    let mut grouped = String::new();
-    for (i, digit) in roubles.chars().enumerate() {
-        if i > 0 && (roubles.len() - i) % 3 == 0 {
-            grouped.push(' ');
-        }
-        grouped.push(digit);
-    }
-    format!("{sign}{grouped},{:02} ₽", abs % 100)
+    format!("{sign}{},{:02} ₽", spaced(abs / 100), abs % 100)
 }
 
 #[cfg(test)]

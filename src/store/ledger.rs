@@ -72,12 +72,7 @@ pub fn get(txn: &impl Reader, id: EntryId) -> Result<Option<LedgerEntry>, StoreE
 
 /// The entries `ids` names, in that order.
 pub fn load(txn: &impl Reader, ids: &[EntryId]) -> Result<Vec<LedgerEntry>, StoreError> {
-    let rows = txn.open(tables::LEDGER)?;
-    let mut found = Vec::with_capacity(ids.len());
-    for id in ids {
-        found.extend(record::load::<LedgerEntry>(&rows, *id)?);
-    }
-    Ok(found)
+    record::get_many(txn, ids)
 }
 
 /// The reversal that cancels entry `id`, if one does.

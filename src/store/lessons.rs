@@ -2,11 +2,10 @@
 //! week or a term of any of them is one index range however many lessons the school keeps.
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
-use super::{StoreError, codec, tables};
+use super::{StoreError, tables};
 use crate::domain::lesson::{Lesson, LessonHead, room_key};
 use crate::domain::{GroupId, LessonId, SubjectId, UserId};
 use jiff::Timestamp;
-use redb::ReadableTable;
 
 impl Record for Lesson {
     const TABLE: Rows = tables::LESSONS;
@@ -64,12 +63,7 @@ pub fn ids(txn: &impl Reader, whose: &Whose, from: Timestamp, to: Timestamp) -> 
 
 /// The lessons `ids` names, in that order (through one table handle).
 pub fn load(txn: &impl Reader, ids: &[LessonId]) -> Result<Vec<Lesson>, StoreError> {
-    let rows = txn.open(tables::LESSONS)?;
-    let mut found = Vec::with_capacity(ids.len());
-    for id in ids {
-        found.extend(record::load::<Lesson>(&rows, *id)?);
-    }
-    Ok(found)
+    record::get_many(txn, ids)
 }
 
 /// The heads of `whose` lessons starting at `from` and before `to`, by start time: only the
@@ -80,15 +74,7 @@ pub fn heads_of(
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<LessonHead>, StoreError> {
-    let rows = txn.open(tables::LESSONS)?;
-    let name = tables::name(&tables::LESSONS);
-    let mut found = Vec::new();
-    for id in ids(txn, whose, from, to)? {
-        if let Some(bytes) = rows.get(id.0)? {
-            found.push(codec::decode(name, bytes.value())?);
-        }
-    }
-    Ok(found)
+    record::heads::<Lesson, _>(txn, &ids(txn, whose, from, to)?)
 }
 
 /// `whose` lessons starting at `from` and before `to`, by start time.

@@ -2,7 +2,7 @@
 
 use super::record::{self, IndexRow, Reader, Record, Rows, day_after, day_key};
 use super::{StoreError, tables};
-use crate::domain::journal::Mark;
+use crate::domain::journal::{Mark, MarkHead};
 use crate::domain::{LessonId, MarkId, SubjectId, UserId};
 use jiff::civil::Date;
 
@@ -39,6 +39,14 @@ pub fn of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> R
     load(txn, &ids)
 }
 
+/// The heads of `student`'s marks dated `from` to `to`, both included, by day: what a grid
+/// shows of them, nothing else decoded.
+pub fn heads_of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> Result<Vec<MarkHead>, StoreError> {
+    let ids: Vec<MarkId> =
+        record::ids_owned_between(txn, tables::MARKS_BY_STUDENT, student.0, day_key(from), day_after(to))?;
+    record::heads::<Mark, _>(txn, &ids)
+}
+
 /// The marks in `subject` dated `from` to `to`, both included, by day.
 pub fn of_subject(txn: &impl Reader, subject: SubjectId, from: Date, to: Date) -> Result<Vec<Mark>, StoreError> {
     let ids = record::ids_owned_between(txn, tables::MARKS_BY_SUBJECT, subject.0, day_key(from), day_after(to))?;
@@ -47,12 +55,7 @@ pub fn of_subject(txn: &impl Reader, subject: SubjectId, from: Date, to: Date) -
 
 /// The marks `ids` names, in that order (through one table handle).
 pub fn load(txn: &impl Reader, ids: &[MarkId]) -> Result<Vec<Mark>, StoreError> {
-    let rows = txn.open(tables::MARKS)?;
-    let mut found = Vec::with_capacity(ids.len());
-    for id in ids {
-        found.extend(record::load::<Mark>(&rows, *id)?);
-    }
-    Ok(found)
+    record::get_many(txn, ids)
 }
 
 #[cfg(test)]

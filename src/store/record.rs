@@ -105,6 +105,24 @@ pub fn load<R: Record>(rows: &impl ReadableTable<u64, &'static [u8]>, id: R::Id)
         .transpose()
 }
 
+/// The records `ids` names, in that order, through one table handle (any gone are skipped).
+pub fn get_many<R: Record>(txn: &impl Reader, ids: &[R::Id]) -> Result<Vec<R>, StoreError> {
+    heads::<R, R>(txn, ids)
+}
+
+/// The heads of the records `ids` names, in that order, through one table handle: only the
+/// fields `H` names are decoded (e.g. `LessonHead` of a `Lesson`: no text, no students).
+pub fn heads<R: Record, H: DeserializeOwned>(txn: &impl Reader, ids: &[R::Id]) -> Result<Vec<H>, StoreError> {
+    let rows = txn.open(R::TABLE)?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(bytes) = rows.get((*id).into())? {
+            found.push(codec::decode(name_of::<R>(), bytes.value())?);
+        }
+    }
+    Ok(found)
+}
+
 /// The record `id`: one table opened, one record decoded.
 pub fn get<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<R>, StoreError> {
     load(&txn.open(R::TABLE)?, id)

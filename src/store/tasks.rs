@@ -65,10 +65,5 @@ pub fn cards(txn: &impl Reader, board: BoardId, column: Option<u64>) -> Result<V
 
 /// Decodes `ids` through one table handle, skipping any that are gone.
 pub fn load(txn: &impl Reader, ids: &[TaskId]) -> Result<Vec<Task>, StoreError> {
-    let rows = txn.open(tables::TASKS)?;
-    let mut found = Vec::with_capacity(ids.len());
-    for &id in ids {
-        found.extend(record::load::<Task>(&rows, id)?);
-    }
-    Ok(found)
+    record::get_many(txn, ids)
 }

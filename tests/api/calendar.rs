@@ -301,3 +301,46 @@ async fn a_calendar_span_must_be_two_dates_in_order_and_at_most_62_days() {
     let longest = browser.get("/api/calendar?from=2026-11-01&to=2027-01-01").await;
     assert_eq!(longest.status(), 200, "62 days, across the winter");
 }
+
+#[tokio::test]
+async fn the_whole_schools_calendar_answers_at_most_two_thousand_lessons_at_once() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
+    let teacher = app.quick_user("t@school.ru", "Белов", "Игорь", &[Role::Worker]);
+    let txn = app.store.write().expect("txn");
+    let subject = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
+        id,
+        name: "Математика".into(),
+        color: "blue".into(),
+        archived: false,
+        price: None,
+    })
+    .expect("subject");
+    // 1,000 lessons on 2026-11-02 and 1,001 on 2026-11-09 (one a minute from 08:00 UTC).
+    for (day, count) in [(2, 1_000), (9, 1_001)] {
+        let morning: jiff::Timestamp = format!("2026-11-{day:02}T08:00:00Z").parse().expect("instant");
+        for minute in 0..count {
+            let at = morning + jiff::SignedDuration::from_secs(60 * minute);
+            klass::store::record::insert(&txn, |id| {
+                crate::helpers::planned_lesson(id, subject.id.0, teacher, &[], at)
+            })
+            .expect("lesson");
+        }
+    }
+    txn.commit().expect("commit");
+    let browser = app.browser_as(manager, None);
+    let both = browser.get("/api/calendar?from=2026-11-01&to=2026-11-15").await;
+    assert_eq!(both.status(), 422);
+    assert_eq!(
+        json(both).await["errors"]["to"][0],
+        "Занятий в школе за эти дни: 2 001 — календарь показывает не больше 2 000 за раз. Выберите учителя или кабинет или откройте неделю"
+    );
+    let week = json(browser.get("/api/calendar?from=2026-11-09&to=2026-11-15").await).await;
+    assert_eq!(week["data"].as_array().map(Vec::len), Some(1_001), "a week of them");
+    let his = browser
+        .get(&format!(
+            "/api/calendar?from=2026-11-01&to=2026-11-15&user_id={teacher}"
+        ))
+        .await;
+    assert_eq!(his.status(), 200, "one teacher's, however many");
+}

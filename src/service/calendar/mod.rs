@@ -4,12 +4,13 @@
 
 pub mod ics;
 
-use super::ServiceError;
+use super::{FieldErrors, ServiceError};
 use crate::config::Config;
 use crate::domain::UserId;
 use crate::domain::calendar::{CalendarEntry, EntryKind};
 use crate::domain::event::Event;
 use crate::domain::lesson::{Lesson, LessonStatus, room_key};
+use crate::domain::money::spaced;
 use crate::domain::subject::Subject;
 use crate::service::work::events;
 use crate::store::lessons::{self, Whose};
@@ -29,6 +30,10 @@ pub struct Scope {
 /// The longest span one request reads (a month view with its leading and trailing days fits).
 pub const MAX_SPAN_DAYS: i64 = 62;
 
+/// The most lessons the whole school's calendar answers at once (a month of some 50 groups):
+/// a bigger school narrows it to a teacher or a room, or opens a week.
+pub const SCHOOL_CALENDAR_LESSONS: usize = 2_000;
+
 /// How far back and ahead the iCal feed reaches.
 const FEED_BACK: SignedDuration = SignedDuration::from_hours(8 * 7 * 24);
 const FEED_AHEAD: SignedDuration = SignedDuration::from_hours(26 * 7 * 24);
@@ -45,7 +50,11 @@ fn lessons_in(
     let room = scope.room.as_deref().map(str::trim).filter(|r| !r.is_empty());
     let Some(person) = scope.person else {
         let whose = room.map_or(Whose::School, |r| Whose::Room(r.to_owned()));
-        return Ok(lessons::of(txn, &whose, from, to)?);
+        let ids = lessons::ids(txn, &whose, from, to)?;
+        if ids.len() > SCHOOL_CALENDAR_LESSONS {
+            return Err(FieldErrors::one("to", too_many(ids.len())));
+        }
+        return Ok(lessons::load(txn, &ids)?);
     };
     let mut ids = Vec::new();
     for &p in std::iter::once(&person).chain(children) {
@@ -60,6 +69,15 @@ fn lessons_in(
     }
     found.sort_by_key(|l| (l.starts_at, l.id));
     Ok(found)
+}
+
+/// Why the school's calendar of `count` lessons is not answered.
+fn too_many(count: usize) -> String {
+    format!(
+        "Занятий в школе за эти дни: {} — календарь показывает не больше {} за раз. Выберите учителя или кабинет или откройте неделю",
+        spaced(count as u64),
+        spaced(SCHOOL_CALENDAR_LESSONS as u64)
+    )
 }
 
 /// A lesson as a calendar entry: its subject's name and colour.

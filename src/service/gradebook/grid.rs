@@ -5,7 +5,7 @@
 
 use super::averages::{Standing, of_average};
 use super::period::{Ask, Period};
-use crate::domain::journal::{AttendanceStatus, Mark, weighted_average};
+use crate::domain::journal::{AttendanceStatus, MarkHead, weighted_average};
 use crate::domain::lesson::Lesson;
 use crate::domain::subject::Subject;
 use crate::domain::{LessonId, SubjectId, UserId};
@@ -20,7 +20,7 @@ pub struct Cell {
     pub student_id: UserId,
     pub lesson_id: LessonId,
     pub status: Option<AttendanceStatus>,
-    pub marks: Vec<Mark>,
+    pub marks: Vec<MarkHead>,
 }
 
 /// A row of the grid: a student, his name and his standing in the subject over the period.
@@ -83,7 +83,7 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
             }
         }
         let mut in_subject = Vec::new();
-        for mark in marks::of_student(txn, student, period.from, period.to)? {
+        for mark in marks::heads_of_student(txn, student, period.from, period.to)? {
             let at = mark.lesson_id.and_then(|lesson| position.get(&lesson).copied());
             if mark.subject_id == subject_id {
                 in_subject.push((mark.value, mark.weight));

@@ -155,12 +155,17 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
           {problem}
         </p>
       )}
-      {failed && (
+      {failed === null && (
         <p role="alert">
           Не удалось загрузить календарь.{' '}
           <button type="button" className="secondary outline" onClick={reload}>
             Повторить
           </button>
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className="cal-problem">
+          {failed}
         </p>
       )}
       <div className="cal-body" aria-busy={loading} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-view={view}>

@@ -63,14 +63,16 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
   const cache = view === 'month' ? months.current : pages.current;
   const [entries, setEntries] = useState<Entry[] | null>(() => cache.get(key) ?? null);
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  /** Why the period is not shown: the server's words for a refusal (too many lessons), or null
+   * when the load simply failed (then it may be tried again); undefined: shown. */
+  const [failed, setFailed] = useState<string | null | undefined>(undefined);
   const [round, setRound] = useState(0);
 
   useEffect(() => {
     const cached = cache.get(key);
     if (cached) {
       setEntries(cached);
-      setFailed(false);
+      setFailed(undefined);
       return;
     }
     const controller = new AbortController();
@@ -79,16 +81,18 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
     if (scope.userId !== null) query.user_id = scope.userId;
     if (scope.room.trim()) query.room = scope.room.trim();
     setLoading(true);
-    api<Ok<'calendar'>>(endpoints.calendar, { query, signal: controller.signal }).then(
+    api<Ok<'calendar'>>(endpoints.calendar, { query, signal: controller.signal, ownFailure: (status) => status === 422 }).then(
       ({ data }) => {
         cache.set(key, data);
         setEntries(data);
-        setFailed(false);
+        setFailed(undefined);
         setLoading(false);
       },
-      () => {
+      (error: unknown) => {
         if (controller.signal.aborted) return;
-        setFailed(true);
+        const refused = error instanceof ApiError && error.status === 422 ? Object.values(error.fieldErrors).join(' ') : '';
+        if (refused) setEntries([]);
+        setFailed(refused || null);
         setLoading(false);
       },
     );

@@ -1,0 +1,50 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCalendar } from './calendar';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let root: Root;
+let host: HTMLElement;
+let seen: ReturnType<typeof useCalendar>;
+
+function Probe() {
+  seen = useCalendar('month', '2026-11-23', { userId: null, room: '' });
+  return null;
+}
+
+async function render(answer: Response) {
+  vi.stubGlobal('fetch', vi.fn(async () => answer));
+  await act(async () => root.render(<Probe />));
+}
+
+beforeEach(() => {
+  host = document.body.appendChild(document.createElement('div'));
+  root = createRoot(host);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  host.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('useCalendar', () => {
+  it("keeps the server's words when it refuses a period (too many lessons), with nothing shown", async () => {
+    const message = 'Занятий в школе за эти дни: 8 100 — календарь показывает не больше 2 000 за раз. Выберите учителя или кабинет или откройте неделю';
+    await render(new Response(JSON.stringify({ message: 'invalid', errors: { to: [message] } }), { status: 422 }));
+    expect(seen.failed).toBe(message);
+    expect(seen.entries).toEqual([]);
+  });
+
+  it('marks a failed load as one to try again (null)', async () => {
+    await render(new Response('{}', { status: 500 }));
+    expect(seen.failed).toBeNull();
+  });
+
+  it('shows what arrived', async () => {
+    await render(new Response(JSON.stringify({ data: [] })));
+    expect(seen.failed).toBeUndefined();
+    expect(seen.entries).toEqual([]);
+  });
+});
