@@ -112,11 +112,10 @@ pub struct Mark {
 }
 
 /// The fields of a stored mark a journal grid shows, decoded from the same bytes without its
-/// comment, day, teacher or time.
+/// student, subject, comment, day, teacher or time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub struct MarkHead {
     pub id: MarkId,
-    pub subject_id: SubjectId,
     pub lesson_id: Option<LessonId>,
     pub value: u8,
     pub kind: MarkKind,

@@ -77,6 +77,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::MARKS_BY_LESSON)?;
         $copier.table(tables::MARKS_BY_STUDENT)?;
         $copier.table(tables::MARKS_BY_SUBJECT)?;
+        $copier.table(tables::MARKS_BY_STUDENT_SUBJECT)?;
         $copier.table(tables::LEDGER)?;
         $copier.table(tables::LEDGER_BY_STUDENT)?;
         $copier.table(tables::LEDGER_BY_DAY)?;

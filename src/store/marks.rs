@@ -1,4 +1,5 @@
-//! Marks, indexed by lesson, by student and day, and by subject and day.
+//! Marks, indexed by lesson, by student and day, by subject and day, and by student and
+//! subject and day.
 
 use super::record::{self, IndexRow, Reader, Record, Rows, day_after, day_key};
 use super::{StoreError, tables};
@@ -19,6 +20,12 @@ impl Record for Mark {
         let mut rows = vec![
             IndexRow::OwnedTimed(tables::MARKS_BY_STUDENT, self.student_id.0, day),
             IndexRow::OwnedTimed(tables::MARKS_BY_SUBJECT, self.subject_id.0, day),
+            IndexRow::PairTimed(
+                tables::MARKS_BY_STUDENT_SUBJECT,
+                self.student_id.0,
+                self.subject_id.0,
+                day,
+            ),
         ];
         if let Some(lesson) = self.lesson_id {
             rows.push(IndexRow::Under(tables::MARKS_BY_LESSON, lesson.0));
@@ -39,11 +46,22 @@ pub fn of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> R
     load(txn, &ids)
 }
 
-/// The heads of `student`'s marks dated `from` to `to`, both included, by day: what a grid
-/// shows of them, nothing else decoded.
-pub fn heads_of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> Result<Vec<MarkHead>, StoreError> {
-    let ids: Vec<MarkId> =
-        record::ids_owned_between(txn, tables::MARKS_BY_STUDENT, student.0, day_key(from), day_after(to))?;
+/// The heads of `student`'s marks in `subject` dated `from` to `to`, both included, by day:
+/// what a grid shows of them, nothing else decoded.
+pub fn heads_in_subject(
+    txn: &impl Reader,
+    (student, subject): (UserId, SubjectId),
+    from: Date,
+    to: Date,
+) -> Result<Vec<MarkHead>, StoreError> {
+    let pair = (student.0, subject.0);
+    let ids: Vec<MarkId> = record::ids_pair_between(
+        txn,
+        tables::MARKS_BY_STUDENT_SUBJECT,
+        pair,
+        day_key(from),
+        day_after(to),
+    )?;
     record::heads::<Mark, _>(txn, &ids)
 }
 

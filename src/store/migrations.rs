@@ -7,6 +7,7 @@ use super::{Store, StoreError, codec, tables};
 use crate::domain::User;
 use crate::domain::activity::ActivityEntry;
 use crate::domain::event::Event;
+use crate::domain::journal::Mark;
 use crate::domain::lesson::LessonHead;
 use crate::domain::task::Task;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
@@ -19,7 +20,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 16] = [
+const MIGRATIONS: [(&str, Migration); 17] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -57,6 +58,7 @@ const MIGRATIONS: [(&str, Migration); 16] = [
         reencode_tasks_and_events,
     ),
     ("index lessons by subject", index_lessons_by_subject),
+    ("index marks by student and subject", index_marks_by_student_and_subject),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -305,6 +307,19 @@ fn index_lessons_by_subject(txn: &WriteTransaction) -> Result<(), StoreError> {
         let (id, bytes) = row?;
         let lesson: LessonHead = codec::decode("lesson", bytes.value())?;
         by_subject.insert((lesson.subject_id.0, lesson.starts_at.as_millisecond(), id.value()), ())?;
+    }
+    Ok(())
+}
+
+/// Writes the (student, subject, day) index row of every mark stored before it.
+fn index_marks_by_student_and_subject(txn: &WriteTransaction) -> Result<(), StoreError> {
+    let marks = txn.open_table(tables::MARKS)?;
+    let mut index = txn.open_table(tables::MARKS_BY_STUDENT_SUBJECT)?;
+    for row in marks.iter()? {
+        let (id, bytes) = row?;
+        let mark: Mark = codec::decode("marks", bytes.value())?;
+        let day = record::day_key(mark.date);
+        index.insert((mark.student_id.0, mark.subject_id.0, day, id.value()), ())?;
     }
     Ok(())
 }

@@ -173,6 +173,11 @@ pub const MARKS_BY_LESSON: TableDefinition<(u64, u64), ()> = TableDefinition::ne
 /// Index: (student id, day as unix ms at 00:00 UTC, mark id) -> (), a student's marks by day.
 pub const MARKS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-student-1");
 
+/// Index: (student id, subject id, day as unix ms at 00:00 UTC, mark id) -> (), a student's
+/// marks in one subject by day.
+pub const MARKS_BY_STUDENT_SUBJECT: TableDefinition<(u64, u64, i64, u64), ()> =
+    TableDefinition::new("marks-by-student-subject-1");
+
 /// Index: (subject id, day as unix ms at 00:00 UTC, mark id) -> (), a subject's marks by day.
 pub const MARKS_BY_SUBJECT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-subject-1");
 

@@ -82,13 +82,11 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
                 cell_at(&mut row, at, student, lessons[at].id).status = Some(status.status);
             }
         }
+        // A lesson's marks are in its subject: one read gives the cells and the standing.
         let mut in_subject = Vec::new();
-        for mark in marks::heads_of_student(txn, student, period.from, period.to)? {
-            let at = mark.lesson_id.and_then(|lesson| position.get(&lesson).copied());
-            if mark.subject_id == subject_id {
-                in_subject.push((mark.value, mark.weight));
-            }
-            if let Some(at) = at {
+        for mark in marks::heads_in_subject(txn, (student, subject_id), period.from, period.to)? {
+            in_subject.push((mark.value, mark.weight));
+            if let Some(&at) = mark.lesson_id.and_then(|lesson| position.get(&lesson)) {
                 cell_at(&mut row, at, student, lessons[at].id).marks.push(mark);
             }
         }

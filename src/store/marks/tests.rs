@@ -4,6 +4,7 @@ use super::*;
 use crate::domain::journal::MarkKind;
 use crate::store::Store;
 use jiff::civil::date;
+use redb::ReadableTable;
 
 fn mark(id: MarkId, student: u64, subject: u64, lesson: Option<u64>, value: u8, day: Date) -> Mark {
     Mark {
@@ -51,5 +52,49 @@ fn marks_are_found_by_lesson_student_and_subject_and_a_day_counts_whole() {
         values(of_subject(&read, SubjectId(1), week.0, week.1).expect("subject")),
         [5, 2]
     );
+    let heads = |student, subject, to| {
+        let found = heads_in_subject(&read, (UserId(student), SubjectId(subject)), week.0, to).expect("heads");
+        found.into_iter().map(|head| head.value).collect::<Vec<_>>()
+    };
+    assert_eq!(heads(10, 1, week.1), [5], "his, in the subject, in the week");
+    assert_eq!(heads(10, 1, date(2026, 11, 30)), [5, 3]);
+    assert_eq!(heads(11, 1, week.1), [2]);
     assert_eq!(day_key(date(1970, 1, 2)), 86_400_000);
+}
+
+#[test]
+fn a_marks_student_and_subject_row_moves_with_its_day_and_goes_with_it() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let txn = store.write().expect("write");
+    let given = record::insert(&txn, |id| mark(id, 10, 1, None, 4, date(2026, 11, 23))).expect("insert");
+    record::update(
+        &txn,
+        &Mark {
+            date: date(2026, 12, 1),
+            ..given.clone()
+        },
+    )
+    .expect("moved");
+    txn.commit().expect("commit");
+    let pair = (UserId(10), SubjectId(1));
+    let read = store.read().expect("read");
+    let november = heads_in_subject(&read, pair, date(2026, 11, 1), date(2026, 11, 30)).expect("heads");
+    assert!(november.is_empty(), "the old day's row is gone");
+    let december = heads_in_subject(&read, pair, date(2026, 12, 1), date(2026, 12, 31)).expect("heads");
+    assert_eq!(december.iter().map(|h| h.id).collect::<Vec<_>>(), [given.id]);
+    drop(read);
+    let txn = store.write().expect("write");
+    record::delete(
+        &txn,
+        &Mark {
+            date: date(2026, 12, 1),
+            ..given
+        },
+    )
+    .expect("delete");
+    txn.commit().expect("commit");
+    let read = store.read().expect("read");
+    let rows = read.open_table(tables::MARKS_BY_STUDENT_SUBJECT).expect("index");
+    assert!(rows.first().expect("first").is_none(), "no row left");
 }

@@ -230,6 +230,45 @@ fn version_16_indexes_the_lessons_stored_before_it_by_subject() {
 }
 
 #[test]
+fn version_17_indexes_the_marks_stored_before_it_by_student_and_subject() {
+    use crate::domain::journal::{Mark, MarkKind};
+    use crate::domain::{MarkId, SubjectId, UserId};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 16).expect("v16");
+    let mark = |id: u64, subject: u64, day: i8| Mark {
+        id: MarkId(id),
+        student_id: UserId(3),
+        subject_id: SubjectId(subject),
+        lesson_id: None,
+        value: 5,
+        kind: MarkKind::Test,
+        weight: 2,
+        comment: String::new(),
+        date: jiff::civil::date(2026, 11, day),
+        teacher_id: UserId(2),
+        given_at: "2026-11-23T09:00Z".parse().expect("instant"),
+    };
+    let txn = store.write().expect("txn");
+    let mut rows = txn.open_table(tables::MARKS).expect("t");
+    for m in [mark(1, 7, 20), mark(2, 8, 21), mark(3, 7, 19)] {
+        rows.insert(m.id.0, codec::encode(&m).as_slice()).expect("i");
+    }
+    drop(rows);
+    txn.commit().expect("commit");
+    run(&store).expect("to latest");
+    let read = store.read().expect("read");
+    let november = (jiff::civil::date(2026, 11, 1), jiff::civil::date(2026, 11, 30));
+    let heads =
+        crate::store::marks::heads_in_subject(&read, (UserId(3), SubjectId(7)), november.0, november.1).expect("heads");
+    assert_eq!(
+        heads.iter().map(|h| h.id).collect::<Vec<_>>(),
+        [MarkId(3), MarkId(1)],
+        "by day"
+    );
+}
+
+#[test]
 fn a_newer_database_is_refused_with_advice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");

@@ -1,7 +1,7 @@
 //! One row of an index as a function of the record it lists: checked, written, removed and
 //! compared by the record kit (`super`), always in the record's own transaction.
 
-use super::{Index, NamedTimeIndex, OwnedTimeIndex, RankIndex};
+use super::{Index, NamedTimeIndex, OwnedTimeIndex, PairTimeIndex, RankIndex};
 use crate::store::StoreError;
 use redb::{Key, ReadableTable, TableDefinition, TableHandle, Value, WriteTransaction};
 
@@ -28,6 +28,9 @@ pub enum IndexRow {
     /// (name, unix ms, record id) -> (), e.g. (room, start of a lesson): the records under a
     /// name by time, read with `ids_named_between`.
     NamedTimed(NamedTimeIndex, String, i64),
+    /// (owner, second owner, unix ms, record id) -> (), e.g. (student, subject, day of a
+    /// mark): a pair's records by time, read with `ids_pair_between`.
+    PairTimed(PairTimeIndex, u64, u64, i64),
     /// (owner, group, fractional position, record id) -> (), e.g. (board, column, position of
     /// a card): an owner's records in a kept order (`domain::position`).
     Ranked(RankIndex, u64, u64, String),
@@ -66,6 +69,7 @@ impl IndexRow {
             (Timed(a, x), Timed(b, y)) => same(a, b) && x == y,
             (OwnedTimed(a, o, x), OwnedTimed(b, p, y)) => same(a, b) && (o, x) == (p, y),
             (NamedTimed(a, n, x), NamedTimed(b, m, y)) => same(a, b) && (n, x) == (m, y),
+            (PairTimed(a, o, s, x), PairTimed(b, p, t, y)) => same(a, b) && (o, s, x) == (p, t, y),
             (Ranked(a, o, g, r), Ranked(b, p, h, s)) => same(a, b) && (o, g, r) == (p, h, s),
             _ => false,
         }
@@ -90,6 +94,9 @@ impl IndexRow {
             }
             IndexRow::NamedTimed(table, name, at) => {
                 txn.open_table(*table)?.insert((name.as_str(), *at, id), ())?;
+            }
+            IndexRow::PairTimed(table, owner, second, at) => {
+                txn.open_table(*table)?.insert((*owner, *second, *at, id), ())?;
             }
             IndexRow::Ranked(table, owner, group, rank) => {
                 txn.open_table(*table)?
@@ -118,6 +125,9 @@ impl IndexRow {
             }
             IndexRow::NamedTimed(table, name, at) => {
                 txn.open_table(*table)?.remove((name.as_str(), *at, id))?;
+            }
+            IndexRow::PairTimed(table, owner, second, at) => {
+                txn.open_table(*table)?.remove((*owner, *second, *at, id))?;
             }
             IndexRow::Ranked(table, owner, group, rank) => {
                 txn.open_table(*table)?.remove((*owner, *group, rank.as_str(), id))?;
