@@ -76,6 +76,45 @@ pub fn lesson_moved(txn: &WriteTransaction, lesson: &Lesson, old_start: Timestam
     Ok(())
 }
 
+/// The students' status index opened once, to read many students' statuses in one go (a
+/// journal grid's rows, a save's alerts): a table is opened by name, which costs as much as
+/// reading a short range.
+pub struct Statuses<T>(T);
+
+/// The status index as a transaction of kind `R` opens it.
+type StatusTable<'t, R> = <R as Reader>::Table<'t, (u64, i64, u64), u8>;
+
+/// `txn`'s status index, opened.
+pub fn statuses<R: Reader>(txn: &R) -> Result<Statuses<StatusTable<'_, R>>, StoreError> {
+    Ok(Statuses(txn.open(tables::ATTENDANCE_BY_STUDENT)?))
+}
+
+impl<T: ReadableTable<(u64, i64, u64), u8>> Statuses<T> {
+    /// `student`'s recorded statuses at lessons starting at `from` and before `to`, by start.
+    pub fn of(&self, student: UserId, from: Timestamp, to: Timestamp) -> Result<Vec<StatusAt>, StoreError> {
+        let (from, to) = (from.as_millisecond(), to.as_millisecond());
+        if from >= to {
+            return Ok(Vec::new());
+        }
+        let name = tables::name(&tables::ATTENDANCE_BY_STUDENT);
+        let mut found = Vec::new();
+        for row in self.0.range((student.0, from, 0)..(student.0, to, 0))? {
+            let (key, code) = row?;
+            let (_, starts_at_ms, lesson) = key.value();
+            let status = AttendanceStatus::from_code(code.value()).ok_or_else(|| StoreError::Corrupt {
+                table: name,
+                reason: format!("неизвестный код посещения {}", code.value()),
+            })?;
+            found.push(StatusAt {
+                lesson_id: LessonId(lesson),
+                starts_at_ms,
+                status,
+            });
+        }
+        Ok(found)
+    }
+}
+
 /// `student`'s recorded statuses at lessons starting at `from` and before `to`, by start.
 pub fn statuses_of(
     txn: &impl Reader,
@@ -83,27 +122,7 @@ pub fn statuses_of(
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<StatusAt>, StoreError> {
-    let (from, to) = (from.as_millisecond(), to.as_millisecond());
-    if from >= to {
-        return Ok(Vec::new());
-    }
-    let index = txn.open(tables::ATTENDANCE_BY_STUDENT)?;
-    let name = tables::name(&tables::ATTENDANCE_BY_STUDENT);
-    let mut found = Vec::new();
-    for row in index.range((student.0, from, 0)..(student.0, to, 0))? {
-        let (key, code) = row?;
-        let (_, starts_at_ms, lesson) = key.value();
-        let status = AttendanceStatus::from_code(code.value()).ok_or_else(|| StoreError::Corrupt {
-            table: name,
-            reason: format!("неизвестный код посещения {}", code.value()),
-        })?;
-        found.push(StatusAt {
-            lesson_id: LessonId(lesson),
-            starts_at_ms,
-            status,
-        });
-    }
-    Ok(found)
+    statuses(txn)?.of(student, from, to)
 }
 
 #[cfg(test)]

@@ -2,10 +2,11 @@
 //! subject and day.
 
 use super::record::{self, IndexRow, Reader, Record, Rows, day_after, day_key};
-use super::{StoreError, tables};
+use super::{StoreError, codec, tables};
 use crate::domain::journal::{Mark, MarkHead};
 use crate::domain::{LessonId, MarkId, SubjectId, UserId};
 use jiff::civil::Date;
+use redb::ReadableTable;
 
 impl Record for Mark {
     const TABLE: Rows = tables::MARKS;
@@ -46,23 +47,55 @@ pub fn of_student(txn: &impl Reader, student: UserId, from: Date, to: Date) -> R
     load(txn, &ids)
 }
 
-/// The heads of `student`'s marks in `subject` dated `from` to `to`, both included, by day:
-/// what a grid shows of them, nothing else decoded.
-pub fn heads_in_subject(
-    txn: &impl Reader,
-    (student, subject): (UserId, SubjectId),
-    from: Date,
-    to: Date,
-) -> Result<Vec<MarkHead>, StoreError> {
-    let pair = (student.0, subject.0);
-    let ids: Vec<MarkId> = record::ids_pair_between(
-        txn,
-        tables::MARKS_BY_STUDENT_SUBJECT,
-        pair,
-        day_key(from),
-        day_after(to),
-    )?;
-    record::heads::<Mark, _>(txn, &ids)
+/// Students' marks in one subject, read through their index and table opened once (a grid
+/// reads them for each of its students; a table is opened by name, which costs as much as
+/// reading a short range).
+pub struct SubjectMarks<I, R> {
+    index: I,
+    rows: R,
+}
+
+/// (student, subject, day, mark): a row of the marks-by-student-and-subject index.
+type PairKey = (u64, u64, i64, u64);
+
+/// `SubjectMarks` as a transaction of kind `T` opens them.
+type OpenSubjectMarks<'t, T> =
+    SubjectMarks<<T as Reader>::Table<'t, PairKey, ()>, <T as Reader>::Table<'t, u64, &'static [u8]>>;
+
+/// `txn`'s marks by student and subject, opened.
+pub fn subject_marks<T: Reader>(txn: &T) -> Result<OpenSubjectMarks<'_, T>, StoreError> {
+    Ok(SubjectMarks {
+        index: txn.open(tables::MARKS_BY_STUDENT_SUBJECT)?,
+        rows: txn.open(tables::MARKS)?,
+    })
+}
+
+impl<I: ReadableTable<PairKey, ()>, R: ReadableTable<u64, &'static [u8]>> SubjectMarks<I, R> {
+    /// The heads of `student`'s marks in `subject` dated `from` to `to`, both included, by
+    /// day: what a grid shows of them, nothing else decoded.
+    pub fn heads(
+        &self,
+        (student, subject): (UserId, SubjectId),
+        from: Date,
+        to: Date,
+    ) -> Result<Vec<MarkHead>, StoreError> {
+        let (from, to) = (day_key(from), day_after(to));
+        if from >= to {
+            return Ok(Vec::new());
+        }
+        let name = tables::name(&tables::MARKS);
+        let mut found = Vec::new();
+        for row in self
+            .index
+            .range((student.0, subject.0, from, 0)..(student.0, subject.0, to, 0))?
+        {
+            let id = row?.0.value().3;
+            if let Some(bytes) = self.rows.get(id)? {
+                found.push(codec::decode(name, bytes.value())?);
+            }
+        }
+        Ok(found)
+    }
 }
 
 /// The marks in `subject` dated `from` to `to`, both included, by day.

@@ -183,23 +183,6 @@ pub fn ids_owned_between<Id: From<u64>>(
     Ok(timed.into_iter().map(|(_, id)| id).collect())
 }
 
-/// The ids a pair-and-time index lists under (`owner`, `second`) at `from` (unix ms) and up
-/// to, not including, `to`, by time.
-pub fn ids_pair_between<Id: From<u64>>(
-    txn: &impl Reader,
-    index: PairTimeIndex,
-    (owner, second): (u64, u64),
-    from: i64,
-    to: i64,
-) -> Result<Vec<Id>, StoreError> {
-    if from >= to {
-        return Ok(Vec::new());
-    }
-    let index = txn.open(index)?;
-    let rows = index.range((owner, second, from, 0)..(owner, second, to, 0))?;
-    rows.map(|row| Ok(Id::from(row?.0.value().3))).collect()
-}
-
 /// The same rows with their times: `(time, id)` by time, then id.
 pub fn owned_between<Id: From<u64>>(
     txn: &impl Reader,

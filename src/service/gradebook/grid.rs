@@ -74,17 +74,18 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
         .filter(|id| seen.insert(*id))
         .collect();
     let directory = store.directory(txn)?;
+    let (statuses, subject_marks) = (attendance::statuses(txn)?, marks::subject_marks(txn)?);
     let mut rows = Vec::with_capacity(ids.len());
     for student in ids {
         let mut row: Vec<Option<Cell>> = (0..lessons.len()).map(|_| None).collect();
-        for status in attendance::statuses_of(txn, student, from, to)? {
+        for status in statuses.of(student, from, to)? {
             if let Some(&at) = position.get(&status.lesson_id) {
                 cell_at(&mut row, at, student, lessons[at].id).status = Some(status.status);
             }
         }
         // A lesson's marks are in its subject: one read gives the cells and the standing.
         let mut in_subject = Vec::new();
-        for mark in marks::heads_in_subject(txn, (student, subject_id), period.from, period.to)? {
+        for mark in subject_marks.heads((student, subject_id), period.from, period.to)? {
             in_subject.push((mark.value, mark.weight));
             if let Some(&at) = mark.lesson_id.and_then(|lesson| position.get(&lesson)) {
                 cell_at(&mut row, at, student, lessons[at].id).marks.push(mark);

@@ -53,7 +53,10 @@ fn marks_are_found_by_lesson_student_and_subject_and_a_day_counts_whole() {
         [5, 2]
     );
     let heads = |student, subject, to| {
-        let found = heads_in_subject(&read, (UserId(student), SubjectId(subject)), week.0, to).expect("heads");
+        let found = subject_marks(&read)
+            .expect("open")
+            .heads((UserId(student), SubjectId(subject)), week.0, to)
+            .expect("heads");
         found.into_iter().map(|head| head.value).collect::<Vec<_>>()
     };
     assert_eq!(heads(10, 1, week.1), [5], "his, in the subject, in the week");
@@ -79,9 +82,15 @@ fn a_marks_student_and_subject_row_moves_with_its_day_and_goes_with_it() {
     txn.commit().expect("commit");
     let pair = (UserId(10), SubjectId(1));
     let read = store.read().expect("read");
-    let november = heads_in_subject(&read, pair, date(2026, 11, 1), date(2026, 11, 30)).expect("heads");
+    let november = subject_marks(&read)
+        .expect("open")
+        .heads(pair, date(2026, 11, 1), date(2026, 11, 30))
+        .expect("heads");
     assert!(november.is_empty(), "the old day's row is gone");
-    let december = heads_in_subject(&read, pair, date(2026, 12, 1), date(2026, 12, 31)).expect("heads");
+    let december = subject_marks(&read)
+        .expect("open")
+        .heads(pair, date(2026, 12, 1), date(2026, 12, 31))
+        .expect("heads");
     assert_eq!(december.iter().map(|h| h.id).collect::<Vec<_>>(), [given.id]);
     drop(read);
     let txn = store.write().expect("write");

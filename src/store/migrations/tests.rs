@@ -259,8 +259,10 @@ fn version_17_indexes_the_marks_stored_before_it_by_student_and_subject() {
     run(&store).expect("to latest");
     let read = store.read().expect("read");
     let november = (jiff::civil::date(2026, 11, 1), jiff::civil::date(2026, 11, 30));
-    let heads =
-        crate::store::marks::heads_in_subject(&read, (UserId(3), SubjectId(7)), november.0, november.1).expect("heads");
+    let heads = crate::store::marks::subject_marks(&read)
+        .expect("open")
+        .heads((UserId(3), SubjectId(7)), november.0, november.1)
+        .expect("heads");
     assert_eq!(
         heads.iter().map(|h| h.id).collect::<Vec<_>>(),
         [MarkId(3), MarkId(1)],

@@ -29,7 +29,7 @@ pub enum IndexRow {
     /// name by time, read with `ids_named_between`.
     NamedTimed(NamedTimeIndex, String, i64),
     /// (owner, second owner, unix ms, record id) -> (), e.g. (student, subject, day of a
-    /// mark): a pair's records by time, read with `ids_pair_between`.
+    /// mark): a pair's records by time (read as `marks::SubjectMarks` does).
     PairTimed(PairTimeIndex, u64, u64, i64),
     /// (owner, group, fractional position, record id) -> (), e.g. (board, column, position of
     /// a card): an owner's records in a kept order (`domain::position`).
