@@ -122,6 +122,19 @@ pub struct MarkHead {
     pub weight: u8,
 }
 
+impl Mark {
+    /// What a journal grid shows of it.
+    pub fn head(&self) -> MarkHead {
+        MarkHead {
+            id: self.id,
+            lesson_id: self.lesson_id,
+            value: self.value,
+            kind: self.kind,
+            weight: self.weight,
+        }
+    }
+}
+
 /// The weighted average of `(value, weight)` pairs; `None` without marks.
 pub fn weighted_average(marks: impl IntoIterator<Item = (u8, u8)>) -> Option<f64> {
     let (mut sum, mut weights) = (0u64, 0u64);

@@ -80,6 +80,31 @@ async fn the_grid_shows_each_cell_and_the_weighted_average_rounded_from_half() {
 }
 
 #[tokio::test]
+async fn a_lesson_put_in_another_subject_shows_its_marks_which_do_not_count_in_the_groups() {
+    let school = school(0.5).await;
+    let last = school.lessons[3];
+    school.lesson_moved_to_physics(last, 3);
+    let path = format!("/api/group-lessons/{}/journal?{SEPTEMBER}", school.group);
+    let grid = school.read(school.teacher, &path).await;
+    let cell = grid["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .find(|c| c["lesson_id"] == last);
+    assert_eq!(
+        cell.map(|c| c["marks"][0]["value"].clone()),
+        Some(json!(3)),
+        "{}",
+        grid["cells"]
+    );
+    assert_eq!(
+        grid["averages"][0],
+        json!({"student_id": school.anna, "average": 4.5, "term_mark": 5}),
+        "the physics 3 is not a math mark"
+    );
+}
+
+#[tokio::test]
 async fn a_school_rounding_up_from_six_tenths_gives_four_for_four_and_a_half() {
     let school = school(0.6).await;
     let path = format!("/api/group-lessons/{}/journal?{SEPTEMBER}", school.group);

@@ -73,6 +73,13 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
         .copied()
         .filter(|id| seen.insert(*id))
         .collect();
+    // A lesson put in another subject keeps its marks in that subject: read them by lesson.
+    let mut elsewhere: HashMap<UserId, Vec<(usize, MarkHead)>> = HashMap::new();
+    for (at, lesson) in lessons.iter().enumerate().filter(|(_, l)| l.subject_id != subject_id) {
+        for mark in marks::of_lesson(txn, lesson.id)? {
+            elsewhere.entry(mark.student_id).or_default().push((at, mark.head()));
+        }
+    }
     let directory = store.directory(txn)?;
     let (statuses, subject_marks) = (attendance::statuses(txn)?, marks::subject_marks(txn)?);
     let mut rows = Vec::with_capacity(ids.len());
@@ -83,13 +90,16 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
                 cell_at(&mut row, at, student, lessons[at].id).status = Some(status.status);
             }
         }
-        // A lesson's marks are in its subject: one read gives the cells and the standing.
+        // The marks in the subject: one read gives the standing and most cells.
         let mut in_subject = Vec::new();
         for mark in subject_marks.heads((student, subject_id), period.from, period.to)? {
             in_subject.push((mark.value, mark.weight));
             if let Some(&at) = mark.lesson_id.and_then(|lesson| position.get(&lesson)) {
                 cell_at(&mut row, at, student, lessons[at].id).marks.push(mark);
             }
+        }
+        for (at, mark) in elsewhere.remove(&student).unwrap_or_default() {
+            cell_at(&mut row, at, student, lessons[at].id).marks.push(mark);
         }
         let entry = directory.find(student);
         let name = entry.map_or_else(|| format!("№{student}"), |e| e.user.full_name());

@@ -17,6 +17,7 @@ pub struct School {
     pub app: TestApp,
     pub group: u64,
     pub math: u64,
+    pub physics: u64,
     pub lessons: Vec<u64>,
     pub anna: u64,
     pub boris: u64,
@@ -155,6 +156,7 @@ pub async fn school(round_up_from: f64) -> School {
         app,
         group: group.id.0,
         math: math.0,
+        physics: physics.0,
         lessons: ids,
         anna,
         boris,
@@ -167,6 +169,23 @@ pub async fn school(round_up_from: f64) -> School {
 }
 
 impl School {
+    /// Puts the group's lesson `lesson` in physics and gives Anna a physics mark of `value` at it.
+    pub fn lesson_moved_to_physics(&self, lesson: u64, value: u8) {
+        let txn = self.app.store.write().expect("txn");
+        let old: Lesson = record::get(&txn, LessonId(lesson)).expect("get").expect("lesson");
+        record::update(
+            &txn,
+            &Lesson {
+                subject_id: SubjectId(self.physics),
+                ..old
+            },
+        )
+        .expect("update");
+        let at = (self.anna, SubjectId(self.physics), Some(lesson));
+        mark(&txn, at, value, MarkKind::Lesson, 1, self.teacher);
+        txn.commit().expect("commit");
+    }
+
     /// A done individual math lesson of `student` with `teacher` on September `day`, where he
     /// was present and got a lesson mark of `value`; its id.
     pub fn individual_math_lesson(&self, teacher: u64, student: u64, day: i8, value: u8) -> u64 {
