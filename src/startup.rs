@@ -144,8 +144,6 @@ async fn bind(addr: SocketAddr) -> anyhow::Result<poem::listener::TcpAcceptor> {
 pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
     let limits = web::BodyLimits::from_mib(state.config.server.body_limit_mb, state.config.files.max_upload_mb);
     let service = api::service();
-    let docs = service.swagger_ui();
-    let spec = service.spec_endpoint();
     let session_state = state.clone();
     // Checked when the configuration was loaded.
     let ranges = state.config.server.trusted_proxy_ranges().unwrap_or_default();
@@ -156,8 +154,8 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
             .with(CookieJarManager::new()),
     );
     let mut route = Route::new()
-        .nest("/api/docs", docs)
-        .at("/api/openapi.json", spec)
+        .nest("/api/docs", web::ApiDocsEndpoint::embedded())
+        .at("/api/openapi.json", api::openapi_document)
         .nest_no_strip("/api", api.clone())
         .nest_no_strip("/sanctum", api.clone());
     for path in api::ROOT_PATHS {

@@ -2,6 +2,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
+import { apiDocs } from './vite-plugins/apiDocs';
+import { precompress } from './vite-plugins/precompress';
 
 /** One id per build: the server reads it from dist/build.json and reports it at /api/health. */
 const newBuildId = () => `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
@@ -21,7 +23,7 @@ export default defineConfig(({ command }) => {
   /** The dev server and the unit tests say `dev`: they never match a binary's build. */
   const buildId = command === 'build' ? newBuildId() : 'dev';
   return {
-    plugins: [react(), buildManifest(buildId)],
+    plugins: [react(), buildManifest(buildId), apiDocs(), precompress()],
     define: { __BUILD_ID__: JSON.stringify(buildId) },
     server: { proxy: Object.fromEntries(proxied.map((p) => [p, server])) },
     build: { target: 'es2022', sourcemap: false },

@@ -176,6 +176,15 @@ pub fn openapi_json() -> String {
     service().spec()
 }
 
+/// `GET /api/openapi.json`: the document, written when asked (about 1 MB that an idle server
+/// need not hold).
+#[poem::handler]
+pub fn openapi_document() -> poem::Response {
+    poem::Response::builder()
+        .content_type("application/json; charset=utf-8")
+        .body(openapi_json())
+}
+
 /// Shared state every operation may ask for with `Data<&AppState>`.
 pub type State<'a> = poem::web::Data<&'a AppState>;
 

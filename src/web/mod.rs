@@ -1,8 +1,10 @@
-//! What the browser gets outside `/api`: the embedded single-page UI and security headers.
+//! What the browser gets besides the API's operations: the embedded single-page UI, the API docs
+//! and security headers.
 
+mod api_docs;
 mod body_limit;
 pub mod client_addr;
-mod compress;
+mod gzip;
 pub mod headers;
 pub mod https_redirect;
 mod request_id;
@@ -11,6 +13,7 @@ mod spa;
 pub mod tls;
 mod tls_acceptor;
 
+pub use api_docs::ApiDocsEndpoint;
 pub use body_limit::{BodyLimits, file_too_large_message, limit_body};
 pub use request_id::with_request_id;
 pub use session_layer::{SESSION_COOKIE, resolve_caller};

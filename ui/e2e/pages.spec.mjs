@@ -81,3 +81,11 @@ test('a tooltip opens 700 ms after hover', async () => {
   assert.ok(Date.now() - started >= 650, 'opened after about 700 ms');
   assert.equal(await tooltip.innerText(), 'Горячие клавиши (?)');
 });
+
+test('the API docs at /api/docs show every area of the API under the strict content policy', async () => {
+  const page = await app.open('/api/docs');
+  await page.getByRole('heading', { name: /Klass API/ }).waitFor();
+  await page.locator('.opblock').nth(100).waitFor();
+  await page.locator('.opblock-summary-path', { hasText: '/api/lessons/{id}/journal' }).first().waitFor();
+  assert.deepEqual(page.errors, []);
+});
