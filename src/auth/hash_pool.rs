@@ -6,12 +6,8 @@
 
 use crate::domain::{Password, PasswordHash};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, Mutex};
 use tokio::sync::oneshot;
-
-/// A hash of a password nobody has, verified when the e-mail is unknown so that an unknown
-/// address and a wrong password take the same time.
-static DUMMY: LazyLock<PasswordHash> = LazyLock::new(|| Password::generate().hash());
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -22,8 +18,7 @@ pub struct HashPool {
 }
 
 impl HashPool {
-    /// Starts `workers` hashing threads; the first job they do is the dummy hash, so start-up
-    /// does not wait for it.
+    /// Starts `workers` hashing threads.
     pub fn new(workers: usize) -> Self {
         let (jobs, queue) = channel::<Job>();
         let queue = Arc::new(Mutex::new(queue));
@@ -36,11 +31,7 @@ impl HashPool {
                 tracing::error!(%err, "could not start a password hashing thread");
             }
         }
-        let pool = Self { jobs };
-        let _ = pool.jobs.send(Box::new(|| {
-            LazyLock::force(&DUMMY);
-        }));
-        pool
+        Self { jobs }
     }
 
     async fn run<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> T {
@@ -60,12 +51,13 @@ impl HashPool {
         self.run(move || password.hash()).await
     }
 
-    /// Checks `candidate` against `hash`, or against the dummy hash when there is no user.
+    /// Checks `candidate` against `hash`, or against nobody's hash when there is no user (an
+    /// unknown address takes as long as a wrong password).
     pub async fn verify(&self, hash: Option<PasswordHash>, candidate: String) -> bool {
         self.run(move || match hash {
             Some(hash) => hash.verify(&candidate),
             None => {
-                DUMMY.verify(&candidate);
+                PasswordHash::nobodys().verify(&candidate);
                 false
             }
         })
