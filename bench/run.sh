@@ -218,7 +218,7 @@ start_ms() {
         # The copy is written to disk first: the server's open syncs the file, and a start would
         # otherwise time the kernel writing back the hundreds of MB just copied (a school's server
         # starts on a file that is long on disk).
-        if [[ $template == empty ]]; then mkdir -p "$dir"; else cp -a "$template" "$dir" && sync "$dir"/*; fi
+        if [[ $template == empty ]]; then mkdir -p "$dir"; else cp -a "$template" "$dir" && sync "$dir/klass.redb"; fi
         t0=$(now_us)
         start_server "$name" "$KLASS" serve --data-dir "$dir" --listen 127.0.0.1:0 "$@"
         wait_healthy "$SERVER_URL/api/health"
