@@ -2,8 +2,8 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
-import { apiDocs } from './vite-plugins/apiDocs';
-import { precompress } from './vite-plugins/precompress';
+import { apiDocs } from './vite-plugins/apiDocs.ts';
+import { precompress } from './vite-plugins/precompress.ts';
 
 /** One id per build: the server reads it from dist/build.json and reports it at /api/health. */
 const newBuildId = () => `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;

@@ -99,7 +99,8 @@ pub struct PasswordHash(String);
 
 /// The hash of a password nobody has: made once by `Password::generate` (the password thrown
 /// away), with the parameters every new hash gets (a test keeps them in step).
-const NOBODYS: &str = "$argon2id$v=19$m=19456,t=2,p=1$79Ix8wBpGOpL+ThembIWfw$Ki1Bl8GT8xkEAG4y2fSJiSAJtGy+mVn5C419OXDq7JQ";
+const NOBODYS: &str =
+    "$argon2id$v=19$m=19456,t=2,p=1$79Ix8wBpGOpL+ThembIWfw$Ki1Bl8GT8xkEAG4y2fSJiSAJtGy+mVn5C419OXDq7JQ";
 
 impl PasswordHash {
     /// A hash no password matches in practice, checked when a sign-in names an unknown e-mail so
