@@ -103,9 +103,11 @@ const NOBODYS: &str =
     "$argon2id$v=19$m=19456,t=2,p=1$79Ix8wBpGOpL+ThembIWfw$Ki1Bl8GT8xkEAG4y2fSJiSAJtGy+mVn5C419OXDq7JQ";
 
 impl PasswordHash {
-    /// A hash no password matches in practice, checked when a sign-in names an unknown e-mail so
-    /// that it takes as long as a wrong password. Written out rather than made at start: hashing
-    /// takes 19 MiB and, on a Pi, a good part of a second.
+    /// A hash no password matches in practice: the password of a person who has not chosen one
+    /// yet (made by a manager or an import), and what a sign-in naming an unknown e-mail is
+    /// checked against, so that it takes as long as a wrong password. Written out rather than
+    /// computed: hashing takes 19 MiB, which the allocator then keeps, and on a Pi a good part
+    /// of a second.
     pub fn nobodys() -> Self {
         Self(NOBODYS.to_owned())
     }

@@ -7,7 +7,7 @@ use super::summary::{self, who};
 use crate::auth::Purpose;
 use crate::domain::activity::Action;
 use crate::domain::notification::{Notice, NotificationKind};
-use crate::domain::{Password, Role, Roles, Tag, TagId, User, UserId};
+use crate::domain::{PasswordHash, Role, Roles, Tag, TagId, User, UserId};
 use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::service::FieldErrors;
@@ -64,7 +64,8 @@ pub async fn create(
         }
         (Err(e), _) | (_, Err(e)) => return Err(e),
     };
-    let hash = state.hashes.hash(Password::generate()).await;
+    // No password until the person sets one (a mailed link, or a manager's reset).
+    let hash = PasswordHash::nobodys();
     state
         .run(move |store| {
             let txn = store.write()?;
