@@ -15,36 +15,33 @@ fn listed(row: &RowReport) -> String {
     row.changes.iter().map(|c| format!("; {}", c.summary())).collect()
 }
 
-/// Records the person of each row that was written, then the import.
-pub fn record(
-    txn: &WriteTransaction,
-    journal: &Journal,
-    report: &Report,
-    people: &[Option<User>],
-) -> Result<(), ServiceError> {
-    for (row, user) in report.rows.iter().zip(people) {
-        let Some(user) = user else { continue };
-        let change = match row.action {
-            RowAction::Skip => continue,
-            RowAction::Create => {
-                let summary = format!(
-                    "Создан при импорте CSV: {}, роли: {}",
-                    who(user),
-                    summary::roles(&user.roles)
-                );
-                Change::on_user(Action::UserCreated, user, summary).notify(summary::account_created(user))
-            }
-            RowAction::Update => {
-                let summary = format!("Обновлён при импорте CSV: {}{}", who(user), listed(row));
-                Change::on_user(Action::UserUpdated, user, summary)
-            }
-            RowAction::Restore => {
-                let summary = format!("Восстановлен при импорте CSV: {}{}", who(user), listed(row));
-                Change::on_user(Action::UserRestored, user, summary)
-            }
-        };
-        journal.record(txn, change)?;
-    }
+/// Records the person `user` that `row` wrote (nothing for a skipped row).
+pub fn person(txn: &WriteTransaction, journal: &Journal, row: &RowReport, user: &User) -> Result<(), ServiceError> {
+    let change = match row.action {
+        RowAction::Skip => return Ok(()),
+        RowAction::Create => {
+            let summary = format!(
+                "Создан при импорте CSV: {}, роли: {}",
+                who(user),
+                summary::roles(&user.roles)
+            );
+            Change::on_user(Action::UserCreated, user, summary).notify(summary::account_created(user))
+        }
+        RowAction::Update => {
+            let summary = format!("Обновлён при импорте CSV: {}{}", who(user), listed(row));
+            Change::on_user(Action::UserUpdated, user, summary)
+        }
+        RowAction::Restore => {
+            let summary = format!("Восстановлен при импорте CSV: {}{}", who(user), listed(row));
+            Change::on_user(Action::UserRestored, user, summary)
+        }
+    };
+    journal.record(txn, change)?;
+    Ok(())
+}
+
+/// Records the import itself, with its counts.
+pub fn import(txn: &WriteTransaction, journal: &Journal, report: &Report) -> Result<(), ServiceError> {
     let summary = format!(
         "Импорт CSV: строк {}, создано {}, обновлено {}, восстановлено {}",
         report.rows_total, report.created, report.updated, report.restored
