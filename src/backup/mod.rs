@@ -2,6 +2,7 @@
 //! made from one read transaction while the portal keeps serving, and its check, list and restore.
 
 mod archive;
+pub mod background;
 mod error;
 mod list;
 mod manifest;

@@ -2,7 +2,7 @@
 //! server makes a copy when `klass backup create` asks it here, and reports progress back.
 //! One JSON message per line: the request, then `progress` lines, then `created` or `failed`.
 
-use super::{BackupError, Backups, Created, Progress};
+use super::{BackupError, Backups, Created, Progress, background};
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -86,7 +86,7 @@ async fn listen(data_dir: &Path, backups: Backups) -> std::io::Result<()> {
     }
 }
 
-/// Serves one request: runs the copy on the blocking pool and streams its progress.
+/// Serves one request: runs the copy in the background and streams its progress.
 async fn answer(stream: tokio::net::UnixStream, backups: Backups) -> std::io::Result<()> {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
     let (read, mut write) = stream.into_split();
@@ -97,7 +97,8 @@ async fn answer(stream: tokio::net::UnixStream, backups: Backups) -> std::io::Re
     let Request::Create { out } = serde_json::from_str(&line).map_err(std::io::Error::other)?;
     let (sender, mut receiver) = tokio::sync::mpsc::unbounded_channel();
     let progress_sender = sender.clone();
-    tokio::task::spawn_blocking(move || {
+    // Its receiver is not needed: the result comes through `sender`.
+    drop(background::spawn(move || {
         let created = backups.create(Some(out), &mut |step| {
             let _ = progress_sender.send(Reply::Progress(step));
         });
@@ -105,7 +106,7 @@ async fn answer(stream: tokio::net::UnixStream, backups: Backups) -> std::io::Re
             Ok(created) => Reply::Created(created),
             Err(err) => Reply::Failed(err.to_string()),
         });
-    });
+    }));
     while let Some(reply) = receiver.recv().await {
         let mut line = serde_json::to_string(&reply).map_err(std::io::Error::other)?;
         line.push('\n');

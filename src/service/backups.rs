@@ -45,7 +45,7 @@ pub async fn schedule(state: AppState) {
             monthly: state.config.backup.keep_monthly,
         };
         let backups = state.backups.clone();
-        let made = tokio::task::spawn_blocking(move || {
+        let made = backup::background::spawn(move || {
             let created = backups.create(None, &mut |_| {})?;
             backups.rotate(keep)?;
             Ok::<_, BackupError>(created)
@@ -57,7 +57,7 @@ pub async fn schedule(state: AppState) {
                 let message = format!("Плановая резервная копия не сделана: {err}");
                 tell_managers(&state, Action::BackupFailed, message).await
             }
-            Err(err) => tracing::error!("the scheduled backup panicked: {err}"),
+            Err(_) => tracing::error!("the scheduled backup ended without a result (see the error above)"),
         }
     }
 }
@@ -68,7 +68,7 @@ pub fn start_now(state: &AppState, origin: Origin) -> Result<(), BackupError> {
     let running = state.backups.begin()?;
     let state = state.clone();
     tokio::spawn(async move {
-        let made = tokio::task::spawn_blocking(move || {
+        let made = backup::background::spawn(move || {
             let made = running.create(None, &mut |_| {});
             (running, made)
         })
@@ -80,7 +80,7 @@ pub fn start_now(state: &AppState, origin: Origin) -> Result<(), BackupError> {
                 let message = format!("Резервная копия не сделана: {err}");
                 tell_managers(&state, Action::BackupFailed, message).await
             }
-            Err(err) => tracing::error!("a backup panicked: {err}"),
+            Err(_) => tracing::error!("a backup ended without a result (see the error above)"),
         }
     });
     Ok(())
