@@ -2,6 +2,7 @@
 
 use super::envelope::Data;
 use super::import_form::ImportForm;
+use super::import_text::{done, rejected};
 use super::json_text::JsonText;
 use super::{ApiTags, State};
 use crate::error::ApiError;
@@ -127,23 +128,9 @@ impl IntoResponse for ImportAnswer {
     }
 }
 
-impl From<Report> for ImportReport {
-    fn from(report: Report) -> Self {
-        Self {
-            columns: report.columns,
-            rows: report.rows.into_iter().map(ImportRow::from).collect(),
-            rows_total: report.rows_total,
-            created: report.created,
-            updated: report.updated,
-            restored: report.restored,
-            errors: report.errors.into_iter().map(ImportRowError::from).collect(),
-            warnings: report.warnings,
-        }
-    }
-}
-
-impl From<RowReport> for ImportRow {
-    fn from(row: RowReport) -> Self {
+impl ImportRow {
+    /// `row`, its cells named by `columns` (the report's headers, in the order of its values).
+    pub fn of(row: RowReport, columns: &[String]) -> Self {
         Self {
             row: row.row,
             action: match row.action {
@@ -152,7 +139,7 @@ impl From<RowReport> for ImportRow {
                 RowAction::Restore => ImportAction::Restore,
                 RowAction::Skip => ImportAction::Skip,
             },
-            values: row.values.into_iter().collect(),
+            values: columns.iter().cloned().zip(row.values).collect(),
             changes: row.changes.into_iter().map(ImportChange::from).collect(),
             roles_added: row.roles_added.iter().map(|r| r.as_str().to_owned()).collect(),
             errors: row.errors.into_iter().map(ImportRowError::from).collect(),
@@ -178,19 +165,6 @@ impl From<RowError> for ImportRowError {
             message: e.message,
         }
     }
-}
-
-fn done(report: Report) -> Result<ImportOutcome, ApiError> {
-    let text = JsonText::serialized(&Data { data: report.into() });
-    text.map(ImportOutcome::Done).map_err(ApiError::internal)
-}
-
-fn rejected(message: String, report: Report) -> Result<ImportOutcome, ApiError> {
-    let text = JsonText::serialized(&ImportRejected {
-        message,
-        data: report.into(),
-    });
-    text.map(ImportOutcome::Rejected).map_err(ApiError::internal)
 }
 
 impl From<ApiError> for ImportAnswer {

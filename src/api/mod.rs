@@ -21,6 +21,7 @@ mod health;
 mod ids;
 mod import;
 mod import_form;
+mod import_text;
 mod journal_view;
 mod json_text;
 mod ledger_view;

@@ -14,6 +14,7 @@ use super::journal::Journal;
 use super::{AppState, ServiceError, people};
 use crate::domain::PasswordHash;
 
+pub use columns::Column;
 pub use rows::{RowAction, RowChange, RowReport};
 
 /// Most row errors one answer lists.
@@ -96,7 +97,7 @@ pub async fn import_csv(
                 Err(problem) => return Ok(Outcome::Unreadable(problem)),
             };
             drop(bytes);
-            let mut report = write::apply(store, &journal, &config, &table, today, hash, options)?;
+            let mut report = write::apply(store, &journal, &config, table, today, hash, options)?;
             let total = report.errors.len();
             if total > MAX_LISTED_ERRORS {
                 report.errors.truncate(MAX_LISTED_ERRORS);

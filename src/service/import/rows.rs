@@ -3,7 +3,7 @@
 
 use super::RowError;
 use super::columns::Column;
-use super::table::{Row, Table};
+use super::table::Table;
 use crate::domain::{Role, Tag, TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::people::summary::{self, field_changes};
@@ -51,8 +51,9 @@ impl RowChange {
 pub struct RowReport {
     pub row: u32,
     pub action: RowAction,
-    /// (header as the file wrote it, trimmed cell) for every recognised column.
-    pub values: Vec<(String, String)>,
+    /// The trimmed cell (empty when blank) of every recognised column, in the order of the
+    /// report's `columns`; filled when the import is done, from the file's own strings.
+    pub values: Vec<String>,
     pub changes: Vec<RowChange>,
     /// Roles the person gains (all of a new person's): a new worker is staff.
     pub roles_added: Vec<Role>,
@@ -60,17 +61,12 @@ pub struct RowReport {
 }
 
 impl RowReport {
-    /// A row as read, not yet judged (`Skip` until a person is found or made).
-    pub fn read(table: &Table, row: &Row) -> Self {
-        let values = table
-            .headers
-            .iter()
-            .map(|(column, header)| (header.clone(), row.cell(*column).unwrap_or_default().to_owned()))
-            .collect();
+    /// The data row numbered `row`, not yet judged (`Skip` until a person is found or made).
+    pub fn new(row: u32) -> Self {
         Self {
-            row: row.number,
+            row,
             action: RowAction::Skip,
-            values,
+            values: Vec::new(),
             changes: Vec::new(),
             roles_added: Vec::new(),
             errors: Vec::new(),

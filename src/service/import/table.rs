@@ -27,6 +27,17 @@ impl Row {
             .map(|(_, v)| v.trim())
             .filter(|v| !v.is_empty())
     }
+
+    /// Takes the trimmed cell of `column` out of the row (empty when absent or blank).
+    pub fn take(&mut self, column: Column) -> String {
+        let Some((_, cell)) = self.cells.iter_mut().find(|(c, _)| *c == column) else {
+            return String::new();
+        };
+        let mut cell = std::mem::take(cell);
+        cell.truncate(cell.trim_end().len());
+        cell.drain(..cell.len() - cell.trim_start().len());
+        cell
+    }
 }
 
 /// A parsed file.
@@ -179,6 +190,21 @@ mod tests {
         assert_eq!(table.warnings.len(), 1);
         let excel = parse("sep=,\r\nФамилия,Имя,Email\r\nИванов,Иван,i@s.ru\r\n").expect("table");
         assert_eq!(excel.rows[0].cell(Column::Email), Some("i@s.ru"));
+    }
+
+    #[test]
+    fn a_taken_cell_is_trimmed_and_a_missing_one_empty() {
+        let mut table = parse(
+            "Фамилия;Имя;Email
+  Иванов 	; ;i@s.ru
+",
+        )
+        .expect("table");
+        let row = &mut table.rows[0];
+        assert_eq!(row.take(Column::LastName), "Иванов");
+        assert_eq!(row.take(Column::FirstName), "");
+        assert_eq!(row.take(Column::Phone), "");
+        assert_eq!(row.take(Column::Email), "i@s.ru");
     }
 
     #[test]

@@ -51,7 +51,7 @@ pub fn apply(
     store: &Store,
     journal: &Journal,
     config: &Config,
-    table: &Table,
+    table: Table,
     today: Date,
     hash: PasswordHash,
     options: Options,
@@ -59,7 +59,7 @@ pub fn apply(
     let txn = store.write()?;
     let mut import = Import {
         txn: &txn,
-        table,
+        table: &table,
         today,
         hash,
         now: Timestamp::now(),
@@ -85,14 +85,14 @@ pub fn apply(
     errors.sort_by_key(|e| e.row);
     give_rows_their_errors(&mut rows, &errors);
     let count = |action: RowAction| rows.iter().filter(|r| r.action == action).count() as u32;
-    let report = Report {
+    let mut report = Report {
         columns: table.headers.iter().map(|(_, header)| header.clone()).collect(),
         rows_total: table.rows.len() as u32,
         created: count(RowAction::Create),
         updated: count(RowAction::Update),
         restored: count(RowAction::Restore),
         errors,
-        warnings: table.warnings.clone(),
+        warnings: Vec::new(),
         rows,
     };
     if report.errors.is_empty() && !options.dry_run {
@@ -109,6 +109,16 @@ pub fn apply(
     } else {
         txn.abort()?;
     }
+    // The cells move from the file into the report: 10,000 rows copied were megabytes more.
+    let Table {
+        headers,
+        rows,
+        warnings,
+    } = table;
+    for (shown, mut read) in report.rows.iter_mut().zip(rows) {
+        shown.values = headers.iter().map(|(column, _)| read.take(*column)).collect();
+    }
+    report.warnings = warnings;
     Ok(report)
 }
 
@@ -162,7 +172,7 @@ impl Import<'_> {
     /// Checks one row and, when it is good, creates, updates or restores its person.
     fn row(&mut self, row: &Row, duplicate: bool) -> Result<(), ServiceError> {
         let before = self.errors.len();
-        self.rows.push(RowReport::read(self.table, row));
+        self.rows.push(RowReport::new(row.number));
         self.people.push(None);
         if row.extra > 0 {
             let message = format!(
