@@ -46,7 +46,7 @@ struct Import<'a> {
 }
 
 /// Checks every row, writes the good ones, and commits when all are good and `dry_run` is off.
-/// `hash` is what new people get as a password hash (of a random, never shown password).
+/// `hash` is what new people get as a password hash (nobody's, until they choose a password).
 pub fn apply(
     store: &Store,
     journal: &Journal,
