@@ -9,8 +9,8 @@ use tokio::sync::oneshot;
 /// the copy then takes what the requests leave (14 s instead of 8 s under full load).
 const COPY_NICE: i32 = 19;
 
-/// Starts `work` on a new thread whose priority is lowered to the lowest first; its result arrives on the
-/// receiver, which ends without one if the thread could not start or panicked (both logged).
+/// Starts `work` on a new thread at the lowest priority. Its result arrives on the receiver,
+/// which ends without one if the thread could not start or panicked (both are logged).
 pub fn spawn<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> oneshot::Receiver<T> {
     let (done, result) = oneshot::channel();
     let started = std::thread::Builder::new().name("klass-backup".into()).spawn(move || {
