@@ -12,7 +12,6 @@ mod write;
 
 use super::journal::Journal;
 use super::{AppState, ServiceError, people};
-use crate::domain::PasswordHash;
 
 pub use columns::Column;
 pub use rows::{RowAction, RowChange, RowReport};
@@ -78,8 +77,6 @@ pub async fn import_csv(
     bytes: Vec<u8>,
     options: Options,
 ) -> Result<Outcome, ServiceError> {
-    // New people have no password until they set one through the mailed link.
-    let hash = PasswordHash::nobodys();
     let config = state.config.clone();
     let today = people::today(&config.school.timezone);
     let outcome = state
@@ -97,7 +94,7 @@ pub async fn import_csv(
                 Err(problem) => return Ok(Outcome::Unreadable(problem)),
             };
             drop(bytes);
-            let mut report = write::apply(store, &journal, &config, table, today, hash, options)?;
+            let mut report = write::apply(store, &journal, &config, table, today, options)?;
             let total = report.errors.len();
             if total > MAX_LISTED_ERRORS {
                 report.errors.truncate(MAX_LISTED_ERRORS);

@@ -194,12 +194,7 @@ mod tests {
 
     #[test]
     fn a_taken_cell_is_trimmed_and_a_missing_one_empty() {
-        let mut table = parse(
-            "Фамилия;Имя;Email
-  Иванов 	; ;i@s.ru
-",
-        )
-        .expect("table");
+        let mut table = parse("Фамилия;Имя;Email\n  Иванов \t; ;i@s.ru\n").expect("table");
         let row = &mut table.rows[0];
         assert_eq!(row.take(Column::LastName), "Иванов");
         assert_eq!(row.take(Column::FirstName), "");

@@ -29,7 +29,6 @@ struct Import<'a> {
     txn: &'a WriteTransaction,
     table: &'a Table,
     today: Date,
-    hash: PasswordHash,
     now: Timestamp,
     /// Normalised e-mail -> the first row that has it.
     in_file: HashMap<String, u32>,
@@ -46,14 +45,12 @@ struct Import<'a> {
 }
 
 /// Checks every row, writes the good ones, and commits when all are good and `dry_run` is off.
-/// `hash` is what new people get as a password hash (nobody's, until they choose a password).
 pub fn apply(
     store: &Store,
     journal: &Journal,
     config: &Config,
     table: Table,
     today: Date,
-    hash: PasswordHash,
     options: Options,
 ) -> Result<Report, ServiceError> {
     let txn = store.write()?;
@@ -61,7 +58,6 @@ pub fn apply(
         txn: &txn,
         table: &table,
         today,
-        hash,
         now: Timestamp::now(),
         in_file: HashMap::with_capacity(table.rows.len()),
         written: HashMap::with_capacity(table.rows.len()),
@@ -257,7 +253,8 @@ impl Import<'_> {
                 user
             }
             None => {
-                let mut new = checked.into_new_user(roles, self.hash.clone());
+                // No password until the person sets one through the mailed link.
+                let mut new = checked.into_new_user(roles, PasswordHash::nobodys());
                 new.tags = tags;
                 let user = users::insert(self.txn, new, self.now)?;
                 let report = &mut self.rows[index];
