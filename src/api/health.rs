@@ -42,7 +42,7 @@ impl HealthApi {
         Ok(Json(Health {
             status: "ok".into(),
             version: crate::VERSION.into(),
-            build: state.build.clone(),
+            build: state.build.to_string(),
         }))
     }
 }

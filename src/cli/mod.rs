@@ -3,6 +3,7 @@
 mod backup;
 mod config_cmd;
 mod healthcheck;
+pub mod logging;
 mod loopback_tls;
 mod mail;
 mod money;

@@ -15,7 +15,7 @@ pub struct AppState {
     pub store: Store,
     pub config: Arc<Config>,
     /// The embedded UI's build id (see `web::SpaEndpoint::build_id`).
-    pub build: String,
+    pub build: Arc<str>,
     /// The server's random key (signs anonymous CSRF tokens).
     pub secret_key: [u8; 32],
     pub limits: Arc<RateLimits>,
@@ -37,7 +37,7 @@ impl AppState {
             backups,
             store,
             config: Arc::new(config),
-            build,
+            build: build.into(),
             secret_key,
             limits,
             hashes,

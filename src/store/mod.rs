@@ -37,7 +37,7 @@ pub use error::{StoreError, is_disk_full};
 pub use migrations::{SCHEMA_VERSION, version_in as schema_version_in};
 
 use redb::{Database, Durability, ReadTransaction, ReadableDatabase, WriteTransaction};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// File name of the database inside the data directory.
@@ -67,7 +67,7 @@ fn builder(cache_bytes: usize) -> redb::Builder {
 #[derive(Clone)]
 pub struct Store {
     db: Arc<slot::Slot>,
-    path: PathBuf,
+    path: Arc<Path>,
     directory: Arc<directory::DirectoryCache>,
     verdict: Arc<verdict::Verdict>,
 }
@@ -89,7 +89,7 @@ impl Store {
         tracing::info!(path = %path.display(), ms = started.elapsed().as_millis() as u64, "database open");
         let store = Self {
             db: Arc::new(slot::Slot::new(db, path.clone(), cache_bytes)),
-            path,
+            path: path.into(),
             directory: Default::default(),
             verdict: Default::default(),
         };

@@ -35,7 +35,7 @@ fn unmigrated(dir: &std::path::Path) -> Store {
     let db = redb::Database::create(&path).expect("db");
     Store {
         db: std::sync::Arc::new(super::super::slot::Slot::new(db, path.clone(), 1 << 20)),
-        path,
+        path: path.into(),
         directory: Default::default(),
         verdict: Default::default(),
     }
