@@ -4,11 +4,6 @@ use clap::Parser;
 use klass::cli::Command;
 use std::process::ExitCode;
 
-/// mimalloc instead of glibc's malloc: a request allocates and frees a few hundred small
-/// blocks, and glibc spent about a third of a request's instructions on them.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 #[tokio::main]
 async fn main() -> ExitCode {
     let cli = klass::cli::Cli::parse();
