@@ -3,15 +3,15 @@
 
 use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
-use super::paging::paged_text;
+use super::paging::PageMeta;
 use super::vocabulary::EntityName;
 use super::{ApiTags, State};
 use crate::domain::activity::{Action, ActivityEntry, ActivityFilter};
-use crate::domain::{PageRequest, UserId};
+use crate::domain::{Page, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::ServiceError;
-use crate::service::activity::{self, LogPage};
+use crate::service::activity::{self, EntryText};
 use crate::service::{DAY_FORMAT, FieldErrors};
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -20,6 +20,7 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// One entry of the log.
 #[derive(Debug, Object, serde::Serialize)]
@@ -53,9 +54,14 @@ pub struct ActivityView {
     pub ip: Option<String>,
 }
 
+/// Where an entry's text leaves room for its actor's name and its impersonator's: the fields
+/// of the view with no names, as serde writes them.
+const NAME_HOLES: [&str; 2] = [r#""actor_name":null"#, r#""impersonator_name":null"#];
+
 impl ActivityView {
-    fn new(entry: ActivityEntry, names: &HashMap<UserId, String>) -> Self {
-        let name = |id: Option<UserId>| id.and_then(|id| names.get(&id).cloned());
+    /// The view of `entry`, naming people by `name`.
+    fn new(entry: ActivityEntry, name: impl Fn(UserId) -> Option<String>) -> Self {
+        let name = |id: Option<UserId>| id.and_then(&name);
         Self {
             id: entry.id.0,
             created_at: entry.at.to_string(),
@@ -72,6 +78,68 @@ impl ActivityView {
             ip: entry.ip,
         }
     }
+
+    /// The text of `entry`'s view without names, cut where the names go (`NAME_HOLES`), to be
+    /// kept: the names are the only part of an entry's view that can change.
+    fn text(entry: ActivityEntry) -> EntryText {
+        let (actor, impersonator) = (entry.actor, entry.impersonator);
+        let text = serde_json::to_string(&Self::new(entry, |_| None)).unwrap_or_default();
+        // Both fields are in every view, before any text a person wrote, and a quote in such
+        // text is escaped: each hole is found once, where the field is.
+        let cut = |text: &str, hole: &str| -> (Box<str>, Box<str>) {
+            let at = text
+                .find(hole)
+                .unwrap_or_else(|| unreachable!("an entry's view always has {hole}"));
+            let keep = at + hole.len() - "null".len();
+            (text[..keep].into(), text[at + hole.len()..].into())
+        };
+        let (first, rest) = cut(&text, NAME_HOLES[0]);
+        let (second, third) = cut(&rest, NAME_HOLES[1]);
+        EntryText {
+            pieces: [first, second, third],
+            actor,
+            impersonator,
+        }
+    }
+}
+
+/// A page of the log as the JSON text of `Paged<ActivityView>`: each entry's kept text with the
+/// people's names (`name`) put in.
+fn page_text<'a>(
+    page: &Page<Arc<EntryText>>,
+    name: impl Fn(UserId) -> Option<&'a str>,
+) -> JsonText<Paged<ActivityView>> {
+    let mut names: HashMap<UserId, String> = HashMap::new();
+    let mut name_of = |text: &mut String, id: Option<UserId>| match id {
+        None => text.push_str("null"),
+        Some(id) => text.push_str(
+            names
+                .entry(id)
+                .or_insert_with(|| serde_json::to_string(&name(id)).unwrap_or_default()),
+        ),
+    };
+    let mut text = String::with_capacity(
+        64 + page
+            .items
+            .iter()
+            .map(|e| 64 + e.pieces.iter().map(|p| p.len()).sum::<usize>())
+            .sum::<usize>(),
+    );
+    text.push_str(r#"{"data":["#);
+    for (i, entry) in page.items.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push_str(&entry.pieces[0]);
+        name_of(&mut text, entry.actor);
+        text.push_str(&entry.pieces[1]);
+        name_of(&mut text, entry.impersonator);
+        text.push_str(&entry.pieces[2]);
+    }
+    text.push_str(r#"],"meta":"#);
+    text.push_str(&serde_json::to_string(&PageMeta::of(page)).unwrap_or_default());
+    text.push('}');
+    JsonText::new(text)
 }
 
 /// An action the log knows, for the history's filter.
@@ -130,8 +198,8 @@ fn read(
         from: day_start(date_from.as_deref(), "date_from", &tz, false)?,
         until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
     };
-    let LogPage { page, names } = state.read(|store| activity::page(store, &filter, request))?;
-    paged_text(page, |e| ActivityView::new(e, &names))
+    let found = state.read(|store| activity::page(store, &state.log_texts, &filter, request, ActivityView::text))?;
+    Ok(page_text(&found.page, |id| found.name(id)))
 }
 
 #[OpenApi(tag = "ApiTags::History")]
@@ -205,38 +273,68 @@ mod tests {
     use super::*;
     use crate::api::json_text::assert_serde_agrees;
     use crate::api::paging::PageMeta;
+    use crate::domain::ActivityId;
     use crate::domain::activity::Entity;
-    use crate::domain::{ActivityId, Page};
+    use poem::IntoResponse;
 
-    #[tokio::test]
-    async fn a_page_written_by_serde_is_what_json_of_the_page_would_be() {
-        let entry = |id, impersonator| ActivityEntry {
+    /// Entries of user 2 (named) as user 9 (named, with quotes to escape) or as himself, and
+    /// of nobody, with a summary holding what the names' places look like.
+    fn sample() -> (Page<ActivityEntry>, HashMap<UserId, String>) {
+        let entry = |id, actor, impersonator| ActivityEntry {
             id: ActivityId(id),
             at: Timestamp::from_second(1_780_000_000).expect("time"),
-            actor: Some(UserId(2)),
+            actor,
             impersonator,
             action: Action::UserUpdated,
             entity: Entity::User,
             entity_id: Some(5),
-            summary: "Телефон: «—» → «+79123456789»\n\"кавычки\"".into(),
+            summary: "Телефон: «—» → «+79123456789»\n\"кавычки\" \"actor_name\":null".into(),
             ip: None,
             subjects: vec![UserId(5), UserId(6)],
         };
-        let names = HashMap::from([(UserId(2), "Орлова Наталья".to_owned())]);
+        let names = HashMap::from([
+            (UserId(2), "Орлова Наталья".to_owned()),
+            (UserId(9), "Д'Артаньян \"Шарль\"".to_owned()),
+        ]);
         let page = Page {
-            items: vec![entry(2, Some(UserId(9))), entry(1, None)],
+            items: vec![
+                entry(3, Some(UserId(2)), Some(UserId(9))),
+                entry(2, Some(UserId(2)), None),
+                entry(1, None, Some(UserId(7))),
+            ],
             total: 41,
-            request: PageRequest::new(Some(2), Some(2)),
+            request: PageRequest::new(Some(2), Some(3)),
         };
-        let view = || Paged {
+        (page, names)
+    }
+
+    fn views(page: &Page<ActivityEntry>, names: &HashMap<UserId, String>) -> Paged<ActivityView> {
+        Paged {
             data: page
                 .items
                 .iter()
                 .cloned()
-                .map(|e| ActivityView::new(e, &names))
+                .map(|e| ActivityView::new(e, |id| names.get(&id).cloned()))
                 .collect(),
-            meta: PageMeta::of(&page),
-        };
-        assert_serde_agrees(view).await;
+            meta: PageMeta::of(page),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_page_written_by_serde_is_what_json_of_the_page_would_be() {
+        let (page, names) = sample();
+        assert_serde_agrees(|| views(&page, &names)).await;
+    }
+
+    #[tokio::test]
+    async fn a_page_of_kept_texts_with_names_put_in_is_what_serde_writes() {
+        let (page, names) = sample();
+        let texts = page.clone().map(|e| Arc::new(ActivityView::text(e)));
+        let pieced = page_text(&texts, |id| names.get(&id).map(String::as_str));
+        let whole = serde_json::to_string(&views(&page, &names)).expect("json");
+        assert_eq!(
+            pieced.into_response().into_body().into_string().await.expect("body"),
+            whole
+        );
     }
 }

@@ -102,7 +102,13 @@ impl User {
 
     /// "Фамилия Имя Отчество", as Russian lists show a person.
     pub fn full_name(&self) -> String {
-        let mut name = format!("{} {}", self.last_name.as_str(), self.first_name.as_str());
+        // Pushed, not `format!`ed: lists and the log call this for every row.
+        let (last, first) = (self.last_name.as_str(), self.first_name.as_str());
+        let middle = self.middle_name.as_ref().map_or("", |m| m.as_str());
+        let mut name = String::with_capacity(last.len() + first.len() + middle.len() + 2);
+        name.push_str(last);
+        name.push(' ');
+        name.push_str(first);
         if let Some(middle) = &self.middle_name {
             name.push(' ');
             name.push_str(middle.as_str());

@@ -1,34 +1,182 @@
-//! Reading the activity log: a page of entries with the names of the people they mention.
+//! Reading the activity log: a page of entries, each kept as the text it was last shown as (an
+//! entry never changes), and the directory that names the people in them.
 
 use super::ServiceError;
-use crate::domain::activity::ActivityEntry;
-use crate::domain::activity::ActivityFilter;
-use crate::domain::{Page, PageRequest, UserId};
-use crate::store::Store;
-use crate::store::activity;
+use crate::domain::activity::{ActivityEntry, ActivityFilter};
+use crate::domain::{ActivityId, Page, PageRequest, UserId};
+use crate::store::directory::Directory;
+use crate::store::{Store, activity};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
-/// A page of the log and the current full names of the people on it.
-pub struct LogPage {
-    pub page: Page<ActivityEntry>,
-    pub names: HashMap<UserId, String>,
+/// An entry as the API writes it, in three pieces around the two names in it that can change:
+/// its actor's and its impersonator's current full names go between them.
+#[derive(Debug)]
+pub struct EntryText {
+    pub pieces: [Box<str>; 3],
+    pub actor: Option<UserId>,
+    pub impersonator: Option<UserId>,
 }
 
-/// One page of the entries passing `filter`, newest first.
-pub fn page(store: &Store, filter: &ActivityFilter, request: PageRequest) -> Result<LogPage, ServiceError> {
-    let txn = store.read()?;
-    let page = activity::page(&txn, filter, request)?;
-    // The people come from the directory, which has them decoded already.
-    let directory = store.directory(&txn)?;
-    let mut names = HashMap::new();
-    for entry in &page.items {
-        for id in entry.actor.into_iter().chain(entry.impersonator) {
-            if let std::collections::hash_map::Entry::Vacant(slot) = names.entry(id) {
-                if let Some(found) = directory.find(id) {
-                    slot.insert(found.user.full_name());
-                }
-            }
-        }
+/// How many entries' texts are kept: twenty pages of fifty, about half a megabyte.
+const KEPT: usize = 1_000;
+
+/// The texts of the entries shown lately. An entry never changes, so its text stays right; a
+/// full shelf is emptied, and the pages read next fill it again.
+#[derive(Debug, Default)]
+pub struct EntryTexts(Mutex<HashMap<ActivityId, Arc<EntryText>>>);
+
+impl EntryTexts {
+    fn shelf(&self) -> std::sync::MutexGuard<'_, HashMap<ActivityId, Arc<EntryText>>> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
-    Ok(LogPage { page, names })
+}
+
+/// A page of the log as texts, and the people who can be named in them.
+pub struct LogPage {
+    pub page: Page<Arc<EntryText>>,
+    directory: Arc<Directory>,
+}
+
+impl LogPage {
+    /// The full name `id` has now, if the person exists.
+    pub fn name(&self, id: UserId) -> Option<&str> {
+        self.directory.find(id).map(|entry| entry.full_name())
+    }
+}
+
+/// One page of the entries passing `filter`, newest first: the texts kept in `texts`, and
+/// `render` of the others, which are read and kept.
+pub fn page(
+    store: &Store,
+    texts: &EntryTexts,
+    filter: &ActivityFilter,
+    request: PageRequest,
+    render: impl Fn(ActivityEntry) -> EntryText,
+) -> Result<LogPage, ServiceError> {
+    let txn = store.read()?;
+    let ids = activity::page_ids(&txn, filter, request)?;
+    let kept: Vec<Option<Arc<EntryText>>> = {
+        let shelf = texts.shelf();
+        ids.items.iter().map(|id| shelf.get(id).cloned()).collect()
+    };
+    let missing: Vec<ActivityId> = ids
+        .items
+        .iter()
+        .zip(&kept)
+        .filter(|(_, text)| text.is_none())
+        .map(|(id, _)| *id)
+        .collect();
+    let mut fresh = HashMap::with_capacity(missing.len());
+    for entry in activity::entries(&txn, &missing)? {
+        fresh.insert(entry.id, Arc::new(render(entry)));
+    }
+    if !fresh.is_empty() {
+        let mut shelf = texts.shelf();
+        if shelf.len() + fresh.len() > KEPT {
+            shelf.clear();
+        }
+        shelf.extend(fresh.iter().map(|(id, text)| (*id, text.clone())));
+    }
+    let items = ids
+        .items
+        .iter()
+        .zip(kept)
+        .filter_map(|(id, text)| text.or_else(|| fresh.get(id).cloned()));
+    Ok(LogPage {
+        page: Page {
+            items: items.collect(),
+            total: ids.total,
+            request,
+        },
+        directory: store.directory(&txn)?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::activity::{Action, Entity};
+    use jiff::Timestamp;
+    use std::cell::Cell;
+
+    /// A store whose log holds `count` entries.
+    fn log_of(count: u64) -> (tempfile::TempDir, Store) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path(), 4).expect("open");
+        let txn = store.write().expect("txn");
+        for n in 0..count {
+            let entry = ActivityEntry {
+                id: ActivityId(0),
+                at: Timestamp::from_second(1_780_000_000 + n as i64).expect("time"),
+                actor: Some(UserId(1)),
+                impersonator: None,
+                action: Action::UserUpdated,
+                entity: Entity::User,
+                entity_id: None,
+                summary: format!("запись {}", n + 1),
+                ip: None,
+                subjects: Vec::new(),
+            };
+            activity::append(&txn, entry).expect("append");
+        }
+        txn.commit().expect("commit");
+        (dir, store)
+    }
+
+    #[test]
+    fn an_entry_is_rendered_once_and_a_full_shelf_starts_again() {
+        let (_dir, store) = log_of(KEPT as u64 + 60);
+        let texts = EntryTexts::default();
+        let rendered = Cell::new(0);
+        let read = |page| {
+            let render = |entry: ActivityEntry| {
+                rendered.set(rendered.get() + 1);
+                EntryText {
+                    pieces: [entry.summary.into(), "".into(), "".into()],
+                    actor: entry.actor,
+                    impersonator: None,
+                }
+            };
+            let found = page_of(&store, &texts, PageRequest::new(Some(page), Some(50)), render);
+            found
+                .page
+                .items
+                .iter()
+                .map(|t| t.pieces[0].to_string())
+                .collect::<Vec<_>>()
+        };
+        let newest = (1011..=1060).rev().map(|n| format!("запись {n}")).collect::<Vec<_>>();
+        assert_eq!(read(1), newest);
+        assert_eq!(rendered.get(), 50);
+        assert_eq!(read(1), newest, "the kept texts, in the same order");
+        assert_eq!(rendered.get(), 50, "nothing rendered again");
+        for page in 2..=20 {
+            read(page);
+        }
+        assert_eq!((rendered.get(), texts.shelf().len()), (1_000, KEPT));
+        read(21);
+        assert_eq!(
+            (rendered.get(), texts.shelf().len()),
+            (1_050, 50),
+            "a full shelf was emptied"
+        );
+        read(1);
+        assert_eq!(rendered.get(), 1_100);
+    }
+
+    fn page_of(
+        store: &Store,
+        texts: &EntryTexts,
+        request: PageRequest,
+        render: impl Fn(ActivityEntry) -> EntryText,
+    ) -> LogPage {
+        let filter = ActivityFilter {
+            person: None,
+            action: None,
+            from: None,
+            until: None,
+        };
+        page(store, texts, &filter, request, render).expect("page")
+    }
 }

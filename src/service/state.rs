@@ -1,5 +1,6 @@
 //! The state every request can reach: the store, the configuration and the auth machinery.
 
+use super::activity::EntryTexts;
 use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
 use crate::backup::Backups;
@@ -24,6 +25,8 @@ pub struct AppState {
     pub mailer: Mailer,
     /// Makes copies of the database, one at a time.
     pub backups: Backups,
+    /// The activity log's entries as last shown (see `service::activity`).
+    pub log_texts: Arc<EntryTexts>,
 }
 
 impl AppState {
@@ -42,6 +45,7 @@ impl AppState {
             limits,
             hashes,
             mailer: Mailer::new(),
+            log_texts: Arc::default(),
         })
     }
 

@@ -32,15 +32,15 @@ pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<Activi
     Ok(entry.id)
 }
 
-/// One page of the entries passing `filter`, newest first. The dates narrow the ids to a
-/// window; a person's or an action's index (or both, walked side by side) lists the window's
-/// entries, so only the page's entries are read. (A clock set back while the log was written
-/// puts the entries of the jump out of time order: a date filter may miss those.)
-pub fn page(
+/// The ids of one page of the entries passing `filter`, newest first. The dates narrow the ids
+/// to a window; a person's or an action's index (or both, walked side by side) lists the
+/// window's entries, and none is read. (A clock set back while the log was written puts the
+/// entries of the jump out of time order: a date filter may miss those.)
+pub fn page_ids(
     txn: &ReadTransaction,
     filter: &ActivityFilter,
     request: PageRequest,
-) -> Result<Page<ActivityEntry>, StoreError> {
+) -> Result<Page<ActivityId>, StoreError> {
     let window = ids_between(txn, filter.from, filter.until)?;
     let person = filter.person.map(|person| (tables::ACTIVITY_BY_USER, person.0));
     let action = filter
@@ -51,7 +51,20 @@ pub fn page(
         (Some((index, key)), None) | (None, Some((index, key))) => Scope::Numbered(index, key),
         (None, None) => Scope::Gapless,
     };
-    newest_first::page_within(txn, (tables::ACTIVITY, name()), scope, window, None, request)
+    let page = newest_first::ids_within(txn, (tables::ACTIVITY, name()), scope, window, request)?;
+    Ok(page.map(ActivityId))
+}
+
+/// The entries with `ids`, in that order (an id with no entry is left out).
+pub fn entries(txn: &ReadTransaction, ids: &[ActivityId]) -> Result<Vec<ActivityEntry>, StoreError> {
+    let rows = txn.open_table(tables::ACTIVITY)?;
+    let mut found = Vec::with_capacity(ids.len());
+    for id in ids {
+        if let Some(bytes) = rows.get(id.0)? {
+            found.push(codec::decode(name(), bytes.value())?);
+        }
+    }
+    Ok(found)
 }
 
 /// The ids of the entries at or after `from` and before `until`.
@@ -166,8 +179,10 @@ mod tests {
                         .collect();
                     for page_number in [1, 2, 9] {
                         let request = PageRequest::new(Some(page_number), Some(25));
-                        let found = page(&read, &filter, request).expect("page");
-                        let ids: Vec<u64> = found.items.iter().map(|e| e.id.0).collect();
+                        let found = page_ids(&read, &filter, request).expect("page");
+                        let ids: Vec<u64> = found.items.iter().map(|id| id.0).collect();
+                        let read_back = entries(&read, &found.items).expect("entries");
+                        assert!(read_back.iter().map(|e| e.id).eq(found.items.iter().copied()));
                         let wanted: Vec<u64> = expected.iter().copied().skip(request.offset()).take(25).collect();
                         assert_eq!(
                             (ids, found.total),

@@ -42,6 +42,8 @@ pub struct Entry {
     pub user: Arc<User>,
     /// The user as shown without (0) and with (1) their private fields, made on first use.
     shown: [OnceLock<Box<str>>; 2],
+    /// `user.full_name()`, made on first use.
+    full_name: OnceLock<Box<str>>,
 }
 
 impl Entry {
@@ -72,6 +74,7 @@ impl Entry {
             record,
             user: Arc::new(user),
             shown: Default::default(),
+            full_name: OnceLock::new(),
         }
     }
 
@@ -80,6 +83,11 @@ impl Entry {
     /// which is `policy::sees_private_fields`, decided by the service.
     pub fn shown(&self, private_fields: bool, render: impl FnOnce(&User) -> String) -> &str {
         self.shown[usize::from(private_fields)].get_or_init(|| render(&self.user).into())
+    }
+
+    /// "Фамилия Имя Отчество" of the user, made once per version of the user.
+    pub fn full_name(&self) -> &str {
+        self.full_name.get_or_init(|| self.user.full_name().into())
     }
 }
 

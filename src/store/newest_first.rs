@@ -59,11 +59,7 @@ pub fn page_within<T: DeserializeOwned>(
     request: PageRequest,
 ) -> Result<Page<T>, StoreError> {
     if window.is_empty() {
-        return Ok(Page {
-            items: Vec::new(),
-            total: 0,
-            request,
-        });
+        return Ok(empty(request));
     }
     let rows = txn.open_table(table)?;
     let load = |id: u64| -> Result<Option<T>, StoreError> {
@@ -71,60 +67,107 @@ pub fn page_within<T: DeserializeOwned>(
             .map(|bytes| codec::decode(name, bytes.value()))
             .transpose()
     };
+    with_ids(txn, &rows, scope, &window, |ids, counted| {
+        // With `keep`, only the rows it admits count.
+        let Some(keep) = keep else {
+            let page = page_of_ids(ids, counted, request)?;
+            let mut items = Vec::with_capacity(page.items.len());
+            for id in page.items {
+                items.extend(load(id)?);
+            }
+            return Ok(Page {
+                items,
+                total: page.total,
+                request,
+            });
+        };
+        // A row that does not load is kept, so the page holding it reports the error.
+        let loaded = ids.filter_map(|id| id.and_then(load).transpose());
+        let page = request.slice(loaded.filter(|row| row.as_ref().map_or(true, keep)));
+        Ok(Page {
+            items: page.items.into_iter().collect::<Result<Vec<_>, _>>()?,
+            total: page.total,
+            request,
+        })
+    })
+}
+
+/// The ids of one page of the rows of `records` in `scope` with ids in `window`, newest first,
+/// none of them decoded: for a caller that keeps some rows in another form already.
+pub fn ids_within(
+    txn: &ReadTransaction,
+    (table, _): Records,
+    scope: Scope,
+    window: RangeInclusive<u64>,
+    request: PageRequest,
+) -> Result<Page<u64>, StoreError> {
+    if window.is_empty() {
+        return Ok(empty(request));
+    }
+    let rows = txn.open_table(table)?;
+    with_ids(txn, &rows, scope, &window, |ids, counted| {
+        page_of_ids(ids, counted, request)
+    })
+}
+
+/// A page with no rows.
+fn empty<T>(request: PageRequest) -> Page<T> {
+    Page {
+        items: Vec::new(),
+        total: 0,
+        request,
+    }
+}
+
+/// Calls `then` with the ids of the rows in `scope` within `window`, newest first, and their
+/// count when it takes no walking (see `Scope`).
+fn with_ids<R>(
+    txn: &ReadTransaction,
+    rows: &redb::ReadOnlyTable<u64, &'static [u8]>,
+    scope: Scope,
+    window: &RangeInclusive<u64>,
+    then: impl FnOnce(Ids<'_>, Option<u64>) -> Result<R, StoreError>,
+) -> Result<R, StoreError> {
     let (plain, first, second);
     let (ids, counted): (Ids, Option<u64>) = match scope {
         Scope::All => {
-            let whole = if window == ANY_ID { Some(rows.len()?) } else { None };
-            (all_of(&rows, &window)?, whole)
+            let whole = if *window == ANY_ID { Some(rows.len()?) } else { None };
+            (all_of(rows, window)?, whole)
         }
         Scope::Gapless => {
             let mut inside = rows.range(window.clone())?;
             let ends = (inside.next(), inside.next_back());
             let ends = (number_of(ends.0, |id, _| id)?, number_of(ends.1, |id, _| id)?);
-            (all_of(&rows, &window)?, Some(count_between(ends)))
+            (all_of(rows, window)?, Some(count_between(ends)))
         }
         Scope::Indexed(index, key) => {
             plain = txn.open_table(index)?;
-            (listed(&plain, key, &window)?, None)
+            (listed(&plain, key, window)?, None)
         }
         Scope::Numbered(index, key) => {
             first = txn.open_table(index)?;
-            (
-                listed(&first, key, &window)?,
-                Some(numbered_count(&first, key, &window)?),
-            )
+            (listed(&first, key, window)?, Some(numbered_count(&first, key, window)?))
         }
         Scope::Both((index_a, key_a), (index_b, key_b)) => {
             (first, second) = (txn.open_table(index_a)?, txn.open_table(index_b)?);
-            let both = in_both(listed(&first, key_a, &window)?, listed(&second, key_b, &window)?);
+            let both = in_both(listed(&first, key_a, window)?, listed(&second, key_b, window)?);
             (both, None)
         }
     };
-    // With `keep`, only the rows it admits count.
-    let counted = counted.filter(|_| keep.is_none());
-    let Some(keep) = keep else {
-        let page = match counted {
-            // Counted already: only the page's ids are walked to.
-            Some(total) => Page {
-                items: ids.skip(request.offset()).take(request.per_page as usize).collect(),
-                total,
-                request,
-            },
-            None => request.slice(ids),
-        };
-        let mut items = Vec::with_capacity(page.items.len());
-        for id in page.items {
-            items.extend(load(id?)?);
-        }
-        return Ok(Page {
-            items,
-            total: page.total,
+    then(ids, counted)
+}
+
+/// The page `request` asks for of `ids`: when `counted` already, only the page's ids are
+/// walked to; otherwise every id is counted.
+fn page_of_ids(ids: Ids<'_>, counted: Option<u64>, request: PageRequest) -> Result<Page<u64>, StoreError> {
+    let page = match counted {
+        Some(total) => Page {
+            items: ids.skip(request.offset()).take(request.per_page as usize).collect(),
+            total,
             request,
-        });
+        },
+        None => request.slice(ids),
     };
-    // A row that does not load is kept, so the page holding it reports the error.
-    let loaded = ids.filter_map(|id| id.and_then(load).transpose());
-    let page = request.slice(loaded.filter(|row| row.as_ref().map_or(true, keep)));
     Ok(Page {
         items: page.items.into_iter().collect::<Result<Vec<_>, _>>()?,
         total: page.total,

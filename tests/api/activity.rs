@@ -88,7 +88,7 @@ async fn a_change_made_while_impersonating_names_both_people() {
 #[tokio::test]
 async fn an_edit_is_summarised_field_by_field() {
     let app = spawn_app().await;
-    app.create_user("m@school.ru", "пароль-менеджера", &[Role::Manager]);
+    let me = app.create_user("m@school.ru", "пароль-менеджера", &[Role::Manager]);
     let student = app.quick_user("s@school.ru", "Иванова", "Алёна", &[Role::Student]);
     let manager = app.browser();
     manager.sign_in("m@school.ru", "пароль-менеджера").await;
@@ -110,6 +110,17 @@ async fn an_edit_is_summarised_field_by_field() {
     );
     assert_eq!(log["data"][0]["entity"], "user");
     assert_eq!(log["data"][0]["entity_id"], student);
+    assert_eq!(log["data"][0]["actor_name"], "Тестова Анна");
+
+    // An entry shown before names its people as they are called now.
+    let renamed = json!({"email": "m@school.ru", "last_name": "Петрова", "first_name": "Анна"});
+    let saved = manager
+        .send(reqwest::Method::PUT, &format!("/api/users/{me}"), renamed)
+        .await;
+    assert_eq!(saved.status(), 200);
+    let log = json(manager.get("/api/history?action=user.updated").await).await;
+    assert_eq!(log["meta"]["total"], 2, "{log}");
+    assert_eq!(log["data"][1]["actor_name"], "Петрова Анна", "{log}");
 }
 
 #[tokio::test]
