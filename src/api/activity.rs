@@ -7,7 +7,7 @@ use super::paging::PageMeta;
 use super::vocabulary::EntityName;
 use super::{ApiTags, State};
 use crate::domain::activity::{Action, ActivityEntry, ActivityFilter};
-use crate::domain::{Page, PageRequest, UserId};
+use crate::domain::{Page, PageRequest, User, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::ServiceError;
@@ -19,7 +19,6 @@ use jiff::tz::TimeZone;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
-use std::collections::HashMap;
 use std::sync::Arc;
 
 /// One entry of the log.
@@ -103,20 +102,19 @@ impl ActivityView {
     }
 }
 
+/// A person's full name as a JSON string: how the log shows a name.
+fn name_json(user: &User) -> String {
+    serde_json::to_string(&user.full_name()).unwrap_or_default()
+}
+
 /// A page of the log as the JSON text of `Paged<ActivityView>`: each entry's kept text with the
-/// people's names (`name`) put in.
+/// people's names put in (`name_text`: a name as JSON text, `None` for nobody by that id).
 fn page_text<'a>(
     page: &Page<Arc<EntryText>>,
-    name: impl Fn(UserId) -> Option<&'a str>,
+    name_text: impl Fn(UserId) -> Option<&'a str>,
 ) -> JsonText<Paged<ActivityView>> {
-    let mut names: HashMap<UserId, String> = HashMap::new();
-    let mut name_of = |text: &mut String, id: Option<UserId>| match id {
-        None => text.push_str("null"),
-        Some(id) => text.push_str(
-            names
-                .entry(id)
-                .or_insert_with(|| serde_json::to_string(&name(id)).unwrap_or_default()),
-        ),
+    let name_of = |text: &mut String, id: Option<UserId>| {
+        text.push_str(id.and_then(&name_text).unwrap_or("null"));
     };
     let mut text = String::with_capacity(
         64 + page
@@ -199,7 +197,7 @@ fn read(
         until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
     };
     let found = state.read(|store| activity::page(store, &state.log_texts, &filter, request, ActivityView::text))?;
-    Ok(page_text(&found.page, |id| found.name(id)))
+    Ok(page_text(&found.page, |id| found.name(id, name_json)))
 }
 
 #[OpenApi(tag = "ApiTags::History")]
@@ -276,6 +274,7 @@ mod tests {
     use crate::domain::ActivityId;
     use crate::domain::activity::Entity;
     use poem::IntoResponse;
+    use std::collections::HashMap;
 
     /// Entries of user 2 (named) as user 9 (named, with quotes to escape) or as himself, and
     /// of nobody, with a summary holding what the names' places look like.
@@ -330,7 +329,11 @@ mod tests {
     async fn a_page_of_kept_texts_with_names_put_in_is_what_serde_writes() {
         let (page, names) = sample();
         let texts = page.clone().map(|e| Arc::new(ActivityView::text(e)));
-        let pieced = page_text(&texts, |id| names.get(&id).map(String::as_str));
+        let json: HashMap<UserId, String> = names
+            .iter()
+            .map(|(id, name)| (*id, serde_json::to_string(name).expect("json")))
+            .collect();
+        let pieced = page_text(&texts, |id| json.get(&id).map(String::as_str));
         let whole = serde_json::to_string(&views(&page, &names)).expect("json");
         assert_eq!(
             pieced.into_response().into_body().into_string().await.expect("body"),

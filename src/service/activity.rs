@@ -3,7 +3,7 @@
 
 use super::ServiceError;
 use crate::domain::activity::{ActivityEntry, ActivityFilter};
-use crate::domain::{ActivityId, Page, PageRequest, UserId};
+use crate::domain::{ActivityId, Page, PageRequest, User, UserId};
 use crate::store::directory::Directory;
 use crate::store::{Store, activity};
 use std::collections::HashMap;
@@ -39,9 +39,10 @@ pub struct LogPage {
 }
 
 impl LogPage {
-    /// The full name `id` has now, if the person exists.
-    pub fn name(&self, id: UserId) -> Option<&str> {
-        self.directory.find(id).map(|entry| entry.full_name())
+    /// The name of `id` as it is now, as `render` shows it (once per version of the person, see
+    /// `Entry::name_shown`), if the person exists.
+    pub fn name(&self, id: UserId, render: impl FnOnce(&User) -> String) -> Option<&str> {
+        self.directory.find(id).map(|entry| entry.name_shown(render))
     }
 }
 
@@ -68,10 +69,10 @@ pub fn page(
         .map(|(id, _)| *id)
         .collect();
     let mut fresh = HashMap::with_capacity(missing.len());
-    for entry in activity::entries(&txn, &missing)? {
-        fresh.insert(entry.id, Arc::new(render(entry)));
-    }
-    if !fresh.is_empty() {
+    if !missing.is_empty() {
+        for entry in activity::entries(&txn, &missing)? {
+            fresh.insert(entry.id, Arc::new(render(entry)));
+        }
         let mut shelf = texts.shelf();
         if shelf.len() + fresh.len() > KEPT {
             shelf.clear();

@@ -73,6 +73,9 @@ fn ids_between(
     from: Option<Timestamp>,
     until: Option<Timestamp>,
 ) -> Result<RangeInclusive<u64>, StoreError> {
+    if from.is_none() && until.is_none() {
+        return Ok(newest_first::ANY_ID);
+    }
     let rows = txn.open_table(tables::ACTIVITY)?;
     let first = match from {
         Some(from) => first_at_or_after(&rows, from)?,

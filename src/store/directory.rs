@@ -42,8 +42,8 @@ pub struct Entry {
     pub user: Arc<User>,
     /// The user as shown without (0) and with (1) their private fields, made on first use.
     shown: [OnceLock<Box<str>>; 2],
-    /// `user.full_name()`, made on first use.
-    full_name: OnceLock<Box<str>>,
+    /// The user's name as a list shows it, made on first use.
+    name_shown: OnceLock<Box<str>>,
 }
 
 impl Entry {
@@ -74,7 +74,7 @@ impl Entry {
             record,
             user: Arc::new(user),
             shown: Default::default(),
-            full_name: OnceLock::new(),
+            name_shown: OnceLock::new(),
         }
     }
 
@@ -85,9 +85,10 @@ impl Entry {
         self.shown[usize::from(private_fields)].get_or_init(|| render(&self.user).into())
     }
 
-    /// "Фамилия Имя Отчество" of the user, made once per version of the user.
-    pub fn full_name(&self) -> &str {
-        self.full_name.get_or_init(|| self.user.full_name().into())
+    /// The user's name as a list shows it: `render` of the stored user, called once and kept
+    /// for as long as the user does not change.
+    pub fn name_shown(&self, render: impl FnOnce(&User) -> String) -> &str {
+        self.name_shown.get_or_init(|| render(&self.user).into())
     }
 }
 

@@ -13,7 +13,7 @@ pub enum Scope {
     /// Every row.
     All,
     /// Every row, in a table whose ids have no gaps (1, 2, 3 … as appended, none removed):
-    /// counting the rows of a window of ids takes no reading.
+    /// counting the rows of a window of ids, or listing a page of them, takes no reading.
     Gapless,
     /// The rows an index lists under a key: (key, record id) -> ().
     Indexed(Index, u64),
@@ -135,10 +135,15 @@ fn with_ids<R>(
             (all_of(rows, window)?, whole)
         }
         Scope::Gapless => {
+            // The window's first and last rows say which ids lie between: none is walked to.
             let mut inside = rows.range(window.clone())?;
             let ends = (inside.next(), inside.next_back());
             let ends = (number_of(ends.0, |id, _| id)?, number_of(ends.1, |id, _| id)?);
-            (all_of(rows, window)?, Some(count_between(ends)))
+            let ids: Ids = match ends {
+                (Some(first), last) => Box::new((first..=last.unwrap_or(first)).rev().map(Ok)),
+                (None, _) => Box::new(std::iter::empty()),
+            };
+            (ids, Some(count_between(ends)))
         }
         Scope::Indexed(index, key) => {
             plain = txn.open_table(index)?;
