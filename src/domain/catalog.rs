@@ -2,7 +2,7 @@
 //! the order, and for courses one subject.
 
 use super::SubjectId;
-use super::search::{collation_key, fold, matches, query_words};
+use super::search::{Words, collation_key, fold};
 
 /// Which records a list shows by their archive mark.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,12 +48,12 @@ impl CatalogQuery {
         archived: impl Fn(&T) -> bool,
         subject: impl Fn(&T) -> Option<SubjectId>,
     ) -> Vec<T> {
-        let words = query_words(&self.search);
+        let words = Words::of(&self.search);
         let mut kept: Vec<T> = records
             .into_iter()
             .filter(|r| self.archived.admits(archived(r)))
             .filter(|r| self.subject.is_none() || subject(r) == self.subject)
-            .filter(|r| matches(&fold(name(r)), &words))
+            .filter(|r| words.all_in(&fold(name(r))))
             .collect();
         kept.sort_by_cached_key(|r| collation_key(&[name(r)]));
         if self.descending {

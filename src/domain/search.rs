@@ -24,14 +24,34 @@ pub fn collation_key(parts: &[&str]) -> String {
     key
 }
 
-/// The folded words of a search query (fold it once, not once per candidate).
-pub fn query_words(query: &str) -> Vec<String> {
-    fold(query).split_whitespace().map(str::to_owned).collect()
+/// The folded words of a search query, each made ready to be looked for: folded and prepared
+/// once, not once per candidate.
+#[derive(Clone, Debug, Default)]
+pub struct Words {
+    words: Vec<String>,
+    finders: Vec<memchr::memmem::Finder<'static>>,
 }
 
-/// True when every word occurs in `haystack` (already folded).
-pub fn matches(haystack: &str, words: &[String]) -> bool {
-    words.iter().all(|word| haystack.contains(word.as_str()))
+impl Words {
+    /// The words of `query`.
+    pub fn of(query: &str) -> Self {
+        let words: Vec<String> = fold(query).split_whitespace().map(str::to_owned).collect();
+        let finders = words
+            .iter()
+            .map(|w| memchr::memmem::Finder::new(w.as_bytes()).into_owned())
+            .collect();
+        Self { words, finders }
+    }
+
+    /// True when the query has no words (it matches everything).
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// True when every word occurs in `haystack` (already folded).
+    pub fn all_in(&self, haystack: &str) -> bool {
+        self.finders.iter().all(|f| f.find(haystack.as_bytes()).is_some())
+    }
 }
 
 /// Which of 128 kinds of letter pairs a folded text holds (pairs hashed into 128). A word can
@@ -58,8 +78,8 @@ impl Pairs {
     }
 
     /// The pairs of all the words (each must occur, so each one's pairs must be there).
-    pub fn of_words(words: &[String]) -> Self {
-        Self(words.iter().fold(0, |all, word| all | Self::of(word).0))
+    pub fn of_words(words: &Words) -> Self {
+        Self(words.words.iter().fold(0, |all, word| all | Self::of(word).0))
     }
 
     /// The kinds of pairs held, as numbers below `KINDS`.
@@ -80,9 +100,10 @@ mod tests {
     #[test]
     fn yo_and_ye_match_each_other() {
         let haystack = fold("Соколова Алёна Андреевна alena@school.ru");
-        assert!(matches(&haystack, &query_words("алена")));
-        assert!(matches(&haystack, &query_words("АЛЁНА  соколова")));
-        assert!(!matches(&haystack, &query_words("алина")));
+        assert!(Words::of("алена").all_in(&haystack));
+        assert!(Words::of("АЛЁНА  соколова").all_in(&haystack));
+        assert!(!Words::of("алина").all_in(&haystack));
+        assert!(Words::of("  ").is_empty() && Words::of(" ").all_in(&haystack));
     }
 
     #[test]
@@ -90,20 +111,20 @@ mod tests {
         let text = fold("Соколова Алёна Андреевна alena@school.ru +79123456789");
         let held: Vec<usize> = Pairs::of(&text).each().collect();
         for query in ["алена", "СОКОЛ андреевна", "school.ru", "912345", "а", "@s"] {
-            let words = query_words(query);
-            assert!(matches(&text, &words), "{query}");
+            let words = Words::of(query);
+            assert!(words.all_in(&text), "{query}");
             assert!(
                 Pairs::of_words(&words).each().all(|kind| held.contains(&kind)),
                 "{query}"
             );
         }
         assert_eq!(
-            Pairs::of_words(&query_words("а я")).each().count(),
+            Pairs::of_words(&Words::of("а я")).each().count(),
             0,
             "one letter, no pairs"
         );
         assert!(
-            Pairs::of_words(&query_words("жук"))
+            Pairs::of_words(&Words::of("жук"))
                 .each()
                 .any(|kind| !held.contains(&kind))
         );

@@ -1,7 +1,7 @@
 //! Finding people: search (ё = е), filters, Russian sort, paging, and who may see whom.
 
 use super::not_found;
-use crate::domain::search::{Pairs, matches, query_words};
+use crate::domain::search::{Pairs, Words};
 use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
@@ -67,7 +67,7 @@ pub struct Person {
 pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Seen>, ServiceError> {
     let directory = store.directory(&store.read()?)?;
     let columns = &directory.columns;
-    let words = query_words(query.search.as_deref().unwrap_or_default());
+    let words = Words::of(query.search.as_deref().unwrap_or_default());
     // Bitmaps first: the letter pairs of the words, deletion and roles rule people out 64 at a
     // time; then only those left are looked at one by one, and only when that is needed.
     let mut found = columns.with_pairs(Pairs::of_words(&words));
@@ -82,7 +82,7 @@ pub fn list(store: &Store, actor: &Actor, query: &UserQuery) -> Result<Page<Seen
     // Staff see everyone (`Actor::sees`): asked once, not once per person.
     let sees_everyone = actor.sees_everyone();
     if !sees_everyone || !words.is_empty() {
-        found.retain(|at| (sees_everyone || actor.sees(columns.ids[at])) && matches(columns.search(at), &words));
+        found.retain(|at| (sees_everyone || actor.sees(columns.ids[at])) && words.all_in(columns.search(at)));
     }
     let entry = |at: usize| &directory.entries[at];
     // In the directory's order and without tags, the page is cut straight out of the bitmap,

@@ -10,7 +10,7 @@ use crate::domain::clash::Names;
 use crate::domain::group::{Group, GroupOrder, GroupQuery};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::notification::NotificationKind;
-use crate::domain::search::{collation_key, matches, query_words};
+use crate::domain::search::{Words, collation_key};
 use crate::domain::timetable::in_words;
 use crate::domain::{GroupId, Page, PageRequest, UserId};
 use crate::policy::{self, Actor};
@@ -35,14 +35,14 @@ pub fn list(store: &Store, query: &GroupQuery, request: PageRequest) -> Result<(
         (None, Some(student)) => groups::of_student(&txn, student)?,
         (None, None) => record::all::<Group>(&txn)?,
     };
-    let words = query_words(&query.search);
+    let words = Words::of(&query.search);
     let kept = found
         .into_iter()
         .filter(|g| query.teacher.is_none_or(|t| g.teacher_id == t))
         .filter(|g| query.student.is_none_or(|s| g.student_ids.contains(&s)))
         .filter(|g| query.subject.is_none_or(|s| g.subject_id == s))
         .filter(|g| query.archived.admits(g.archived))
-        .filter(|g| matches(&crate::domain::search::fold(&g.name), &words));
+        .filter(|g| words.all_in(&crate::domain::search::fold(&g.name)));
     let school = School::load(store)?;
     let key = |g: &Group| {
         let column = match query.order {

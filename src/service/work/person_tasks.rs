@@ -4,6 +4,7 @@
 //! days the page touches are decoded.
 
 use super::task_list::{ShownTask, TaskQuery, TaskSort, shown_page, sort};
+use crate::domain::search::Words;
 use crate::domain::task::Task;
 use crate::domain::{Page, PageRequest, TaskId, UserId};
 use crate::policy::{self, Actor};
@@ -34,7 +35,7 @@ pub fn of_person(
         let ids: Vec<TaskId> = assigned.into_iter().map(|(_, id)| id).collect();
         let mut found: Vec<Task> = tasks::load(&txn, &ids)?
             .into_iter()
-            .filter(|t| policy::sees_task(actor, t) && query.admits(t, &[]))
+            .filter(|t| policy::sees_task(actor, t) && query.admits(t, &Words::default()))
             .chain(about)
             .collect();
         sort(&mut found, TaskSort::DueOn);
@@ -59,7 +60,7 @@ fn about_only(
     ids.retain(|id| !theirs.contains(id));
     Ok(tasks::load(txn, &ids)?
         .into_iter()
-        .filter(|t| policy::sees_task(actor, t) && query.admits(t, &[]))
+        .filter(|t| policy::sees_task(actor, t) && query.admits(t, &Words::default()))
         .collect())
 }
 

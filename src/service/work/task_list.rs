@@ -2,7 +2,7 @@
 //! shows. Each list reads the index that answers it (a person's tasks by due day, the tasks
 //! about someone, a board's cards), never every task.
 
-use crate::domain::search::{collation_key, fold, query_words};
+use crate::domain::search::{Words, collation_key, fold};
 use crate::domain::task::{Task, TaskPriority, TaskStatus};
 use crate::domain::{BoardId, Page, PageRequest, Role, TaskId, User, UserId};
 use crate::policy::{self, Actor};
@@ -99,7 +99,7 @@ impl TaskQuery {
     }
 
     /// Whether `task` passes every filter (`words`: the search's, folded).
-    pub(super) fn admits(&self, task: &Task, words: &[String]) -> bool {
+    pub(super) fn admits(&self, task: &Task, words: &Words) -> bool {
         self.assignee.is_none_or(|id| task.assignee_id == id)
             && self.author.is_none_or(|id| task.author_id == id)
             && self.status.is_none_or(|s| task.status == s)
@@ -112,7 +112,7 @@ impl TaskQuery {
             && self.related.is_none_or(|id| task.related_user_id == Some(id))
             && (words.is_empty() || {
                 let text = fold(&format!("{} {}", task.title, task.description));
-                words.iter().all(|w| text.contains(w.as_str()))
+                words.all_in(&text)
             })
     }
 }
@@ -157,7 +157,7 @@ pub fn list(
         mine
     };
     dedup(&mut ids);
-    let words = query.search.as_deref().map(query_words).unwrap_or_default();
+    let words = query.search.as_deref().map(Words::of).unwrap_or_default();
     let mut found: Vec<Task> = tasks::load(&txn, &ids)?
         .into_iter()
         .filter(|t| policy::sees_task(actor, t) && query.admits(t, &words))
