@@ -196,7 +196,7 @@ fn read(
         from: day_start(date_from.as_deref(), "date_from", &tz, false)?,
         until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
     };
-    let found = state.read(|store| activity::page(store, &state.log_texts, &filter, request, ActivityView::text))?;
+    let found = state.read(|store| activity::page(store, &state.log_shelf, &filter, request, ActivityView::text))?;
     Ok(page_text(&found.page, |id| found.name(id, name_json)))
 }
 

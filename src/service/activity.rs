@@ -21,14 +21,18 @@ pub struct EntryText {
 /// How many entries' texts are kept: twenty pages of fifty, about half a megabyte.
 const KEPT: usize = 1_000;
 
-/// The texts of the entries shown lately. An entry never changes, so its text stays right; a
-/// full shelf is emptied, and the pages read next fill it again.
+/// What reading the log keeps: the texts of the entries shown lately, and where its dates were
+/// found (`activity::Bounds`). An entry never changes, so its text stays right; a full shelf is
+/// emptied, and the pages read next fill it again.
 #[derive(Debug, Default)]
-pub struct EntryTexts(Mutex<HashMap<ActivityId, Arc<EntryText>>>);
+pub struct LogShelf {
+    texts: Mutex<HashMap<ActivityId, Arc<EntryText>>>,
+    bounds: activity::Bounds,
+}
 
-impl EntryTexts {
-    fn shelf(&self) -> std::sync::MutexGuard<'_, HashMap<ActivityId, Arc<EntryText>>> {
-        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+impl LogShelf {
+    fn texts(&self) -> std::sync::MutexGuard<'_, HashMap<ActivityId, Arc<EntryText>>> {
+        self.texts.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -46,20 +50,20 @@ impl LogPage {
     }
 }
 
-/// One page of the entries passing `filter`, newest first: the texts kept in `texts`, and
+/// One page of the entries passing `filter`, newest first: the texts kept on `shelf`, and
 /// `render` of the others, which are read and kept.
 pub fn page(
     store: &Store,
-    texts: &EntryTexts,
+    shelf: &LogShelf,
     filter: &ActivityFilter,
     request: PageRequest,
     render: impl Fn(ActivityEntry) -> EntryText,
 ) -> Result<LogPage, ServiceError> {
     let txn = store.read()?;
-    let ids = activity::page_ids(&txn, filter, request)?;
+    let ids = activity::page_ids(&txn, &shelf.bounds, filter, request)?;
     let kept: Vec<Option<Arc<EntryText>>> = {
-        let shelf = texts.shelf();
-        ids.items.iter().map(|id| shelf.get(id).cloned()).collect()
+        let texts = shelf.texts();
+        ids.items.iter().map(|id| texts.get(id).cloned()).collect()
     };
     let missing: Vec<ActivityId> = ids
         .items
@@ -73,11 +77,11 @@ pub fn page(
         for entry in activity::entries(&txn, &missing)? {
             fresh.insert(entry.id, Arc::new(render(entry)));
         }
-        let mut shelf = texts.shelf();
-        if shelf.len() + fresh.len() > KEPT {
-            shelf.clear();
+        let mut texts = shelf.texts();
+        if texts.len() + fresh.len() > KEPT {
+            texts.clear();
         }
-        shelf.extend(fresh.iter().map(|(id, text)| (*id, text.clone())));
+        texts.extend(fresh.iter().map(|(id, text)| (*id, text.clone())));
     }
     let items = ids
         .items
@@ -128,7 +132,7 @@ mod tests {
     #[test]
     fn an_entry_is_rendered_once_and_a_full_shelf_starts_again() {
         let (_dir, store) = log_of(KEPT as u64 + 60);
-        let texts = EntryTexts::default();
+        let shelf = LogShelf::default();
         let rendered = Cell::new(0);
         let read = |page| {
             let render = |entry: ActivityEntry| {
@@ -139,7 +143,7 @@ mod tests {
                     impersonator: None,
                 }
             };
-            let found = page_of(&store, &texts, PageRequest::new(Some(page), Some(50)), render);
+            let found = page_of(&store, &shelf, PageRequest::new(Some(page), Some(50)), render);
             found
                 .page
                 .items
@@ -155,10 +159,10 @@ mod tests {
         for page in 2..=20 {
             read(page);
         }
-        assert_eq!((rendered.get(), texts.shelf().len()), (1_000, KEPT));
+        assert_eq!((rendered.get(), shelf.texts().len()), (1_000, KEPT));
         read(21);
         assert_eq!(
-            (rendered.get(), texts.shelf().len()),
+            (rendered.get(), shelf.texts().len()),
             (1_050, 50),
             "a full shelf was emptied"
         );
@@ -168,7 +172,7 @@ mod tests {
 
     fn page_of(
         store: &Store,
-        texts: &EntryTexts,
+        shelf: &LogShelf,
         request: PageRequest,
         render: impl Fn(ActivityEntry) -> EntryText,
     ) -> LogPage {
@@ -178,6 +182,6 @@ mod tests {
             from: None,
             until: None,
         };
-        page(store, texts, &filter, request, render).expect("page")
+        page(store, shelf, &filter, request, render).expect("page")
     }
 }

@@ -1,6 +1,6 @@
 //! The state every request can reach: the store, the configuration and the auth machinery.
 
-use super::activity::EntryTexts;
+use super::activity::LogShelf;
 use super::journal::Journal;
 use crate::auth::{HashPool, RateLimits};
 use crate::backup::Backups;
@@ -26,7 +26,7 @@ pub struct AppState {
     /// Makes copies of the database, one at a time.
     pub backups: Backups,
     /// The activity log's entries as last shown (see `service::activity`).
-    pub log_texts: Arc<EntryTexts>,
+    pub log_shelf: Arc<LogShelf>,
 }
 
 impl AppState {
@@ -45,7 +45,7 @@ impl AppState {
             limits,
             hashes,
             mailer: Mailer::new(),
-            log_texts: Arc::default(),
+            log_shelf: Arc::default(),
         })
     }
 

@@ -8,7 +8,9 @@ use crate::domain::activity::{ActivityEntry, ActivityFilter};
 use crate::domain::{ActivityId, Page, PageRequest};
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use std::collections::HashMap;
 use std::ops::RangeInclusive;
+use std::sync::{Mutex, MutexGuard};
 
 /// The log's table name, for its id sequence and errors.
 fn name() -> &'static str {
@@ -38,10 +40,11 @@ pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<Activi
 /// entries of the jump out of time order: a date filter may miss those.)
 pub fn page_ids(
     txn: &ReadTransaction,
+    bounds: &Bounds,
     filter: &ActivityFilter,
     request: PageRequest,
 ) -> Result<Page<ActivityId>, StoreError> {
-    let window = ids_between(txn, filter.from, filter.until)?;
+    let window = ids_between(txn, bounds, filter.from, filter.until)?;
     let person = filter.person.map(|person| (tables::ACTIVITY_BY_USER, person.0));
     let action = filter
         .action
@@ -67,9 +70,45 @@ pub fn entries(txn: &ReadTransaction, ids: &[ActivityId]) -> Result<Vec<Activity
     Ok(found)
 }
 
+/// The ids the log's dates were found at. The first entry written at or after an instant stays
+/// the same once some entry at or after it exists (entries are appended in time order), so such
+/// answers are kept: at most `Bounds::KEPT` of them, the whole lot forgotten when full.
+#[derive(Debug, Default)]
+pub struct Bounds(Mutex<HashMap<Timestamp, u64>>);
+
+impl Bounds {
+    const KEPT: usize = 1_000;
+
+    fn kept(&self) -> MutexGuard<'_, HashMap<Timestamp, u64>> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The id of the first entry written at or after `at` (see `first_at_or_after`), kept when
+    /// it can no longer change.
+    fn first_at_or_after(
+        &self,
+        rows: &impl ReadableTable<u64, &'static [u8]>,
+        at: Timestamp,
+    ) -> Result<u64, StoreError> {
+        if let Some(id) = self.kept().get(&at) {
+            return Ok(*id);
+        }
+        let (id, settled) = first_at_or_after(rows, at)?;
+        if settled {
+            let mut kept = self.kept();
+            if kept.len() >= Self::KEPT {
+                kept.clear();
+            }
+            kept.insert(at, id);
+        }
+        Ok(id)
+    }
+}
+
 /// The ids of the entries at or after `from` and before `until`.
 fn ids_between(
     txn: &ReadTransaction,
+    bounds: &Bounds,
     from: Option<Timestamp>,
     until: Option<Timestamp>,
 ) -> Result<RangeInclusive<u64>, StoreError> {
@@ -78,11 +117,11 @@ fn ids_between(
     }
     let rows = txn.open_table(tables::ACTIVITY)?;
     let first = match from {
-        Some(from) => first_at_or_after(&rows, from)?,
+        Some(from) => bounds.first_at_or_after(&rows, from)?,
         None => 0,
     };
     let end = match until {
-        Some(until) => first_at_or_after(&rows, until)?,
+        Some(until) => bounds.first_at_or_after(&rows, until)?,
         None => u64::MAX,
     };
     Ok(first..=end.saturating_sub(1))
@@ -96,10 +135,11 @@ struct WrittenAt {
 }
 
 /// The id of the first entry written at or after `at` (one past the last entry if none was),
-/// by halving: about 20 entries read in a log of a million.
-fn first_at_or_after(rows: &impl ReadableTable<u64, &'static [u8]>, at: Timestamp) -> Result<u64, StoreError> {
+/// by halving: about 20 entries read in a log of a million; and whether such an entry exists
+/// (then the answer is settled: entries appended later come after it).
+fn first_at_or_after(rows: &impl ReadableTable<u64, &'static [u8]>, at: Timestamp) -> Result<(u64, bool), StoreError> {
     let Some(last) = rows.last()?.map(|(id, _)| id.value()) else {
-        return Ok(1);
+        return Ok((1, false));
     };
     // The answer is in lo..=hi.
     let (mut lo, mut hi) = (1, last + 1);
@@ -116,7 +156,7 @@ fn first_at_or_after(rows: &impl ReadableTable<u64, &'static [u8]>, at: Timestam
             hi = mid;
         }
     }
-    Ok(lo)
+    Ok((lo, lo <= last))
 }
 
 #[cfg(test)]
@@ -154,6 +194,7 @@ mod tests {
         }
         txn.commit().expect("commit");
         let read = store.read().expect("read");
+        let bounds = Bounds::default();
         let at = |minutes: i64| Some(start + SignedDuration::from_mins(minutes));
         let dates = [
             (None, None),
@@ -182,7 +223,7 @@ mod tests {
                         .collect();
                     for page_number in [1, 2, 9] {
                         let request = PageRequest::new(Some(page_number), Some(25));
-                        let found = page_ids(&read, &filter, request).expect("page");
+                        let found = page_ids(&read, &bounds, &filter, request).expect("page");
                         let ids: Vec<u64> = found.items.iter().map(|id| id.0).collect();
                         let read_back = entries(&read, &found.items).expect("entries");
                         assert!(read_back.iter().map(|e| e.id).eq(found.items.iter().copied()));
@@ -196,5 +237,50 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A date past the last entry is not kept: entries written later move it.
+    #[test]
+    fn a_bound_is_kept_only_once_an_entry_lies_past_it() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = crate::store::Store::open(dir.path(), 4).expect("open");
+        let start = Timestamp::from_second(1_780_000_000).expect("time");
+        let write = |minutes: std::ops::Range<i64>| {
+            let txn = store.write().expect("txn");
+            for n in minutes {
+                let entry = ActivityEntry {
+                    id: ActivityId(0),
+                    at: start + SignedDuration::from_mins(n),
+                    actor: None,
+                    impersonator: None,
+                    action: Action::SignedIn,
+                    entity: Entity::User,
+                    entity_id: None,
+                    summary: String::new(),
+                    ip: None,
+                    subjects: Vec::new(),
+                };
+                append(&txn, entry).expect("append");
+            }
+            txn.commit().expect("commit");
+        };
+        let bounds = Bounds::default();
+        let from_minute = |minute: i64| {
+            let filter = ActivityFilter {
+                person: None,
+                action: None,
+                from: Some(start + SignedDuration::from_mins(minute)),
+                until: None,
+            };
+            let read = store.read().expect("read");
+            page_ids(&read, &bounds, &filter, PageRequest::new(None, Some(100)))
+                .expect("page")
+                .total
+        };
+        write(0..10);
+        assert_eq!((from_minute(5), from_minute(20)), (5, 0));
+        write(10..30);
+        assert_eq!((from_minute(5), from_minute(20)), (25, 10));
+        assert_eq!(bounds.kept().len(), 2);
     }
 }
