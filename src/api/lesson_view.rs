@@ -10,30 +10,20 @@ use crate::domain::{CourseId, GroupId, LessonId, SubjectId, UserId};
 use crate::service::schedule::School;
 use crate::service::schedule::lesson_names::LessonNames;
 use jiff::Timestamp;
+use jiff::fmt::temporal::DateTimePrinter;
 use jiff::tz::TimeZone;
 use poem_openapi::Object;
 
-/// RFC 3339 with the school's offset: «2026-11-24T16:00:00+03:00». Written field by field
-/// (a list writes two per lesson): no zoned value, no format string to parse.
+/// Writes an instant with its offset and whole seconds, straight into a `String`.
+const PRINTER: DateTimePrinter = DateTimePrinter::new().precision(Some(0));
+
+/// RFC 3339 with the school's offset: «2026-11-24T16:00:00+03:00», seconds truncated. Printed
+/// by jiff straight into the text (a list writes two per lesson): no zoned value, no format
+/// string, no `fmt` machinery.
 pub fn local(at: Timestamp, tz: &TimeZone) -> String {
-    use std::fmt::Write;
-    let offset = tz.to_offset(at);
-    let time = offset.to_datetime(at);
-    let minutes = offset.seconds() / 60;
-    let sign = if minutes < 0 { '-' } else { '+' };
-    let (hours, minutes) = (minutes.abs() / 60, minutes.abs() % 60);
     let mut text = String::with_capacity(25);
-    // Writing into a String cannot fail.
-    let _ = write!(
-        text,
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{sign}{hours:02}:{minutes:02}",
-        time.year(),
-        time.month(),
-        time.day(),
-        time.hour(),
-        time.minute(),
-        time.second(),
-    );
+    // Printing into a String cannot fail.
+    let _ = PRINTER.print_timestamp_with_offset(&at, tz.to_offset(at), &mut text);
     text
 }
 
@@ -231,6 +221,7 @@ mod tests {
             "2026-03-29T01:00:00Z",
             "2026-10-25T00:30:00Z",
             "1999-12-31T23:59:59Z",
+            "2026-11-24T13:00:00.987654321Z",
         ];
         for zone in [
             "Europe/Berlin",

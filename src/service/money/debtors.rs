@@ -4,7 +4,7 @@
 
 use crate::domain::{Page, PageRequest, User, UserId};
 use crate::service::ServiceError;
-use crate::store::{Store, family, ledger};
+use crate::store::{Store, ledger};
 
 /// How to reach a debtor's parent.
 #[derive(Clone, Debug)]
@@ -34,7 +34,8 @@ pub fn page(store: &Store, request: PageRequest) -> Result<(Page<Debtor>, i64), 
     let mut items = Vec::with_capacity(request.per_page as usize);
     for &(student, balance) in debts.iter().skip(request.offset()).take(request.per_page as usize) {
         let mut parents = Vec::new();
-        for parent in family::parents_of(&txn, student)? {
+        // The directory holds the family links: no table is opened per debtor.
+        for &parent in directory.parents_of(student) {
             if let Some(user) = person(parent).filter(|u| u.deleted_at.is_none()) {
                 parents.push(Contact {
                     id: user.id,
