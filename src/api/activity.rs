@@ -270,7 +270,6 @@ impl ActivityApi {
 mod tests {
     use super::*;
     use crate::api::json_text::assert_serde_agrees;
-    use crate::api::paging::PageMeta;
     use crate::domain::ActivityId;
     use crate::domain::activity::Entity;
     use poem::IntoResponse;
