@@ -21,7 +21,9 @@ const PRINTER: DateTimePrinter = DateTimePrinter::new().precision(Some(0));
 /// by jiff straight into the text (a list writes two per lesson): no zoned value, no format
 /// string, no `fmt` machinery.
 pub fn local(at: Timestamp, tz: &TimeZone) -> String {
-    let mut text = String::with_capacity(25);
+    // jiff reserves the longest text it may write (38 bytes) before writing: an empty String
+    // makes that the only allocation, where a shorter capacity would be grown once more.
+    let mut text = String::new();
     // Printing into a String cannot fail.
     let _ = PRINTER.print_timestamp_with_offset(&at, tz.to_offset(at), &mut text);
     text
