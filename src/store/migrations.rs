@@ -3,7 +3,7 @@
 //! crash leaves either the old or the new version; each is written to be safe to run again.
 
 use super::record::{self, Record};
-use super::{Store, StoreError, codec, tables};
+use super::{Store, StoreError, codec, tables, tasks};
 use crate::domain::User;
 use crate::domain::activity::ActivityEntry;
 use crate::domain::event::Event;
@@ -20,7 +20,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 17] = [
+const MIGRATIONS: [(&str, Migration); 18] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -59,6 +59,7 @@ const MIGRATIONS: [(&str, Migration); 17] = [
     ),
     ("index lessons by subject", index_lessons_by_subject),
     ("index marks by student and subject", index_marks_by_student_and_subject),
+    ("index tasks by due time within their day", index_tasks_by_due_time),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -320,6 +321,27 @@ fn index_marks_by_student_and_subject(txn: &WriteTransaction) -> Result<(), Stor
         let mark: Mark = codec::decode("marks", bytes.value())?;
         let day = record::day_key(mark.date);
         index.insert((mark.student_id.0, mark.subject_id.0, day, id.value()), ())?;
+    }
+    Ok(())
+}
+
+/// Writes the due indexes of tasks again, keyed by `tasks::due_key` (day and time) where
+/// release 17 keyed them by day alone.
+fn index_tasks_by_due_time(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.delete_table(tables::TASKS_BY_ASSIGNEE)?;
+    txn.delete_table(tables::TASKS_BY_AUTHOR)?;
+    txn.delete_table(tables::TASKS_BY_DUE)?;
+    let rows = txn.open_table(tables::TASKS)?;
+    let mut by_assignee = txn.open_table(tables::TASKS_BY_ASSIGNEE)?;
+    let mut by_author = txn.open_table(tables::TASKS_BY_AUTHOR)?;
+    let mut by_due = txn.open_table(tables::TASKS_BY_DUE)?;
+    for row in rows.iter()? {
+        let (id, bytes) = row?;
+        let task: Task = codec::decode("tasks", bytes.value())?;
+        let (id, due) = (id.value(), tasks::due_key(&task));
+        by_assignee.insert((task.assignee_id.0, due, id), ())?;
+        by_author.insert((task.author_id.0, due, id), ())?;
+        by_due.insert((due, id), ())?;
     }
     Ok(())
 }

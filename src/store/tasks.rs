@@ -1,5 +1,5 @@
-//! Tasks, indexed by assignee and author (by due day), by the person they are about, by due
-//! day, and by their place on a board (column and fractional position).
+//! Tasks, indexed by assignee and author (by due day and time), by the person they are about,
+//! by due day and time, and by their place on a board (column and fractional position).
 
 use super::record::{self, IndexRow, Reader, Record, Rows, day_key};
 use super::{StoreError, tables};
@@ -16,7 +16,7 @@ impl Record for Task {
     }
 
     fn indexes(&self) -> Vec<IndexRow> {
-        let due = day_key(self.due_on);
+        let due = due_key(self);
         let mut rows = vec![
             IndexRow::OwnedTimed(tables::TASKS_BY_ASSIGNEE, self.assignee_id.0, due),
             IndexRow::OwnedTimed(tables::TASKS_BY_AUTHOR, self.author_id.0, due),
@@ -36,6 +36,21 @@ impl Record for Task {
         rows
     }
 }
+
+/// Where a task's due day and time put it in the due indexes: its day's key (`record::day_key`)
+/// plus the milliseconds of its due time into that day; a task with no time comes after every
+/// timed one, at the day's last millisecond. A range of days (`day_key(from)..day_after(to)`)
+/// takes in every task due in them; lists sorted by due time sort by this key and the id.
+pub fn due_key(task: &Task) -> i64 {
+    let into_day = task.due_time.map_or(LAST_MILLISECOND, |time| {
+        let seconds = i64::from(time.hour()) * 3600 + i64::from(time.minute()) * 60 + i64::from(time.second());
+        seconds * 1000 + i64::from(time.millisecond())
+    });
+    day_key(task.due_on) + into_day
+}
+
+/// The last millisecond of a day, from its midnight.
+const LAST_MILLISECOND: i64 = 86_399_999;
 
 /// A card of a board as its index lists it: column, position, task.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -350,6 +350,8 @@ async fn the_daily_job_reminds_each_assignee_once_of_a_task_due_tomorrow() {
     let today = jiff::civil::date(2030, 4, 14);
     let tomorrow = jiff::civil::date(2030, 4, 15);
     let task = |txn: &redb::WriteTransaction, title: &str, due_on, status| {
+        // A task at a time of day is due that day too.
+        let due_time = (status == TaskStatus::Todo).then(|| jiff::civil::time(16, 0, 0, 0));
         record::insert(txn, |id| Task {
             id,
             title: title.into(),
@@ -358,7 +360,7 @@ async fn the_daily_job_reminds_each_assignee_once_of_a_task_due_tomorrow() {
             assignee_id: UserId(s.teacher),
             related_user_id: None,
             due_on,
-            due_time: None,
+            due_time,
             priority: Default::default(),
             status,
             placement: None,

@@ -1,7 +1,7 @@
-//! A person's tasks (`/users/{id}/tasks`): those assigned to him, by due day from the assignee
-//! index, and those about him. When the reader sees every task assigned to the person and
-//! nothing but the due range narrows them, the index alone counts and places them and only the
-//! days the page touches are decoded.
+//! A person's tasks (`/users/{id}/tasks`): those assigned to him, by due day and time from the
+//! assignee index, and those about him. When the reader sees every task assigned to the person
+//! and nothing but the due range narrows them, the index alone counts and orders them and only
+//! the tasks on the page are decoded.
 
 use super::task_list::{ShownTask, TaskQuery, TaskSort, shown_page, sort};
 use crate::domain::search::Words;
@@ -9,11 +9,11 @@ use crate::domain::task::Task;
 use crate::domain::{Page, PageRequest, TaskId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
-use crate::store::record::{self, day_key};
+use crate::store::record;
 use crate::store::{Store, tables, tasks};
 use jiff::civil::Date;
 use redb::ReadTransaction;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 /// One page of the tasks assigned to or about `person` that `actor` sees, by due day; `query`
 /// narrows them by status and due range.
@@ -30,7 +30,7 @@ pub fn of_person(
     let assigned: Vec<(i64, TaskId)> = record::owned_between(&txn, tables::TASKS_BY_ASSIGNEE, person.0, from, to)?;
     let about = about_only(&txn, actor, person, query, &assigned)?;
     let page = if query.only_due_range() && policy::sees_tasks_assigned_to(actor, person) {
-        page_by_day(&txn, assigned, about, request)?
+        page_in_due_order(&txn, assigned, about, request)?
     } else {
         let ids: Vec<TaskId> = assigned.into_iter().map(|(_, id)| id).collect();
         let mut found: Vec<Task> = tasks::load(&txn, &ids)?
@@ -64,37 +64,36 @@ fn about_only(
         .collect())
 }
 
-/// The page of `assigned` (index rows, all shown) and `about` by due day, decoding only the
-/// assigned tasks of the days the page touches.
-fn page_by_day(
+/// The page of `assigned` (index rows in due order, all shown) and `about` in due order,
+/// decoding only the assigned tasks on the page.
+fn page_in_due_order(
     txn: &ReadTransaction,
     assigned: Vec<(i64, TaskId)>,
-    about: Vec<Task>,
+    mut about: Vec<Task>,
     request: PageRequest,
 ) -> Result<Page<Task>, ServiceError> {
     let total = (assigned.len() + about.len()) as u64;
-    let mut days: BTreeMap<i64, (Vec<TaskId>, Vec<Task>)> = BTreeMap::new();
-    for (day, id) in assigned {
-        days.entry(day).or_default().0.push(id);
-    }
-    for task in about {
-        days.entry(day_key(task.due_on)).or_default().1.push(task);
-    }
-    let (start, wanted) = (request.offset(), request.per_page as usize);
-    let mut items = Vec::with_capacity(wanted);
-    let mut before = 0;
-    for (ids, mut found) in days.into_values() {
-        let count = ids.len() + found.len();
-        if before + count > start {
-            found.extend(tasks::load(txn, &ids)?);
-            sort(&mut found, TaskSort::DueOn);
-            let skip = start.saturating_sub(before);
-            items.extend(found.into_iter().skip(skip).take(wanted - items.len()));
-            if items.len() == wanted {
-                break;
-            }
+    sort(&mut about, TaskSort::DueOn);
+    let start = request.offset();
+    let mut assigned = assigned.into_iter().peekable();
+    let mut about = about.into_iter().peekable();
+    let (mut ids, mut items) = (Vec::new(), Vec::new());
+    for place in 0..start + request.per_page as usize {
+        let about_first = match (assigned.peek(), about.peek()) {
+            (Some(&(key, id)), Some(task)) => (tasks::due_key(task), task.id) < (key, id),
+            (None, Some(_)) => true,
+            (_, None) => false,
+        };
+        let on_page = place >= start;
+        if about_first {
+            items.extend(about.next().filter(|_| on_page));
+        } else if let Some((_, id)) = assigned.next() {
+            ids.extend(on_page.then_some(id));
+        } else {
+            break;
         }
-        before += count;
     }
+    items.extend(tasks::load(txn, &ids)?);
+    sort(&mut items, TaskSort::DueOn);
     Ok(Page { items, total, request })
 }

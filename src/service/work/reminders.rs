@@ -8,7 +8,7 @@ use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{Task, TaskStatus};
 use crate::service::journal::{Change, Journal};
 use crate::service::{AppState, ServiceError};
-use crate::store::record::{self, day_key};
+use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
 use jiff::Timestamp;
 use jiff::civil::Date;
@@ -24,7 +24,7 @@ pub fn remind(store: &Store, journal: &Journal, today: Date) -> Result<usize, Se
         return Ok(0);
     };
     let txn = store.write()?;
-    let ids: Vec<TaskId> = record::ids_between(&txn, tables::TASKS_BY_DUE, day_key(tomorrow), day_key(tomorrow) + 1)?;
+    let ids: Vec<TaskId> = record::ids_between(&txn, tables::TASKS_BY_DUE, day_key(tomorrow), day_after(tomorrow))?;
     let due: Vec<Task> = tasks::load(&txn, &ids)?
         .into_iter()
         .filter(|t| t.due_on == tomorrow && t.status != TaskStatus::Done && t.reminded_for != Some(tomorrow))

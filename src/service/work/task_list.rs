@@ -7,11 +7,13 @@ use crate::domain::task::{Task, TaskPriority, TaskStatus};
 use crate::domain::{BoardId, Page, PageRequest, Role, TaskId, User, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::store::directory::Directory;
 use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
 use jiff::civil::Date;
 use redb::ReadTransaction;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// A task with what a row shows of it.
 #[derive(Clone, Debug)]
@@ -175,7 +177,8 @@ fn dedup(ids: &mut Vec<TaskId>) {
 
 /// Orders `found` as `by` says; ties by id.
 pub(super) fn sort(found: &mut [Task], by: TaskSort) {
-    let due = |t: &Task| (t.due_on, t.due_time.is_none(), t.due_time, t.id);
+    // The due indexes' order: by day and time, a task with no time last in its day.
+    let due = |t: &Task| (tasks::due_key(t), t.id);
     match by {
         TaskSort::DueOn => found.sort_by_key(due),
         TaskSort::DueOnDesc => found.sort_by_key(|t| std::cmp::Reverse(due(t))),
@@ -202,18 +205,26 @@ pub(super) fn shown_page(
     })
 }
 
-/// `tasks` with their names, each looked up in the directory.
-pub fn shown(
-    store: &Store,
-    txn: &ReadTransaction,
-    tasks: Vec<Task>,
-    today: Date,
-) -> Result<Vec<ShownTask>, ServiceError> {
-    let directory = store.directory(txn)?;
-    // Each person's name is written once: a board's cards mostly name the same few people.
-    let mut names: BTreeMap<UserId, String> = BTreeMap::new();
-    let mut name = |id: UserId| {
-        names
+/// People's short names for rows: each looked up in the directory once (a board's cards and a
+/// person's tasks mostly name the same few people).
+pub(super) struct Names {
+    directory: Arc<Directory>,
+    found: BTreeMap<UserId, String>,
+}
+
+impl Names {
+    /// The names as the directory of `txn` knows them.
+    pub(super) fn new(store: &Store, txn: &ReadTransaction) -> Result<Self, ServiceError> {
+        Ok(Self {
+            directory: store.directory(txn)?,
+            found: BTreeMap::new(),
+        })
+    }
+
+    /// «Соколова М. О.», or «№7» for someone the directory does not know.
+    pub(super) fn of(&mut self, id: UserId) -> String {
+        let directory = &self.directory;
+        self.found
             .entry(id)
             .or_insert_with(|| {
                 directory
@@ -221,13 +232,23 @@ pub fn shown(
                     .map_or_else(|| format!("№{id}"), |entry| User::short_name(&entry.user))
             })
             .clone()
-    };
+    }
+}
+
+/// `tasks` with their names.
+pub fn shown(
+    store: &Store,
+    txn: &ReadTransaction,
+    tasks: Vec<Task>,
+    today: Date,
+) -> Result<Vec<ShownTask>, ServiceError> {
+    let mut names = Names::new(store, txn)?;
     Ok(tasks
         .into_iter()
         .map(|task| ShownTask {
-            author_name: name(task.author_id),
-            assignee_name: name(task.assignee_id),
-            related_user_name: task.related_user_id.map(&mut name),
+            author_name: names.of(task.author_id),
+            assignee_name: names.of(task.assignee_id),
+            related_user_name: task.related_user_id.map(|id| names.of(id)),
             overdue: task.overdue_on(today),
             task,
         })

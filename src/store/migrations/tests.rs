@@ -271,6 +271,68 @@ fn version_17_indexes_the_marks_stored_before_it_by_student_and_subject() {
 }
 
 #[test]
+fn version_18_keys_the_due_indexes_of_tasks_by_day_and_time() {
+    use crate::domain::task::{Task, TaskPriority, TaskStatus};
+    use crate::domain::{TaskId, UserId};
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = unmigrated(dir.path());
+    run_up_to(&store, 17).expect("v17");
+    let day = jiff::civil::date(2026, 11, 24);
+    let task = |id: u64, due_time: Option<jiff::civil::Time>| Task {
+        id: TaskId(id),
+        title: "Позвонить".into(),
+        description: String::new(),
+        author_id: UserId(2),
+        assignee_id: UserId(3),
+        related_user_id: None,
+        due_on: day,
+        due_time,
+        priority: TaskPriority::Normal,
+        status: TaskStatus::Todo,
+        placement: None,
+        created_at: "2026-11-23T09:15:00Z".parse().expect("instant"),
+        done_at: None,
+        reminded_for: None,
+    };
+    // As version 17 wrote them: every due index keyed by the day alone.
+    let txn = store.write().expect("txn");
+    for t in [
+        task(1, None),
+        task(2, Some(jiff::civil::time(16, 0, 0, 0))),
+        task(3, Some(jiff::civil::time(9, 30, 0, 0))),
+    ] {
+        let (id, old) = (t.id.0, record::day_key(day));
+        txn.open_table(tables::TASKS)
+            .expect("t")
+            .insert(id, codec::encode(&t).as_slice())
+            .expect("i");
+        txn.open_table(tables::TASKS_BY_ASSIGNEE)
+            .expect("t")
+            .insert((3, old, id), ())
+            .expect("i");
+        txn.open_table(tables::TASKS_BY_AUTHOR)
+            .expect("t")
+            .insert((2, old, id), ())
+            .expect("i");
+        txn.open_table(tables::TASKS_BY_DUE)
+            .expect("t")
+            .insert((old, id), ())
+            .expect("i");
+    }
+    txn.commit().expect("commit");
+    run(&store).expect("to latest");
+    let read = store.read().expect("read");
+    let (from, to) = (record::day_key(day), record::day_after(day));
+    let by_time = [TaskId(3), TaskId(2), TaskId(1)];
+    let assigned: Vec<TaskId> = record::ids_owned_between(&read, tables::TASKS_BY_ASSIGNEE, 3, from, to).expect("ids");
+    assert_eq!(assigned, by_time, "timed first, by time; then the one with no time");
+    let written: Vec<TaskId> = record::ids_owned_between(&read, tables::TASKS_BY_AUTHOR, 2, from, to).expect("ids");
+    assert_eq!(written, by_time);
+    let due: Vec<TaskId> = record::ids_between(&read, tables::TASKS_BY_DUE, from, to).expect("ids");
+    assert_eq!(due, by_time, "and no row keyed by the day alone is left");
+}
+
+#[test]
 fn a_newer_database_is_refused_with_advice() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
