@@ -178,7 +178,7 @@ impl BoardsApi {
             owner_id: view.owner_id,
             name: view.name,
             columns: view.columns,
-            cards: found.cards.into_iter().filter_map(CardView::new).collect(),
+            cards: found.cards.into_iter().map(CardView::new).collect(),
         };
         JsonText::serialized(&Data { data: detail }).map_err(ApiError::internal)
     }

@@ -5,7 +5,7 @@
 use super::vocabulary::{TaskPriorityName, TaskStatusName};
 use crate::domain::timetable::clock;
 use crate::domain::{TaskId, UserId};
-use crate::service::work::task_list::ShownTask;
+use crate::service::work::boards::ShownCard;
 use poem_openapi::Object;
 
 /// A card.
@@ -35,28 +35,28 @@ pub struct CardView {
 }
 
 impl CardView {
-    /// The card of `shown`, if it is on a board.
-    pub fn new(shown: ShownTask) -> Option<Self> {
-        let ShownTask {
-            task,
+    /// The card `shown`.
+    pub fn new(shown: ShownCard) -> Self {
+        let ShownCard {
+            head,
+            column_id,
+            position,
             assignee_name,
             overdue,
-            ..
         } = shown;
-        let place = task.placement?;
-        Some(Self {
-            id: task.id,
-            title: task.title,
-            has_description: !task.description.trim().is_empty(),
-            assignee_id: task.assignee_id,
+        Self {
+            id: head.id,
+            title: head.title,
+            has_description: head.has_description,
+            assignee_id: head.assignee_id,
             assignee_name,
-            due_on: task.due_on.to_string(),
-            due_time: task.due_time.map(clock),
-            priority: task.priority.into(),
-            status: task.status.into(),
-            column_id: place.column_id,
-            position: place.position,
+            due_on: head.due_on.to_string(),
+            due_time: head.due_time.map(clock),
+            priority: head.priority.into(),
+            status: head.status.into(),
+            column_id,
+            position,
             overdue,
-        })
+        }
     }
 }

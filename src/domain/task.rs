@@ -88,10 +88,53 @@ pub struct Task {
     pub reminded_for: Option<Date>,
 }
 
+/// The fields of a stored task a card on a board shows, decoded from the same bytes without
+/// its description (only whether it has one), author, instants or place.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct CardHead {
+    pub id: TaskId,
+    pub title: String,
+    /// Whether the description holds more than blanks.
+    #[serde(rename = "description", deserialize_with = "non_blank")]
+    pub has_description: bool,
+    pub assignee_id: UserId,
+    pub due_on: Date,
+    pub due_time: Option<Time>,
+    pub priority: TaskPriority,
+    pub status: TaskStatus,
+}
+
+impl CardHead {
+    /// Whether it is late on `today` (as `Task::overdue_on`).
+    pub fn overdue_on(&self, today: Date) -> bool {
+        late(self.status, self.due_on, today)
+    }
+}
+
+/// Reads a text as whether it holds more than blanks, without keeping it.
+fn non_blank<'de, D: serde::Deserializer<'de>>(text: D) -> Result<bool, D::Error> {
+    struct NonBlank;
+    impl serde::de::Visitor<'_> for NonBlank {
+        type Value = bool;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a text")
+        }
+        fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<bool, E> {
+            Ok(!text.trim().is_empty())
+        }
+    }
+    text.deserialize_str(NonBlank)
+}
+
+/// Whether a task in `status` due on `due_on` is late on `today`: not done and due before it.
+fn late(status: TaskStatus, due_on: Date, today: Date) -> bool {
+    status != TaskStatus::Done && due_on < today
+}
+
 impl Task {
     /// Whether it is late on `today`: not done and due before it.
     pub fn overdue_on(&self, today: Date) -> bool {
-        self.status != TaskStatus::Done && self.due_on < today
+        late(self.status, self.due_on, today)
     }
 
     /// Sets the status, keeping `done_at` true to it (set when it becomes done, cleared when it
@@ -132,9 +175,8 @@ pub fn description_checked(raw: &str) -> Result<String, &'static str> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn done_at_follows_the_status() {
-        let mut task = Task {
+    fn a_task() -> Task {
+        Task {
             id: TaskId(1),
             title: "Позвонить".into(),
             description: String::new(),
@@ -149,7 +191,12 @@ mod tests {
             created_at: Timestamp::UNIX_EPOCH,
             done_at: None,
             reminded_for: None,
-        };
+        }
+    }
+
+    #[test]
+    fn done_at_follows_the_status() {
+        let mut task = a_task();
         assert!(task.overdue_on(Date::constant(2026, 11, 24)));
         let now = Timestamp::from_second(100).expect("time");
         task.set_status(TaskStatus::Done, now);
@@ -168,5 +215,31 @@ mod tests {
         assert_eq!(title_checked("   "), Err("Обязательное поле"));
         assert!(title_checked(&"я".repeat(201)).is_err());
         assert!(description_checked(&"я".repeat(5001)).is_err());
+    }
+
+    #[test]
+    fn a_card_head_reads_a_stored_task_keeping_only_whether_it_has_a_description() {
+        let head = |description: &str| -> CardHead {
+            let task = Task {
+                description: description.into(),
+                due_time: Some(Time::constant(14, 30, 0, 0)),
+                placement: Some(Placement {
+                    board_id: BoardId(5),
+                    column_id: 2,
+                    position: "a0".into(),
+                }),
+                ..a_task()
+            };
+            rmp_serde::from_slice(&rmp_serde::to_vec_named(&task).expect("encode")).expect("decode")
+        };
+        let card = head("Купить мел");
+        assert!(card.has_description);
+        assert_eq!(
+            (card.id, card.title.as_str(), card.assignee_id, card.due_time),
+            (TaskId(1), "Позвонить", UserId(2), Some(Time::constant(14, 30, 0, 0)))
+        );
+        assert!(card.overdue_on(Date::constant(2026, 11, 24)));
+        assert!(!head(" \n\t ").has_description);
+        assert!(!head("").has_description);
     }
 }

@@ -2,10 +2,10 @@
 //! changing its columns (rename, reorder, add, remove an empty one), deleting it (its cards
 //! leave the board, the tasks stay), and a board with its cards in order.
 
-use super::task_list::{ShownTask, shown};
+use super::task_list::Names;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::board::{self, Board, Column, MAX_COLUMNS};
-use crate::domain::task::Task;
+use crate::domain::task::{CardHead, Task};
 use crate::domain::{BoardId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
@@ -20,7 +20,20 @@ pub const COLUMN_NOT_EMPTY: &str = "В колонке есть задачи — 
 /// A board with its cards: by column (left to right), then position.
 pub struct BoardWithCards {
     pub board: Board,
-    pub cards: Vec<ShownTask>,
+    pub cards: Vec<ShownCard>,
+}
+
+/// A card with what its face shows.
+#[derive(Clone, Debug)]
+pub struct ShownCard {
+    pub head: CardHead,
+    /// Its column and fractional position there.
+    pub column_id: u64,
+    pub position: String,
+    /// «Смирнова А. П.».
+    pub assignee_name: String,
+    /// Not done and due before the school's today.
+    pub overdue: bool,
 }
 
 /// A column as the form sends it: an existing one by id, a new one with none.
@@ -62,24 +75,33 @@ pub fn create(store: &Store, journal: &Journal, owner: UserId, name: &str) -> Re
     Ok(created)
 }
 
-/// The board `id` with its cards, if `actor` keeps it.
+/// The board `id` with its cards, if `actor` keeps it: its index gives each card's place, and
+/// only the fields a card shows are decoded.
 pub fn get(store: &Store, actor: &Actor, id: BoardId, today: Date) -> Result<BoardWithCards, ServiceError> {
     let txn = store.read()?;
     let board: Board = record::get(&txn, id)?
         .filter(|b| policy::keeps_board(actor, b))
         .ok_or_else(board_not_found)?;
-    let ids: Vec<_> = tasks::cards(&txn, id, None)?.into_iter().map(|c| c.task_id).collect();
-    let mut found: Vec<Task> = tasks::load(&txn, &ids)?;
+    let places = tasks::cards(&txn, id, None)?;
+    let ids: Vec<_> = places.iter().map(|c| c.task_id).collect();
+    let mut heads = record::heads::<Task, CardHead>(&txn, &ids)?.into_iter().peekable();
+    let mut names = Names::new(store, &txn)?;
+    let mut cards = Vec::with_capacity(places.len());
+    for place in places {
+        let Some(head) = heads.next_if(|h| h.id == place.task_id) else {
+            continue;
+        };
+        cards.push(ShownCard {
+            column_id: place.column_id,
+            position: place.position,
+            assignee_name: names.of(head.assignee_id),
+            overdue: head.overdue_on(today),
+            head,
+        });
+    }
     // The index lists them by column id; the board shows its columns by position (a stable
     // sort keeps each column's order).
-    let place = |t: &Task| {
-        t.placement
-            .as_ref()
-            .and_then(|p| board.column(p.column_id))
-            .map_or(u32::MAX, |c| c.position)
-    };
-    found.sort_by_key(place);
-    let cards = shown(store, &txn, found, today)?;
+    cards.sort_by_key(|c| board.column(c.column_id).map_or(u32::MAX, |c| c.position));
     Ok(BoardWithCards { board, cards })
 }
 
