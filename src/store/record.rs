@@ -179,28 +179,39 @@ pub fn ids_owned_between<Id: From<u64>>(
     from: i64,
     to: i64,
 ) -> Result<Vec<Id>, StoreError> {
-    let timed = owned_between(txn, index, owner, from, to)?;
-    Ok(timed.into_iter().map(|(_, id)| id).collect())
-}
-
-/// The same rows with their times: `(time, id)` by time, then id.
-pub fn owned_between<Id: From<u64>>(
-    txn: &impl Reader,
-    index: OwnedTimeIndex,
-    owner: u64,
-    from: i64,
-    to: i64,
-) -> Result<Vec<(i64, Id)>, StoreError> {
     if from >= to {
         return Ok(Vec::new());
     }
     let index = txn.open(index)?;
     let rows = index.range((owner, from, 0)..(owner, to, 0))?;
-    rows.map(|row| {
+    rows.map(|row| Ok(Id::from(row?.0.value().2))).collect()
+}
+
+/// How many rows `ids_owned_between` would give, and the first `first` of them with their
+/// times, `(time, id)` by time, then id: a page counted without keeping the rows after it.
+pub fn owned_counted<Id: From<u64>>(
+    txn: &impl Reader,
+    index: OwnedTimeIndex,
+    owner: u64,
+    (from, to): (i64, i64),
+    first: usize,
+) -> Result<(usize, Vec<(i64, Id)>), StoreError> {
+    if from >= to {
+        return Ok((0, Vec::new()));
+    }
+    let index = txn.open(index)?;
+    let mut rows = index.range((owner, from, 0)..(owner, to, 0))?;
+    let mut kept = Vec::with_capacity(first.min(1024));
+    for row in rows.by_ref().take(first) {
         let (_, time, id) = row?.0.value();
-        Ok((time, Id::from(id)))
-    })
-    .collect()
+        kept.push((time, Id::from(id)));
+    }
+    let mut total = kept.len();
+    for row in rows {
+        row?;
+        total += 1;
+    }
+    Ok((total, kept))
 }
 
 /// The ids a name-and-time index lists under `name` at `from` (unix ms) and up to, not

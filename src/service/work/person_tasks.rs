@@ -13,7 +13,6 @@ use crate::store::record;
 use crate::store::{Store, tables, tasks};
 use jiff::civil::Date;
 use redb::ReadTransaction;
-use std::collections::BTreeSet;
 
 /// One page of the tasks assigned to or about `person` that `actor` sees, by due day; `query`
 /// narrows them by status and due range.
@@ -26,13 +25,15 @@ pub fn of_person(
     today: Date,
 ) -> Result<Page<ShownTask>, ServiceError> {
     let txn = store.read()?;
-    let (from, to) = query.due_keys();
-    let assigned: Vec<(i64, TaskId)> = record::owned_between(&txn, tables::TASKS_BY_ASSIGNEE, person.0, from, to)?;
-    let about = about_only(&txn, actor, person, query, &assigned)?;
+    let about = about_only(&txn, actor, person, query)?;
+    let by_assignee = tables::TASKS_BY_ASSIGNEE;
     let page = if query.only_due_range() && policy::sees_tasks_assigned_to(actor, person) {
-        page_in_due_order(&txn, assigned, about, request)?
+        let first = request.offset() + request.per_page as usize;
+        let (assigned, first) = record::owned_counted(&txn, by_assignee, person.0, query.due_keys(), first)?;
+        page_in_due_order(&txn, (assigned, first), about, request)?
     } else {
-        let ids: Vec<TaskId> = assigned.into_iter().map(|(_, id)| id).collect();
+        let (from, to) = query.due_keys();
+        let ids: Vec<TaskId> = record::ids_owned_between(&txn, by_assignee, person.0, from, to)?;
         let mut found: Vec<Task> = tasks::load(&txn, &ids)?
             .into_iter()
             .filter(|t| policy::sees_task(actor, t) && query.admits(t, &Words::default()))
@@ -44,35 +45,30 @@ pub fn of_person(
     shown_page(store, &txn, page, today)
 }
 
-/// The tasks about `person` (not assigned to him) that `actor` sees and `query` admits.
+/// The tasks about `person` and assigned to someone else that `actor` sees and `query` admits.
 fn about_only(
     txn: &ReadTransaction,
     actor: &Actor,
     person: UserId,
     query: &TaskQuery,
-    assigned: &[(i64, TaskId)],
 ) -> Result<Vec<Task>, ServiceError> {
-    let mut ids: Vec<TaskId> = record::ids_under(txn, tables::TASKS_BY_RELATED, person.0)?;
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let theirs: BTreeSet<TaskId> = assigned.iter().map(|(_, id)| *id).collect();
-    ids.retain(|id| !theirs.contains(id));
+    let ids: Vec<TaskId> = record::ids_under(txn, tables::TASKS_BY_RELATED, person.0)?;
     Ok(tasks::load(txn, &ids)?
         .into_iter()
+        .filter(|t| t.assignee_id != person)
         .filter(|t| policy::sees_task(actor, t) && query.admits(t, &Words::default()))
         .collect())
 }
 
-/// The page of `assigned` (index rows in due order, all shown) and `about` in due order,
-/// decoding only the assigned tasks on the page.
+/// The page of the tasks assigned (how many, and the first index rows in due order up to the
+/// page's end; all shown) and `about`, decoding only the assigned tasks on the page.
 fn page_in_due_order(
     txn: &ReadTransaction,
-    assigned: Vec<(i64, TaskId)>,
+    (assigned_total, assigned): (usize, Vec<(i64, TaskId)>),
     mut about: Vec<Task>,
     request: PageRequest,
 ) -> Result<Page<Task>, ServiceError> {
-    let total = (assigned.len() + about.len()) as u64;
+    let total = (assigned_total + about.len()) as u64;
     sort(&mut about, TaskSort::DueOn);
     let start = request.offset();
     let mut assigned = assigned.into_iter().peekable();

@@ -286,6 +286,14 @@ fn time_indexes_list_a_window_by_time_whole_per_owner_and_per_name() {
         ids(ids_owned_between(&txn, VISITS_BY_GUEST, 2, 101, 1000).expect("ids")),
         [0u64; 0]
     );
+    let counted = |first| owned_counted::<NoteId>(&txn, VISITS_BY_GUEST, 1, (0, 1000), first).expect("rows");
+    assert_eq!(
+        counted(2),
+        (3, vec![(200, NoteId(3)), (300, NoteId(1))]),
+        "all counted, two kept"
+    );
+    assert_eq!(counted(9).1.len(), 3);
+    assert_eq!(counted(0), (3, vec![]));
     assert_eq!(
         ids(ids_named_between(&txn, VISITS_BY_PLACE, "зал", 0, 900).expect("ids")),
         [2, 1]
