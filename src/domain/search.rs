@@ -28,29 +28,34 @@ pub fn collation_key(parts: &[&str]) -> String {
 /// once, not once per candidate.
 #[derive(Clone, Debug, Default)]
 pub struct Words {
-    words: Vec<String>,
+    /// One per word; each finder's needle is its word.
     finders: Vec<memchr::memmem::Finder<'static>>,
 }
 
 impl Words {
     /// The words of `query`.
     pub fn of(query: &str) -> Self {
-        let words: Vec<String> = fold(query).split_whitespace().map(str::to_owned).collect();
-        let finders = words
-            .iter()
-            .map(|w| memchr::memmem::Finder::new(w.as_bytes()).into_owned())
+        let finders = fold(query)
+            .split_whitespace()
+            .map(|word| memchr::memmem::Finder::new(word.as_bytes()).into_owned())
             .collect();
-        Self { words, finders }
+        Self { finders }
     }
 
     /// True when the query has no words (it matches everything).
     pub fn is_empty(&self) -> bool {
-        self.words.is_empty()
+        self.finders.is_empty()
     }
 
     /// True when every word occurs in `haystack` (already folded).
     pub fn all_in(&self, haystack: &str) -> bool {
         self.finders.iter().all(|f| f.find(haystack.as_bytes()).is_some())
+    }
+
+    /// The words, each as the query folded it.
+    fn each(&self) -> impl Iterator<Item = &str> {
+        // Each needle was cut from the folded query's text, so it is whole UTF-8.
+        self.finders.iter().filter_map(|f| std::str::from_utf8(f.needle()).ok())
     }
 }
 
@@ -79,7 +84,7 @@ impl Pairs {
 
     /// The pairs of all the words (each must occur, so each one's pairs must be there).
     pub fn of_words(words: &Words) -> Self {
-        Self(words.words.iter().fold(0, |all, word| all | Self::of(word).0))
+        Self(words.each().fold(0, |all, word| all | Self::of(word).0))
     }
 
     /// The kinds of pairs held, as numbers below `KINDS`.
