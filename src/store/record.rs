@@ -104,6 +104,14 @@ pub fn name_of<R: Record>() -> &'static str {
 
 /// Decodes the record stored under `id` in an open table (to read many through one handle).
 pub fn load<R: Record>(rows: &impl ReadableTable<u64, &'static [u8]>, id: R::Id) -> Result<Option<R>, StoreError> {
+    load_head::<R, R>(rows, id)
+}
+
+/// The head `H` of the record `id` (as `heads`) from its already open table.
+pub fn load_head<R: Record, H: DeserializeOwned>(
+    rows: &impl ReadableTable<u64, &'static [u8]>,
+    id: R::Id,
+) -> Result<Option<H>, StoreError> {
     rows.get(id.into())?
         .map(|bytes| codec::decode(name_of::<R>(), bytes.value()))
         .transpose()

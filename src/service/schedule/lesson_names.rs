@@ -1,7 +1,7 @@
 //! The names a page of lessons shows (subject and its colour, teacher, group), each distinct
 //! id looked up once per request, however many lessons share it.
 
-use crate::domain::group::Group;
+use crate::domain::group::{Group, GroupName};
 use crate::domain::lesson::Lesson;
 use crate::domain::subject::Subject;
 use crate::domain::{GroupId, SubjectId, User, UserId};
@@ -39,7 +39,7 @@ impl LessonNames {
             });
             if let Some(group) = lesson.group_id
                 && !names.groups.contains_key(&group)
-                && let Some(found) = record::load::<Group>(&groups, group)?
+                && let Some(found) = record::load_head::<Group, GroupName>(&groups, group)?
             {
                 names.groups.insert(group, found.name);
             }
