@@ -128,9 +128,7 @@ pub fn heads<R: Record, H: DeserializeOwned>(txn: &impl Reader, ids: &[R::Id]) -
     let rows = txn.open(R::TABLE)?;
     let mut found = Vec::with_capacity(ids.len());
     for id in ids {
-        if let Some(bytes) = rows.get((*id).into())? {
-            found.push(codec::decode(name_of::<R>(), bytes.value())?);
-        }
+        found.extend(load_head::<R, H>(&rows, *id)?);
     }
     Ok(found)
 }
