@@ -18,7 +18,7 @@ command -v valgrind >/dev/null || { echo "needs valgrind (apt-get install valgri
 OUT=${OUT:-/tmp/klass-callgrind.out}
 port=$((20000 + RANDOM % 20000))
 url=http://127.0.0.1:$port
-work=$(mktemp -d)
+work=$(mktemp -d) pid=
 trap 'kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 rm -f "$OUT" "$OUT".*
 grind=(valgrind --tool=callgrind --instr-atstart=no "--callgrind-out-file=$OUT")
