@@ -7,7 +7,7 @@ pub use crate::service::AppState;
 use crate::store::Store;
 use crate::{api, mail, web};
 use poem::listener::{Acceptor, AcceptorExt, BoxAcceptor, Listener, TcpListener};
-use poem::middleware::{CatchPanic, CookieJarManager};
+use poem::middleware::CatchPanic;
 use poem::{EndpointExt, IntoEndpoint, Route, Server};
 use std::future::Future;
 use std::net::SocketAddr;
@@ -148,11 +148,7 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
     // Checked when the configuration was loaded.
     let ranges = state.config.server.trusted_proxy_ranges().unwrap_or_default();
     let proxies = Arc::new(web::client_addr::TrustedProxies::new(ranges));
-    let api = Arc::new(
-        service
-            .around(move |next, req| web::resolve_caller(next, req, session_state.clone()))
-            .with(CookieJarManager::new()),
-    );
+    let api = Arc::new(service.around(move |next, req| web::resolve_caller(next, req, session_state.clone())));
     let mut route = Route::new()
         .nest("/api/docs", web::ApiDocsEndpoint::embedded())
         .at("/api/openapi.json", api::openapi_document)

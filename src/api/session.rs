@@ -1,6 +1,6 @@
 //! The Sanctum calls: the CSRF cookie, signing in and out, and the current user.
 
-use super::cookies;
+use super::cookies::{self, with_jar};
 use super::envelope::Data;
 use super::user_view::{CurrentUser, Impersonator, UserView};
 use super::{ApiTags, NoContent, State};
@@ -37,7 +37,12 @@ impl SessionApi {
     /// Sets the `XSRF-TOKEN` cookie (readable by scripts). Every POST, PUT, PATCH and DELETE must
     /// send its value back in the `X-XSRF-TOKEN` header, otherwise the answer is 419
     /// `CSRF token mismatch.` The token changes at sign-in and sign-out.
-    #[oai(path = "/sanctum/csrf-cookie", method = "get", operation_id = "csrf_cookie")]
+    #[oai(
+        path = "/sanctum/csrf-cookie",
+        method = "get",
+        operation_id = "csrf_cookie",
+        transform = "with_jar"
+    )]
     async fn csrf_cookie(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
         caller.allow(Rule::Public)?;
         let secure = state.config.served_over_tls();
@@ -58,7 +63,7 @@ impl SessionApi {
     /// wrong password and an unknown e-mail both get the same 401; too many failures (per
     /// e-mail and client address, per e-mail from failing addresses, per address) get 429 with
     /// `Retry-After`.
-    #[oai(path = "/login", method = "post", operation_id = "login")]
+    #[oai(path = "/login", method = "post", operation_id = "login", transform = "with_jar")]
     async fn login(
         &self,
         state: State<'_>,
@@ -83,7 +88,12 @@ impl SessionApi {
     ///
     /// Ends the current session on the server and clears the session cookie; a fresh
     /// anonymous `XSRF-TOKEN` is set.
-    #[oai(path = "/api/logout", method = "post", operation_id = "logout")]
+    #[oai(
+        path = "/api/logout",
+        method = "post",
+        operation_id = "logout",
+        transform = "with_jar"
+    )]
     async fn logout(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;
         sign_in::sign_out(&state, state.journal(caller.origin()), actor).await?;

@@ -1,6 +1,6 @@
 //! The calls on one person (spec §7): password, roles, family, tags, and "login as".
 
-use super::cookies;
+use super::cookies::{self, with_jar};
 use super::json_text::JsonText;
 use super::message::{Message, message};
 use super::user_view::CardEnvelope;
@@ -213,7 +213,12 @@ impl UserActionsApi {
     /// person's rights and remembers the manager; it ends when the manager's own session would
     /// have, and as soon as the manager is deleted, loses the manager role, gets a new
     /// password or signs out everywhere. `POST /api/impersonation/leave` returns.
-    #[oai(path = "/api/users/:id/login", method = "post", operation_id = "users_login_as")]
+    #[oai(
+        path = "/api/users/:id/login",
+        method = "post",
+        operation_id = "users_login_as",
+        transform = "with_jar"
+    )]
     async fn login_as(
         &self,
         state: State<'_>,
@@ -234,7 +239,8 @@ impl UserActionsApi {
     #[oai(
         path = "/api/impersonation/leave",
         method = "post",
-        operation_id = "impersonation_leave"
+        operation_id = "impersonation_leave",
+        transform = "with_jar"
     )]
     async fn leave(&self, state: State<'_>, caller: Caller, jar: &CookieJar) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::SignedInUnverified)?;

@@ -1,13 +1,12 @@
-//! Where the log goes and what each line costs: lines leave from a thread of their own, and a
-//! line's time is written from a text made once a second.
+//! Where the log goes and what each line costs: lines leave from a thread of their own, are
+//! formatted by hand (`log_format`), and a line's time is written from a text made once a
+//! second.
 
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::io::BufWriter;
 use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
-use tracing_subscriber::fmt::format::Writer;
-use tracing_subscriber::fmt::time::FormatTime;
 
 /// Starts logging to stderr at `default_level` unless `RUST_LOG` says otherwise. Dropping the
 /// guard writes what is left.
@@ -24,29 +23,20 @@ pub fn start(default_level: &str) -> WorkerGuard {
     tracing_subscriber::fmt()
         .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_level)))
         .with_ansi(false)
-        .with_timer(UtcClock)
+        .event_format(super::log_format::Line)
         .with_writer(writer)
         .init();
     guard
 }
-
-/// UTC time with microseconds, as `2026-11-23T09:05:07.123456Z`. The date and the second are
-/// formatted once a second per thread; each line adds only its microseconds.
-#[derive(Debug, Clone, Copy)]
-struct UtcClock;
 
 thread_local! {
     /// The second last formatted on this thread and its text up to the dot.
     static SECOND: RefCell<(i64, String)> = const { RefCell::new((i64::MIN, String::new())) };
 }
 
-impl FormatTime for UtcClock {
-    fn format_time(&self, w: &mut Writer<'_>) -> std::fmt::Result {
-        write_time(w, jiff::Timestamp::now())
-    }
-}
-
-fn write_time(w: &mut impl std::fmt::Write, now: jiff::Timestamp) -> std::fmt::Result {
+/// UTC time with microseconds, as `2026-11-23T09:05:07.123456Z`. The date and the second are
+/// formatted once a second per thread; each line adds only its microseconds.
+pub(super) fn write_time(w: &mut impl std::fmt::Write, now: jiff::Timestamp) -> std::fmt::Result {
     let (second, micros) = (now.as_second(), now.subsec_microsecond());
     // Before 1970 the fraction is negative; such a clock gets a whole second.
     let micros = micros.max(0);

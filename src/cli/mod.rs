@@ -3,6 +3,7 @@
 mod backup;
 mod config_cmd;
 mod healthcheck;
+mod log_format;
 pub mod logging;
 mod loopback_tls;
 mod mail;

@@ -147,8 +147,10 @@ async fn acting_and_leaving_keep_the_absolute_end_of_the_managers_session() {
     let school = school().await;
     let browser = school.app.browser();
     browser.sign_in("m@school.ru", PASSWORD).await;
-    // Signed in almost 12 hours ago: half an hour left.
-    let ends = Timestamp::now() + SignedDuration::from_mins(30);
+    // Signed in almost 12 hours ago: half an hour left (a session keeps its instants to the
+    // millisecond).
+    let ends = Timestamp::from_millisecond((Timestamp::now() + SignedDuration::from_mins(30)).as_millisecond())
+        .expect("an instant");
     school.change_session(&browser, |session| {
         session.created_at -= SignedDuration::from_mins(11 * 60 + 30);
         session.expires_at = ends;
