@@ -143,8 +143,8 @@ impl ApiError {
 
 fn internal_body(cause: &dyn std::fmt::Display) -> ErrorBody {
     let error_id = new_error_id();
-    // Escaped: a cause may quote what a client sent.
-    tracing::error!(%error_id, cause = ?cause.to_string(), "request failed");
+    // A cause may quote what a client sent: the log quotes and escapes it (`cli::log_format`).
+    tracing::error!(%error_id, cause = %cause, "request failed");
     ErrorBody {
         message: "Server Error".into(),
         errors: None,

@@ -62,7 +62,7 @@ pub struct UserActionsApi;
 /// Reads the card after a change made by `actor` (staff).
 async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<JsonText<CardEnvelope>, ApiError> {
     let actor = caller.actor(Rule::SignedIn)?.clone();
-    let person = state.read(|store| people::get(store, &actor, id))?;
+    let person = people::get(&state.read(people::Directory::current)?, &actor, id)?;
     Ok(CardEnvelope::text(&person))
 }
 

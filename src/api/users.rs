@@ -109,8 +109,8 @@ impl UsersApi {
     #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
-        state: State<'_>,
         caller: Caller,
+        directory: people::Directory,
         search: Query<Option<String>>,
         #[oai(name = "roles[]", default)] roles: Query<Vec<String>>,
         #[oai(name = "tags[]", default)] tags: Query<Vec<u64>>,
@@ -119,7 +119,7 @@ impl UsersApi {
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
     ) -> Result<JsonText<UserPage>, ApiError> {
-        let actor = caller.actor(Rule::SignedIn)?.clone();
+        let actor = caller.actor(Rule::SignedIn)?;
         let query = UserQuery {
             search: search.0.filter(|s| !s.trim().is_empty()),
             roles: parse_roles(&roles.0)?,
@@ -128,8 +128,7 @@ impl UsersApi {
             sort: parse_sort(sort.0.as_deref())?,
             page: PageRequest::new(page.0, per_page.0),
         };
-        let found = state.read(|store| people::list(store, &actor, &query))?;
-        Ok(UserPage::text(&found))
+        Ok(UserPage::text(&people::list(&directory, actor, &query)))
     }
 
     /// A person's card
@@ -139,12 +138,12 @@ impl UsersApi {
     #[oai(path = "/api/users/:id", method = "get", operation_id = "users_show")]
     async fn show(
         &self,
-        state: State<'_>,
         caller: Caller,
+        directory: people::Directory,
         id: Path<UserId>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
-        let actor = caller.actor(Rule::SeeUser(id.0))?.clone();
-        let person = state.read(|store| people::get(store, &actor, id.0))?;
+        let actor = caller.actor(Rule::SeeUser(id.0))?;
+        let person = people::get(&directory, actor, id.0)?;
         Ok(CardEnvelope::text(&person))
     }
 
@@ -171,7 +170,7 @@ impl UsersApi {
             people::send_password_link(&state, state.journal(caller.origin()), user.id).await?;
         }
         let id = user.id;
-        let person = state.read(|store| people::get(store, &actor, id))?;
+        let person = people::get(&state.read(people::Directory::current)?, &actor, id)?;
         Ok(Created::Created(CardEnvelope::text(&person)))
     }
 
@@ -193,7 +192,7 @@ impl UsersApi {
         let person = state
             .run(move |store| {
                 people::update(store, &journal, &tz, id.0, form)?;
-                people::get(store, &actor, id.0)
+                people::get(&people::Directory::current(store)?, &actor, id.0)
             })
             .await?;
         Ok(CardEnvelope::text(&person))
@@ -228,7 +227,7 @@ impl UsersApi {
         let person = state
             .run(move |store| {
                 people::restore(store, &journal, id.0)?;
-                people::get(store, &actor, id.0)
+                people::get(&people::Directory::current(store)?, &actor, id.0)
             })
             .await?;
         Ok(CardEnvelope::text(&person))

@@ -209,6 +209,66 @@ mod tests {
         assert_eq!(message("x\u{202e}y"), r"x\u{202e}y");
     }
 
+    /// The lines `log` writes, through the subscriber the server uses.
+    fn lines_of(log: impl FnOnce()) -> String {
+        #[derive(Clone, Default)]
+        struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+        impl std::io::Write for Sink {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().expect("sink").extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let sink = Sink::default();
+        let writer = sink.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .event_format(Line)
+            .with_writer(move || writer.clone())
+            .finish();
+        tracing::subscriber::with_default(subscriber, log);
+        let bytes = sink.0.lock().expect("sink").clone();
+        String::from_utf8(bytes).expect("text")
+    }
+
+    #[test]
+    fn a_line_reads_time_level_target_message_then_fields() {
+        let text = lines_of(|| {
+            tracing::warn!(status = 404_u16, ms = 0.16532, path = "/api/x y", ok = true, "served");
+            tracing::info!(users = 5_u64, "directory rebuilt");
+        });
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2, "{text}");
+        let (time, rest) = lines[0].split_once(' ').expect("time first");
+        assert!(time.ends_with('Z') && time.len() == 27, "{time}");
+        assert_eq!(
+            rest,
+            r#" WARN klass::cli::log_format::tests: served status=404 ms=0.165 path="/api/x y" ok=true"#
+        );
+        assert!(lines[1].ends_with("  INFO klass::cli::log_format::tests: directory rebuilt users=5"));
+    }
+
+    #[test]
+    fn lines_logged_while_serving_a_request_carry_its_id() {
+        let text = lines_of(|| {
+            futures_util::FutureExt::now_or_never(crate::web::serving_request("abc-1".into(), async {
+                tracing::info!("inside");
+            }))
+            .expect("ready");
+            tracing::info!("outside");
+        });
+        assert!(
+            text.contains("  INFO request{id=abc-1}: klass::cli::log_format::tests: inside\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("  INFO klass::cli::log_format::tests: outside\n"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn fractions_keep_three_decimals() {
         assert_eq!(fraction(0.16532), "0.165");

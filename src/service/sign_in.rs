@@ -44,7 +44,7 @@ pub async fn sign_in(
         .filter(|user| user.deleted_at.is_none());
     let hash = user.as_ref().map(|user| user.password_hash.clone());
     if !check_password(state, ip, email.as_str(), hash, password).await? {
-        tracing::info!(email = ?email.as_str(), %ip, "sign-in refused");
+        tracing::info!(email = email.as_str(), %ip, "sign-in refused");
         return Err(ServiceError::BadCredentials);
     }
     let user = user.ok_or(ServiceError::BadCredentials)?;

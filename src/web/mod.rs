@@ -15,7 +15,7 @@ mod tls_acceptor;
 
 pub use api_docs::ApiDocsEndpoint;
 pub use body_limit::{BodyLimits, file_too_large_message, limit_body};
-pub use request_id::{with_current_request_id, with_request_id};
+pub use request_id::{serving_request, with_current_request_id, with_request_id};
 pub use session_layer::{SESSION_COOKIE, resolve_caller};
 pub use spa::SpaEndpoint;
 pub use tls_acceptor::TlsAcceptor;

@@ -19,6 +19,11 @@ tokio::task_local! {
     static REQUEST_ID: Box<str>;
 }
 
+/// Runs `work` (a request being served) with `id` as its request id.
+pub fn serving_request<F: Future>(id: Box<str>, work: F) -> impl Future<Output = F::Output> {
+    REQUEST_ID.scope(id, work)
+}
+
 /// Runs `write` with the id of the request the current task serves, if it serves one.
 pub fn with_current_request_id<R>(write: impl FnOnce(&str) -> R) -> Option<R> {
     REQUEST_ID.try_with(|id| write(id)).ok()
@@ -44,29 +49,28 @@ pub async fn with_request_id<E: Endpoint>(next: E, mut req: Request, proxies: Ar
     }
     let (method, uri) = (req.method().clone(), req.uri().clone());
     let started = Instant::now();
-    REQUEST_ID
-        .scope(id, async move {
-            let mut response = next.call(req).await?.into_response();
-            // The path is the client's text: the log's formatter escapes it, so no control
-            // character or bidirectional override reaches the log as it was sent.
-            tracing::info!(
-                client = client.map(ip_text).unwrap_or_default().as_str(),
-                method = method.as_str(),
-                path = uri.path(),
-                status = response.status().as_u16(),
-                ms = started.elapsed().as_secs_f64() * 1e3,
-                "served"
-            );
-            if let Some(value) = echoed {
-                response.headers_mut().insert(HEADER, value);
-            }
-            Ok(response)
-        })
-        .await
+    serving_request(id, async move {
+        let mut response = next.call(req).await?.into_response();
+        // The path is the client's text: the log's formatter escapes it, so no control
+        // character or bidirectional override reaches the log as it was sent.
+        tracing::info!(
+            client = client.map(ip_text).unwrap_or_default().as_str(),
+            method = method.as_str(),
+            path = uri.path(),
+            status = response.status().as_u16(),
+            ms = started.elapsed().as_secs_f64() * 1e3,
+            "served"
+        );
+        if let Some(value) = echoed {
+            response.headers_mut().insert(HEADER, value);
+        }
+        Ok(response)
+    })
+    .await
 }
 
-/// An address as text; an IPv4 one without `fmt`, whose `Display` for it costs ten times as
-/// much on every request.
+/// An address as text; an IPv4 one without `fmt`, whose `Display` costs ~7 times as much
+/// (~1,300 instructions) on every request.
 fn ip_text(ip: IpAddr) -> String {
     let IpAddr::V4(v4) = ip else {
         return ip.to_string();

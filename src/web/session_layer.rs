@@ -4,12 +4,14 @@
 use crate::auth::{csrf, token};
 use crate::domain::User;
 use crate::policy::{Actor, Caller, may_impersonate};
+use crate::service::people;
 use crate::startup::AppState;
+use crate::store::directory::Directory;
 use crate::store::{StoreError, sessions};
 use jiff::Timestamp;
 use poem::http::header::COOKIE;
 use poem::http::{Method, StatusCode};
-use poem::{Endpoint, Error, FromRequest, Request, RequestBody, Response, Result};
+use poem::{Endpoint, Error, FromRequest, IntoResponse, Request, RequestBody, Response, Result};
 use std::sync::Arc;
 
 /// The session cookie (HttpOnly; its token is stored only as a SHA-256).
@@ -21,11 +23,14 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     mut req: Request,
     state: AppState,
 ) -> Result<Response> {
-    let actor = match cookie(&req, SESSION_COOKIE) {
+    let (actor, directory) = match cookie(&req, SESSION_COOKIE) {
         Some(token) => load_actor(&state, token::digest(token), Timestamp::now())
             .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?,
-        None => None,
+        None => (None, None),
     };
+    if let Some(directory) = directory {
+        req.extensions_mut().insert(people::Directory::of_caller(directory));
+    }
     if changes_state(req.method()) && !csrf_ok(&req, actor.as_ref(), &state.secret_key) {
         return Err(Error::from_string(
             csrf::MISMATCH,
@@ -35,7 +40,7 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     if let Some(actor) = actor.as_ref().filter(|_| changes_state(req.method())) {
         // Every change names who made it and, while impersonating, the manager behind them.
         let impersonator = actor.impersonator.map(|id| id.0);
-        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = ?req.uri().path(), "change requested");
+        tracing::info!(actor = actor.user.id.0, impersonator, method = %req.method(), path = req.uri().path(), "change requested");
     }
     let caller = Caller {
         actor,
@@ -91,14 +96,19 @@ fn in_background(state: &AppState, work: impl FnOnce(&crate::store::Store) -> Re
     });
 }
 
-/// The live session behind `key` and its user (read right here: no disk wait); ends dead
-/// sessions and touches live ones in the background.
-fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<Actor>, StoreError> {
+/// The live session behind `key` and its user (read right here: no disk wait), with the users
+/// directory it was checked against; ends dead sessions and touches live ones in the
+/// background.
+fn load_actor(
+    state: &AppState,
+    key: [u8; 32],
+    now: Timestamp,
+) -> Result<(Option<Actor>, Option<Arc<Directory>>), StoreError> {
     let rules = &state.config.auth;
-    let (session, user, children) = {
+    let (session, user, children, directory) = {
         let txn = state.store.read()?;
         let Some(session) = sessions::get(&txn, &key)? else {
-            return Ok(None);
+            return Ok((None, None));
         };
         // The directory has every user decoded already (rebuilt here if a user changed).
         let directory = state.store.directory(&txn)?;
@@ -108,7 +118,7 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
             .impersonator
             .is_none_or(|id| directory.find(id).is_some_and(|entry| may_impersonate(&entry.user)));
         let children = directory.children_of(session.user_id).to_vec();
-        (session, user.filter(|_| manager_may_act), children)
+        (session, user.filter(|_| manager_may_act), children, directory)
     };
     // A deleted user's sessions end at once.
     let live = |user: &Arc<User>| user.deleted_at.is_none() && session.is_live(now, rules);
@@ -118,23 +128,38 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
             sessions::remove(&txn, &key)?;
             Ok(txn.commit()?)
         });
-        return Ok(None);
+        return Ok((None, None));
     };
     if session.needs_touch(now) {
         in_background(state, move |store| store.touch_session(&key, now));
     }
     let (impersonator, csrf_token) = (session.impersonator, session.csrf_token);
-    Ok(Some(Actor {
+    let actor = Actor {
         user,
         session_key: key,
         impersonator,
         csrf_token,
         children,
-    }))
+    };
+    Ok((Some(actor), Some(directory)))
 }
 
 impl<'a> FromRequest<'a> for Caller {
     async fn from_request(req: &'a Request, _body: &mut RequestBody) -> Result<Self> {
         Ok(req.extensions().get::<Caller>().cloned().unwrap_or_default())
+    }
+}
+
+/// The directory the caller was checked against; without a caller, the current one.
+impl<'a> FromRequest<'a> for people::Directory {
+    async fn from_request(req: &'a Request, _body: &mut RequestBody) -> Result<Self> {
+        if let Some(directory) = req.extensions().get::<people::Directory>() {
+            return Ok(directory.clone());
+        }
+        let state = req
+            .data::<AppState>()
+            .ok_or_else(|| Error::from_string("no application state", StatusCode::INTERNAL_SERVER_ERROR))?;
+        people::Directory::current(&state.store)
+            .map_err(|err| Error::from_response(crate::error::ApiError::from(err).into_response()))
     }
 }
