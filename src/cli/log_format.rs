@@ -10,9 +10,9 @@ use tracing_subscriber::fmt::FmtContext;
 use tracing_subscriber::fmt::format::{FormatEvent, FormatFields, Writer};
 use tracing_subscriber::registry::LookupSpan;
 
-/// The line format (see the module doc). Values are written as they are when they hold no
-/// space, quote, `=` or control character, else quoted and escaped; a message has its control
-/// characters escaped. Fractions keep three decimals.
+/// The line format (see the module doc). A value is written as it is when it is plain ASCII
+/// without space, quote, backslash or `=`, else quoted and escaped; a message has its control
+/// characters and bidirectional overrides escaped. Fractions keep three decimals.
 #[derive(Debug, Clone, Copy)]
 pub struct Line;
 

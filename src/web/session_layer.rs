@@ -23,14 +23,15 @@ pub async fn resolve_caller<E: Endpoint<Output = Response>>(
     mut req: Request,
     state: AppState,
 ) -> Result<Response> {
-    let (actor, directory) = match cookie(&req, SESSION_COOKIE) {
+    let signed_in = match cookie(&req, SESSION_COOKIE) {
         Some(token) => load_actor(&state, token::digest(token), Timestamp::now())
             .map_err(|err| Error::from_string(err.to_string(), StatusCode::INTERNAL_SERVER_ERROR))?,
-        None => (None, None),
+        None => None,
     };
-    if let Some(directory) = directory {
+    let actor = signed_in.map(|(actor, directory)| {
         req.extensions_mut().insert(people::Directory::of_caller(directory));
-    }
+        actor
+    });
     if changes_state(req.method()) && !csrf_ok(&req, actor.as_ref(), &state.secret_key) {
         return Err(Error::from_string(
             csrf::MISMATCH,
@@ -99,16 +100,12 @@ fn in_background(state: &AppState, work: impl FnOnce(&crate::store::Store) -> Re
 /// The live session behind `key` and its user (read right here: no disk wait), with the users
 /// directory it was checked against; ends dead sessions and touches live ones in the
 /// background.
-fn load_actor(
-    state: &AppState,
-    key: [u8; 32],
-    now: Timestamp,
-) -> Result<(Option<Actor>, Option<Arc<Directory>>), StoreError> {
+fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<(Actor, Arc<Directory>)>, StoreError> {
     let rules = &state.config.auth;
     let (session, user, children, directory) = {
         let txn = state.store.read()?;
         let Some(session) = sessions::get(&txn, &key)? else {
-            return Ok((None, None));
+            return Ok(None);
         };
         // The directory has every user decoded already (rebuilt here if a user changed).
         let directory = state.store.directory(&txn)?;
@@ -128,7 +125,7 @@ fn load_actor(
             sessions::remove(&txn, &key)?;
             Ok(txn.commit()?)
         });
-        return Ok((None, None));
+        return Ok(None);
     };
     if session.needs_touch(now) {
         in_background(state, move |store| store.touch_session(&key, now));
@@ -141,7 +138,7 @@ fn load_actor(
         csrf_token,
         children,
     };
-    Ok((Some(actor), Some(directory)))
+    Ok(Some((actor, directory)))
 }
 
 impl<'a> FromRequest<'a> for Caller {
