@@ -4,37 +4,52 @@
 use super::activity::day_start;
 use super::envelope::Data;
 use super::json_text::JsonText;
-use super::lesson_view::local;
+use super::lesson_view::{local, members};
 use super::vocabulary::{EntryKindName, LessonStatusName};
 use super::{ApiTags, State};
 use crate::domain::UserId;
 use crate::domain::calendar::CalendarEntry;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::calendar::{self, MAX_SPAN_DAYS, Scope};
+use crate::service::calendar::{self, CalendarItem, MAX_SPAN_DAYS, Scope};
 use crate::service::{FieldErrors, ServiceError};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
 use poem_openapi::param::Query;
 use poem_openapi::{Object, OpenApi};
 
-/// One entry of a calendar.
+/// One entry of a calendar: its title and colour, and the rest.
+#[derive(Debug, Object)]
+pub struct CalendarEntryView {
+    #[oai(flatten)]
+    pub names: CalendarNames,
+    #[oai(flatten)]
+    pub entry: CalendarFields,
+}
+
+/// What names an entry on a calendar, which changes without the lesson changing.
 // Written straight to JSON text by serde: its names must stay OpenAPI's (a test compares the
 // two).
 #[derive(Debug, Object, serde::Serialize)]
-pub struct CalendarEntryView {
+pub struct CalendarNames {
+    /// The subject's name for a lesson («Математика — Петя» on a parent's calendar, with his
+    /// child's name); the event's title.
+    pub title: String,
+    /// A palette colour (spec §9): the subject's, or the event kind's.
+    pub color: String,
+}
+
+/// An entry's fields but its title and colour: what the calendar keeps of a lesson.
+#[derive(Debug, Object, serde::Serialize)]
+pub struct CalendarFields {
     pub kind: EntryKindName,
     /// The lesson's (or event's) id.
     pub id: u64,
-    /// The subject's name for a lesson.
-    pub title: String,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
     pub ends_at: String,
     /// An event of whole days (from midnight to the midnight after its last day).
     pub all_day: bool,
-    /// A palette colour (spec §9): the subject's, or the event kind's.
-    pub color: String,
     pub room: String,
     pub status: LessonStatusName,
     pub cancel_reason: String,
@@ -49,16 +64,14 @@ pub struct CalendarEntryView {
     pub student_ids: Vec<u64>,
 }
 
-impl CalendarEntryView {
+impl CalendarFields {
     fn new(entry: CalendarEntry, tz: &TimeZone) -> Self {
         Self {
             kind: entry.kind.into(),
             id: entry.id,
-            title: entry.title,
             starts_at: local(entry.starts_at, tz),
             ends_at: local(entry.ends_at, tz),
             all_day: entry.all_day,
-            color: entry.color,
             room: entry.room,
             status: entry.status.into(),
             cancel_reason: entry.cancel_reason,
@@ -69,6 +82,45 @@ impl CalendarEntryView {
             student_ids: entry.student_ids.into_iter().map(|s| s.0).collect(),
         }
     }
+
+    /// The JSON of `entry`'s fields but its title and colour, without the braces.
+    fn text(entry: CalendarEntry, tz: &TimeZone) -> String {
+        members(serde_json::to_string(&Self::new(entry, tz)))
+    }
+}
+
+/// A calendar's entries.
+pub type CalendarPage = Data<Vec<CalendarEntryView>>;
+
+/// `items` as JSON text: a lesson's kept row, or an event's fields, each with its names.
+fn calendar_text(items: Vec<CalendarItem>, tz: &TimeZone) -> JsonText<CalendarPage> {
+    let mut text = String::with_capacity(16 + 560 * items.len());
+    text.push_str(r#"{"data":["#);
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        text.push('{');
+        let names = match item {
+            CalendarItem::Lesson { row, title, color } => {
+                text.push_str(&row.value.text);
+                CalendarNames { title, color }
+            }
+            CalendarItem::Event(mut event) => {
+                let names = CalendarNames {
+                    title: std::mem::take(&mut event.title),
+                    color: std::mem::take(&mut event.color),
+                };
+                text.push_str(&CalendarFields::text(event, tz));
+                names
+            }
+        };
+        text.push(',');
+        text.push_str(&members(serde_json::to_string(&names)));
+        text.push('}');
+    }
+    text.push_str("]}");
+    JsonText::new(text)
 }
 
 /// A required date of the span: its first instant (of the next day for `to`), or a message on
@@ -122,7 +174,7 @@ impl CalendarApi {
         to: Query<Option<String>>,
         user_id: Query<Option<UserId>>,
         room: Query<Option<String>>,
-    ) -> Result<JsonText<Data<Vec<CalendarEntryView>>>, ApiError> {
+    ) -> Result<JsonText<CalendarPage>, ApiError> {
         caller.allow(user_id.0.map_or(Rule::Staff, Rule::SeeUser))?;
         let tz = state.config.time_zone();
         let mut errors = FieldErrors::new();
@@ -145,43 +197,112 @@ impl CalendarApi {
             person: user_id.0,
             room: room.0,
         };
-        let entries = state.read(|store| calendar::entries(store, &scope, start, end))?;
-        let data = entries.into_iter().map(|e| CalendarEntryView::new(e, &tz)).collect();
-        JsonText::serialized(&Data { data }).map_err(ApiError::internal)
+        let items = state.read(|store| {
+            calendar::items(store, &state.lesson_shelf, &scope, (start, end), |entry| {
+                CalendarFields::text(entry, &tz)
+            })
+        })?;
+        Ok(calendar_text(items, &tz))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::json_text::assert_serde_agrees;
+    use crate::api::json_text::parsed;
+    use crate::domain::event::{Audience, Event, EventKind};
+    use crate::domain::lesson::{Lesson, LessonStatus};
+    use crate::domain::subject::Subject;
+    use crate::domain::{EventId, LessonId, SubjectId};
+    use crate::service::schedule::lesson_list::LessonShelf;
+    use crate::service::test_store::TestStore;
+    use poem_openapi::payload::Json;
+
+    fn lesson(id: u64, hour: i64, room: &str) -> Lesson {
+        Lesson {
+            id: LessonId(id),
+            group_id: None,
+            subject_id: SubjectId(1),
+            course_id: None,
+            teacher_id: UserId(7),
+            student_ids: vec![UserId(10), UserId(11)],
+            starts_at: Timestamp::from_second(1_774_800_000 + hour * 3_600).expect("instant"),
+            duration_minutes: 60,
+            room: room.into(),
+            status: LessonStatus::Done,
+            cancel_reason: "Болезнь\nучителя".into(),
+            topic: "Дроби «½» \"устно\"".into(),
+            homework: String::new(),
+            price: None,
+            moved_by_hand: false,
+            slot_at: None,
+        }
+    }
 
     #[tokio::test]
-    async fn a_calendar_written_by_serde_is_what_json_of_it_would_be() {
-        let entry = |id: u64, lesson: bool| CalendarEntryView {
-            kind: if lesson {
-                EntryKindName::Lesson
-            } else {
-                EntryKindName::Event
-            },
-            id,
-            title: "Математика «ОГЭ»\n\"вечер\"".into(),
-            starts_at: "2026-03-29T16:00:00+02:00".into(),
-            ends_at: "2026-03-29T17:00:00+02:00".into(),
-            all_day: !lesson,
+    async fn a_calendar_from_kept_rows_is_what_json_of_its_entries_would_be() {
+        let store = TestStore::default();
+        let subject = Subject {
+            id: SubjectId(1),
+            name: "Математика «ОГЭ»\n\"вечер\"".into(),
             color: "blue".into(),
-            room: String::new(),
-            status: LessonStatusName::Done,
-            cancel_reason: String::new(),
-            topic: "Дроби".into(),
-            subject_id: lesson.then_some(1),
-            group_id: lesson.then_some(9_007_199_254_740_991),
-            teacher_id: lesson.then_some(7),
-            student_ids: if lesson { vec![10, 11] } else { Vec::new() },
+            archived: false,
+            price: None,
         };
-        assert_serde_agrees(|| Data {
-            data: vec![entry(1, true), entry(2, false)],
-        })
-        .await;
+        store.insert(&[subject]);
+        store.insert(
+            &[(1, 30, "каб. 12"), (2, 2, ""), (3, 26, "Каб. 12")].map(|(id, hour, room)| lesson(id, hour, room)),
+        );
+        let at = |hour: i64| Timestamp::from_second(1_774_800_000 + hour * 3_600).expect("instant");
+        let event = Event {
+            id: EventId(1),
+            title: "Каникулы \"весна\"".into(),
+            description: "Без занятий".into(),
+            kind: EventKind::Holiday,
+            starts_at: at(0),
+            ends_at: at(48),
+            all_day: true,
+            audience: Audience::All,
+            cancels_lessons: false,
+            author_id: UserId(7),
+            created_at: at(0),
+        };
+        store.insert(&[event]);
+        let tz = TimeZone::get("Europe/Berlin").expect("zone");
+        let shelf = LessonShelf::default();
+        let span = (at(-24), at(72));
+        let scopes = [
+            Scope::default(),
+            Scope {
+                person: Some(UserId(10)),
+                room: None,
+            },
+            Scope {
+                person: Some(UserId(10)),
+                room: Some(" КАБ. 12 ".into()),
+            },
+            Scope {
+                person: None,
+                room: Some("каб. 12".into()),
+            },
+        ];
+        // Each scope twice: the second time from the kept rows.
+        for scope in scopes.iter().chain(&scopes) {
+            let items = calendar::items(&store, &shelf, scope, span, |e| CalendarFields::text(e, &tz)).expect("items");
+            let entries = calendar::entries(&store, scope, span.0, span.1).expect("entries");
+            let data = entries
+                .into_iter()
+                .map(|mut entry| CalendarEntryView {
+                    names: CalendarNames {
+                        title: std::mem::take(&mut entry.title),
+                        color: std::mem::take(&mut entry.color),
+                    },
+                    entry: CalendarFields::new(entry, &tz),
+                })
+                .collect::<Vec<_>>();
+            assert!(!data.is_empty(), "{scope:?}");
+            let expected = parsed(Json(Data { data })).await;
+            assert_eq!(parsed(calendar_text(items, &tz)).await, expected, "{scope:?}");
+        }
     }
 }

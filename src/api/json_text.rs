@@ -71,10 +71,14 @@ impl<T: ToJSON> ApiResponse for JsonText<T> {
 /// JSON as `Json(value())` sends: the same names, nulls and numbers.
 #[cfg(test)]
 pub async fn assert_serde_agrees<T: serde::Serialize + ToJSON>(value: impl Fn() -> T) {
-    async fn parsed(response: impl IntoResponse) -> serde_json::Value {
-        let text = response.into_response().into_body().into_string().await.expect("body");
-        serde_json::from_str(&text).expect("JSON")
-    }
     let text = JsonText::serialized(&value()).expect("text");
     assert_eq!(parsed(text).await, parsed(Json(value())).await);
+}
+
+/// The JSON an answer's body holds, parsed: answers compared by value, whatever the order of
+/// their keys.
+#[cfg(test)]
+pub async fn parsed(response: impl IntoResponse) -> serde_json::Value {
+    let text = response.into_response().into_body().into_string().await.expect("body");
+    serde_json::from_str(&text).expect("JSON")
 }

@@ -1,6 +1,9 @@
 //! How groups and lessons are shown: ids with the names a table needs (subject, teacher),
 //! times in the school's time zone, a timetable also in words.
 
+use super::envelope::Paged;
+use super::json_text::JsonText;
+use super::paging::paged_pieces;
 use super::vocabulary::LessonStatusName;
 use crate::domain::clash::Names;
 use crate::domain::group::{Group, ScheduleSlot};
@@ -8,7 +11,8 @@ use crate::domain::lesson::Lesson;
 use crate::domain::timetable::{clock, in_words};
 use crate::domain::{CourseId, GroupId, LessonId, SubjectId, UserId};
 use crate::service::schedule::School;
-use crate::service::schedule::lesson_names::LessonNames;
+use crate::service::schedule::lesson_list::Listed;
+use crate::service::schedule::lesson_names::{LessonNames, NamedBy};
 use jiff::Timestamp;
 use jiff::fmt::temporal::DateTimePrinter;
 use jiff::tz::TimeZone;
@@ -107,27 +111,38 @@ impl GroupView {
     }
 }
 
-/// A lesson.
-// Lists are written straight to JSON text by serde: its names must stay OpenAPI's (a test
+/// A lesson: its own fields and the names they refer to.
+#[derive(Debug, Object)]
+pub struct LessonView {
+    #[oai(flatten)]
+    pub lesson: LessonFields,
+    #[oai(flatten)]
+    pub names: LessonNamesView,
+}
+
+impl LessonView {
+    /// The view of `lesson`, names from `names`, times in `tz`.
+    pub fn new(lesson: Lesson, names: &LessonNames, tz: &TimeZone) -> Self {
+        Self {
+            names: LessonNamesView::new(NamedBy::of(&lesson), names),
+            lesson: LessonFields::new(lesson, tz),
+        }
+    }
+}
+
+/// A lesson's own fields, as a list keeps them while the lesson is unchanged.
+// Rows are written straight to JSON text by serde: its names must stay OpenAPI's (a test
 // compares the two).
 #[derive(Debug, Object, serde::Serialize)]
-pub struct LessonView {
+pub struct LessonFields {
     pub id: LessonId,
     /// Null for an individual lesson.
     #[oai(nullable)]
     pub group_id: Option<GroupId>,
-    /// The group's name; null for an individual lesson.
-    #[oai(nullable)]
-    pub group_name: Option<String>,
     pub subject_id: SubjectId,
-    pub subject_name: String,
-    /// The subject's palette colour.
-    pub subject_color: String,
     #[oai(nullable)]
     pub course_id: Option<CourseId>,
     pub teacher_id: UserId,
-    /// «Белов И. В.».
-    pub teacher_name: String,
     pub student_ids: Vec<UserId>,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
@@ -146,19 +161,15 @@ pub struct LessonView {
     pub moved_by_hand: bool,
 }
 
-impl LessonView {
-    /// The view of `lesson`, names from `names`, times in `tz`.
-    pub fn new(lesson: Lesson, names: &LessonNames, tz: &TimeZone) -> Self {
+impl LessonFields {
+    /// The own fields of `lesson`, times in `tz`.
+    pub fn new(lesson: Lesson, tz: &TimeZone) -> Self {
         Self {
             id: lesson.id,
             group_id: lesson.group_id,
-            group_name: names.group(lesson.group_id),
             subject_id: lesson.subject_id,
-            subject_name: names.subject(lesson.subject_id).to_owned(),
-            subject_color: names.color(lesson.subject_id).to_owned(),
             course_id: lesson.course_id,
             teacher_id: lesson.teacher_id,
-            teacher_name: names.teacher(lesson.teacher_id),
             starts_at: local(lesson.starts_at, tz),
             ends_at: local(lesson.ends_at(), tz),
             student_ids: lesson.student_ids,
@@ -172,47 +183,119 @@ impl LessonView {
             moved_by_hand: lesson.moved_by_hand,
         }
     }
+
+    /// The JSON of `lesson`'s own fields without the braces: what a list keeps of a row.
+    pub fn text(lesson: Lesson, tz: &TimeZone) -> String {
+        members(serde_json::to_string(&Self::new(lesson, tz)))
+    }
+}
+
+/// The names a lesson shows, which change without the lesson changing.
+#[derive(Debug, Object, serde::Serialize)]
+pub struct LessonNamesView {
+    /// The group's name; null for an individual lesson.
+    #[oai(nullable)]
+    pub group_name: Option<String>,
+    pub subject_name: String,
+    /// The subject's palette colour.
+    pub subject_color: String,
+    /// «Белов И. В.».
+    pub teacher_name: String,
+}
+
+impl LessonNamesView {
+    /// The names of the lesson `named_by` names, from `names`.
+    pub fn new(named_by: NamedBy, names: &LessonNames) -> Self {
+        Self {
+            group_name: names.group(named_by.group),
+            subject_name: names.subject(named_by.subject).to_owned(),
+            subject_color: names.color(named_by.subject).to_owned(),
+            teacher_name: names.teacher(named_by.teacher),
+        }
+    }
+}
+
+/// The members of a JSON object's text: what is between its braces («{}» when it could not be
+/// written, which plain structs of strings and numbers always can).
+pub fn members(object: serde_json::Result<String>) -> String {
+    let mut text = object.unwrap_or_default();
+    text.pop();
+    if !text.is_empty() {
+        text.remove(0);
+    }
+    text
+}
+
+/// A page of lessons.
+pub type LessonPage = Paged<LessonView>;
+
+impl LessonPage {
+    /// The page `listed` as JSON text: each row is the text its lesson's own fields were kept as,
+    /// with its names written once per request for each distinct subject, teacher and group.
+    pub fn text(listed: &Listed) -> JsonText<Self> {
+        let mut names: Vec<(NamedBy, String)> = Vec::new();
+        paged_pieces(&listed.page, 640, |row, text| {
+            let row = &row.value;
+            let at = match names.iter().position(|(by, _)| *by == row.named_by) {
+                Some(at) => at,
+                None => {
+                    let view = LessonNamesView::new(row.named_by, &listed.names);
+                    names.push((row.named_by, members(serde_json::to_string(&view))));
+                    names.len() - 1
+                }
+            };
+            text.push('{');
+            text.push_str(&row.text);
+            text.push(',');
+            text.push_str(&names[at].1);
+            text.push('}');
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::api::envelope::Paged;
-    use crate::api::json_text::assert_serde_agrees;
+    use crate::api::json_text::parsed;
     use crate::api::paging::PageMeta;
-    use crate::domain::{Page, PageRequest};
+    use crate::domain::PageRequest;
+    use crate::domain::Role;
+    use crate::domain::lesson::{LessonQuery, LessonStatus};
+    use crate::domain::subject::Subject;
+    use crate::policy::Caller;
+    use crate::policy::tests::caller;
+    use crate::service::schedule::lesson_list::{self, LessonShelf};
+    use crate::service::test_store::TestStore;
+    use poem_openapi::payload::Json;
 
-    /// A lesson of a group with everything filled in, or an individual one with the nulls.
-    fn view(of_group: bool) -> LessonView {
-        LessonView {
-            id: LessonId(if of_group { 9_007_199_254_740_991 } else { 1 }),
+    /// A lesson of a group (gone from the store) with everything filled in, or an individual
+    /// one with the nulls.
+    fn lesson(id: u64, of_group: bool) -> Lesson {
+        Lesson {
+            id: LessonId(id),
             group_id: of_group.then_some(GroupId(3)),
-            group_name: of_group.then(|| "ОГЭ «Алгебра» \"вечер\"".to_owned()),
             subject_id: SubjectId(1),
-            subject_name: "Математика".into(),
-            subject_color: "blue".into(),
             course_id: of_group.then_some(CourseId(2)),
             teacher_id: UserId(7),
-            teacher_name: "Белов И. В.".into(),
             student_ids: if of_group {
                 vec![UserId(10), UserId(11)]
             } else {
                 Vec::new()
             },
-            starts_at: "2026-11-24T16:00:00+03:00".into(),
-            ends_at: "2026-11-24T17:00:00+03:00".into(),
+            starts_at: "2026-11-24T13:00:00Z".parse().expect("instant"),
             duration_minutes: 60,
             room: if of_group { "каб. 12".into() } else { String::new() },
             status: if of_group {
-                LessonStatusName::Cancelled
+                LessonStatus::Cancelled
             } else {
-                LessonStatusName::Planned
+                LessonStatus::Planned
             },
             cancel_reason: "Болезнь\nучителя".into(),
-            topic: "Дроби".into(),
-            homework: "№ 1–5".into(),
+            topic: "Дроби «½»".into(),
+            homework: "№ 1–5 \"устно\"".into(),
             price: of_group.then_some(-80_000),
             moved_by_hand: of_group,
+            slot_at: None,
         }
     }
 
@@ -242,16 +325,53 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_page_of_lessons_written_by_serde_is_what_json_of_it_would_be() {
-        let page = Page {
-            items: vec![(), ()],
-            total: 3,
-            request: PageRequest::new(Some(1), Some(2)),
+    async fn a_page_of_lessons_from_kept_rows_is_what_json_of_its_views_would_be() {
+        let store = TestStore::default();
+        let subject = Subject {
+            id: SubjectId(1),
+            name: "Алгебра \"ОГЭ\"\tвечер".into(),
+            color: "blue".into(),
+            archived: false,
+            price: None,
         };
-        assert_serde_agrees(|| Paged {
-            data: vec![view(true), view(false)],
-            meta: PageMeta::of(&page),
-        })
-        .await;
+        store.insert(std::slice::from_ref(&subject));
+        store
+            .insert(&[(1, true), (2, false), (9_007_199_254_740_991, true)].map(|(id, of_group)| lesson(id, of_group)));
+        let tz = TimeZone::get("Europe/Moscow").expect("zone");
+        let shelf = LessonShelf::default();
+        let Caller { actor: Some(actor), .. } = caller(&[Role::Manager], true, false) else {
+            unreachable!("the caller is signed in")
+        };
+        let query = LessonQuery::default();
+        // The first page again from the kept rows, and once more after its subject is renamed.
+        for (page, renamed) in [(1, false), (2, false), (1, false), (1, true)] {
+            if renamed {
+                store.update(&Subject {
+                    name: "Геометрия".into(),
+                    ..subject.clone()
+                });
+            }
+            let request = PageRequest::new(Some(page), Some(2));
+            let listed = lesson_list::list(&store, &shelf, &actor, &query, request, &tz, |l| {
+                LessonFields::text(l, &tz)
+            })
+            .expect("list");
+            // One start for all: by id. Each read afresh, with nothing kept.
+            let ids = request
+                .slice([1, 2, 9_007_199_254_740_991].map(LessonId).into_iter())
+                .items;
+            let fresh = |id| lesson_list::get(&store, &LessonShelf::default(), &actor, id).expect("lesson");
+            let views = Paged {
+                data: ids
+                    .into_iter()
+                    .map(|id| {
+                        let (lesson, names) = fresh(id);
+                        LessonView::new(lesson, &names, &tz)
+                    })
+                    .collect(),
+                meta: PageMeta::of(&listed.page),
+            };
+            assert_eq!(parsed(LessonPage::text(&listed)).await, parsed(Json(views)).await);
+        }
     }
 }

@@ -1,10 +1,9 @@
 //! `/api/lessons` and `/api/users/{id}/lessons`: lessons by time, one-off lessons, moving,
 //! cancelling and deleting.
 
-use super::envelope::{Data, Paged};
+use super::envelope::Data;
 use super::json_text::JsonText;
-use super::lesson_view::LessonView;
-use super::paging::paged_text;
+use super::lesson_view::{LessonFields, LessonPage, LessonView};
 use super::{ApiTags, NoContent, State};
 use crate::domain::lesson::{Lesson, LessonQuery, LessonStatus};
 use crate::domain::{CourseId, GroupId, LessonId, PageRequest, SubjectId, UserId};
@@ -12,7 +11,7 @@ use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::schedule::form::LessonForm;
 use crate::service::schedule::lesson_end;
-use crate::service::schedule::lesson_list::{self, Listed};
+use crate::service::schedule::lesson_list;
 use crate::service::schedule::lesson_names::LessonNames;
 use crate::service::schedule::lessons::{self, Scope};
 use crate::service::{FieldErrors, ServiceError};
@@ -136,10 +135,14 @@ fn listed(
     actor: &Actor,
     query: &LessonQuery,
     request: PageRequest,
-) -> Result<JsonText<Paged<LessonView>>, ApiError> {
+) -> Result<JsonText<LessonPage>, ApiError> {
     let tz = state.config.time_zone();
-    let Listed { page, names } = state.read(|store| lesson_list::list(store, actor, query, request, &tz))?;
-    paged_text(page, |l| LessonView::new(l, &names, &tz))
+    let listed = state.read(|store| {
+        lesson_list::list(store, &state.lesson_shelf, actor, query, request, &tz, |lesson| {
+            LessonFields::text(lesson, &tz)
+        })
+    })?;
+    Ok(LessonPage::text(&listed))
 }
 
 /// A lesson with its names.
@@ -149,7 +152,10 @@ fn one(state: &State<'_>, (lesson, names): (Lesson, LessonNames)) -> Json<Data<L
 
 /// A lesson just written, with its names.
 fn written(state: &State<'_>, lesson: Lesson) -> Result<Json<Data<LessonView>>, ApiError> {
-    Ok(one(state, state.read(|store| lesson_list::named(store, lesson))?))
+    Ok(one(
+        state,
+        state.read(|store| lesson_list::named(store, &state.lesson_shelf, lesson))?,
+    ))
 }
 
 /// Lessons.
@@ -180,7 +186,7 @@ impl LessonsApi {
         status: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<JsonText<Paged<LessonView>>, ApiError> {
+    ) -> Result<JsonText<LessonPage>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?;
         let filters = Filters {
             from: from.0,
@@ -215,7 +221,7 @@ impl LessonsApi {
         status: Query<Option<String>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-    ) -> Result<JsonText<Paged<LessonView>>, ApiError> {
+    ) -> Result<JsonText<LessonPage>, ApiError> {
         let actor = caller.actor(Rule::SeeUser(id.0))?;
         let filters = Filters {
             from: from.0,
@@ -240,7 +246,10 @@ impl LessonsApi {
         id: Path<LessonId>,
     ) -> Result<Json<Data<LessonView>>, ApiError> {
         let actor = caller.actor(Rule::SignedIn)?.clone();
-        Ok(one(&state, state.read(|store| lesson_list::get(store, &actor, id.0))?))
+        Ok(one(
+            &state,
+            state.read(|store| lesson_list::get(store, &state.lesson_shelf, &actor, id.0))?,
+        ))
     }
 
     /// Create a one-off lesson

@@ -66,6 +66,28 @@ pub fn paged<R, V: ParseFromJSON + ToJSON>(found: Page<R>, view: impl FnMut(R) -
     Json(page_of(found, view))
 }
 
+/// A page of `found` as JSON text of the shape `Paged<V>`: `row` writes each record's object
+/// (from pieces rendered earlier), then the page's `meta` follows.
+pub fn paged_pieces<R, V: ParseFromJSON + ToJSON>(
+    found: &Page<R>,
+    row_bytes: usize,
+    mut row: impl FnMut(&R, &mut String),
+) -> JsonText<Paged<V>> {
+    let mut text = String::with_capacity(64 + row_bytes * found.items.len());
+    text.push_str(r#"{"data":["#);
+    for (i, item) in found.items.iter().enumerate() {
+        if i > 0 {
+            text.push(',');
+        }
+        row(item, &mut text);
+    }
+    text.push_str(r#"],"meta":"#);
+    // Numbers and nulls alone: serde cannot fail on them.
+    text.push_str(&serde_json::to_string(&PageMeta::of(found)).unwrap_or_default());
+    text.push('}');
+    JsonText::new(text)
+}
+
 /// The same as `paged`, written straight to JSON text by serde (no `serde_json::Value` per
 /// record): for lists read often or long. `V`'s serde and OpenAPI names must agree.
 pub fn paged_text<R, V>(found: Page<R>, view: impl FnMut(R) -> V) -> Result<JsonText<Paged<V>>, ApiError>

@@ -2,7 +2,7 @@
 
 use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
-use super::paging::PageMeta;
+use super::paging::paged_pieces;
 use crate::domain::{Page, User, UserId};
 use crate::service::people::{Person, Seen};
 use poem_openapi::Object;
@@ -86,18 +86,7 @@ impl UserPage {
     /// The page of `found` as JSON text: each row is the entry's view, rendered once per version
     /// of the user and kind of view and kept in the directory, so a page only copies text.
     pub fn text(found: &Page<Seen>) -> JsonText<Self> {
-        let mut text = String::with_capacity(64 + 640 * found.items.len());
-        text.push_str(r#"{"data":["#);
-        for (i, seen) in found.items.iter().enumerate() {
-            if i > 0 {
-                text.push(',');
-            }
-            text.push_str(UserView::text_of(seen));
-        }
-        text.push_str(r#"],"meta":"#);
-        text.push_str(&PageMeta::of(found).to_json().unwrap_or_default().to_string());
-        text.push('}');
-        JsonText::new(text)
+        paged_pieces(found, 640, |seen, text| text.push_str(UserView::text_of(seen)))
     }
 }
 
@@ -156,6 +145,8 @@ pub struct CurrentUser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::api::json_text::parsed;
+    use crate::api::paging::PageMeta;
     use crate::domain::{Email, NewUser, PageRequest, Password, PersonName, Phone, Role, TagId, UserId};
     use crate::service::people::Entry;
     use jiff::Timestamp;
@@ -175,10 +166,6 @@ mod tests {
         let mut user = User::create(new, UserId(id), Timestamp::from_second(1_700_000_000).expect("time"));
         user.last_login_at = Some(Timestamp::from_second(1_750_000_000).expect("time"));
         user
-    }
-
-    async fn body(response: impl poem::IntoResponse) -> String {
-        response.into_response().into_body().into_string().await.expect("body")
     }
 
     #[tokio::test]
@@ -203,8 +190,8 @@ mod tests {
             };
             let text = UserPage::text(&found);
             assert_eq!(
-                body(text).await,
-                body(poem_openapi::payload::Json(page)).await,
+                parsed(text).await,
+                parsed(poem_openapi::payload::Json(page)).await,
                 "private fields: {private_fields}"
             );
         }
@@ -230,11 +217,10 @@ mod tests {
                         children_ids: children.iter().map(|id| id.0).collect(),
                     },
                 };
-                let parse = |text: String| serde_json::from_str::<serde_json::Value>(&text).expect("JSON");
                 let text = CardEnvelope::text(&person);
                 assert_eq!(
-                    parse(body(text).await),
-                    parse(body(poem_openapi::payload::Json(card)).await),
+                    parsed(text).await,
+                    parsed(poem_openapi::payload::Json(card)).await,
                     "private fields: {private_fields}"
                 );
             }

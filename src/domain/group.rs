@@ -33,12 +33,6 @@ pub struct Group {
     pub archived: bool,
 }
 
-/// A stored group's name, decoded from its bytes without its students or timetable.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
-pub struct GroupName {
-    pub name: String,
-}
-
 /// Which groups a list shows.
 #[derive(Clone, Debug, Default)]
 pub struct GroupQuery {

@@ -5,9 +5,10 @@ use super::ServiceError;
 use crate::domain::activity::{ActivityEntry, ActivityFilter};
 use crate::domain::{ActivityId, Page, PageRequest, User, UserId};
 use crate::store::directory::Directory;
+use crate::store::shelf::Shelf;
 use crate::store::{Store, activity};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// An entry as the API writes it, in three pieces around the two names in it that can change:
 /// its actor's and its impersonator's current full names go between them.
@@ -24,15 +25,18 @@ const KEPT: usize = 1_000;
 /// What reading the log keeps: the texts of the entries shown lately, and where its dates were
 /// found (`activity::Bounds`). An entry never changes, so its text stays right; a full shelf is
 /// emptied, and the pages read next fill it again.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LogShelf {
-    texts: Mutex<HashMap<ActivityId, Arc<EntryText>>>,
+    texts: Shelf<ActivityId, Arc<EntryText>>,
     bounds: activity::Bounds,
 }
 
-impl LogShelf {
-    fn texts(&self) -> std::sync::MutexGuard<'_, HashMap<ActivityId, Arc<EntryText>>> {
-        self.texts.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+impl Default for LogShelf {
+    fn default() -> Self {
+        Self {
+            texts: Shelf::new(KEPT),
+            bounds: activity::Bounds::default(),
+        }
     }
 }
 
@@ -61,10 +65,7 @@ pub fn page(
 ) -> Result<LogPage, ServiceError> {
     let txn = store.read()?;
     let ids = activity::page_ids(&txn, &shelf.bounds, filter, request)?;
-    let kept: Vec<Option<Arc<EntryText>>> = {
-        let texts = shelf.texts();
-        ids.items.iter().map(|id| texts.get(id).cloned()).collect()
-    };
+    let kept = shelf.texts.find(&ids.items);
     let missing: Vec<ActivityId> = ids
         .items
         .iter()
@@ -77,11 +78,7 @@ pub fn page(
         for entry in activity::entries(&txn, &missing)? {
             fresh.insert(entry.id, Arc::new(render(entry)));
         }
-        let mut texts = shelf.texts();
-        if texts.len() + fresh.len() > KEPT {
-            texts.clear();
-        }
-        texts.extend(fresh.iter().map(|(id, text)| (*id, text.clone())));
+        shelf.texts.keep(fresh.iter().map(|(id, text)| (*id, text.clone())));
     }
     let items = ids
         .items
@@ -159,10 +156,10 @@ mod tests {
         for page in 2..=20 {
             read(page);
         }
-        assert_eq!((rendered.get(), shelf.texts().len()), (1_000, KEPT));
+        assert_eq!((rendered.get(), shelf.texts.count()), (1_000, KEPT));
         read(21);
         assert_eq!(
-            (rendered.get(), shelf.texts().len()),
+            (rendered.get(), shelf.texts.count()),
             (1_050, 50),
             "a full shelf was emptied"
         );

@@ -27,6 +27,8 @@ pub mod sign_in;
 mod state;
 pub mod subjects;
 pub mod tags;
+#[cfg(test)]
+pub mod test_store;
 pub mod users;
 pub mod verification;
 pub mod work;

@@ -2,6 +2,7 @@
 
 use super::activity::LogShelf;
 use super::journal::Journal;
+use super::schedule::lesson_list::LessonShelf;
 use crate::auth::{HashPool, RateLimits};
 use crate::backup::Backups;
 use crate::config::Config;
@@ -27,6 +28,8 @@ pub struct AppState {
     pub backups: Backups,
     /// The activity log's entries as last shown (see `service::activity`).
     pub log_shelf: Arc<LogShelf>,
+    /// The lesson rows lists showed lately (see `service::schedule::lesson_list`).
+    pub lesson_shelf: Arc<LessonShelf>,
 }
 
 impl AppState {
@@ -46,6 +49,7 @@ impl AppState {
             hashes,
             mailer: Mailer::new(),
             log_shelf: Arc::default(),
+            lesson_shelf: Arc::default(),
         })
     }
 

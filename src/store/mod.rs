@@ -25,6 +25,7 @@ pub mod packages;
 pub mod record;
 mod sequence;
 pub mod sessions;
+pub mod shelf;
 mod slot;
 pub mod subjects;
 pub mod tables;

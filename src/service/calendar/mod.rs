@@ -3,15 +3,18 @@
 //! lessons named with the child: «Математика — Петя»), and the same as an iCal feed (`ics`).
 
 pub mod ics;
+mod rows;
+
+pub use rows::{CalendarItem, CalendarRow, items};
 
 use super::{FieldErrors, ServiceError};
 use crate::config::Config;
-use crate::domain::UserId;
 use crate::domain::calendar::{CalendarEntry, EntryKind};
 use crate::domain::event::Event;
 use crate::domain::lesson::{Lesson, LessonStatus, room_key};
 use crate::domain::money::spaced;
 use crate::domain::subject::Subject;
+use crate::domain::{LessonId, UserId};
 use crate::service::work::events;
 use crate::store::lessons::{self, Whose};
 use crate::store::{Store, family, record, users};
@@ -38,8 +41,59 @@ pub const SCHOOL_CALENDAR_LESSONS: usize = 2_000;
 const FEED_BACK: SignedDuration = SignedDuration::from_hours(8 * 7 * 24);
 const FEED_AHEAD: SignedDuration = SignedDuration::from_hours(26 * 7 * 24);
 
-/// The lessons of `scope` that start in [from, to), by start: index ranges first (a person's
-/// as teacher and as student, his `children`'s, or one room's), then only those lessons decoded.
+/// The ids of `scope`'s lessons that start in [from, to), from index ranges alone (a person's
+/// as teacher and as student, his `children`'s, or one room's). The school's come by start
+/// (at most `SCHOOL_CALENDAR_LESSONS`); a person's come unordered and not yet narrowed to a
+/// room: see `in_room_by_start`.
+fn lesson_ids(
+    txn: &impl record::Reader,
+    scope: &Scope,
+    children: &[UserId],
+    from: Timestamp,
+    to: Timestamp,
+) -> Result<Vec<LessonId>, ServiceError> {
+    let Some(person) = scope.person else {
+        let whose = room_of(scope).map_or(Whose::School, |r| Whose::Room(r.to_owned()));
+        let ids = lessons::ids(txn, &whose, from, to)?;
+        if ids.len() > SCHOOL_CALENDAR_LESSONS {
+            return Err(FieldErrors::one("to", too_many(ids.len())));
+        }
+        return Ok(ids);
+    };
+    let mut ids = Vec::new();
+    for &p in std::iter::once(&person).chain(children) {
+        ids.extend(lessons::ids(txn, &Whose::Teacher(p), from, to)?);
+        ids.extend(lessons::ids(txn, &Whose::Student(p), from, to)?);
+    }
+    ids.sort_unstable_by_key(|id| id.0);
+    ids.dedup();
+    Ok(ids)
+}
+
+/// The room `scope` keeps, if any.
+fn room_of(scope: &Scope) -> Option<&str> {
+    scope.room.as_deref().map(str::trim).filter(|r| !r.is_empty())
+}
+
+/// `found` (lessons of `lesson_ids`, in any form) narrowed to the room of `scope` and ordered
+/// by start, then id: `room` and `start` read them.
+fn in_room_by_start<T>(
+    mut found: Vec<T>,
+    scope: &Scope,
+    room: impl Fn(&T) -> &str,
+    start: impl Fn(&T) -> (Timestamp, LessonId),
+) -> Vec<T> {
+    if let Some(kept) = room_of(scope).map(room_key) {
+        found.retain(|l| room_key(room(l)) == kept);
+    }
+    found.sort_by_key(|l| {
+        let (at, id) = start(l);
+        (at, id.0)
+    });
+    found
+}
+
+/// The lessons of `scope` that start in [from, to), by start.
 fn lessons_in(
     txn: &impl record::Reader,
     scope: &Scope,
@@ -47,28 +101,8 @@ fn lessons_in(
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<Lesson>, ServiceError> {
-    let room = scope.room.as_deref().map(str::trim).filter(|r| !r.is_empty());
-    let Some(person) = scope.person else {
-        let whose = room.map_or(Whose::School, |r| Whose::Room(r.to_owned()));
-        let ids = lessons::ids(txn, &whose, from, to)?;
-        if ids.len() > SCHOOL_CALENDAR_LESSONS {
-            return Err(FieldErrors::one("to", too_many(ids.len())));
-        }
-        return Ok(lessons::load(txn, &ids)?);
-    };
-    let mut ids = Vec::new();
-    for &p in std::iter::once(&person).chain(children) {
-        ids.extend(lessons::ids(txn, &Whose::Teacher(p), from, to)?);
-        ids.extend(lessons::ids(txn, &Whose::Student(p), from, to)?);
-    }
-    ids.sort_unstable();
-    ids.dedup();
-    let mut found = lessons::load(txn, &ids)?;
-    if let Some(room) = room.map(room_key) {
-        found.retain(|l| room_key(&l.room) == room);
-    }
-    found.sort_by_key(|l| (l.starts_at, l.id));
-    Ok(found)
+    let found = lessons::load(txn, &lesson_ids(txn, scope, children, from, to)?)?;
+    Ok(in_room_by_start(found, scope, |l| &l.room, |l| (l.starts_at, l.id)))
 }
 
 /// Why the school's calendar of `count` lessons is not answered.
@@ -80,17 +114,30 @@ fn too_many(count: usize) -> String {
     )
 }
 
-/// A lesson as a calendar entry: its subject's name and colour.
-fn entry(lesson: Lesson, subjects: &HashMap<u64, Subject>) -> CalendarEntry {
-    let subject = subjects.get(&lesson.subject_id.0);
+/// A lesson's title and colour on a calendar: its subject's name and colour (of a subject that
+/// is gone: «Занятие», gray), the title followed by `whose` it is on a parent's calendar.
+fn titled(subject: Option<(&str, &str)>, whose: Option<String>) -> (String, String) {
+    let (name, color) = match subject {
+        Some((name, color)) if !name.is_empty() => (name, color),
+        _ => ("Занятие", "gray"),
+    };
+    let title = match whose {
+        Some(whose) => format!("{name} — {whose}"),
+        None => name.to_owned(),
+    };
+    (title, color.to_owned())
+}
+
+/// A lesson as a calendar entry with `title` and `color`.
+fn lesson_entry(lesson: Lesson, (title, color): (String, String)) -> CalendarEntry {
     CalendarEntry {
         kind: EntryKind::Lesson,
         id: lesson.id.0,
-        title: subject.map_or_else(|| "Занятие".to_owned(), |s| s.name.clone()),
+        title,
         starts_at: lesson.starts_at,
         ends_at: lesson.ends_at(),
         all_day: false,
-        color: subject.map_or_else(|| "gray".to_owned(), |s| s.color.clone()),
+        color,
         room: lesson.room,
         status: lesson.status,
         cancel_reason: lesson.cancel_reason,
@@ -102,6 +149,8 @@ fn entry(lesson: Lesson, subjects: &HashMap<u64, Subject>) -> CalendarEntry {
     }
 }
 
+/// The calendar of `scope` for [from, to) as whole entries, each lesson decoded (the iCal
+/// feed's; the calendar page's `items` keep rows).
 fn entries_in(
     txn: &impl record::Reader,
     scope: &Scope,
@@ -118,16 +167,15 @@ fn entries_in(
     let mut all: Vec<CalendarEntry> = found
         .into_iter()
         .map(|l| {
-            let whose = whose_lesson(&l, scope.person, &names);
-            let mut entry = entry(l, &subjects);
-            if let Some(whose) = whose {
-                entry.title = format!("{} — {whose}", entry.title);
-            }
-            entry
+            let whose = whose_lesson((l.teacher_id, &l.student_ids), scope.person, &names);
+            let subject = subjects
+                .get(&l.subject_id.0)
+                .map(|s| (s.name.as_str(), s.color.as_str()));
+            lesson_entry(l, titled(subject, whose))
         })
         .collect();
     // A room's calendar shows lessons only: an event has no room.
-    if scope.room.as_deref().is_none_or(|r| r.trim().is_empty()) {
+    if room_of(scope).is_none() {
         all.extend(
             events::seen_in(txn, scope.person, from, to)?
                 .into_iter()
@@ -149,15 +197,18 @@ fn first_names(txn: &impl record::Reader, children: &[UserId]) -> Result<HashMap
     Ok(names)
 }
 
-/// On a parent's calendar, whose lesson `lesson` is: his children's first names («Петя, Маша»),
+/// On a parent's calendar, whose lesson (taught by `teacher` to `students`) it is: his children's first names («Петя, Маша»),
 /// unless he teaches or studies in it himself.
-fn whose_lesson(lesson: &Lesson, person: Option<UserId>, children: &HashMap<UserId, String>) -> Option<String> {
+fn whose_lesson(
+    (teacher, students): (UserId, &[UserId]),
+    person: Option<UserId>,
+    children: &HashMap<UserId, String>,
+) -> Option<String> {
     let person = person?;
-    if children.is_empty() || lesson.teacher_id == person || lesson.student_ids.contains(&person) {
+    if children.is_empty() || teacher == person || students.contains(&person) {
         return None;
     }
-    let names: Vec<&str> = lesson
-        .student_ids
+    let names: Vec<&str> = students
         .iter()
         .filter_map(|id| children.get(id).map(String::as_str))
         .collect();
@@ -185,17 +236,16 @@ fn event_entry(event: Event) -> CalendarEntry {
     }
 }
 
-/// The calendar of `scope` for [from, to): lessons and the events of the person's audience
-/// (every event on the school's), by start. The span is at most
-/// `MAX_SPAN_DAYS` (checked by the caller, who names the field).
+/// The calendar of `scope` for [from, to) as whole entries, each lesson decoded and named:
+/// what `items` must show (its test compares the two).
+#[cfg(test)]
 pub fn entries(
     store: &Store,
     scope: &Scope,
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<CalendarEntry>, ServiceError> {
-    let txn = store.read()?;
-    entries_in(&txn, scope, from, to)
+    entries_in(&store.read()?, scope, from, to)
 }
 
 /// The person's iCal feed (the token is checked by `calendar_feed::check`).

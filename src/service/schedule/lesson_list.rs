@@ -1,19 +1,22 @@
 //! Reading lessons: the list by time, through the narrowest time index its filters allow,
 //! and one lesson, each for someone who may read them.
 
-use super::lesson_names::LessonNames;
+use super::lesson_names::{LessonNames, NameShelf, NamedBy};
 use super::lesson_not_found as not_found;
 use crate::domain::lesson::{Lesson, LessonQuery, room_key};
 use crate::domain::{LessonId, Page, PageRequest};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::service::calendar::CalendarRow;
 use crate::store::lessons::{self, Whose};
+use crate::store::shelf::{self, Renderings, Shown};
 use crate::store::{Store, record};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
 use redb::ReadTransaction;
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// The start of `day` in `tz`.
 pub fn start_of(day: Date, tz: &TimeZone) -> Timestamp {
@@ -78,36 +81,82 @@ fn covers(whose: &Whose, query: &LessonQuery) -> bool {
     }
 }
 
-/// A page of lessons with the names they show.
+/// A lesson as a list shows it: the ids its names come from, and the text of its own fields
+/// (everything but the names, which can change without the lesson changing).
+#[derive(Debug)]
+pub struct LessonRow {
+    pub named_by: NamedBy,
+    pub text: Box<str>,
+}
+
+/// What lists and calendars of lessons keep: the rows they showed lately, each used again
+/// while its lesson is stored unchanged (a term's pages read again and again are neither
+/// decoded nor rendered again), and the names in them.
+#[derive(Debug)]
+pub struct LessonShelf {
+    rows: Renderings<LessonRow>,
+    pub(in crate::service) calendar: Renderings<CalendarRow>,
+    pub(in crate::service) names: NameShelf,
+}
+
+/// How many rows the shelf keeps of each kind: ~3 MB each (~600 bytes a row), about two months of a
+/// school of 300 groups.
+const KEPT_ROWS: usize = 5_000;
+
+impl Default for LessonShelf {
+    fn default() -> Self {
+        Self {
+            rows: Renderings::new(KEPT_ROWS),
+            calendar: Renderings::new(KEPT_ROWS),
+            names: NameShelf::default(),
+        }
+    }
+}
+
+/// A page of lessons as rows, with the names they show.
 pub struct Listed {
-    pub page: Page<Lesson>,
+    pub page: Page<Arc<Shown<LessonRow>>>,
     pub names: LessonNames,
 }
 
 /// One page of the lessons `query` admits that `actor` may read, by start time, with their
-/// names, in one read transaction.
+/// names, in one read transaction: each row from `shelf`, or `render` of its lesson's own
+/// fields.
 pub fn list(
     store: &Store,
+    shelf: &LessonShelf,
     actor: &Actor,
     query: &LessonQuery,
     request: PageRequest,
     tz: &TimeZone,
+    render: impl Fn(Lesson) -> String,
 ) -> Result<Listed, ServiceError> {
     let txn = store.read()?;
-    let page = page(&txn, actor, query, request, tz)?;
-    let names = LessonNames::of(store, &txn, &page.items)?;
-    Ok(Listed { page, names })
+    let ids = page(&txn, actor, query, request, tz)?;
+    let rows = shelf::shown::<Lesson, _>(&txn, &ids.items, &shelf.rows, |lesson| LessonRow {
+        named_by: NamedBy::of(&lesson),
+        text: render(lesson).into(),
+    })?;
+    let names = LessonNames::of(store, &txn, &shelf.names, rows.iter().map(|row| row.value.named_by))?;
+    Ok(Listed {
+        page: Page {
+            items: rows,
+            total: ids.total,
+            request,
+        },
+        names,
+    })
 }
 
-/// One page of the lessons `query` admits that `actor` may read, by start time. When one
-/// index expresses every filter, only the page's lessons are decoded.
+/// The ids of one page of the lessons `query` admits that `actor` may read, by start time.
+/// When one index expresses every filter, no lesson is decoded.
 fn page(
     txn: &ReadTransaction,
     actor: &Actor,
     query: &LessonQuery,
     request: PageRequest,
     tz: &TimeZone,
-) -> Result<Page<Lesson>, ServiceError> {
+) -> Result<Page<LessonId>, ServiceError> {
     let from = query.from.map_or(Timestamp::MIN, |d| start_of(d, tz));
     let to = query
         .to
@@ -127,13 +176,7 @@ fn page(
     if let [whose] = sources.as_slice()
         && covers(whose, query)
     {
-        let page = request.slice(lessons::ids(txn, whose, from, to)?.into_iter());
-        let items = lessons::load(txn, &page.items)?;
-        return Ok(Page {
-            items,
-            total: page.total,
-            request,
-        });
+        return Ok(request.slice(lessons::ids(txn, whose, from, to)?.into_iter()));
     }
     let mut found: Vec<Lesson> = Vec::new();
     let mut seen = BTreeSet::new();
@@ -145,14 +188,19 @@ fn page(
         }
     }
     found.sort_by_key(|l| (l.starts_at, l.id));
-    Ok(request.slice(found.into_iter()))
+    Ok(request.slice(found.into_iter().map(|l| l.id)))
 }
 
 /// One lesson with its names, for someone who may read it.
-pub fn get(store: &Store, actor: &Actor, id: LessonId) -> Result<(Lesson, LessonNames), ServiceError> {
+pub fn get(
+    store: &Store,
+    shelf: &LessonShelf,
+    actor: &Actor,
+    id: LessonId,
+) -> Result<(Lesson, LessonNames), ServiceError> {
     let txn = store.read()?;
     let lesson = readable(&txn, actor, id)?;
-    let names = LessonNames::of(store, &txn, std::slice::from_ref(&lesson))?;
+    let names = LessonNames::of(store, &txn, &shelf.names, [NamedBy::of(&lesson)])?;
     Ok((lesson, names))
 }
 
@@ -167,7 +215,7 @@ pub fn readable(txn: &impl record::Reader, actor: &Actor, id: LessonId) -> Resul
 }
 
 /// `lesson` (just written) with its names.
-pub fn named(store: &Store, lesson: Lesson) -> Result<(Lesson, LessonNames), ServiceError> {
-    let names = LessonNames::of(store, &store.read()?, std::slice::from_ref(&lesson))?;
+pub fn named(store: &Store, shelf: &LessonShelf, lesson: Lesson) -> Result<(Lesson, LessonNames), ServiceError> {
+    let names = LessonNames::of(store, &store.read()?, &shelf.names, [NamedBy::of(&lesson)])?;
     Ok((lesson, names))
 }

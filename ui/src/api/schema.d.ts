@@ -2360,24 +2360,27 @@ export interface components {
         CalendarEntryKind: "lesson" | "event";
         /**
          * CalendarEntryView
-         * @description One entry of a calendar.
+         * @description One entry of a calendar: its title and colour, and the rest.
          */
         CalendarEntryView: {
+            /**
+             * @description The subject's name for a lesson («Математика — Петя» on a parent's calendar, with his
+             *     child's name); the event's title.
+             */
+            title: string;
+            /** @description A palette colour (spec §9): the subject's, or the event kind's. */
+            color: string;
             kind: components["schemas"]["CalendarEntryKind"];
             /**
              * Format: uint64
              * @description The lesson's (or event's) id.
              */
             id: number;
-            /** @description The subject's name for a lesson. */
-            title: string;
             /** @description RFC 3339 with the school's offset. */
             starts_at: string;
             ends_at: string;
             /** @description An event of whole days (from midnight to the midnight after its last day). */
             all_day: boolean;
-            /** @description A palette colour (spec §9): the subject's, or the event kind's. */
-            color: string;
             room: string;
             status: components["schemas"]["LessonStatus"];
             cancel_reason: string;
@@ -3656,7 +3659,7 @@ export interface components {
         LessonStatus: "planned" | "done" | "cancelled";
         /**
          * LessonView
-         * @description A lesson.
+         * @description A lesson: its own fields and the names they refer to.
          */
         LessonView: {
             /** Format: uint64 */
@@ -3666,19 +3669,12 @@ export interface components {
              * @description Null for an individual lesson.
              */
             group_id?: number | null;
-            /** @description The group's name; null for an individual lesson. */
-            group_name?: string | null;
             /** Format: uint64 */
             subject_id: number;
-            subject_name: string;
-            /** @description The subject's palette colour. */
-            subject_color: string;
             /** Format: uint64 */
             course_id?: number | null;
             /** Format: uint64 */
             teacher_id: number;
-            /** @description «Белов И. В.». */
-            teacher_name: string;
             student_ids: number[];
             /** @description RFC 3339 with the school's offset. */
             starts_at: string;
@@ -3698,6 +3694,13 @@ export interface components {
             price?: number | null;
             /** @description Moved or edited by hand: kept when its group's timetable changes. */
             moved_by_hand: boolean;
+            /** @description The group's name; null for an individual lesson. */
+            group_name?: string | null;
+            subject_name: string;
+            /** @description The subject's palette colour. */
+            subject_color: string;
+            /** @description «Белов И. В.». */
+            teacher_name: string;
         };
         /**
          * LinkBody

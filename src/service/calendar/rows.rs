@@ -1,0 +1,97 @@
+//! The calendar page's entries: each lesson as the row the calendar kept of it while it is
+//! stored unchanged (its title and colour put in per request, as subjects are renamed and a
+//! parent's calendar adds the child's name), and the school's events.
+
+use super::{
+    Scope, event_entry, first_names, in_room_by_start, lesson_entry, lesson_ids, room_of, titled, whose_lesson,
+};
+use crate::domain::calendar::CalendarEntry;
+use crate::domain::lesson::Lesson;
+use crate::domain::{LessonId, UserId};
+use crate::service::ServiceError;
+use crate::service::schedule::lesson_list::LessonShelf;
+use crate::service::schedule::lesson_names::{LessonNames, NamedBy};
+use crate::service::work::events;
+use crate::store::shelf::{self, Shown};
+use crate::store::{Store, family};
+use jiff::Timestamp;
+use std::sync::Arc;
+
+/// A lesson as the calendar keeps it: what a request narrows, orders and names it by, and the
+/// text of its entry without the title and colour.
+#[derive(Debug)]
+pub struct CalendarRow {
+    id: LessonId,
+    starts_at: Timestamp,
+    room: String,
+    named_by: NamedBy,
+    student_ids: Vec<UserId>,
+    pub text: Box<str>,
+}
+
+/// One entry of a calendar page.
+pub enum CalendarItem {
+    /// A lesson's kept row, with its title and colour.
+    Lesson {
+        row: Arc<Shown<CalendarRow>>,
+        title: String,
+        color: String,
+    },
+    Event(CalendarEntry),
+}
+
+impl CalendarItem {
+    fn starts_at(&self) -> Timestamp {
+        match self {
+            Self::Lesson { row, .. } => row.value.starts_at,
+            Self::Event(event) => event.starts_at,
+        }
+    }
+}
+
+/// The calendar of `scope` for [from, to), by start, as `entries` would give it: each lesson's
+/// row from `shelf`, or `render` of its entry (title and colour left empty), and the events of
+/// the person's audience (every event on the school's; none on a room's).
+pub fn items(
+    store: &Store,
+    shelf: &LessonShelf,
+    scope: &Scope,
+    (from, to): (Timestamp, Timestamp),
+    render: impl Fn(CalendarEntry) -> String,
+) -> Result<Vec<CalendarItem>, ServiceError> {
+    let txn = store.read()?;
+    let children = match scope.person {
+        Some(person) => family::children_of(&txn, person)?,
+        None => Vec::new(),
+    };
+    let ids = lesson_ids(&txn, scope, &children, from, to)?;
+    let rows = shelf::shown::<Lesson, _>(&txn, &ids, &shelf.calendar, |lesson| CalendarRow {
+        id: lesson.id,
+        starts_at: lesson.starts_at,
+        room: lesson.room.clone(),
+        named_by: NamedBy::of(&lesson),
+        student_ids: lesson.student_ids.clone(),
+        text: render(lesson_entry(lesson, (String::new(), String::new()))).into(),
+    })?;
+    let rows = in_room_by_start(rows, scope, |r| &r.value.room, |r| (r.value.starts_at, r.value.id));
+    let names = LessonNames::of(store, &txn, &shelf.names, rows.iter().map(|r| r.value.named_by))?;
+    let child_names = first_names(&txn, &children)?;
+    let mut items: Vec<CalendarItem> = rows
+        .into_iter()
+        .map(|row| {
+            let lesson = &row.value;
+            let subject = lesson.named_by.subject;
+            let people = (lesson.named_by.teacher, lesson.student_ids.as_slice());
+            let whose = whose_lesson(people, scope.person, &child_names);
+            let (title, color) = titled(Some((names.subject(subject), names.color(subject))), whose);
+            CalendarItem::Lesson { row, title, color }
+        })
+        .collect();
+    if room_of(scope).is_none() {
+        let seen = events::seen_in(&txn, scope.person, from, to)?;
+        items.extend(seen.into_iter().map(|event| CalendarItem::Event(event_entry(event))));
+        // Stable: lessons of one start keep their order by id.
+        items.sort_by_key(CalendarItem::starts_at);
+    }
+    Ok(items)
+}
