@@ -31,3 +31,13 @@ pub fn of_teacher(txn: &impl Reader, teacher: UserId) -> Result<Vec<Group>, Stor
 pub fn of_student(txn: &impl Reader, student: UserId) -> Result<Vec<Group>, StoreError> {
     record::under(txn, tables::GROUPS_BY_STUDENT, student.0)
 }
+
+/// The ids of the groups `student` studies in, from the index alone.
+pub fn ids_of_student(txn: &impl Reader, student: UserId) -> Result<Vec<GroupId>, StoreError> {
+    record::ids_under(txn, tables::GROUPS_BY_STUDENT, student.0)
+}
+
+/// The ids of the groups `teacher` teaches, from the index alone.
+pub fn ids_of_teacher(txn: &impl Reader, teacher: UserId) -> Result<Vec<GroupId>, StoreError> {
+    record::ids_under(txn, tables::GROUPS_BY_TEACHER, teacher.0)
+}

@@ -52,13 +52,12 @@ pub struct Membership {
 impl Membership {
     /// Read for `person`.
     pub fn of(txn: &impl Reader, person: UserId) -> Result<Self, ServiceError> {
-        let ids = |found: Vec<Group>| found.into_iter().map(|g| g.id);
-        let mut own: Vec<GroupId> = ids(groups::of_student(txn, person)?).collect();
-        own.extend(ids(groups::of_teacher(txn, person)?));
+        let mut own = groups::ids_of_student(txn, person)?;
+        own.extend(groups::ids_of_teacher(txn, person)?);
         let children = family::children_of(txn, person)?;
         let mut children_groups = Vec::new();
         for &child in &children {
-            children_groups.extend(ids(groups::of_student(txn, child)?));
+            children_groups.extend(groups::ids_of_student(txn, child)?);
         }
         Ok(Self {
             groups: own,

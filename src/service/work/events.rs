@@ -51,7 +51,9 @@ pub fn seen_in(
     to: Timestamp,
 ) -> Result<Vec<Event>, ServiceError> {
     let mut found = events::overlapping(txn, from, to)?;
-    if let Some(person) = person {
+    if let Some(person) = person
+        && !found.is_empty()
+    {
         let Some(user) = users::get(txn, person)? else {
             return Ok(Vec::new());
         };
