@@ -10,7 +10,8 @@ use crate::domain::board::Board;
 use crate::domain::{BoardId, UserId};
 use crate::error::ApiError;
 use crate::policy::{self, Caller};
-use crate::service::work::boards::{self, BoardForm, ColumnInput};
+use crate::service::work::boards::{self, BoardForm, BoardWithCards, ColumnInput};
+use bytes::Bytes;
 use jiff::Timestamp;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
@@ -68,6 +69,23 @@ pub struct BoardDetail {
     pub columns: Vec<ColumnView>,
     /// By column (left to right), then position.
     pub cards: Vec<CardView>,
+}
+
+impl BoardDetail {
+    /// `found` as the answer's JSON text.
+    fn text(found: BoardWithCards) -> Result<Bytes, ApiError> {
+        let view = BoardView::from(found.board);
+        let detail = Self {
+            id: view.id,
+            owner_id: view.owner_id,
+            name: view.name,
+            columns: view.columns,
+            cards: found.cards.into_iter().map(CardView::new).collect(),
+        };
+        Ok(serde_json::to_vec(&Data { data: detail })
+            .map_err(ApiError::internal)?
+            .into())
+    }
 }
 
 /// A new board.
@@ -171,16 +189,9 @@ impl BoardsApi {
     ) -> Result<JsonText<Data<BoardDetail>>, ApiError> {
         let actor = caller.actor(policy::KEEP_TASKS)?;
         let today = Timestamp::now().to_zoned(state.config.time_zone()).date();
-        let found = state.read(|store| boards::get(store, actor, id.0, today))?;
-        let view = BoardView::from(found.board);
-        let detail = BoardDetail {
-            id: view.id,
-            owner_id: view.owner_id,
-            name: view.name,
-            columns: view.columns,
-            cards: found.cards.into_iter().map(CardView::new).collect(),
-        };
-        JsonText::serialized(&Data { data: detail }).map_err(ApiError::internal)
+        let texts = &state.board_texts;
+        let text = state.read(|store| boards::shown(store, texts, actor, id.0, today, BoardDetail::text))?;
+        Ok(JsonText::new(text))
     }
 
     /// Rename a board or change its columns

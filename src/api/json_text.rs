@@ -1,5 +1,6 @@
 //! A JSON answer assembled ahead as text, documented in OpenAPI as the type whose shape it has.
 
+use bytes::Bytes;
 use poem::{IntoResponse, Response};
 use poem_openapi::ApiResponse;
 use poem_openapi::payload::{Json, Payload};
@@ -12,15 +13,16 @@ use std::marker::PhantomData;
 /// code that writes the text keeps it in the shape of `T` (a test should compare the two).
 #[derive(Debug)]
 pub struct JsonText<T> {
-    text: String,
+    text: Bytes,
     shape: PhantomData<fn() -> T>,
 }
 
 impl<T> JsonText<T> {
-    /// `text`, which must be JSON of the shape of `T`.
-    pub fn new(text: String) -> Self {
+    /// `text`, which must be JSON of the shape of `T`: a `String`, or `Bytes` kept for other
+    /// requests too (sent without a copy).
+    pub fn new(text: impl Into<Bytes>) -> Self {
         Self {
-            text,
+            text: text.into(),
             shape: PhantomData,
         }
     }

@@ -3,6 +3,7 @@
 use super::activity::LogShelf;
 use super::journal::Journal;
 use super::schedule::lesson_list::LessonShelf;
+use super::work::boards::BoardTexts;
 use crate::auth::{HashPool, RateLimits};
 use crate::backup::Backups;
 use crate::config::Config;
@@ -30,6 +31,8 @@ pub struct AppState {
     pub log_shelf: Arc<LogShelf>,
     /// The lesson rows lists showed lately (see `service::schedule::lesson_list`).
     pub lesson_shelf: Arc<LessonShelf>,
+    /// The boards' answers as last shown (see `service::work::boards::shown`).
+    pub board_texts: Arc<BoardTexts>,
 }
 
 impl AppState {
@@ -50,6 +53,7 @@ impl AppState {
             mailer: Mailer::new(),
             log_shelf: Arc::default(),
             lesson_shelf: Arc::default(),
+            board_texts: Arc::default(),
         })
     }
 

@@ -107,6 +107,11 @@ pub struct Directory {
 }
 
 impl Directory {
+    /// The users' revision it was built at: a new one after any change to a user or a link.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
     /// The entry of user `id`, deleted or not.
     pub fn find(&self, id: UserId) -> Option<&Arc<Entry>> {
         let at = self.by_id.binary_search_by_key(&id, |(id, _)| *id).ok()?;

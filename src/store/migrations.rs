@@ -20,7 +20,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 18] = [
+const MIGRATIONS: [(&str, Migration); 19] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -60,6 +60,7 @@ const MIGRATIONS: [(&str, Migration); 18] = [
     ("index lessons by subject", index_lessons_by_subject),
     ("index marks by student and subject", index_marks_by_student_and_subject),
     ("index tasks by due time within their day", index_tasks_by_due_time),
+    ("create the table of ranked lists' versions", create_rank_versions),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -343,6 +344,12 @@ fn index_tasks_by_due_time(txn: &WriteTransaction) -> Result<(), StoreError> {
         by_author.insert((task.author_id.0, due, id), ())?;
         by_due.insert((due, id), ())?;
     }
+    Ok(())
+}
+
+/// Lists ranked before it have no version yet and read as version 0 until their first change.
+fn create_rank_versions(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::RANK_VERSIONS)?;
     Ok(())
 }
 

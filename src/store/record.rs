@@ -9,7 +9,9 @@ pub use index_row::IndexRow;
 use super::newest_first::{self, Index, Scope};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::{Page, PageRequest};
-use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, Value, WriteTransaction};
+use redb::{
+    Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, TableHandle, Value, WriteTransaction,
+};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -136,6 +138,30 @@ pub fn heads<R: Record, H: DeserializeOwned>(txn: &impl Reader, ids: &[R::Id]) -
 /// The record `id`: one table opened, one record decoded.
 pub fn get<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<R>, StoreError> {
     load(&txn.open(R::TABLE)?, id)
+}
+
+/// A record and the bytes it is stored as.
+pub type Stored<R> = (R, Box<[u8]>);
+
+/// The record `id` and the bytes it is stored as (what a rendering kept on a `store::shelf` is
+/// checked against).
+pub fn get_stored<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<Stored<R>>, StoreError> {
+    let rows = txn.open(R::TABLE)?;
+    let Some(bytes) = rows.get(id.into())? else {
+        return Ok(None);
+    };
+    let stored = bytes.value();
+    Ok(Some((codec::decode(name_of::<R>(), stored)?, stored.into())))
+}
+
+/// The version of the list that the rank index `index` keeps under `owner` (e.g. a board's
+/// cards): a new number whenever a record ranked there is written or removed, 0 before the
+/// first. While it reads the same, no record of the list has changed.
+pub fn ranked_version(txn: &impl Reader, index: RankIndex, owner: u64) -> Result<u64, StoreError> {
+    let versions = txn.open(tables::RANK_VERSIONS)?;
+    Ok(versions
+        .get((index.name(), owner))?
+        .map_or(0, |version| version.value()))
 }
 
 /// Every record, in id order.
@@ -280,6 +306,7 @@ fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Resu
     for row in rows.iter().filter(|row| !was.iter().any(|kept| kept.same_as(row))) {
         row.write(txn, id)?;
     }
+    index_row::new_rank_versions(txn, rows.iter().chain(&was))?;
     txn.open_table(R::TABLE)?.insert(id, codec::encode(record).as_slice())?;
     Ok(())
 }
@@ -315,9 +342,11 @@ pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>,
 /// reading it again.
 pub fn delete<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
     let id = record.id().into();
-    for row in record.indexes() {
+    let rows = record.indexes();
+    for row in &rows {
         row.remove(txn, id)?;
     }
+    index_row::new_rank_versions(txn, &rows)?;
     txn.open_table(R::TABLE)?.remove(id)?;
     Ok(())
 }

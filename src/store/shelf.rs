@@ -1,7 +1,8 @@
 //! A shelf: what reads keep of the records they showed, so a record shown again is not decoded
 //! and rendered again. Bounded: a full shelf is emptied, and the reads that follow fill it again.
 //! `shown` keeps each rendering with the stored bytes it was made from and uses it only while
-//! the record is stored unchanged.
+//! the record is stored unchanged; `kept_or_made` does the same for an answer made of many
+//! records, checked against bytes that change whenever any of them does.
 
 use super::record::{self, Reader, Record};
 use super::{StoreError, codec};
@@ -58,15 +59,39 @@ impl<K: Eq + Hash + Copy, V: Clone> Shelf<K, V> {
     }
 }
 
-/// A record's rendering, with the stored bytes it was made from.
+/// A rendering, with the stored bytes it was made from.
 #[derive(Debug)]
 pub struct Shown<T> {
     record: Box<[u8]>,
     pub value: T,
 }
 
-/// The renderings of records by id, each valid while its record is stored unchanged.
-pub type Renderings<T> = Shelf<u64, Arc<Shown<T>>>;
+/// Renderings by key (a record's id by default), each valid while what it was made from is
+/// stored unchanged.
+pub type Renderings<T, K = u64> = Shelf<K, Arc<Shown<T>>>;
+
+/// The rendering `shelf` keeps under `key` when it was made from `source`, or else `make()`,
+/// which is then kept with `source`. `source` must change whenever the rendering would: e.g. a
+/// board's stored bytes, the version of its list of cards (`record::ranked_version`), the
+/// directory's revision for the names and the day.
+pub fn kept_or_made<K: Eq + Hash + Copy, T, E>(
+    shelf: &Renderings<T, K>,
+    key: K,
+    source: Box<[u8]>,
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<Arc<Shown<T>>, E> {
+    if let Some(Some(kept)) = shelf.find([&key]).pop()
+        && kept.record == source
+    {
+        return Ok(kept);
+    }
+    let made = Arc::new(Shown {
+        value: make()?,
+        record: source,
+    });
+    shelf.keep(std::iter::once((key, made.clone())));
+    Ok(made)
+}
 
 /// The renderings of the records `ids` names, in that order (any gone are skipped): for each,
 /// the one `shelf` keeps when the record is stored as it was then, or else `render` of the

@@ -60,6 +60,12 @@ pub struct Card {
     pub task_id: TaskId,
 }
 
+/// The version of `board`'s list of cards: it changes whenever a card on it is written,
+/// moved or removed (`record::ranked_version`).
+pub fn cards_version(txn: &impl Reader, board: BoardId) -> Result<u64, StoreError> {
+    record::ranked_version(txn, tables::TASKS_ON_BOARD, board.0)
+}
+
 /// The cards of `board` in order (by column id, then position, then task id), or of one of its
 /// columns: read from the index alone, no task decoded.
 pub fn cards(txn: &impl Reader, board: BoardId, column: Option<u64>) -> Result<Vec<Card>, StoreError> {

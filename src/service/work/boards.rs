@@ -10,9 +10,11 @@ use crate::domain::{BoardId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::shelf::{self, Renderings};
 use crate::store::{Store, boards, record, tasks, users};
+use bytes::Bytes;
 use jiff::civil::Date;
-use redb::WriteTransaction;
+use redb::{ReadTransaction, WriteTransaction};
 
 /// Why a column with cards cannot be removed.
 pub const COLUMN_NOT_EMPTY: &str = "В колонке есть задачи — перенесите их";
@@ -75,17 +77,68 @@ pub fn create(store: &Store, journal: &Journal, owner: UserId, name: &str) -> Re
     Ok(created)
 }
 
-/// The board `id` with its cards, if `actor` keeps it: its index gives each card's place, and
-/// only the fields a card shows are decoded.
-pub fn get(store: &Store, actor: &Actor, id: BoardId, today: Date) -> Result<BoardWithCards, ServiceError> {
-    let txn = store.read()?;
-    let board: Board = record::get(&txn, id)?
-        .filter(|b| policy::keeps_board(actor, b))
+/// The boards' answers as the API writes them, kept while nothing they show has changed: a
+/// board of 500 cards is then one lookup of the board and one of its cards' version, not 500
+/// records decoded and written.
+pub struct BoardTexts(Renderings<Bytes, BoardId>);
+
+/// How many boards' answers are kept (one of 500 cards is ~120 KB).
+const KEPT_BOARDS: usize = 64;
+
+impl Default for BoardTexts {
+    fn default() -> Self {
+        Self(Renderings::new(KEPT_BOARDS))
+    }
+}
+
+/// The board `id` with its cards as `render` writes it, if `actor` keeps it. The text is kept
+/// and given again while the board, its cards (their list's version), the names (the
+/// directory's revision) and `today` are what they were.
+pub fn shown<E: From<ServiceError>>(
+    store: &Store,
+    texts: &BoardTexts,
+    actor: &Actor,
+    id: BoardId,
+    today: Date,
+    render: impl FnOnce(BoardWithCards) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    let (board, names, source) = made_from(store, &txn, actor, id, today)?;
+    let shown = shelf::kept_or_made(&texts.0, id, source, || render(with_cards(&txn, names, board, today)?))?;
+    Ok(shown.value.clone())
+}
+
+/// The board `id` if `actor` keeps it, the names its cards show, and the bytes its text is made
+/// from: the stored board, its cards' version, the directory's revision and the day.
+fn made_from(
+    store: &Store,
+    txn: &ReadTransaction,
+    actor: &Actor,
+    id: BoardId,
+    today: Date,
+) -> Result<(Board, Names, Box<[u8]>), ServiceError> {
+    let (board, stored) = record::get_stored::<Board>(txn, id)?
+        .filter(|(b, _)| policy::keeps_board(actor, b))
         .ok_or_else(board_not_found)?;
-    let places = tasks::cards(&txn, id, None)?;
+    let directory = store.directory(txn)?;
+    let mut source = stored.into_vec();
+    source.extend(tasks::cards_version(txn, id)?.to_le_bytes());
+    source.extend(directory.revision().to_le_bytes());
+    source.extend(record::day_key(today).to_le_bytes());
+    Ok((board, Names::known_to(directory), source.into()))
+}
+
+/// `board` with its cards: its index gives each card's place, and only the fields a card shows
+/// are decoded.
+fn with_cards(
+    txn: &ReadTransaction,
+    mut names: Names,
+    board: Board,
+    today: Date,
+) -> Result<BoardWithCards, ServiceError> {
+    let places = tasks::cards(txn, board.id, None)?;
     let ids: Vec<_> = places.iter().map(|c| c.task_id).collect();
-    let mut heads = record::heads::<Task, CardHead>(&txn, &ids)?.into_iter().peekable();
-    let mut names = Names::new(store, &txn)?;
+    let mut heads = record::heads::<Task, CardHead>(txn, &ids)?.into_iter().peekable();
     let mut cards = Vec::with_capacity(places.len());
     for place in places {
         let Some(head) = heads.next_if(|h| h.id == place.task_id) else {
@@ -221,4 +274,88 @@ pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: BoardId) -> R
     let change = Change::new(Action::BoardDeleted, Entity::Board, Some(id.0), summary).concerning([board.owner_id]);
     journal.commit_change(txn, change)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::task::{Placement, TaskPriority, TaskStatus};
+    use crate::domain::{Email, NewUser, Password, PersonName, Role, TaskId};
+    use crate::service::test_store::TestStore;
+    use jiff::Timestamp;
+    use std::cell::Cell;
+    use std::sync::Arc;
+
+    #[test]
+    fn a_board_is_written_again_only_when_its_cards_its_names_or_the_day_changed() {
+        let store = TestStore::default();
+        let new = NewUser::new(
+            Email::parse("w@s.ru").expect("email"),
+            PersonName::parse("Белов").expect("name"),
+            PersonName::parse("Иван").expect("name"),
+            [Role::Worker].into_iter().collect(),
+            Password::generate().hash(),
+        );
+        let owner = store.insert_user(new).expect("user");
+        store.insert(&[Board::new(BoardId(1), owner.id, "Дела".into())]);
+        let task = Task {
+            id: TaskId(1),
+            title: "Позвонить".into(),
+            description: String::new(),
+            author_id: owner.id,
+            assignee_id: owner.id,
+            related_user_id: None,
+            due_on: Date::constant(2026, 11, 23),
+            due_time: None,
+            priority: TaskPriority::Normal,
+            status: TaskStatus::Todo,
+            placement: Some(Placement {
+                board_id: BoardId(1),
+                column_id: 1,
+                position: "a0".into(),
+            }),
+            created_at: Timestamp::UNIX_EPOCH,
+            done_at: None,
+            reminded_for: None,
+        };
+        store.insert(std::slice::from_ref(&task));
+        let actor = Actor {
+            user: Arc::new(owner),
+            session_key: [0; 32],
+            impersonator: None,
+            csrf_token: String::new(),
+            children: Vec::new(),
+        };
+        let (texts, renders) = (BoardTexts::default(), Cell::new(0));
+        let read = |today: Date| -> String {
+            let text = shown(&store, &texts, &actor, BoardId(1), today, |found| {
+                renders.set(renders.get() + 1);
+                let cards: Vec<_> = found
+                    .cards
+                    .iter()
+                    .map(|c| format!("{} {}", c.head.title, c.overdue))
+                    .collect();
+                Ok::<_, ServiceError>(Bytes::from(cards.join(", ")))
+            })
+            .expect("board");
+            String::from_utf8(text.to_vec()).expect("text")
+        };
+        let monday = Date::constant(2026, 11, 23);
+        assert_eq!(
+            (read(monday), read(monday)),
+            ("Позвонить false".into(), "Позвонить false".into())
+        );
+        assert_eq!(renders.get(), 1, "the second read writes nothing");
+        assert_eq!(
+            read(monday.tomorrow().expect("day")),
+            "Позвонить true",
+            "late the next day"
+        );
+        store.update(&Task {
+            title: "Позвонить маме".into(),
+            ..task
+        });
+        assert_eq!(read(monday), "Позвонить маме false");
+        assert_eq!(renders.get(), 3);
+    }
 }

@@ -215,10 +215,15 @@ pub(super) struct Names {
 impl Names {
     /// The names as the directory of `txn` knows them.
     pub(super) fn new(store: &Store, txn: &ReadTransaction) -> Result<Self, ServiceError> {
-        Ok(Self {
-            directory: store.directory(txn)?,
+        Ok(Self::known_to(store.directory(txn)?))
+    }
+
+    /// The names as `directory` knows them.
+    pub(super) fn known_to(directory: Arc<Directory>) -> Self {
+        Self {
+            directory,
             found: BTreeMap::new(),
-        })
+        }
     }
 
     /// «Соколова М. О.», or «№7» for someone the directory does not know.
