@@ -28,6 +28,13 @@ impl<T> JsonText<T> {
     }
 }
 
+impl<T> JsonText<T> {
+    /// The text, to keep (and send again with `new`).
+    pub fn into_text(self) -> Bytes {
+        self.text
+    }
+}
+
 impl<T: serde::Serialize> JsonText<T> {
     /// `value` written straight to JSON text by serde, without the `serde_json::Value` tree that
     /// `Json<T>` builds first: for long answers. `T`'s serde and OpenAPI names must agree (a

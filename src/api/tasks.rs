@@ -248,8 +248,11 @@ impl TasksApi {
             today(&state),
             state.config.time_zone(),
         );
-        let found = state.read(|store| person_tasks::of_person(store, actor, id.0, &query, request, today))?;
-        paged_text(found, |t| TaskView::new(t, &tz))
+        let texts = &state.person_task_texts;
+        let render = |found| Ok::<_, ApiError>(paged_text(found, |t| TaskView::new(t, &tz))?.into_text());
+        let text =
+            state.read(|store| person_tasks::shown(store, texts, actor, id.0, &query, request, today, render))?;
+        Ok(JsonText::new(text))
     }
 
     /// A task

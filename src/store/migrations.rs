@@ -60,7 +60,7 @@ const MIGRATIONS: [(&str, Migration); 19] = [
     ("index lessons by subject", index_lessons_by_subject),
     ("index marks by student and subject", index_marks_by_student_and_subject),
     ("index tasks by due time within their day", index_tasks_by_due_time),
-    ("create the table of ranked lists' versions", create_rank_versions),
+    ("create the table of lists' versions", create_list_versions),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -347,9 +347,9 @@ fn index_tasks_by_due_time(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Lists ranked before it have no version yet and read as version 0 until their first change.
-fn create_rank_versions(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(tables::RANK_VERSIONS)?;
+/// Lists written before it have no version yet and read as version 0 until their first change.
+fn create_list_versions(txn: &WriteTransaction) -> Result<(), StoreError> {
+    txn.open_table(tables::LIST_VERSIONS)?;
     Ok(())
 }
 

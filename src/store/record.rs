@@ -3,15 +3,15 @@
 //! page it, through either kind of transaction (`Reader`). See CONTRIBUTING.md, "Adding an area".
 
 mod index_row;
+mod list_version;
 
 pub use index_row::IndexRow;
+pub use list_version::{ListKey, list_version};
 
 use super::newest_first::{self, Index, Scope};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::{Page, PageRequest};
-use redb::{
-    Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, TableHandle, Value, WriteTransaction,
-};
+use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, Value, WriteTransaction};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -29,6 +29,12 @@ pub trait Record: Serialize + DeserializeOwned {
     /// The index rows that list this record: written with it, moved when it changes, removed
     /// with it, always in the same transaction.
     fn indexes(&self) -> Vec<IndexRow> {
+        Vec::new()
+    }
+    /// The lists this record is in whose version readers keep whole answers by (a board's
+    /// cards, a person's tasks; `list_version`): each gets a new version whenever the record is
+    /// written or removed, as it was and as it is, in the same transaction.
+    fn versioned_lists(&self) -> Vec<ListKey> {
         Vec::new()
     }
 }
@@ -152,16 +158,6 @@ pub fn get_stored<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<Stor
     };
     let stored = bytes.value();
     Ok(Some((codec::decode(name_of::<R>(), stored)?, stored.into())))
-}
-
-/// The version of the list that the rank index `index` keeps under `owner` (e.g. a board's
-/// cards): a new number whenever a record ranked there is written or removed, 0 before the
-/// first. While it reads the same, no record of the list has changed.
-pub fn ranked_version(txn: &impl Reader, index: RankIndex, owner: u64) -> Result<u64, StoreError> {
-    let versions = txn.open(tables::RANK_VERSIONS)?;
-    Ok(versions
-        .get((index.name(), owner))?
-        .map_or(0, |version| version.value()))
 }
 
 /// Every record, in id order.
@@ -306,7 +302,8 @@ fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Resu
     for row in rows.iter().filter(|row| !was.iter().any(|kept| kept.same_as(row))) {
         row.write(txn, id)?;
     }
-    index_row::new_rank_versions(txn, rows.iter().chain(&was))?;
+    let lists = old.map(Record::versioned_lists).unwrap_or_default();
+    list_version::renew(txn, lists.into_iter().chain(record.versioned_lists()))?;
     txn.open_table(R::TABLE)?.insert(id, codec::encode(record).as_slice())?;
     Ok(())
 }
@@ -342,11 +339,10 @@ pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>,
 /// reading it again.
 pub fn delete<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
     let id = record.id().into();
-    let rows = record.indexes();
-    for row in &rows {
+    for row in record.indexes() {
         row.remove(txn, id)?;
     }
-    index_row::new_rank_versions(txn, &rows)?;
+    list_version::renew(txn, record.versioned_lists())?;
     txn.open_table(R::TABLE)?.remove(id)?;
     Ok(())
 }

@@ -1,10 +1,10 @@
 //! Tasks, indexed by assignee and author (by due day and time), by the person they are about,
 //! by due day and time, and by their place on a board (column and fractional position).
 
-use super::record::{self, IndexRow, Reader, Record, Rows, day_key};
+use super::record::{self, IndexRow, ListKey, Reader, Record, Rows, day_key};
 use super::{StoreError, tables};
 use crate::domain::task::Task;
-use crate::domain::{BoardId, TaskId};
+use crate::domain::{BoardId, TaskId, UserId};
 use redb::ReadableTable;
 
 impl Record for Task {
@@ -35,6 +35,20 @@ impl Record for Task {
         }
         rows
     }
+
+    fn versioned_lists(&self) -> Vec<ListKey> {
+        let mut lists = vec![ListKey::of(&tables::TASKS_BY_ASSIGNEE, self.assignee_id.0)];
+        lists.extend(
+            self.related_user_id
+                .map(|related| ListKey::of(&tables::TASKS_BY_RELATED, related.0)),
+        );
+        lists.extend(
+            self.placement
+                .as_ref()
+                .map(|place| ListKey::of(&tables::TASKS_ON_BOARD, place.board_id.0)),
+        );
+        lists
+    }
 }
 
 /// Where a task's due day and time put it in the due indexes: its day's key (`record::day_key`)
@@ -61,9 +75,18 @@ pub struct Card {
 }
 
 /// The version of `board`'s list of cards: it changes whenever a card on it is written,
-/// moved or removed (`record::ranked_version`).
+/// moved or removed (`record::list_version`).
 pub fn cards_version(txn: &impl Reader, board: BoardId) -> Result<u64, StoreError> {
-    record::ranked_version(txn, tables::TASKS_ON_BOARD, board.0)
+    record::list_version(txn, ListKey::of(&tables::TASKS_ON_BOARD, board.0))
+}
+
+/// The versions of the tasks assigned to `person` and of those about him: they change whenever
+/// such a task is written or removed.
+pub fn person_versions(txn: &impl Reader, person: UserId) -> Result<[u64; 2], StoreError> {
+    Ok([
+        record::list_version(txn, ListKey::of(&tables::TASKS_BY_ASSIGNEE, person.0))?,
+        record::list_version(txn, ListKey::of(&tables::TASKS_BY_RELATED, person.0))?,
+    ])
 }
 
 /// The cards of `board` in order (by column id, then position, then task id), or of one of its

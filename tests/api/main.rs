@@ -3,7 +3,7 @@
 mod activity;
 mod authorization;
 mod backups;
-mod board_reads;
+mod kept_reads;
 mod calendar;
 mod charges;
 mod courses;

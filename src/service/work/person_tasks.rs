@@ -10,31 +10,87 @@ use crate::domain::{Page, PageRequest, TaskId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::store::record;
+use crate::store::shelf::{self, Renderings};
 use crate::store::{Store, tables, tasks};
+use bytes::Bytes;
 use jiff::civil::Date;
 use redb::ReadTransaction;
 
+/// The pages of persons' tasks as the API writes them, kept while nothing they show changed:
+/// the last page read of each person.
+pub struct PersonTaskTexts(Renderings<Bytes, UserId>);
+
+/// How many persons' pages are kept (a page of 50 is ~20 KB).
+const KEPT_PAGES: usize = 256;
+
+impl Default for PersonTaskTexts {
+    fn default() -> Self {
+        Self(Renderings::new(KEPT_PAGES))
+    }
+}
+
+/// One page of the tasks assigned to or about `person` that `actor` sees, by due day, as
+/// `render` writes it; `query` narrows them by status and due range. The text is kept and given
+/// again while the reader, the query, the page, the tasks assigned to and about the person (their
+/// lists' versions), the names (the directory's revision) and `today` are what they were.
+#[allow(clippy::too_many_arguments)]
+pub fn shown<E: From<ServiceError>>(
+    store: &Store,
+    texts: &PersonTaskTexts,
+    actor: &Actor,
+    person: UserId,
+    query: &TaskQuery,
+    request: PageRequest,
+    today: Date,
+    render: impl FnOnce(Page<ShownTask>) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    let source = made_from(store, &txn, actor, person, (query, request), today)?;
+    let shown = shelf::kept_or_made(&texts.0, person, source, || {
+        render(of_person(store, &txn, actor, person, query, request, today)?)
+    })?;
+    Ok(shown.value.clone())
+}
+
+/// The bytes a page of `person`'s tasks is made from: who reads it (his id, roles and
+/// children: what he may see), what is asked, the versions of the person's lists of tasks, the
+/// directory's revision and the day.
+fn made_from(
+    store: &Store,
+    txn: &ReadTransaction,
+    actor: &Actor,
+    person: UserId,
+    (query, request): (&TaskQuery, PageRequest),
+    today: Date,
+) -> Result<Box<[u8]>, ServiceError> {
+    let reader = (actor.user.id, &actor.user.roles, &actor.children);
+    let [assigned, about] = tasks::person_versions(txn, person)?;
+    let revision = store.directory(txn)?.revision();
+    let source = format!("{reader:?} {query:?} {request:?} {assigned} {about} {revision} {today}");
+    Ok(source.into_bytes().into())
+}
+
 /// One page of the tasks assigned to or about `person` that `actor` sees, by due day; `query`
 /// narrows them by status and due range.
-pub fn of_person(
+fn of_person(
     store: &Store,
+    txn: &ReadTransaction,
     actor: &Actor,
     person: UserId,
     query: &TaskQuery,
     request: PageRequest,
     today: Date,
 ) -> Result<Page<ShownTask>, ServiceError> {
-    let txn = store.read()?;
-    let about = about_only(&txn, actor, person, query)?;
+    let about = about_only(txn, actor, person, query)?;
     let by_assignee = tables::TASKS_BY_ASSIGNEE;
     let page = if query.only_due_range() && policy::sees_tasks_assigned_to(actor, person) {
         let first = request.offset() + request.per_page as usize;
-        let (assigned, first) = record::owned_counted(&txn, by_assignee, person.0, query.due_keys(), first)?;
-        page_in_due_order(&txn, (assigned, first), about, request)?
+        let (assigned, first) = record::owned_counted(txn, by_assignee, person.0, query.due_keys(), first)?;
+        page_in_due_order(txn, (assigned, first), about, request)?
     } else {
         let (from, to) = query.due_keys();
-        let ids: Vec<TaskId> = record::ids_owned_between(&txn, by_assignee, person.0, from, to)?;
-        let mut found: Vec<Task> = tasks::load(&txn, &ids)?
+        let ids: Vec<TaskId> = record::ids_owned_between(txn, by_assignee, person.0, from, to)?;
+        let mut found: Vec<Task> = tasks::load(txn, &ids)?
             .into_iter()
             .filter(|t| policy::sees_task(actor, t) && query.admits(t, &Words::default()))
             .chain(about)
@@ -42,7 +98,7 @@ pub fn of_person(
         sort(&mut found, TaskSort::DueOn);
         request.slice(found.into_iter())
     };
-    shown_page(store, &txn, page, today)
+    shown_page(store, txn, page, today)
 }
 
 /// The tasks about `person` and assigned to someone else that `actor` sees and `query` admits.

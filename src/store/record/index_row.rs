@@ -2,7 +2,7 @@
 //! compared by the record kit (`super`), always in the record's own transaction.
 
 use super::{Index, NamedTimeIndex, OwnedTimeIndex, PairTimeIndex, RankIndex};
-use crate::store::{StoreError, tables};
+use crate::store::StoreError;
 use redb::{Key, ReadableTable, TableDefinition, TableHandle, Value, WriteTransaction};
 
 /// One row of an index, as a function of the record it lists.
@@ -34,32 +34,6 @@ pub enum IndexRow {
     /// (owner, group, fractional position, record id) -> (), e.g. (board, column, position of
     /// a card): an owner's records in a kept order (`domain::position`).
     Ranked(RankIndex, u64, u64, String),
-}
-
-/// Writes a new version (`super::ranked_version`) of each ranked list that `rows` list a record
-/// in: the rows of a record written or removed, as it was and as it is.
-pub(super) fn new_rank_versions<'a>(
-    txn: &WriteTransaction,
-    rows: impl IntoIterator<Item = &'a IndexRow>,
-) -> Result<(), StoreError> {
-    let mut lists: Vec<(&str, u64)> = rows
-        .into_iter()
-        .filter_map(|row| match row {
-            IndexRow::Ranked(table, owner, ..) => Some((table.name(), *owner)),
-            _ => None,
-        })
-        .collect();
-    if lists.is_empty() {
-        return Ok(());
-    }
-    lists.sort_unstable();
-    lists.dedup();
-    let mut versions = txn.open_table(tables::RANK_VERSIONS)?;
-    for list in lists {
-        // Random, so that a number read earlier never comes back for another state of the list.
-        versions.insert(list, rand::random::<u64>().max(1))?;
-    }
-    Ok(())
 }
 
 /// Whether two table definitions name the same table.

@@ -348,13 +348,17 @@ impl Record for Card {
     fn indexes(&self) -> Vec<IndexRow> {
         vec![IndexRow::Ranked(CARDS_ON_BOARD, self.board, 1, self.position.clone())]
     }
+
+    fn versioned_lists(&self) -> Vec<ListKey> {
+        vec![ListKey::of(&CARDS_ON_BOARD, self.board)]
+    }
 }
 
 #[test]
-fn a_ranked_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_only_then() {
+fn a_versioned_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_only_then() {
     let (_dir, store) = store();
     let txn = store.write().expect("write");
-    let version = |board| ranked_version(&txn, CARDS_ON_BOARD, board).expect("version");
+    let version = |board| list_version(&txn, ListKey::of(&CARDS_ON_BOARD, board)).expect("version");
     assert_eq!((version(1), version(2)), (0, 0), "no version before the first card");
     let card = insert(&txn, |id| Card {
         id,
@@ -392,7 +396,7 @@ fn a_ranked_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_only
 
     let read = store.read().expect("read");
     assert_eq!(
-        ranked_version(&read, CARDS_ON_BOARD, 1).expect("version"),
+        list_version(&read, ListKey::of(&CARDS_ON_BOARD, 1)).expect("version"),
         left,
         "committed"
     );

@@ -1,5 +1,6 @@
-//! A board read again after each kind of change shows that change: the server keeps a board's
-//! answer between reads (`service::work::boards::shown`), and nothing may be shown stale.
+//! A board or a person's tasks read again after each kind of change shows that change: the
+//! server keeps those answers between reads (`service::work::boards::shown`,
+//! `person_tasks::shown`), and nothing may be shown stale.
 
 use crate::helpers::{Browser, json, spawn_app};
 use klass::domain::Role;
@@ -108,4 +109,59 @@ async fn a_board_read_again_shows_every_change_made_since() {
     assert_eq!(me.get(&format!("/api/boards/{second}")).await.status(), 404);
     let card = json(me.get(&format!("/api/tasks/{call}")).await).await;
     assert!(card["data"]["board_id"].is_null(), "the task left the deleted board");
+}
+
+/// Each task of a page as (title, assignee's name).
+fn rows(page: &Value) -> Vec<(String, String)> {
+    let rows = page["data"].as_array().expect("rows");
+    rows.iter()
+        .map(|t| {
+            let text = |field: &str| t[field].as_str().expect(field).to_owned();
+            (text("title"), text("assignee_name"))
+        })
+        .collect()
+}
+
+fn row(title: &str, name: &str) -> (String, String) {
+    (title.into(), name.into())
+}
+
+#[tokio::test]
+async fn a_persons_tasks_read_again_show_every_change_made_since_to_each_reader() {
+    let app = spawn_app().await;
+    let boss = app.browser_as(app.quick_user("m@s.ru", "Орлова", "Нина", &[Role::Manager]), None);
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let student = app.quick_user("s@s.ru", "Ёжиков", "Петя", &[Role::Student]);
+    let pupil = app.browser_as(student, None);
+    let path = format!("/api/users/{student}/tasks");
+    let read = |who: &'static str| {
+        let (browser, path) = (if who == "boss" { &boss } else { &pupil }, path.clone());
+        async move { rows(&json(browser.get(&path).await).await) }
+    };
+    let essay = json!({"title": "Сдать реферат", "due_on": "2030-01-10", "assignee_id": student});
+    let essay = json(boss.post("/api/tasks", essay).await).await["data"]["id"].clone();
+    assert_eq!(read("boss").await, [row("Сдать реферат", "Ёжиков П.")]);
+
+    let call = json!({"title": "Позвонить маме", "due_on": "2030-01-20", "assignee_id": worker, "related_user_id": student});
+    let call = json(boss.post("/api/tasks", call).await).await["data"]["id"].clone();
+    let both = [row("Сдать реферат", "Ёжиков П."), row("Позвонить маме", "Белов И.")];
+    assert_eq!(read("boss").await, both, "a new task about him");
+    assert_eq!(read("pupil").await, [row("Сдать реферат", "Ёжиков П.")], "he sees his own only");
+    assert_eq!(read("boss").await, both, "each reader his own page");
+
+    let patch = json!({"title": "Сдать реферат по истории"});
+    ok(boss.send(Method::PATCH, &format!("/api/tasks/{essay}"), patch).await).await;
+    let renamed = json!({"email": "s@s.ru", "last_name": "Ежов", "first_name": "Пётр"});
+    ok(boss.send(Method::PUT, &format!("/api/users/{student}"), renamed).await).await;
+    assert_eq!(read("pupil").await, [row("Сдать реферат по истории", "Ежов П.")]);
+    let unrelated = json!({"related_user_id": null});
+    ok(boss.send(Method::PATCH, &format!("/api/tasks/{call}"), unrelated).await).await;
+    assert_eq!(
+        read("boss").await,
+        [row("Сдать реферат по истории", "Ежов П.")],
+        "no longer about him"
+    );
+
+    ok(boss.send(Method::DELETE, &format!("/api/tasks/{essay}"), json!({})).await).await;
+    assert_eq!(read("boss").await, []);
 }

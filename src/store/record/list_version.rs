@@ -1,0 +1,52 @@
+//! Versions of lists: a record type names the lists it is in (`Record::versioned_lists`), and
+//! every write or removal of such a record gives each of them a new random version in the same
+//! transaction. A reader that finds a list's version unchanged knows that nothing in it
+//! changed, and may give an answer made of the whole list again (`store::shelf::kept_or_made`).
+
+use crate::store::record::Reader;
+use crate::store::{StoreError, tables};
+use redb::{Key, ReadableTable, TableDefinition, Value, WriteTransaction};
+
+/// A list: the index that holds it (its table's name) and its owner (a board, a person).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct ListKey {
+    index: &'static str,
+    owner: u64,
+}
+
+impl ListKey {
+    /// The list `index` keeps under `owner`.
+    pub fn of<K: Key + 'static, V: Value + 'static>(
+        index: &'static TableDefinition<'static, K, V>,
+        owner: u64,
+    ) -> Self {
+        Self {
+            index: tables::name(index),
+            owner,
+        }
+    }
+}
+
+/// The version of `list`: 0 before its first change, then a new number with each change.
+pub fn list_version(txn: &impl Reader, list: ListKey) -> Result<u64, StoreError> {
+    let versions = txn.open(tables::LIST_VERSIONS)?;
+    Ok(versions
+        .get((list.index, list.owner))?
+        .map_or(0, |version| version.value()))
+}
+
+/// Gives each of `lists` a new version.
+pub(super) fn renew(txn: &WriteTransaction, lists: impl IntoIterator<Item = ListKey>) -> Result<(), StoreError> {
+    let mut lists: Vec<ListKey> = lists.into_iter().collect();
+    if lists.is_empty() {
+        return Ok(());
+    }
+    lists.sort_unstable();
+    lists.dedup();
+    let mut versions = txn.open_table(tables::LIST_VERSIONS)?;
+    for list in lists {
+        // Random, so that a version read earlier never comes back for another state of the list.
+        versions.insert((list.index, list.owner), rand::random::<u64>().max(1))?;
+    }
+    Ok(())
+}
