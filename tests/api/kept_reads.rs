@@ -142,11 +142,16 @@ async fn a_persons_tasks_read_again_show_every_change_made_since_to_each_reader(
     let essay = json(boss.post("/api/tasks", essay).await).await["data"]["id"].clone();
     assert_eq!(read("boss").await, [row("Сдать реферат", "Ёжиков П.")]);
 
-    let call = json!({"title": "Позвонить маме", "due_on": "2030-01-20", "assignee_id": worker, "related_user_id": student});
+    let call =
+        json!({"title": "Позвонить маме", "due_on": "2030-01-20", "assignee_id": worker, "related_user_id": student});
     let call = json(boss.post("/api/tasks", call).await).await["data"]["id"].clone();
     let both = [row("Сдать реферат", "Ёжиков П."), row("Позвонить маме", "Белов И.")];
     assert_eq!(read("boss").await, both, "a new task about him");
-    assert_eq!(read("pupil").await, [row("Сдать реферат", "Ёжиков П.")], "he sees his own only");
+    assert_eq!(
+        read("pupil").await,
+        [row("Сдать реферат", "Ёжиков П.")],
+        "he sees his own only"
+    );
     assert_eq!(read("boss").await, both, "each reader his own page");
 
     let patch = json!({"title": "Сдать реферат по истории"});
@@ -162,6 +167,9 @@ async fn a_persons_tasks_read_again_show_every_change_made_since_to_each_reader(
         "no longer about him"
     );
 
-    ok(boss.send(Method::DELETE, &format!("/api/tasks/{essay}"), json!({})).await).await;
+    ok(boss
+        .send(Method::DELETE, &format!("/api/tasks/{essay}"), json!({}))
+        .await)
+    .await;
     assert_eq!(read("boss").await, []);
 }

@@ -3,7 +3,6 @@
 mod activity;
 mod authorization;
 mod backups;
-mod kept_reads;
 mod calendar;
 mod charges;
 mod courses;
@@ -21,6 +20,7 @@ mod journal_moves;
 mod journal_read;
 mod journal_save;
 mod journal_school;
+mod kept_reads;
 mod lessons;
 mod lessons_shown;
 mod limits;
