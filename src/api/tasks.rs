@@ -213,8 +213,11 @@ impl TasksApi {
             today(&state),
             state.config.time_zone(),
         );
-        let found = state.read(|store| task_list::list(store, actor, &query, request, today))?;
-        paged_text(found, |t| TaskView::new(t, &tz))
+        let texts = &state.task_texts;
+        let render = |found| Ok::<_, ApiError>(paged_text(found, |t| TaskView::new(t, &tz))?.into_text());
+        let asked = (&query, request);
+        let text = state.read(|store| task_list::listed(store, texts, actor, asked, today, render))?;
+        Ok(JsonText::new(text))
     }
 
     /// A person's tasks
@@ -248,7 +251,7 @@ impl TasksApi {
             today(&state),
             state.config.time_zone(),
         );
-        let texts = &state.person_task_texts;
+        let texts = &state.task_texts;
         let render = |found| Ok::<_, ApiError>(paged_text(found, |t| TaskView::new(t, &tz))?.into_text());
         let text =
             state.read(|store| person_tasks::shown(store, texts, actor, id.0, &query, request, today, render))?;

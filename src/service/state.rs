@@ -4,7 +4,7 @@ use super::activity::LogShelf;
 use super::journal::Journal;
 use super::schedule::lesson_list::LessonShelf;
 use super::work::boards::BoardTexts;
-use super::work::person_tasks::PersonTaskTexts;
+use super::work::task_pages::TaskTexts;
 use crate::auth::{HashPool, RateLimits};
 use crate::backup::Backups;
 use crate::config::Config;
@@ -34,8 +34,8 @@ pub struct AppState {
     pub lesson_shelf: Arc<LessonShelf>,
     /// The boards' answers as last shown (see `service::work::boards::shown`).
     pub board_texts: Arc<BoardTexts>,
-    /// The pages of persons' tasks as last shown (see `service::work::person_tasks::shown`).
-    pub person_task_texts: Arc<PersonTaskTexts>,
+    /// Pages of tasks as last shown (see `service::work::task_pages`).
+    pub task_texts: Arc<TaskTexts>,
 }
 
 impl AppState {
@@ -57,7 +57,7 @@ impl AppState {
             log_shelf: Arc::default(),
             lesson_shelf: Arc::default(),
             board_texts: Arc::default(),
-            person_task_texts: Arc::default(),
+            task_texts: Arc::default(),
         })
     }
 

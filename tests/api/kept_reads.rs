@@ -173,3 +173,55 @@ async fn a_persons_tasks_read_again_show_every_change_made_since_to_each_reader(
     .await;
     assert_eq!(read("boss").await, []);
 }
+
+/// The titles of a page of tasks.
+fn titles(page: &Value) -> Vec<&str> {
+    let rows = page["data"].as_array().expect("rows");
+    rows.iter().map(|t| t["title"].as_str().expect("title")).collect()
+}
+
+#[tokio::test]
+async fn my_open_tasks_read_again_by_status_show_every_change_made_since() {
+    let app = spawn_app().await;
+    let boss = app.browser_as(app.quick_user("m@s.ru", "Орлова", "Нина", &[Role::Manager]), None);
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let mut ids = Vec::new();
+    for title in ["Позвонить", "Купить мел"] {
+        let body = json!({"title": title, "due_on": "2030-01-10", "assignee_id": worker});
+        ids.push(json(boss.post("/api/tasks", body).await).await["data"]["id"].clone());
+    }
+    // As the page «Мои задачи» asks: one request per open status.
+    async fn page(browser: &Browser, worker: u64, status: &str) -> Value {
+        let path =
+            format!("/api/tasks?assignee_id={worker}&due_to=2030-01-31&sort=due_on&per_page=100&status={status}");
+        json(browser.get(&path).await).await
+    }
+    assert_eq!(titles(&page(&me, worker, "todo").await), ["Позвонить", "Купить мел"]);
+    assert_eq!(titles(&page(&me, worker, "in_progress").await), Vec::<&str>::new());
+    assert_eq!(
+        titles(&page(&me, worker, "todo").await),
+        ["Позвонить", "Купить мел"],
+        "asked again"
+    );
+
+    let started = json!({"status": "in_progress"});
+    ok(me.send(Method::PATCH, &format!("/api/tasks/{}", ids[1]), started).await).await;
+    assert_eq!(titles(&page(&me, worker, "todo").await), ["Позвонить"]);
+    assert_eq!(titles(&page(&me, worker, "in_progress").await), ["Купить мел"]);
+    assert_eq!(
+        titles(&page(&boss, worker, "todo").await),
+        ["Позвонить"],
+        "another reader, the same list"
+    );
+
+    let mine = json!({"title": "Своё", "due_on": "2030-01-05"});
+    ok(me.post("/api/tasks", mine).await).await;
+    assert_eq!(
+        titles(&page(&me, worker, "todo").await),
+        ["Своё", "Позвонить"],
+        "a new task of his"
+    );
+    ok(me.post("/api/tasks/complete", json!({ "ids": [ids[0]] })).await).await;
+    assert_eq!(titles(&page(&me, worker, "todo").await), ["Своё"]);
+}

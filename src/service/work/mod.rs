@@ -11,4 +11,5 @@ pub mod moves;
 pub mod person_tasks;
 pub mod reminders;
 pub mod task_list;
+pub mod task_pages;
 pub mod tasks;

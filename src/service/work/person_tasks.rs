@@ -4,39 +4,26 @@
 //! the tasks on the page are decoded.
 
 use super::task_list::{ShownTask, TaskQuery, TaskSort, shown_page, sort};
+use super::task_pages::{self, TaskTexts};
 use crate::domain::search::Words;
 use crate::domain::task::Task;
 use crate::domain::{Page, PageRequest, TaskId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::store::record;
-use crate::store::shelf::{self, Renderings};
 use crate::store::{Store, tables, tasks};
 use bytes::Bytes;
 use jiff::civil::Date;
 use redb::ReadTransaction;
 
-/// The pages of persons' tasks as the API writes them, kept while nothing they show changed:
-/// the last page read of each person.
-pub struct PersonTaskTexts(Renderings<Bytes, UserId>);
-
-/// How many persons' pages are kept (a page of 50 is ~20 KB).
-const KEPT_PAGES: usize = 256;
-
-impl Default for PersonTaskTexts {
-    fn default() -> Self {
-        Self(Renderings::new(KEPT_PAGES))
-    }
-}
-
 /// One page of the tasks assigned to or about `person` that `actor` sees, by due day, as
 /// `render` writes it; `query` narrows them by status and due range. The text is kept and given
 /// again while the reader, the query, the page, the tasks assigned to and about the person (their
-/// lists' versions), the names (the directory's revision) and `today` are what they were.
+/// lists' versions), the names and `today` are what they were (`task_pages::kept`).
 #[allow(clippy::too_many_arguments)]
 pub fn shown<E: From<ServiceError>>(
     store: &Store,
-    texts: &PersonTaskTexts,
+    texts: &TaskTexts,
     actor: &Actor,
     person: UserId,
     query: &TaskQuery,
@@ -45,29 +32,11 @@ pub fn shown<E: From<ServiceError>>(
     render: impl FnOnce(Page<ShownTask>) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
     let txn = store.read().map_err(ServiceError::from)?;
-    let source = made_from(store, &txn, actor, person, (query, request), today)?;
-    let shown = shelf::kept_or_made(&texts.0, person, source, || {
+    let question = task_pages::question(actor, format_args!("person {person} {query:?} {request:?}"));
+    let versions = tasks::person_versions(&txn, person).map_err(ServiceError::from)?;
+    task_pages::kept(store, &txn, texts, (question, &versions), today, || {
         render(of_person(store, &txn, actor, person, query, request, today)?)
-    })?;
-    Ok(shown.value.clone())
-}
-
-/// The bytes a page of `person`'s tasks is made from: who reads it (his id, roles and
-/// children: what he may see), what is asked, the versions of the person's lists of tasks, the
-/// directory's revision and the day.
-fn made_from(
-    store: &Store,
-    txn: &ReadTransaction,
-    actor: &Actor,
-    person: UserId,
-    (query, request): (&TaskQuery, PageRequest),
-    today: Date,
-) -> Result<Box<[u8]>, ServiceError> {
-    let reader = (actor.user.id, &actor.user.roles, &actor.children);
-    let [assigned, about] = tasks::person_versions(txn, person)?;
-    let revision = store.directory(txn)?.revision();
-    let source = format!("{reader:?} {query:?} {request:?} {assigned} {about} {revision} {today}");
-    Ok(source.into_bytes().into())
+    })
 }
 
 /// One page of the tasks assigned to or about `person` that `actor` sees, by due day; `query`

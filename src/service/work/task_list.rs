@@ -2,6 +2,7 @@
 //! shows. Each list reads the index that answers it (a person's tasks by due day, the tasks
 //! about someone, a board's cards), never every task.
 
+use super::task_pages::{self, TaskTexts};
 use crate::domain::search::{Words, collation_key, fold};
 use crate::domain::task::{Task, TaskPriority, TaskStatus};
 use crate::domain::{BoardId, Page, PageRequest, Role, TaskId, User, UserId};
@@ -10,6 +11,7 @@ use crate::service::ServiceError;
 use crate::store::directory::Directory;
 use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
+use bytes::Bytes;
 use jiff::civil::Date;
 use redb::ReadTransaction;
 use std::collections::{BTreeMap, BTreeSet};
@@ -129,44 +131,63 @@ fn owned(
     Ok(record::ids_owned_between(txn, index, person.0, from, to)?)
 }
 
-/// One page of the tasks `actor` sees that `query` asks for.
-pub fn list(
+/// One page of the tasks `actor` sees that `query` asks for, as `render` writes it. A page of
+/// one assignee's tasks (the page «Мои задачи» asks for those) is kept and given again while the
+/// reader, the query, the page, that person's list of tasks, the names and `today` are what they
+/// were (`task_pages::kept`).
+pub fn listed<E: From<ServiceError>>(
     store: &Store,
+    texts: &TaskTexts,
+    actor: &Actor,
+    (query, request): (&TaskQuery, PageRequest),
+    today: Date,
+    render: impl FnOnce(Page<ShownTask>) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    let make = || render(list(store, &txn, actor, query, request, today)?);
+    let Some(assignee) = query.assignee else {
+        return make();
+    };
+    let question = task_pages::question(actor, format_args!("list {query:?} {request:?}"));
+    let [assigned, _] = tasks::person_versions(&txn, assignee).map_err(ServiceError::from)?;
+    task_pages::kept(store, &txn, texts, (question, &[assigned]), today, make)
+}
+
+/// One page of the tasks `actor` sees that `query` asks for.
+fn list(
+    store: &Store,
+    txn: &ReadTransaction,
     actor: &Actor,
     query: &TaskQuery,
     request: PageRequest,
     today: Date,
 ) -> Result<Page<ShownTask>, ServiceError> {
-    let txn = store.read()?;
     let range = query.due_keys();
     let mut ids: Vec<TaskId> = if let Some(assignee) = query.assignee {
-        owned(&txn, tables::TASKS_BY_ASSIGNEE, assignee, range)?
+        owned(txn, tables::TASKS_BY_ASSIGNEE, assignee, range)?
     } else if let Some(author) = query.author {
-        owned(&txn, tables::TASKS_BY_AUTHOR, author, range)?
+        owned(txn, tables::TASKS_BY_AUTHOR, author, range)?
     } else if let Some(related) = query.related {
-        record::ids_under(&txn, tables::TASKS_BY_RELATED, related.0)?
+        record::ids_under(txn, tables::TASKS_BY_RELATED, related.0)?
     } else if let Some(board) = query.board {
-        tasks::cards(&txn, board, None)?
-            .into_iter()
-            .map(|c| c.task_id)
-            .collect()
+        tasks::cards(txn, board, None)?.into_iter().map(|c| c.task_id).collect()
     } else if actor.user.roles.contains(&Role::Manager) {
         // Only which index to read: `sees_task` below still decides every row.
-        record::ids_between(&txn, tables::TASKS_BY_DUE, range.0, range.1)?
+        record::ids_between(txn, tables::TASKS_BY_DUE, range.0, range.1)?
     } else {
-        let mut mine = owned(&txn, tables::TASKS_BY_ASSIGNEE, actor.user.id, range)?;
-        mine.extend(owned(&txn, tables::TASKS_BY_AUTHOR, actor.user.id, range)?);
+        let mut mine = owned(txn, tables::TASKS_BY_ASSIGNEE, actor.user.id, range)?;
+        mine.extend(owned(txn, tables::TASKS_BY_AUTHOR, actor.user.id, range)?);
         mine
     };
     dedup(&mut ids);
     let words = query.search.as_deref().map(Words::of).unwrap_or_default();
-    let mut found: Vec<Task> = tasks::load(&txn, &ids)?
+    let mut found: Vec<Task> = tasks::load(txn, &ids)?
         .into_iter()
         .filter(|t| policy::sees_task(actor, t) && query.admits(t, &words))
         .collect();
     sort(&mut found, query.sort);
     let page = request.slice(found.into_iter());
-    shown_page(store, &txn, page, today)
+    shown_page(store, txn, page, today)
 }
 
 /// Drops repeated ids, keeping the first of each.
