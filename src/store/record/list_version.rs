@@ -50,3 +50,6 @@ pub(super) fn renew(txn: &WriteTransaction, lists: impl IntoIterator<Item = List
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests;
