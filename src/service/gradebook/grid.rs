@@ -73,10 +73,12 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
         .copied()
         .filter(|id| seen.insert(*id))
         .collect();
-    // A lesson put in another subject keeps its marks in that subject: read them by lesson.
+    // A lesson put in another subject keeps its marks in that subject: read them by lesson
+    // (those given in this subject before it moved come with the subject's marks below).
     let mut elsewhere: HashMap<UserId, Vec<(usize, MarkHead)>> = HashMap::new();
     for (at, lesson) in lessons.iter().enumerate().filter(|(_, l)| l.subject_id != subject_id) {
-        for mark in marks::of_lesson(txn, lesson.id)? {
+        let marks = marks::of_lesson(txn, lesson.id)?;
+        for mark in marks.into_iter().filter(|m| m.subject_id != subject_id) {
             elsewhere.entry(mark.student_id).or_default().push((at, mark.head()));
         }
     }
