@@ -10,8 +10,9 @@ use super::{ApiTags, State};
 use crate::domain::{GroupId, SubjectId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
+use crate::service::gradebook::group_journal::{self, GroupJournal};
 use crate::service::gradebook::period::terms_around;
-use crate::service::gradebook::{group_journal, subject_journal};
+use crate::service::gradebook::subject_journal;
 use jiff::Timestamp;
 use poem_openapi::OpenApi;
 use poem_openapi::param::{Path, Query};
@@ -48,12 +49,17 @@ impl GroupJournalApi {
         let actor = caller.actor(Rule::Staff)?;
         let tz = state.config.time_zone();
         let ask = ask(&state, &tz, &from, &to);
-        let journal = state.read(|store| group_journal::read(store, actor, id.0, &ask))?;
-        text(GroupJournalView {
-            group_id: journal.group.id,
-            group_name: journal.group.name,
-            grid: GridView::new(journal.grid, &tz),
-        })
+        let texts = &state.journal_texts;
+        let render = |journal: GroupJournal| {
+            let view = GroupJournalView {
+                group_id: journal.group.id,
+                group_name: journal.group.name,
+                grid: GridView::new(journal.grid, &tz),
+            };
+            Ok::<_, ApiError>(text(view)?.into_text())
+        };
+        let text = state.read(|store| group_journal::shown(store, texts, actor, id.0, &ask, render))?;
+        Ok(JsonText::new(text))
     }
 
     /// A subject's journal

@@ -1,6 +1,7 @@
 //! The state every request can reach: the store, the configuration and the auth machinery.
 
 use super::activity::LogShelf;
+use super::gradebook::group_journal::JournalTexts;
 use super::journal::Journal;
 use super::schedule::lesson_list::LessonShelf;
 use super::work::boards::BoardTexts;
@@ -36,6 +37,8 @@ pub struct AppState {
     pub board_texts: Arc<BoardTexts>,
     /// Pages of tasks as last shown (see `service::work::task_pages`).
     pub task_texts: Arc<TaskTexts>,
+    /// Groups' journals as last shown (see `service::gradebook::group_journal::shown`).
+    pub journal_texts: Arc<JournalTexts>,
 }
 
 impl AppState {
@@ -58,6 +61,7 @@ impl AppState {
             lesson_shelf: Arc::default(),
             board_texts: Arc::default(),
             task_texts: Arc::default(),
+            journal_texts: Arc::default(),
         })
     }
 

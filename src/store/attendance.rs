@@ -1,7 +1,7 @@
 //! Attendance: one row per (lesson, student), and an index of each student's statuses by the
 //! lesson's start, so a year's summary or a journal grid reads keys only.
 
-use super::record::Reader;
+use super::record::{self, ListKey, Reader};
 use super::{StoreError, codec, tables};
 use crate::domain::journal::{Attendance, AttendanceStatus};
 use crate::domain::lesson::Lesson;
@@ -27,7 +27,8 @@ pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Attendance>,
 
 /// Replaces the attendance of `lesson` with `records` (each of one of its students); returns
 /// what was recorded before. Only what differs is written: a row left as it was, or a status
-/// left as it was, is not touched (each write dirties a page of a large table).
+/// left as it was, is not touched (each write dirties a page of a large table). Each student
+/// whose status changed gets a new version of his list (`attendance_of`).
 pub fn replace_lesson(
     txn: &WriteTransaction,
     lesson: &Lesson,
@@ -38,12 +39,14 @@ pub fn replace_lesson(
     let mut by_student = txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
     let at = lesson.starts_at.as_millisecond();
     let was = |student: UserId| old.iter().find(|r| r.student_id == student);
+    let mut changed = Vec::new();
     for gone in old
         .iter()
         .filter(|r| !records.iter().any(|new| new.student_id == r.student_id))
     {
         table.remove((lesson.id.0, gone.student_id.0))?;
         by_student.remove((gone.student_id.0, at, lesson.id.0))?;
+        changed.push(list_of(gone.student_id));
     }
     for record in records {
         let before = was(record.student_id);
@@ -52,20 +55,22 @@ pub fn replace_lesson(
         }
         if before.map(|r| r.status) != Some(record.status) {
             by_student.insert((record.student_id.0, at, lesson.id.0), record.status.code())?;
+            changed.push(list_of(record.student_id));
         }
     }
+    record::renew(txn, changed)?;
     Ok(old)
 }
 
 /// Moves the student index rows of a lesson whose start changed from `old_start` (call it
-/// whenever a lesson with attendance moves).
+/// whenever a lesson with attendance moves); their students' lists get new versions.
 pub fn lesson_moved(txn: &WriteTransaction, lesson: &Lesson, old_start: Timestamp) -> Result<(), StoreError> {
     if old_start == lesson.starts_at {
         return Ok(());
     }
     let records = of_lesson(txn, lesson.id)?;
     let mut by_student = txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
-    for record in records {
+    for record in &records {
         let student = record.student_id.0;
         by_student.remove((student, old_start.as_millisecond(), lesson.id.0))?;
         by_student.insert(
@@ -73,7 +78,12 @@ pub fn lesson_moved(txn: &WriteTransaction, lesson: &Lesson, old_start: Timestam
             record.status.code(),
         )?;
     }
-    Ok(())
+    record::renew(txn, records.iter().map(|r| list_of(r.student_id)))
+}
+
+/// The list of `student`'s statuses, whose version changes with each of them.
+pub fn list_of(student: UserId) -> ListKey {
+    ListKey::of(&tables::ATTENDANCE_BY_STUDENT, student.0)
 }
 
 /// The students' status index opened once, to read many students' statuses in one go (a

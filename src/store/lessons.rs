@@ -1,7 +1,7 @@
 //! Lessons, indexed by time for the whole school, each teacher, student, group, subject and room, so a
 //! week or a term of any of them is one index range however many lessons the school keeps.
 
-use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::record::{self, IndexRow, ListKey, Reader, Record, Rows};
 use super::{StoreError, tables};
 use crate::domain::lesson::{Lesson, LessonHead, room_key};
 use crate::domain::{GroupId, LessonId, SubjectId, UserId};
@@ -32,6 +32,16 @@ impl Record for Lesson {
         }
         rows
     }
+
+    /// A group's lessons: its journal is kept by their version (`service::gradebook::grid_texts`).
+    fn versioned_lists(&self) -> Vec<ListKey> {
+        self.group_id.map(list_of_group).into_iter().collect()
+    }
+}
+
+/// The list of `group`'s lessons, whose version changes with each of them.
+pub fn list_of_group(group: GroupId) -> ListKey {
+    ListKey::of(&tables::LESSONS_BY_GROUP, group.0)
 }
 
 /// Whose lessons a read goes through.

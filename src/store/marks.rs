@@ -1,7 +1,7 @@
 //! Marks, indexed by lesson, by student and day, by subject and day, and by student and
 //! subject and day.
 
-use super::record::{self, IndexRow, Reader, Record, Rows, day_after, day_key};
+use super::record::{self, IndexRow, ListKey, Reader, Record, Rows, day_after, day_key};
 use super::{StoreError, codec, tables};
 use crate::domain::journal::{Mark, MarkHead};
 use crate::domain::{LessonId, MarkId, SubjectId, UserId};
@@ -33,6 +33,16 @@ impl Record for Mark {
         }
         rows
     }
+
+    /// A student's marks: journals are kept by their version (`service::gradebook::grid_texts`).
+    fn versioned_lists(&self) -> Vec<ListKey> {
+        vec![list_of(self.student_id)]
+    }
+}
+
+/// The list of `student`'s marks, whose version changes with each of them.
+pub fn list_of(student: UserId) -> ListKey {
+    ListKey::of(&tables::MARKS_BY_STUDENT, student.0)
 }
 
 /// The marks given at `lesson`, in the order given.

@@ -6,7 +6,8 @@ mod index_row;
 mod list_version;
 
 pub use index_row::IndexRow;
-pub use list_version::{ListKey, list_version};
+pub(in crate::store) use list_version::renew;
+pub use list_version::{ListKey, ListVersions, list_version, list_versions};
 
 use super::newest_first::{self, Index, Scope};
 use super::{StoreError, codec, sequence, tables};

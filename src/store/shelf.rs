@@ -80,14 +80,28 @@ pub fn kept_or_made<K: Eq + Hash + Copy, T, E>(
     source: Box<[u8]>,
     make: impl FnOnce() -> Result<T, E>,
 ) -> Result<Arc<Shown<T>>, E> {
+    kept_or_made_by(shelf, key, |_| Ok(source.clone()), make)
+}
+
+/// As `kept_or_made`, for a rendering whose sources it names itself: `source(rendering)` gives
+/// the bytes it is made from now (e.g. a journal's head and the versions of the lists of the
+/// students it holds). The kept rendering is given while they are the bytes it was kept with;
+/// otherwise `make()`'s, kept with `source` of it. Both read the same snapshot.
+pub fn kept_or_made_by<K: Eq + Hash + Copy, T, E>(
+    shelf: &Renderings<T, K>,
+    key: K,
+    source: impl Fn(&T) -> Result<Box<[u8]>, E>,
+    make: impl FnOnce() -> Result<T, E>,
+) -> Result<Arc<Shown<T>>, E> {
     if let Some(Some(kept)) = shelf.find([&key]).pop()
-        && kept.record == source
+        && kept.record == source(&kept.value)?
     {
         return Ok(kept);
     }
+    let value = make()?;
     let made = Arc::new(Shown {
-        value: make()?,
-        record: source,
+        record: source(&value)?,
+        value,
     });
     shelf.keep(std::iter::once((key, made.clone())));
     Ok(made)

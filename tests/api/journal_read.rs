@@ -2,6 +2,7 @@
 //! threshold), a student's attendance with its summary and his marks by subject, and who may
 //! read whose. The records are written through the store, as a saved lesson journal leaves them.
 
+mod kept;
 mod school;
 
 use crate::helpers::json;

@@ -87,3 +87,63 @@ fn a_save_that_keeps_a_status_keeps_its_index_row_and_stores_the_new_comment() {
         assert_eq!(seen, [status]);
     }
 }
+
+#[test]
+fn a_students_list_gets_a_new_version_only_when_one_of_his_statuses_changes() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let mut at = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
+    let versions = |step: &dyn Fn(&WriteTransaction)| -> [bool; 2] {
+        let before = [10, 11].map(|s| record::list_version(&store.read().expect("read"), list_of(UserId(s))));
+        let txn = store.write().expect("write");
+        step(&txn);
+        txn.commit().expect("commit");
+        let after = [10, 11].map(|s| record::list_version(&store.read().expect("read"), list_of(UserId(s))));
+        [0, 1].map(|i| before[i].as_ref().expect("version") != after[i].as_ref().expect("version"))
+    };
+    let both = |ten, eleven| [present(&at, 10, ten), present(&at, 11, eleven)];
+    use AttendanceStatus::{Late, Present};
+    let first = both(Present, Present);
+    assert_eq!(
+        versions(&|txn| {
+            replace_lesson(txn, &at, &first).expect("write");
+        }),
+        [true, true]
+    );
+    let late = both(Late, Present);
+    assert_eq!(
+        versions(&|txn| {
+            replace_lesson(txn, &at, &late).expect("write");
+        }),
+        [true, false],
+        "only his"
+    );
+    let commented = [
+        late[0].clone(),
+        Attendance {
+            comment: "автобус".into(),
+            ..late[1].clone()
+        },
+    ];
+    assert_eq!(
+        versions(&|txn| {
+            replace_lesson(txn, &at, &commented).expect("write");
+        }),
+        [false, false],
+        "a comment is not a status"
+    );
+    let moved_from = at.starts_at;
+    at.starts_at = "2026-11-25T10:00:00Z".parse().expect("instant");
+    assert_eq!(
+        versions(&|txn| lesson_moved(txn, &at, moved_from).expect("move")),
+        [true, true],
+        "the lesson moved"
+    );
+    assert_eq!(
+        versions(&|txn| {
+            replace_lesson(txn, &at, &late[..1]).expect("write");
+        }),
+        [false, true],
+        "his record removed"
+    );
+}

@@ -29,14 +29,36 @@ impl ListKey {
 
 /// The version of `list`: 0 before its first change, then a new number with each change.
 pub fn list_version(txn: &impl Reader, list: ListKey) -> Result<u64, StoreError> {
-    let versions = txn.open(tables::LIST_VERSIONS)?;
-    Ok(versions
-        .get((list.index, list.owner))?
-        .map_or(0, |version| version.value()))
+    list_versions(txn)?.of(list)
 }
 
-/// Gives each of `lists` a new version.
-pub(super) fn renew(txn: &WriteTransaction, lists: impl IntoIterator<Item = ListKey>) -> Result<(), StoreError> {
+/// The table of versions opened once, to read many lists' versions (a journal's students).
+pub struct ListVersions<T>(T);
+
+/// The table of versions as a transaction of kind `R` opens it.
+type VersionTable<'t, R> = <R as Reader>::Table<'t, (&'static str, u64), u64>;
+
+/// The versions of lists as `txn` sees them.
+pub fn list_versions<R: Reader>(txn: &R) -> Result<ListVersions<VersionTable<'_, R>>, StoreError> {
+    Ok(ListVersions(txn.open(tables::LIST_VERSIONS)?))
+}
+
+impl<T: ReadableTable<(&'static str, u64), u64>> ListVersions<T> {
+    /// The version of `list`: 0 before its first change, then a new number with each change.
+    pub fn of(&self, list: ListKey) -> Result<u64, StoreError> {
+        Ok(self
+            .0
+            .get((list.index, list.owner))?
+            .map_or(0, |version| version.value()))
+    }
+}
+
+/// Gives each of `lists` a new version (the record kit does it for the lists a record names;
+/// a table kept by hand, such as attendance, calls it for the lists it changes).
+pub(in crate::store) fn renew(
+    txn: &WriteTransaction,
+    lists: impl IntoIterator<Item = ListKey>,
+) -> Result<(), StoreError> {
     let mut lists: Vec<ListKey> = lists.into_iter().collect();
     if lists.is_empty() {
         return Ok(());
