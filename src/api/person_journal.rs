@@ -11,7 +11,7 @@ use super::{ApiTags, State};
 use crate::domain::UserId;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::gradebook::person_journal;
+use crate::service::gradebook::person_journal::{self, PersonAttendance, PersonMarks};
 use poem_openapi::OpenApi;
 use poem_openapi::param::{Path, Query};
 
@@ -44,25 +44,30 @@ impl PersonJournalApi {
         let actor = caller.actor(Rule::SeeUser(id.0))?;
         let tz = state.config.time_zone();
         let ask = ask(&state, &tz, &from, &to);
-        let found = state.read(|store| person_journal::attendance(store, actor, id.0, &ask))?;
-        let names = &found.subject_names;
-        text(PersonAttendanceView {
-            user_id: id.0,
-            period: PeriodView::from(&found.period),
-            lessons: found
-                .lessons
-                .iter()
-                .map(|a| AttendanceLesson {
-                    lesson_id: a.lesson.id,
-                    starts_at: local(a.lesson.starts_at, &tz),
-                    subject_id: a.lesson.subject_id,
-                    subject_name: names.get(&a.lesson.subject_id).cloned().unwrap_or_default(),
-                    lesson_status: a.lesson.status.into(),
-                    status: a.status.map(Into::into),
-                })
-                .collect(),
-            summary: found.summary.into(),
-        })
+        let render = |found: PersonAttendance| {
+            let names = &found.subject_names;
+            let view = PersonAttendanceView {
+                user_id: id.0,
+                period: PeriodView::from(&found.period),
+                lessons: found
+                    .lessons
+                    .iter()
+                    .map(|a| AttendanceLesson {
+                        lesson_id: a.lesson.id,
+                        starts_at: local(a.lesson.starts_at, &tz),
+                        subject_id: a.lesson.subject_id,
+                        subject_name: names.get(&a.lesson.subject_id).cloned().unwrap_or_default(),
+                        lesson_status: a.lesson.status.into(),
+                        status: a.status.map(Into::into),
+                    })
+                    .collect(),
+                summary: found.summary.into(),
+            };
+            Ok::<_, ApiError>(text(view)?.into_text())
+        };
+        let texts = &state.journal_texts;
+        let text = state.read(|store| person_journal::attendance_shown(store, texts, actor, id.0, &ask, render))?;
+        Ok(JsonText::new(text))
     }
 
     /// A student's marks
@@ -84,21 +89,26 @@ impl PersonJournalApi {
         let actor = caller.actor(Rule::SeeUser(id.0))?;
         let tz = state.config.time_zone();
         let ask = ask(&state, &tz, &from, &to);
-        let found = state.read(|store| person_journal::marks(store, actor, id.0, &ask))?;
-        text(PersonMarksView {
-            user_id: id.0,
-            period: PeriodView::from(&found.period),
-            subjects: found
-                .subjects
-                .into_iter()
-                .map(|s| SubjectMarksView {
-                    subject_id: s.subject_id,
-                    subject_name: s.subject_name,
-                    marks: s.marks.iter().map(MarkEntry::from).collect(),
-                    average: s.standing.average,
-                    term_mark: s.standing.term_mark,
-                })
-                .collect(),
-        })
+        let render = |found: PersonMarks| {
+            let view = PersonMarksView {
+                user_id: id.0,
+                period: PeriodView::from(&found.period),
+                subjects: found
+                    .subjects
+                    .into_iter()
+                    .map(|s| SubjectMarksView {
+                        subject_id: s.subject_id,
+                        subject_name: s.subject_name,
+                        marks: s.marks.iter().map(MarkEntry::from).collect(),
+                        average: s.standing.average,
+                        term_mark: s.standing.term_mark,
+                    })
+                    .collect(),
+            };
+            Ok::<_, ApiError>(text(view)?.into_text())
+        };
+        let texts = &state.journal_texts;
+        let text = state.read(|store| person_journal::marks_shown(store, texts, actor, id.0, &ask, render))?;
+        Ok(JsonText::new(text))
     }
 }

@@ -1,7 +1,7 @@
 //! The state every request can reach: the store, the configuration and the auth machinery.
 
 use super::activity::LogShelf;
-use super::gradebook::group_journal::JournalTexts;
+use super::gradebook::journal_texts::JournalTexts;
 use super::journal::Journal;
 use super::schedule::lesson_list::LessonShelf;
 use super::work::boards::BoardTexts;
@@ -37,7 +37,7 @@ pub struct AppState {
     pub board_texts: Arc<BoardTexts>,
     /// Pages of tasks as last shown (see `service::work::task_pages`).
     pub task_texts: Arc<TaskTexts>,
-    /// Groups' journals as last shown (see `service::gradebook::group_journal::shown`).
+    /// Journals as last shown (see `service::gradebook::journal_texts`).
     pub journal_texts: Arc<JournalTexts>,
 }
 

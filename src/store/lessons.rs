@@ -33,10 +33,18 @@ impl Record for Lesson {
         rows
     }
 
-    /// A group's lessons: its journal is kept by their version (`service::gradebook::grid_texts`).
+    /// A group's and each student's lessons: journals are kept by their versions
+    /// (`service::gradebook::journal_texts`).
     fn versioned_lists(&self) -> Vec<ListKey> {
-        self.group_id.map(list_of_group).into_iter().collect()
+        let mut lists: Vec<ListKey> = self.student_ids.iter().map(|s| list_of_student(*s)).collect();
+        lists.extend(self.group_id.map(list_of_group));
+        lists
     }
+}
+
+/// The list of `student`'s lessons, whose version changes with each of them.
+pub fn list_of_student(student: UserId) -> ListKey {
+    ListKey::of(&tables::LESSONS_BY_STUDENT, student.0)
 }
 
 /// The list of `group`'s lessons, whose version changes with each of them.

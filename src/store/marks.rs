@@ -34,7 +34,7 @@ impl Record for Mark {
         rows
     }
 
-    /// A student's marks: journals are kept by their version (`service::gradebook::grid_texts`).
+    /// A student's marks: journals are kept by their version (`service::gradebook::journal_texts`).
     fn versioned_lists(&self) -> Vec<ListKey> {
         vec![list_of(self.student_id)]
     }

@@ -2,6 +2,7 @@
 //! standing in the group's subject. Its answer is kept while nothing it shows has changed.
 
 use super::grid::{self, Frame, Grid};
+use super::journal_texts::{self, JournalTexts};
 use super::period::{Ask, Fallback, Period};
 use crate::domain::group::Group;
 use crate::domain::subject::Subject;
@@ -10,46 +11,15 @@ use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::store::lessons::{self, Whose};
 use crate::store::record::ListVersions;
-use crate::store::shelf::{self, Renderings};
 use crate::store::{Store, attendance, marks, record};
 use bytes::Bytes;
 use redb::{ReadTransaction, ReadableTable};
-use std::hash::{BuildHasher, RandomState};
 
 /// The journal of one group over one period.
 #[derive(Debug)]
 pub struct GroupJournal {
     pub group: Group,
     pub grid: Grid,
-}
-
-/// The groups' journals as the API writes them, by a hash of the group and the period (both
-/// are in what each is checked against, so two with one hash only take each other's place).
-pub struct JournalTexts {
-    journals: Renderings<KeptJournal, u64>,
-    hasher: RandomState,
-}
-
-/// A journal's text and the students it shows, whose lists' versions it is checked against.
-struct KeptJournal {
-    text: Bytes,
-    students: Vec<UserId>,
-}
-
-/// How many journals are kept (a group of 8's term is ~7 KB).
-const KEPT_JOURNALS: usize = 64;
-
-/// The longest period whose journal is kept (a half-year: a group of 30's is ~200 KB), so the
-/// kept journals stay within ~13 MB; a longer one is made at each read.
-const KEPT_DAYS: i32 = 190;
-
-impl Default for JournalTexts {
-    fn default() -> Self {
-        Self {
-            journals: Renderings::new(KEPT_JOURNALS),
-            hasher: RandomState::new(),
-        }
-    }
 }
 
 /// The journal of group `id` over the period `ask` names (the current term by default), as
@@ -73,51 +43,41 @@ pub fn shown<E: From<ServiceError>>(
     if !policy::reads_group_journal(actor, &group) {
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_GROUP_JOURNAL).into());
     }
-    if period
-        .from
-        .until(period.to)
-        .map_or(true, |span| span.get_days() > KEPT_DAYS)
-    {
+    if !journal_texts::keeps(&period) {
         return render(made(store, &txn, group, period, ask)?);
     }
-    let question = format!("{id} {period:?}");
-    let key = texts.hasher.hash_one(&question);
+    let question = format!("group {id} {period:?}");
     let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
-    let head = head(store, &txn, &versions, &group, question, stored)?;
-    let source = |kept: &KeptJournal| -> Result<Box<[u8]>, E> {
-        let mut bytes = head.clone();
-        for &student in &kept.students {
-            for list in [attendance::list_of(student), marks::list_of(student)] {
+    let head = head(store, &txn, &versions, &group, &stored)?;
+    let tail = |students: &[u64]| -> Result<Vec<u8>, E> {
+        let mut bytes = Vec::with_capacity(16 * students.len());
+        for &student in students {
+            for list in [attendance::list_of(UserId(student)), marks::list_of(UserId(student))] {
                 bytes.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
             }
         }
-        Ok(bytes.into())
+        Ok(bytes)
     };
-    let shown = shelf::kept_or_made_by(&texts.journals, key, source, || {
+    journal_texts::kept(texts, &question, &head, tail, || {
         let journal = made(store, &txn, group, period, ask)?;
-        let students = journal.grid.students.iter().map(|s| s.id).collect();
-        Ok(KeptJournal {
-            text: render(journal)?,
-            students,
-        })
-    })?;
-    Ok(shown.value.text.clone())
+        let students = journal.grid.students.iter().map(|s| s.id.0).collect();
+        Ok((render(journal)?, students))
+    })
 }
 
-/// What a journal's students are found from, and the names it shows: the question, the stored
-/// group and subject, the version of the group's lessons and the directory's revision (each
-/// part led by its length).
+/// What a journal's students are found from, and the names it shows: the stored group and
+/// subject (each led by its length), the version of the group's lessons and the directory's
+/// revision.
 fn head(
     store: &Store,
     txn: &ReadTransaction,
     versions: &ListVersions<impl ReadableTable<(&'static str, u64), u64>>,
     group: &Group,
-    question: String,
-    stored: Box<[u8]>,
+    stored: &[u8],
 ) -> Result<Vec<u8>, ServiceError> {
     let subject = record::get_stored::<Subject>(txn, group.subject_id)?.map(|(_, bytes)| bytes);
-    let mut head = Vec::with_capacity(question.len() + stored.len() + 128);
-    for part in [question.as_bytes(), &stored, subject.as_deref().unwrap_or_default()] {
+    let mut head = Vec::with_capacity(stored.len() + 128);
+    for part in [stored, subject.as_deref().unwrap_or_default()] {
         head.extend(part.len().to_le_bytes());
         head.extend(part);
     }

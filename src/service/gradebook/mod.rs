@@ -5,6 +5,7 @@ pub mod alerts;
 pub mod averages;
 pub mod grid;
 pub mod group_journal;
+pub mod journal_texts;
 pub mod lesson_journal;
 pub mod lesson_rows;
 pub mod mark_edit;

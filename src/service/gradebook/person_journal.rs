@@ -3,6 +3,7 @@
 //! mark (the current term by default). Read by managers, his teachers, himself, his parents.
 
 use super::averages::{Standing, standing};
+use super::journal_texts::{self, JournalTexts};
 use super::period::Ask;
 use super::period::{Fallback, Period};
 use crate::domain::journal::{AttendanceStatus, AttendanceSummary, Mark};
@@ -12,8 +13,10 @@ use crate::domain::{SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::store::lessons::{self, Whose};
-use crate::store::record::Reader;
+use crate::store::record::{ListKey, Reader};
 use crate::store::{Store, attendance, groups, marks, record};
+use bytes::Bytes;
+use redb::ReadTransaction;
 use std::collections::{BTreeMap, HashMap};
 
 /// One of the student's lessons and how he was there (`None`: not recorded).
@@ -52,26 +55,54 @@ pub struct PersonMarks {
 }
 
 /// `student`'s lessons over the period `ask` names (the current school year by default) with
-/// how he was at each, and the count by status.
-pub fn attendance(
+/// how he was at each, and the count by status, as `render` writes them; kept (see `shown`)
+/// while his lessons, his attendance (their lists' versions) and their subjects are unchanged.
+pub fn attendance_shown<E: From<ServiceError>>(
     store: &Store,
+    texts: &JournalTexts,
     actor: &Actor,
     student: UserId,
     ask: &Ask<'_>,
-) -> Result<PersonAttendance, ServiceError> {
+    render: impl FnOnce(PersonAttendance) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
     let period = ask.period(Fallback::SchoolYear)?;
-    let txn = store.read()?;
-    known(store, &txn, student)?;
+    let question = format!("attendance {student} {period:?}");
+    let lists = [lessons::list_of_student(student), attendance::list_of(student)];
+    let make = |txn: &ReadTransaction| {
+        let found = attendance(txn, actor, student, period.clone(), ask)?;
+        let subjects = found.subject_names.keys().map(|id| id.0).collect();
+        Ok((found, subjects))
+    };
+    shown(
+        store,
+        texts,
+        (actor, student),
+        (question, &lists),
+        &period,
+        make,
+        render,
+    )
+}
+
+/// `student`'s lessons over `period` with how he was at each, and the count by status, read
+/// in `txn` for `actor` (a 403 unless he may read them).
+fn attendance(
+    txn: &ReadTransaction,
+    actor: &Actor,
+    student: UserId,
+    period: Period,
+    ask: &Ask<'_>,
+) -> Result<PersonAttendance, ServiceError> {
     let (from, to) = period.span(ask.tz);
-    let found = lessons::heads_of(&txn, &Whose::Student(student), from, to)?;
-    may_read(&txn, actor, student, found.iter().map(|l| l.teacher_id))?;
+    let found = lessons::heads_of(txn, &Whose::Student(student), from, to)?;
+    may_read(txn, actor, student, found.iter().map(|l| l.teacher_id))?;
     let mut summary = AttendanceSummary::default();
     let mut statuses = HashMap::new();
-    for status in attendance::statuses_of(&txn, student, from, to)? {
+    for status in attendance::statuses_of(txn, student, from, to)? {
         summary.add(status.status);
         statuses.insert(status.lesson_id, status.status);
     }
-    let subject_names = names(&txn, found.iter().map(|l| l.subject_id))?;
+    let subject_names = names(txn, found.iter().map(|l| l.subject_id))?;
     let lessons = found
         .into_iter()
         .map(|lesson| Attended {
@@ -88,18 +119,90 @@ pub fn attendance(
 }
 
 /// `student`'s marks over the period `ask` names (the current term by default), by subject,
-/// each with the average and the term mark.
-pub fn marks(store: &Store, actor: &Actor, student: UserId, ask: &Ask<'_>) -> Result<PersonMarks, ServiceError> {
+/// as `render` writes them; kept (see `shown`) while his marks (their list's version) and
+/// their subjects are unchanged.
+pub fn marks_shown<E: From<ServiceError>>(
+    store: &Store,
+    texts: &JournalTexts,
+    actor: &Actor,
+    student: UserId,
+    ask: &Ask<'_>,
+    render: impl FnOnce(PersonMarks) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
     let period = ask.period(Fallback::Term)?;
-    let txn = store.read()?;
+    let question = format!("marks {student} {period:?}");
+    let make = |txn: &ReadTransaction| {
+        let found = marks(txn, actor, student, period.clone(), ask)?;
+        let subjects = found.subjects.iter().map(|s| s.subject_id.0).collect();
+        Ok((found, subjects))
+    };
+    shown(
+        store,
+        texts,
+        (actor, student),
+        (question, &[marks::list_of(student)]),
+        &period,
+        make,
+        render,
+    )
+}
+
+/// A page of `student`'s journal over `period` as `render` writes `make`'s (the page and the
+/// subjects it names), for `actor` (a 404 unless the school knows the student). For a reader
+/// who may read it whoever teaches (a manager, the student, a parent) the text is kept under
+/// `question` and given again while the versions of `lists` and the stored subjects it names
+/// are what they were; for a worker, whose right depends on what is read, it is made each time.
+fn shown<P, E: From<ServiceError>>(
+    store: &Store,
+    texts: &JournalTexts,
+    (actor, student): (&Actor, UserId),
+    (question, lists): (String, &[ListKey]),
+    period: &Period,
+    make: impl FnOnce(&ReadTransaction) -> Result<(P, Vec<u64>), ServiceError>,
+    render: impl FnOnce(P) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
     known(store, &txn, student)?;
-    let found = marks::of_student(&txn, student, period.from, period.to)?;
-    may_read(&txn, actor, student, found.iter().map(|m| m.teacher_id))?;
+    if !policy::reads_student_journal(actor, student, &[]) || !journal_texts::keeps(period) {
+        return render(make(&txn)?.0);
+    }
+    let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
+    let mut head = Vec::with_capacity(8 * lists.len());
+    for &list in lists {
+        head.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
+    }
+    let tail = |subjects: &[u64]| -> Result<Vec<u8>, E> {
+        let mut bytes = Vec::new();
+        for &subject in subjects {
+            let stored = record::get_stored::<Subject>(&txn, SubjectId(subject)).map_err(ServiceError::from)?;
+            let stored = stored.map(|(_, bytes)| bytes).unwrap_or_default();
+            bytes.extend(stored.len().to_le_bytes());
+            bytes.extend(stored);
+        }
+        Ok(bytes)
+    };
+    journal_texts::kept(texts, &question, &head, tail, || {
+        let (page, subjects) = make(&txn)?;
+        Ok((render(page)?, subjects))
+    })
+}
+
+/// `student`'s marks over `period`, by subject, each with the average and the term mark, read
+/// in `txn` for `actor` (a 403 unless he may read them).
+fn marks(
+    txn: &ReadTransaction,
+    actor: &Actor,
+    student: UserId,
+    period: Period,
+    ask: &Ask<'_>,
+) -> Result<PersonMarks, ServiceError> {
+    let found = marks::of_student(txn, student, period.from, period.to)?;
+    may_read(txn, actor, student, found.iter().map(|m| m.teacher_id))?;
     let mut by_subject: BTreeMap<SubjectId, Vec<Mark>> = BTreeMap::new();
     for mark in found {
         by_subject.entry(mark.subject_id).or_default().push(mark);
     }
-    let names = names(&txn, by_subject.keys().copied())?;
+    let names = names(txn, by_subject.keys().copied())?;
     let mut subjects: Vec<SubjectMarks> = by_subject
         .into_iter()
         .map(|(subject_id, marks)| SubjectMarks {
@@ -118,7 +221,7 @@ pub fn marks(store: &Store, actor: &Actor, student: UserId, ask: &Ask<'_>) -> Re
 }
 
 /// A 404 unless `student` is someone the school knows.
-fn known(store: &Store, txn: &redb::ReadTransaction, student: UserId) -> Result<(), ServiceError> {
+fn known(store: &Store, txn: &ReadTransaction, student: UserId) -> Result<(), ServiceError> {
     match store.directory(txn)?.find(student) {
         Some(_) => Ok(()),
         None => Err(ServiceError::NotFound("Пользователь не найден".into())),

@@ -1,6 +1,6 @@
-//! A group's journal read again after each kind of change shows that change: the server keeps
-//! its answer between reads (`service::gradebook::group_journal::shown`), and nothing may be
-//! shown stale.
+//! A group's journal and a student's marks read again after each kind of change show that
+//! change: the server keeps those answers between reads (`service::gradebook::journal_texts`),
+//! and nothing may be shown stale.
 
 use super::school::{SEPTEMBER, School, school};
 use crate::helpers::json;
@@ -194,5 +194,126 @@ async fn a_group_journal_read_again_shows_every_change_made_since() {
         average(&school.grid().await, 0),
         json!(3.25),
         "that mark deleted: (5 + 2·2 + 4) / 4"
+    );
+}
+
+/// Each subject of a student's marks as (name, mark values).
+fn by_subject(page: &Value) -> Vec<(String, Vec<u64>)> {
+    let subjects = page["subjects"].as_array().expect("subjects");
+    subjects
+        .iter()
+        .map(|s| {
+            let marks = s["marks"].as_array().expect("marks");
+            let values = marks.iter().map(|m| m["value"].as_u64().expect("value")).collect();
+            (s["subject_name"].as_str().expect("name").to_owned(), values)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_students_marks_read_again_show_every_change_made_since() {
+    let school = school(0.5).await;
+    let path = format!("/api/users/{}/marks?{SEPTEMBER}", school.anna);
+    let first = school.read(school.parent, &path).await;
+    assert_eq!(first, school.read(school.parent, &path).await, "read twice, the same");
+    let math = by_subject(&first)[0].clone();
+    assert_eq!(by_subject(&first), [math.clone(), ("Физика".into(), vec![2])]);
+
+    let given = json!({"student_id": school.anna, "subject_id": school.physics, "lesson_id": null, "value": 4,
+                       "kind": "lesson", "weight": null, "comment": null, "date": "2026-09-22"});
+    let given = school.send(Method::POST, "/api/marks", given).await["data"]["id"].clone();
+    assert_eq!(
+        by_subject(&school.read(school.parent, &path).await)[1].1,
+        [2, 4],
+        "a mark given"
+    );
+
+    let renamed = json!({"name": "Астрономия", "color": "blue"});
+    school
+        .send(Method::PUT, &format!("/api/subjects/{}", school.physics), renamed)
+        .await;
+    let astronomy = ("Астрономия".to_owned(), vec![2, 4]);
+    assert_eq!(
+        by_subject(&school.read(school.parent, &path).await),
+        [astronomy, math.clone()],
+        "by the new name"
+    );
+
+    let changed = json!({"value": 3, "kind": "lesson", "weight": null, "comment": null, "date": "2026-09-22"});
+    school.send(Method::PUT, &format!("/api/marks/{given}"), changed).await;
+    assert_eq!(
+        by_subject(&school.read(school.parent, &path).await)[0].1,
+        [2, 3],
+        "the mark changed"
+    );
+    school
+        .send(Method::DELETE, &format!("/api/marks/{given}"), json!({}))
+        .await;
+    let last = school.read(school.parent, &path).await;
+    assert_eq!(by_subject(&last)[0].1, [2], "the mark deleted");
+    assert_eq!(
+        last,
+        school.read(school.manager, &path).await,
+        "the manager reads the same"
+    );
+}
+
+/// Each lesson of a student's attendance as (lesson, subject's name, status).
+fn attended(page: &Value) -> Vec<(u64, String, Value)> {
+    let lessons = page["lessons"].as_array().expect("lessons");
+    lessons
+        .iter()
+        .map(|l| {
+            let subject = l["subject_name"].as_str().expect("subject").to_owned();
+            (l["lesson_id"].as_u64().expect("lesson"), subject, l["status"].clone())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_students_attendance_read_again_shows_every_change_made_since() {
+    let school = school(0.5).await;
+    let (l, math) = (school.lessons.clone(), || "Математика".to_owned());
+    let path = format!("/api/users/{}/attendance?{SEPTEMBER}", school.anna);
+    let first = school.read(school.parent, &path).await;
+    assert_eq!(first, school.read(school.parent, &path).await, "read twice, the same");
+    assert_eq!(attended(&first)[1], (l[1], math(), json!("unexcused")));
+
+    school.recorded(l[1], AttendanceStatus::Excused, AttendanceStatus::Present);
+    let page = school.read(school.parent, &path).await;
+    assert_eq!(
+        attended(&page)[1],
+        (l[1], math(), json!("excused")),
+        "her status changed"
+    );
+    assert_eq!(page["summary"]["excused"], 2);
+
+    school.lesson_moved_to_physics(l[2], 3);
+    assert_eq!(
+        attended(&school.read(school.parent, &path).await)[2].1,
+        "Физика",
+        "a lesson put in physics"
+    );
+    let renamed = json!({"name": "Астрономия", "color": "blue"});
+    school
+        .send(Method::PUT, &format!("/api/subjects/{}", school.physics), renamed)
+        .await;
+    assert_eq!(
+        attended(&school.read(school.parent, &path).await)[2].1,
+        "Астрономия",
+        "its subject renamed"
+    );
+
+    let own = school.individual_math_lesson(school.teacher, school.anna, 29, 5);
+    let page = school.read(school.parent, &path).await;
+    assert_eq!(
+        attended(&page)[4],
+        (own, math(), json!("present")),
+        "a lesson of her own"
+    );
+    assert_eq!(
+        page,
+        school.read(school.manager, &path).await,
+        "the manager reads the same"
     );
 }
