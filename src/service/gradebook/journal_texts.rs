@@ -24,8 +24,8 @@ struct KeptJournal {
 /// How many journals are kept (a group of 8's term is ~7 KB).
 const KEPT_JOURNALS: usize = 64;
 
-/// The longest period whose journal is kept (a half-year: a group of 30's is ~200 KB), so the
-/// kept journals stay within ~13 MB; a longer one is made at each read.
+/// The longest period whose group journal is kept (a half-year: a group of 30's is ~200 KB),
+/// so the kept journals stay within ~13 MB; a longer one is made at each read.
 const KEPT_DAYS: i32 = 190;
 
 impl Default for JournalTexts {
@@ -37,7 +37,7 @@ impl Default for JournalTexts {
     }
 }
 
-/// Whether a journal over `period` is kept.
+/// Whether a group's journal over `period` is kept.
 pub(super) fn keeps(period: &Period) -> bool {
     period
         .from
