@@ -28,7 +28,7 @@ pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Attendance>,
 /// Replaces the attendance of `lesson` with `records` (each of one of its students); returns
 /// what was recorded before. Only what differs is written: a row left as it was, or a status
 /// left as it was, is not touched (each write dirties a page of a large table). Each student
-/// whose status changed gets a new version of his list (`attendance_of`).
+/// whose status changed gets a new version of his list (`list_of`).
 pub fn replace_lesson(
     txn: &WriteTransaction,
     lesson: &Lesson,

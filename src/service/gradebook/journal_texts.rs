@@ -1,6 +1,7 @@
-//! Journals as the API writes them (a group's grid, a student's marks), kept by the question
-//! asked while what they were made from reads the same (`store::shelf::kept_or_made_by`): a
-//! journal read again costs a few lookups, not its records decoded and written.
+//! Journals as the API writes them (a group's grid, a student's marks and attendance), kept by
+//! the question asked while what they were made from reads the same
+//! (`store::shelf::kept_or_made_by`): a journal read again costs a few lookups, not its records
+//! decoded and written.
 
 use super::period::Period;
 use crate::store::shelf::{self, Renderings};
