@@ -14,6 +14,7 @@ pub mod files;
 pub mod gradebook;
 pub mod import;
 pub mod journal;
+pub mod kept_texts;
 pub mod mail_history;
 mod mail_links;
 pub mod money;

@@ -9,6 +9,7 @@ use crate::domain::subject::Subject;
 use crate::domain::{GroupId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::service::kept_texts;
 use crate::store::lessons::{self, Whose};
 use crate::store::record::ListVersions;
 use crate::store::{Store, attendance, marks, record};
@@ -49,7 +50,7 @@ pub fn shown<E: From<ServiceError>>(
     let question = format!("group {id} {period:?}");
     let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
     let head = head(store, &txn, &versions, &group, &stored)?;
-    let tail = |students: &[u64]| -> Result<Vec<u8>, E> {
+    let tail = |students: &Vec<u64>| -> Result<Vec<u8>, E> {
         let mut bytes = Vec::with_capacity(16 * students.len());
         for &student in students {
             for list in [attendance::list_of(UserId(student)), marks::list_of(UserId(student))] {
@@ -58,7 +59,7 @@ pub fn shown<E: From<ServiceError>>(
         }
         Ok(bytes)
     };
-    journal_texts::kept(texts, &question, &head, tail, || {
+    kept_texts::kept(&texts.0, &question, &head, tail, || {
         let journal = made(store, &txn, group, period, ask)?;
         let students = journal.grid.students.iter().map(|s| s.id.0).collect();
         Ok((render(journal)?, students))

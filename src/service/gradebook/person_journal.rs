@@ -3,7 +3,7 @@
 //! mark (the current term by default). Read by managers, his teachers, himself, his parents.
 
 use super::averages::{Standing, standing};
-use super::journal_texts::{self, JournalTexts};
+use super::journal_texts::JournalTexts;
 use super::period::Ask;
 use super::period::{Fallback, Period};
 use crate::domain::journal::{AttendanceStatus, AttendanceSummary, Mark};
@@ -12,6 +12,7 @@ use crate::domain::subject::Subject;
 use crate::domain::{SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::service::kept_texts;
 use crate::store::lessons::{self, Whose};
 use crate::store::record::{ListKey, Reader};
 use crate::store::{Store, attendance, groups, marks, record};
@@ -162,7 +163,7 @@ fn shown<P, E: From<ServiceError>>(
     for &list in lists {
         head.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
     }
-    let tail = |subjects: &[u64]| -> Result<Vec<u8>, E> {
+    let tail = |subjects: &Vec<u64>| -> Result<Vec<u8>, E> {
         let mut bytes = Vec::new();
         for &subject in subjects {
             let stored = record::get_stored::<Subject>(&txn, SubjectId(subject)).map_err(ServiceError::from)?;
@@ -172,7 +173,7 @@ fn shown<P, E: From<ServiceError>>(
         }
         Ok(bytes)
     };
-    journal_texts::kept(texts, &question, &head, tail, || {
+    kept_texts::kept(&texts.0, &question, &head, tail, || {
         let (page, subjects) = make(&txn)?;
         Ok((render(page)?, subjects))
     })

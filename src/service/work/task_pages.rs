@@ -1,33 +1,25 @@
 //! Pages of tasks as the API writes them, kept by the question asked (who reads, what he asks,
 //! which page) while the lists of tasks they are made from, the names and the day are unchanged
-//! (`store::shelf::kept_or_made`): a page read again costs a few lookups, not its tasks decoded
-//! and written.
+//! (`service::kept_texts`): a page read again costs a few lookups, not its tasks decoded and
+//! written.
 
 use crate::policy::Actor;
 use crate::service::ServiceError;
+use crate::service::kept_texts::{self, KeptTexts};
 use crate::store::Store;
-use crate::store::shelf::{self, Renderings};
 use bytes::Bytes;
 use jiff::civil::Date;
 use redb::ReadTransaction;
-use std::hash::{BuildHasher, RandomState};
 
-/// The kept pages, by a hash of their question (the question itself is in what each page is
-/// checked against, so two questions with one hash only take each other's place).
-pub struct TaskTexts {
-    pages: Renderings<Bytes, u64>,
-    hasher: RandomState,
-}
+/// The kept pages.
+pub struct TaskTexts(KeptTexts<()>);
 
 /// How many pages are kept (a page of 50 is ~20 KB).
 const KEPT_PAGES: usize = 256;
 
 impl Default for TaskTexts {
     fn default() -> Self {
-        Self {
-            pages: Renderings::new(KEPT_PAGES),
-            hasher: RandomState::new(),
-        }
+        Self(KeptTexts::new(KEPT_PAGES))
     }
 }
 
@@ -49,8 +41,6 @@ pub fn kept<E: From<ServiceError>>(
     make: impl FnOnce() -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
     let revision = store.directory(txn).map_err(ServiceError::from)?.revision();
-    let key = texts.hasher.hash_one(&question);
-    let source = format!("{question} {versions:?} {revision} {today}");
-    let shown = shelf::kept_or_made(&texts.pages, key, source.into_bytes().into(), make)?;
-    Ok(shown.value.clone())
+    let source = format!("{versions:?} {revision} {today}");
+    kept_texts::kept_whole(&texts.0, &question, source.as_bytes(), make)
 }

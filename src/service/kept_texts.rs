@@ -1,0 +1,70 @@
+//! Answers as the API writes them (JSON text), kept by the question asked while what they were
+//! made from reads the same (`store::shelf::kept_or_made_by`): a page read again costs a few
+//! lookups, not its records decoded and written. The journals, the pages of tasks and the
+//! ledgers keep theirs here.
+
+use crate::store::shelf::{self, Renderings};
+use bytes::Bytes;
+use std::hash::{BuildHasher, RandomState};
+
+/// Kept texts by a hash of their question (the question itself is in what each is checked
+/// against, so two questions with one hash only take each other's place). `S` names the records
+/// a text shows whose state it is checked against (a journal's students, a ledger's lessons).
+pub struct KeptTexts<S = Vec<u64>> {
+    texts: Renderings<KeptText<S>, u64>,
+    hasher: RandomState,
+}
+
+/// A text and the records it shows.
+struct KeptText<S> {
+    text: Bytes,
+    shows: S,
+}
+
+impl<S> KeptTexts<S> {
+    /// An empty shelf of up to `capacity` texts.
+    pub fn new(capacity: usize) -> Self {
+        Self {
+            texts: Renderings::new(capacity),
+            hasher: RandomState::new(),
+        }
+    }
+}
+
+/// The text kept for `question` while `head` (the state of what decides what it shows) and
+/// `tail` of the records it shows read as when it was kept; otherwise `make`'s (its text and
+/// the records it shows), which is kept. All of it must be read in one snapshot.
+pub fn kept<S, E>(
+    texts: &KeptTexts<S>,
+    question: &str,
+    head: &[u8],
+    tail: impl Fn(&S) -> Result<Vec<u8>, E>,
+    make: impl FnOnce() -> Result<(Bytes, S), E>,
+) -> Result<Bytes, E> {
+    let key = texts.hasher.hash_one(question);
+    let source = |kept: &KeptText<S>| -> Result<Box<[u8]>, E> {
+        let tail = tail(&kept.shows)?;
+        let mut bytes = Vec::with_capacity(8 + question.len() + head.len() + tail.len());
+        bytes.extend(question.len().to_le_bytes());
+        bytes.extend(question.as_bytes());
+        bytes.extend(head);
+        bytes.extend(tail);
+        Ok(bytes.into())
+    };
+    let shown = shelf::kept_or_made_by(&texts.texts, key, source, || {
+        let (text, shows) = make()?;
+        Ok(KeptText { text, shows })
+    })?;
+    Ok(shown.value.text.clone())
+}
+
+/// The text kept for `question` while `source` (the state of everything it shows) reads as
+/// when it was kept; otherwise `make`'s, which is kept.
+pub fn kept_whole<E>(
+    texts: &KeptTexts<()>,
+    question: &str,
+    source: &[u8],
+    make: impl FnOnce() -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    kept(texts, question, source, |()| Ok(Vec::new()), || Ok((make()?, ())))
+}
