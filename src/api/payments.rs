@@ -10,10 +10,12 @@ use super::paging::{PageMeta, paged};
 use super::payment_reports::{ContactView, DebtorView, DebtorsMeta, LedgerFile, SchoolLedgerMeta, query};
 use super::vocabulary::{ChargeReasonName, LedgerKindName, PaymentMethodName};
 use super::{ApiTags, State};
-use crate::domain::{EntryId, PageRequest, UserId};
+use crate::domain::{EntryId, Page, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, KEEP_MONEY, READ_SCHOOL_LEDGER, Rule};
+use crate::service::money::entry_view::ShownEntry;
 use crate::service::money::payments::{self, NewEntry, WithBalance};
+use crate::service::money::school_ledger::Totals;
 use crate::service::money::{debtors, export, school_ledger};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
@@ -176,14 +178,19 @@ impl PaymentsApi {
         caller.actor(READ_SCHOOL_LEDGER)?;
         let query = query(from.0, to.0, kind.0, method.0, student_id.0)?;
         let request = PageRequest::new(page.0, per_page.0);
-        let (found, totals) = state.read(|store| school_ledger::list(store, &query, request, &state.config))?;
         let tz = state.config.time_zone();
-        let meta = SchoolLedgerMeta {
-            page: PageMeta::of(&found),
-            totals: totals.into(),
+        let render = |found: Page<ShownEntry>, totals: Totals| {
+            let meta = SchoolLedgerMeta {
+                page: PageMeta::of(&found),
+                totals: totals.into(),
+            };
+            let Json(page) = paged(found, |e| LedgerEntryView::new(e, &tz));
+            let text = JsonText::serialized(&Paged { data: page.data, meta }).map_err(ApiError::internal)?;
+            Ok::<_, ApiError>(text.into_text())
         };
-        let Json(page) = paged(found, |e| LedgerEntryView::new(e, &tz));
-        JsonText::serialized(&Paged { data: page.data, meta }).map_err(ApiError::internal)
+        let (texts, config) = (&state.ledger_texts, &state.config);
+        let text = state.read(|store| school_ledger::list(store, texts, (&query, request), config, render))?;
+        Ok(JsonText::new(text))
     }
 
     /// Debtors

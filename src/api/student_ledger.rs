@@ -8,7 +8,7 @@ use super::{ApiTags, State};
 use crate::domain::{PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, reads_ledger_of};
-use crate::service::money::payments;
+use crate::service::money::payments::{self, StudentLedger};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::{Object, OpenApi};
 
@@ -53,24 +53,28 @@ impl StudentLedgerApi {
     ) -> Result<JsonText<StudentLedgerView>, ApiError> {
         caller.actor(reads_ledger_of(id.0))?;
         let request = PageRequest::new(page.0, per_page.0);
-        let found = state.read(|store| payments::of_student(store, id.0, request, &state.config))?;
         let tz = state.config.time_zone();
-        let meta = StudentLedgerMeta {
-            page: PageMeta::of(&found.page),
-            balance: found.balance,
+        let render = |found: StudentLedger| {
+            let meta = StudentLedgerMeta {
+                page: PageMeta::of(&found.page),
+                balance: found.balance,
+            };
+            let view = StudentLedgerView {
+                data: found
+                    .page
+                    .items
+                    .into_iter()
+                    .map(|e| LedgerEntryView::new(e, &tz))
+                    .collect(),
+                meta,
+                balance: found.balance,
+                packages: found.packages.into_iter().map(|p| PackageView::new(p, &tz)).collect(),
+            };
+            Ok::<_, ApiError>(JsonText::serialized(&view).map_err(ApiError::internal)?.into_text())
         };
-        let view = StudentLedgerView {
-            data: found
-                .page
-                .items
-                .into_iter()
-                .map(|e| LedgerEntryView::new(e, &tz))
-                .collect(),
-            meta,
-            balance: found.balance,
-            packages: found.packages.into_iter().map(|p| PackageView::new(p, &tz)).collect(),
-        };
-        JsonText::serialized(&view).map_err(ApiError::internal)
+        let texts = &state.ledger_texts;
+        let text = state.read(|store| payments::of_student(store, texts, (id.0, request), &state.config, render))?;
+        Ok(JsonText::new(text))
     }
 }
 

@@ -3,6 +3,7 @@
 use super::activity::LogShelf;
 use super::gradebook::journal_texts::JournalTexts;
 use super::journal::Journal;
+use super::money::ledger_texts::LedgerTexts;
 use super::schedule::lesson_list::LessonShelf;
 use super::work::boards::BoardTexts;
 use super::work::task_pages::TaskTexts;
@@ -39,6 +40,8 @@ pub struct AppState {
     pub task_texts: Arc<TaskTexts>,
     /// Journals as last shown (see `service::gradebook::journal_texts`).
     pub journal_texts: Arc<JournalTexts>,
+    /// Pages of the ledger as last shown (see `service::money::ledger_texts`).
+    pub ledger_texts: Arc<LedgerTexts>,
 }
 
 impl AppState {
@@ -62,6 +65,7 @@ impl AppState {
             board_texts: Arc::default(),
             task_texts: Arc::default(),
             journal_texts: Arc::default(),
+            ledger_texts: Arc::default(),
         })
     }
 

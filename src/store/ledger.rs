@@ -2,10 +2,11 @@
 //! indexed by student (numbered, so a page is counted without reading) and by day (with the
 //! figures a filter needs) and summed by day, kind and method (so a month's totals read a few
 //! rows); what each held lesson settled; and a recount that checks every balance against its
-//! entries.
+//! entries. Each entry renews the version of its student's entries and of the school's, by
+//! which pages of them are kept (`service::money::ledger_texts`).
 
 use super::newest_first::{self, Scope, append_numbered};
-use super::record::{self, Reader, Record, Rows, day_after, day_key};
+use super::record::{self, ListKey, Reader, Record, Rows, day_after, day_key};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::ledger::{EntryKind, LedgerEntry, LessonCharge};
 use crate::domain::{EntryId, LessonId, Page, PageRequest, UserId};
@@ -22,6 +23,16 @@ impl Record for LedgerEntry {
     }
 }
 
+/// The list of `student`'s entries, whose version changes with each of them.
+pub fn list_of(student: UserId) -> ListKey {
+    ListKey::of(&tables::LEDGER_BY_STUDENT, student.0)
+}
+
+/// The list of the school's entries, whose version changes with each of them.
+pub fn list_of_school() -> ListKey {
+    ListKey::of(&tables::LEDGER_BY_DAY, 0)
+}
+
 /// An appended entry with the balance before and after it.
 #[derive(Clone, Debug)]
 pub struct Appended {
@@ -30,8 +41,8 @@ pub struct Appended {
     pub after: i64,
 }
 
-/// Appends the entry `build` makes around its new id, with its index rows, and moves its
-/// student's balance by its effect, all in `txn`. A reversal is recorded against the entry it
+/// Appends the entry `build` makes around its new id, with its index rows, moves its student's
+/// balance by its effect and renews his list's version and the school's, all in `txn`. A reversal is recorded against the entry it
 /// reverses (the service refuses a second one first).
 pub fn append(txn: &WriteTransaction, build: impl FnOnce(EntryId) -> LedgerEntry) -> Result<Appended, StoreError> {
     let entry = build(EntryId(sequence::next_id(txn, record::name_of::<LedgerEntry>())?));
@@ -62,6 +73,7 @@ pub fn append(txn: &WriteTransaction, build: impl FnOnce(EntryId) -> LedgerEntry
             debts.insert((after, student), ())?;
         }
     }
+    record::renew(txn, [list_of(entry.student_id), list_of_school()])?;
     Ok(Appended { entry, before, after })
 }
 

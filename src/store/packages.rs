@@ -1,6 +1,6 @@
 //! Prepaid packages (абонементы), indexed by student.
 
-use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::record::{self, IndexRow, ListKey, Reader, Record, Rows};
 use super::{StoreError, tables};
 use crate::domain::PackageId;
 use crate::domain::UserId;
@@ -17,6 +17,17 @@ impl Record for Package {
     fn indexes(&self) -> Vec<IndexRow> {
         vec![IndexRow::Under(tables::PACKAGES_BY_STUDENT, self.student_id.0)]
     }
+
+    /// A student's packages: his ledger page is kept by their version
+    /// (`service::money::ledger_texts`).
+    fn versioned_lists(&self) -> Vec<ListKey> {
+        vec![list_of(self.student_id)]
+    }
+}
+
+/// The list of `student`'s packages, whose version changes with each of them.
+pub fn list_of(student: UserId) -> ListKey {
+    ListKey::of(&tables::PACKAGES_BY_STUDENT, student.0)
 }
 
 /// `student`'s packages, oldest first.

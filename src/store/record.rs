@@ -161,6 +161,28 @@ pub fn get_stored<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<Stor
     Ok(Some((codec::decode(name_of::<R>(), stored)?, stored.into())))
 }
 
+/// Appends to `into` the bytes each of `ids` is stored as, each led by its length (0 for a
+/// record not stored), through one table handle: the state a kept answer that names them is
+/// checked against, read without decoding them.
+pub fn append_stored<R: Record>(
+    txn: &impl Reader,
+    ids: impl IntoIterator<Item = R::Id>,
+    into: &mut Vec<u8>,
+) -> Result<(), StoreError> {
+    let rows = txn.open(R::TABLE)?;
+    for id in ids {
+        match rows.get(id.into())? {
+            Some(bytes) => {
+                let stored = bytes.value();
+                into.extend(stored.len().to_le_bytes());
+                into.extend_from_slice(stored);
+            }
+            None => into.extend(0usize.to_le_bytes()),
+        }
+    }
+    Ok(())
+}
+
 /// Every record, in id order.
 pub fn all<R: Record>(txn: &impl Reader) -> Result<Vec<R>, StoreError> {
     let rows = txn.open(R::TABLE)?;

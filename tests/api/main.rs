@@ -26,6 +26,7 @@ mod lessons_shown;
 mod limits;
 mod mail;
 mod mail_history;
+mod money_kept;
 mod money_property;
 mod notifications;
 mod packages;

@@ -2,16 +2,19 @@
 //! (what it is for: «Занятие: Математика, 20.11.2026», «Оплата: наличные», «Сторно: …») and
 //! the reversal that cancels it. One function shows every list, each name looked up once, and
 //! what a page refers to (reversals, reversed entries, lessons) read through one table handle
-//! each.
+//! each; it also tells which records the page names, whose stored state a kept page is checked
+//! against (`service::money::ledger_texts`).
 
 use crate::domain::course::Course;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
+use crate::domain::lesson::Lesson;
 use crate::domain::package::{Package, PackageStatus};
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, EntryId, LessonId, PackageId, SubjectId, User, UserId};
 use crate::service::ServiceError;
 use crate::store::directory::Directory;
-use crate::store::{Store, ledger, lessons, record};
+use crate::store::record::Reader;
+use crate::store::{Store, StoreError, ledger, lessons, record};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use redb::ReadTransaction;
@@ -39,6 +42,22 @@ pub struct ShownPackage {
     pub subject_name: Option<String>,
     pub course_name: Option<String>,
     pub status: PackageStatus,
+}
+
+/// The records a page of entries or packages names: its titles and cards change with them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Named {
+    lessons: Vec<LessonId>,
+    packages: Vec<PackageId>,
+    subjects: Vec<SubjectId>,
+    courses: Vec<CourseId>,
+}
+
+/// Entries and packages as a page shows them, and the records they name.
+pub struct ShownPage {
+    pub entries: Vec<ShownEntry>,
+    pub packages: Vec<ShownPackage>,
+    pub named: Named,
 }
 
 /// The names some entries and packages refer to, read once per distinct id.
@@ -179,6 +198,26 @@ impl<'a> Names<'a> {
         })
     }
 
+    /// The lessons, packages, subjects and courses looked up so far.
+    fn named(&self) -> Named {
+        Named {
+            lessons: self.lessons.keys().copied().collect(),
+            packages: self.packages.keys().copied().collect(),
+            subjects: self.subjects.keys().copied().collect(),
+            courses: self.courses.keys().copied().collect(),
+        }
+    }
+
+    fn show_package(&mut self, package: Package, today: Date) -> Result<ShownPackage, ServiceError> {
+        Ok(ShownPackage {
+            student_name: self.full_name(package.student_id),
+            subject_name: package.subject_id.map(|id| self.subject(id)).transpose()?.flatten(),
+            course_name: package.course_id.map(|id| self.course(id)).transpose()?.flatten(),
+            status: package.status_on(today),
+            package,
+        })
+    }
+
     fn show(&mut self, entry: LedgerEntry) -> Result<ShownEntry, ServiceError> {
         let title = match entry.reverses_id {
             Some(reversed) => match self.reversed.get(&reversed).cloned() {
@@ -208,6 +247,32 @@ fn lessons(count: u32) -> String {
     format!("{count} {word}")
 }
 
+/// `entries` and `packages` as a page shows them (a package's status on `today`), read in
+/// `txn`, and the records they name.
+pub fn show_page(
+    store: &Store,
+    txn: &ReadTransaction,
+    (tz, today): (&TimeZone, Date),
+    entries: Vec<LedgerEntry>,
+    packages: Vec<Package>,
+) -> Result<ShownPage, ServiceError> {
+    let mut names = Names::new(store, txn, tz.clone())?;
+    names.prefetch(&entries)?;
+    let entries = entries
+        .into_iter()
+        .map(|entry| names.show(entry))
+        .collect::<Result<_, _>>()?;
+    let packages = packages
+        .into_iter()
+        .map(|package| names.show_package(package, today))
+        .collect::<Result<_, _>>()?;
+    Ok(ShownPage {
+        entries,
+        packages,
+        named: names.named(),
+    })
+}
+
 /// `entries` as rows show them, read in `txn`.
 pub fn show_entries(
     store: &Store,
@@ -215,9 +280,7 @@ pub fn show_entries(
     tz: &TimeZone,
     entries: Vec<LedgerEntry>,
 ) -> Result<Vec<ShownEntry>, ServiceError> {
-    let mut names = Names::new(store, txn, tz.clone())?;
-    names.prefetch(&entries)?;
-    entries.into_iter().map(|entry| names.show(entry)).collect()
+    Ok(show_page(store, txn, (tz, Date::ZERO), entries, Vec::new())?.entries)
 }
 
 /// `packages` as cards show them on `today`, read in `txn`.
@@ -227,19 +290,17 @@ pub fn show_packages(
     today: Date,
     packages: Vec<Package>,
 ) -> Result<Vec<ShownPackage>, ServiceError> {
-    let mut names = Names::new(store, txn, TimeZone::UTC)?;
-    packages
-        .into_iter()
-        .map(|package| {
-            Ok(ShownPackage {
-                student_name: names.full_name(package.student_id),
-                subject_name: package.subject_id.map(|id| names.subject(id)).transpose()?.flatten(),
-                course_name: package.course_id.map(|id| names.course(id)).transpose()?.flatten(),
-                status: package.status_on(today),
-                package,
-            })
-        })
-        .collect()
+    Ok(show_page(store, txn, (&TimeZone::UTC, today), Vec::new(), packages)?.packages)
+}
+
+/// The bytes the records `named` are stored as: what a kept page is checked against.
+pub fn stored_state(txn: &impl Reader, named: &Named) -> Result<Vec<u8>, StoreError> {
+    let mut bytes = Vec::new();
+    record::append_stored::<Lesson>(txn, named.lessons.iter().copied(), &mut bytes)?;
+    record::append_stored::<Package>(txn, named.packages.iter().copied(), &mut bytes)?;
+    record::append_stored::<Subject>(txn, named.subjects.iter().copied(), &mut bytes)?;
+    record::append_stored::<Course>(txn, named.courses.iter().copied(), &mut bytes)?;
+    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod charges;
 pub mod debtors;
 pub mod entry_view;
 pub mod export;
+pub mod ledger_texts;
 pub mod packages;
 pub mod payments;
 pub mod school_ledger;

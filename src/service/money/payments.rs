@@ -2,7 +2,8 @@
 //! corrects a mistake (it needs a reason and stays visible), one entry with its student's
 //! balance (the receipt), and a student's ledger with his balance and packages.
 
-use super::entry_view::{ShownEntry, ShownPackage, show_entries, show_packages};
+use super::entry_view::{Named, ShownEntry, ShownPackage, show_entries, show_page};
+use super::ledger_texts::{self, LedgerTexts};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod, amount_error};
@@ -13,9 +14,11 @@ use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::ledger::{self, Appended};
 use crate::store::{Store, packages, users};
+use bytes::Bytes;
 use jiff::civil::Date;
+use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
-use redb::WriteTransaction;
+use redb::{ReadTransaction, WriteTransaction};
 
 /// The longest note or reason, in characters.
 const MAX_NOTE: usize = 500;
@@ -255,25 +258,49 @@ pub fn one(store: &Store, actor: &Actor, id: EntryId, config: &Config) -> Result
     })
 }
 
-/// One page of `student`'s ledger, newest first, with his balance and packages.
-pub fn of_student(
+/// One page of `student`'s ledger, newest first, with his balance and packages, as `render`
+/// writes it; kept (`ledger_texts`) while his entries and packages (their lists' versions), the
+/// names and the records the page names are what they were, and for the day only (a package's
+/// status follows the day).
+pub fn of_student<E: From<ServiceError>>(
     store: &Store,
-    student: UserId,
-    request: PageRequest,
+    texts: &LedgerTexts,
+    (student, request): (UserId, PageRequest),
     config: &Config,
-) -> Result<StudentLedger, ServiceError> {
-    let txn = store.read()?;
-    if users::get(&txn, student)?.is_none() {
-        return Err(ServiceError::NotFound("Пользователь не найден".into()));
+    render: impl FnOnce(StudentLedger) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    if users::get(&txn, student).map_err(ServiceError::from)?.is_none() {
+        return Err(ServiceError::NotFound("Пользователь не найден".into()).into());
     }
-    let page = ledger::page_of(&txn, student, request)?;
-    let request = page.request;
-    let total = page.total;
-    let items = show_entries(store, &txn, &config.time_zone(), page.items)?;
-    let packages = show_packages(store, &txn, today(config), packages::of_student(&txn, student)?)?;
-    Ok(StudentLedger {
-        page: Page { items, total, request },
-        balance: ledger::balance_of(&txn, student)?,
-        packages,
+    let today = today(config);
+    let question = format!("student {student} {request:?} {today}");
+    let lists = [ledger::list_of(student), packages::list_of(student)];
+    ledger_texts::kept(store, &txn, texts, (&question, &lists), || {
+        let (found, named) = student_ledger(store, &txn, (student, request), (&config.time_zone(), today))?;
+        Ok((render(found)?, named))
     })
+}
+
+/// One page of `student`'s ledger with his balance and packages, read in `txn`, and the records
+/// it names.
+fn student_ledger(
+    store: &Store,
+    txn: &ReadTransaction,
+    (student, request): (UserId, PageRequest),
+    (tz, today): (&TimeZone, Date),
+) -> Result<(StudentLedger, Named), ServiceError> {
+    let page = ledger::page_of(txn, student, request)?;
+    let (request, total) = (page.request, page.total);
+    let shown = show_page(store, txn, (tz, today), page.items, packages::of_student(txn, student)?)?;
+    let found = StudentLedger {
+        page: Page {
+            items: shown.entries,
+            total,
+            request,
+        },
+        balance: ledger::balance_of(txn, student)?,
+        packages: shown.packages,
+    };
+    Ok((found, shown.named))
 }

@@ -4,7 +4,8 @@
 //! day and the page from the newest end of the day index; for one student, his rows of the
 //! range are walked (a few hundred). Only the page's entries are read.
 
-use super::entry_view::{ShownEntry, show_entries};
+use super::entry_view::{Named, ShownEntry, show_page};
+use super::ledger_texts::{self, LedgerTexts};
 use crate::config::Config;
 use crate::domain::ledger::{ChargeReason, EntryKind, PaymentMethod};
 use crate::domain::{Page, PageRequest, UserId};
@@ -12,7 +13,10 @@ use crate::service::{FieldErrors, ServiceError};
 use crate::store::ledger::{self, DayRow, DaySum};
 use crate::store::record::Reader;
 use crate::store::{Store, StoreError};
+use bytes::Bytes;
 use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use redb::ReadTransaction;
 
 /// What the school's ledger is narrowed to; every part may be left out.
 #[derive(Clone, Debug, Default)]
@@ -92,30 +96,54 @@ impl LedgerQuery {
     }
 }
 
-/// One page of the entries `query` keeps, newest first, with the totals of all of them.
-pub fn list(
+/// One page of the entries `query` keeps, newest first, with the totals of all of them, as
+/// `render` writes them; kept (`ledger_texts`) while the school's entries (their list's
+/// version), the names and the records the page names are what they were.
+pub fn list<E: From<ServiceError>>(
     store: &Store,
+    texts: &LedgerTexts,
+    (query, request): (&LedgerQuery, PageRequest),
+    config: &Config,
+    render: impl FnOnce(Page<ShownEntry>, Totals) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    query.check()?;
+    let txn = store.read().map_err(ServiceError::from)?;
+    let question = format!("school {query:?} {request:?}");
+    ledger_texts::kept(store, &txn, texts, (&question, &[ledger::list_of_school()]), || {
+        let (page, totals, named) = page(store, &txn, query, request, &config.time_zone())?;
+        Ok((render(page, totals)?, named))
+    })
+}
+
+/// One page of the entries `query` keeps with the totals of all of them, read in `txn`, and
+/// the records the page names.
+fn page(
+    store: &Store,
+    txn: &ReadTransaction,
     query: &LedgerQuery,
     request: PageRequest,
-    config: &Config,
-) -> Result<(Page<ShownEntry>, Totals), ServiceError> {
-    query.check()?;
-    let txn = store.read()?;
+    tz: &TimeZone,
+) -> Result<(Page<ShownEntry>, Totals, Named), ServiceError> {
     let mut totals = Totals::default();
     let (ids, total) = if query.student.is_some() {
-        let rows = query.rows(&txn)?;
+        let rows = query.rows(txn)?;
         rows.iter().for_each(|row| totals.add(row.detail, 1, row.effect));
         let page = request.slice(rows.into_iter().map(|row| row.id));
         (page.items, page.total)
     } else {
-        let sums: Vec<DaySum> = ledger::sums_of_days(&txn, query.days().0, query.days().1)?;
+        let sums: Vec<DaySum> = ledger::sums_of_days(txn, query.days().0, query.days().1)?;
         let kept = sums.iter().filter(|sum| query.kind_fits(sum.kind, sum.detail));
         kept.for_each(|sum| totals.add(sum.detail, sum.count, sum.effect));
         let (skip, take) = (request.offset(), request.per_page as usize);
-        let rows = ledger::newest_of_days(&txn, query.days(), |row| query.keeps(row), skip, take)?;
+        let rows = ledger::newest_of_days(txn, query.days(), |row| query.keeps(row), skip, take)?;
         (rows.into_iter().map(|row| row.id).collect(), totals.count)
     };
-    let entries = ledger::load(&txn, &ids)?;
-    let items = show_entries(store, &txn, &config.time_zone(), entries)?;
-    Ok((Page { items, total, request }, totals))
+    let entries = ledger::load(txn, &ids)?;
+    let shown = show_page(store, txn, (tz, Date::ZERO), entries, Vec::new())?;
+    let page = Page {
+        items: shown.entries,
+        total,
+        request,
+    };
+    Ok((page, totals, shown.named))
 }
