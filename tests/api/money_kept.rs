@@ -105,16 +105,25 @@ async fn a_students_ledger_read_again_shows_every_change() {
     assert_eq!(first_title(&with_package), "Абонемент: Алгебра, 8 занятий");
     assert_eq!(with_package["packages"][0]["status"], "active");
 
-    let freeze =
-        json!({"from": today.to_string(), "to": (today + jiff::ToSpan::days(3)).to_string(), "reason": "Болезнь"});
-    let frozen_path = format!("/api/packages/{package}/freeze");
-    school.manager_sends(Method::POST, &frozen_path, freeze).await;
-    assert_eq!(read().await["packages"][0]["status"], "frozen", "a package frozen");
-
     let payment = json!({"student_id": school.anna, "amount": 1_000_00, "method": "cash"});
     let paid = school.manager_sends(Method::POST, "/api/payments", payment).await;
     let paid_id = paid["data"]["id"].as_u64().expect("payment");
     assert_eq!(read().await["balance"], -6_200_00, "a payment taken");
+
+    // A page without the package's sale still shows its card.
+    let newest = format!("{path}?per_page=1");
+    assert_eq!(
+        school.read_twice(school.parent, &newest).await["packages"][0]["status"],
+        "active"
+    );
+    let freeze =
+        json!({"from": today.to_string(), "to": (today + jiff::ToSpan::days(3)).to_string(), "reason": "Болезнь"});
+    let frozen_path = format!("/api/packages/{package}/freeze");
+    school.manager_sends(Method::POST, &frozen_path, freeze).await;
+    let frozen = school.read_twice(school.parent, &newest).await;
+    assert_eq!(entries(&frozen), ["\"payment\" 100000: \"Оплата: наличные\" (null)"]);
+    assert_eq!(frozen["packages"][0]["status"], "frozen", "a package frozen");
+
     let reverse = format!("/api/payments/{paid_id}/reverse");
     let reversal = school
         .manager_sends(Method::POST, &reverse, json!({"reason": "ошибка"}))
