@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::schedule::form::LessonForm;
 use crate::service::schedule::lesson_end;
-use crate::service::schedule::lesson_list;
+use crate::service::schedule::lesson_list::{self, Listed};
 use crate::service::schedule::lesson_names::LessonNames;
 use crate::service::schedule::lessons::{self, Scope};
 use crate::service::{FieldErrors, ServiceError};
@@ -137,12 +137,12 @@ fn listed(
     request: PageRequest,
 ) -> Result<JsonText<LessonPage>, ApiError> {
     let tz = state.config.time_zone();
-    let listed = state.read(|store| {
-        lesson_list::list(store, &state.lesson_shelf, actor, query, request, &tz, |lesson| {
-            LessonFields::text(lesson, &tz)
-        })
+    let render = |lesson| LessonFields::text(lesson, &tz);
+    let write = |listed: &Listed| LessonPage::text(listed).into_text();
+    let text = state.read(|store| {
+        lesson_list::shown::<ApiError>(store, &state.lesson_shelf, (actor, query, request), &tz, render, write)
     })?;
-    Ok(LessonPage::text(&listed))
+    Ok(JsonText::new(text))
 }
 
 /// A lesson with its names.

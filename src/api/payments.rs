@@ -13,6 +13,7 @@ use super::{ApiTags, State};
 use crate::domain::{EntryId, Page, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, KEEP_MONEY, READ_SCHOOL_LEDGER, Rule};
+use crate::service::money::debtors::Debtor;
 use crate::service::money::entry_view::ShownEntry;
 use crate::service::money::payments::{self, NewEntry, WithBalance};
 use crate::service::money::school_ledger::Totals;
@@ -207,32 +208,37 @@ impl PaymentsApi {
     ) -> Result<JsonText<Paged<DebtorView, DebtorsMeta>>, ApiError> {
         caller.actor(READ_SCHOOL_LEDGER)?;
         let request = PageRequest::new(page.0, per_page.0);
-        let (found, total_debt) = state.read(|store| debtors::page(store, request))?;
-        let meta = DebtorsMeta {
-            page: PageMeta::of(&found),
-            count: found.total,
-            total_debt,
+        let render = |found: Page<Debtor>, total_debt: i64| {
+            let meta = DebtorsMeta {
+                page: PageMeta::of(&found),
+                count: found.total,
+                total_debt,
+            };
+            let data = found
+                .items
+                .into_iter()
+                .map(|d| DebtorView {
+                    student_id: d.student_id,
+                    student_name: d.student_name,
+                    balance: d.balance,
+                    parents: d
+                        .parents
+                        .into_iter()
+                        .map(|p| ContactView {
+                            id: p.id,
+                            name: p.name,
+                            email: p.email,
+                            phone: p.phone,
+                        })
+                        .collect(),
+                })
+                .collect();
+            let text = JsonText::serialized(&Paged { data, meta }).map_err(ApiError::internal)?;
+            Ok::<_, ApiError>(text.into_text())
         };
-        let data = found
-            .items
-            .into_iter()
-            .map(|d| DebtorView {
-                student_id: d.student_id,
-                student_name: d.student_name,
-                balance: d.balance,
-                parents: d
-                    .parents
-                    .into_iter()
-                    .map(|p| ContactView {
-                        id: p.id,
-                        name: p.name,
-                        email: p.email,
-                        phone: p.phone,
-                    })
-                    .collect(),
-            })
-            .collect();
-        JsonText::serialized(&Paged { data, meta }).map_err(ApiError::internal)
+        let texts = &state.ledger_texts;
+        let text = state.read(|store| debtors::shown(store, texts, request, render))?;
+        Ok(JsonText::new(text))
     }
 
     /// The school's ledger as a file

@@ -3,6 +3,7 @@
 //! lookups, not its records decoded and written. The journals, the pages of tasks and the
 //! ledgers keep theirs here.
 
+use crate::policy::Actor;
 use crate::store::shelf::{self, Renderings};
 use bytes::Bytes;
 use std::hash::{BuildHasher, RandomState};
@@ -29,6 +30,13 @@ impl<S> KeptTexts<S> {
             hasher: RandomState::new(),
         }
     }
+}
+
+/// What a page answers: which list (`what`, e.g. «person 7 …» with the query and the page) and
+/// who reads it (his id, roles and children decide what he sees).
+pub fn question(actor: &Actor, what: std::fmt::Arguments) -> String {
+    let reader = (actor.user.id, &actor.user.roles, &actor.children);
+    format!("{reader:?} {what}")
 }
 
 /// The text kept for `question` while `head` (the state of what decides what it shows) and

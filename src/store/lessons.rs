@@ -33,13 +33,20 @@ impl Record for Lesson {
         rows
     }
 
-    /// A group's and each student's lessons: journals are kept by their versions
-    /// (`service::gradebook::journal_texts`).
+    /// A group's, a teacher's and each student's lessons: journals and pages of lessons are
+    /// kept by their versions (`service::gradebook::journal_texts`,
+    /// `service::schedule::lesson_list::shown`).
     fn versioned_lists(&self) -> Vec<ListKey> {
         let mut lists: Vec<ListKey> = self.student_ids.iter().map(|s| list_of_student(*s)).collect();
         lists.extend(self.group_id.map(list_of_group));
+        lists.push(list_of_teacher(self.teacher_id));
         lists
     }
+}
+
+/// The list of `teacher`'s lessons, whose version changes with each of them.
+pub fn list_of_teacher(teacher: UserId) -> ListKey {
+    ListKey::of(&tables::LESSONS_BY_TEACHER, teacher.0)
 }
 
 /// The list of `student`'s lessons, whose version changes with each of them.
@@ -63,6 +70,16 @@ pub enum Whose {
     Subject(SubjectId),
     /// A room's, by its name as typed (see `room_key`).
     Room(String),
+}
+
+/// The list of `whose` lessons, when it has a version (a teacher's, a student's, a group's).
+pub fn list_of(whose: &Whose) -> Option<ListKey> {
+    match whose {
+        Whose::Teacher(teacher) => Some(list_of_teacher(*teacher)),
+        Whose::Student(student) => Some(list_of_student(*student)),
+        Whose::Group(group) => Some(list_of_group(*group)),
+        Whose::School | Whose::Subject(_) | Whose::Room(_) => None,
+    }
 }
 
 /// The ids of `whose` lessons starting at `from` and before `to`, by start time: keys only,

@@ -22,6 +22,7 @@ mod journal_save;
 mod journal_school;
 mod kept_reads;
 mod lessons;
+mod lessons_kept;
 mod lessons_shown;
 mod limits;
 mod mail;

@@ -179,3 +179,34 @@ async fn the_schools_ledger_read_again_shows_every_change() {
     assert_eq!(paid["data"][0]["title"], "Оплата: карта");
     assert_eq!(paid["meta"]["total"], 3);
 }
+
+#[tokio::test]
+async fn the_debtors_read_again_show_every_change() {
+    let school = school().await;
+    let read = || school.read_twice(school.manager, "/api/payments/debtors");
+    assert_eq!(read().await["meta"]["count"], 0);
+
+    let lesson = priced_lesson(&school, 800_00);
+    let records = json!({"records": school.records("present", "present"), "marks": []});
+    assert_eq!(school.save(school.teacher, lesson, records).await.0, 200);
+    let owing = read().await;
+    assert_eq!(owing["meta"]["count"], 2, "a lesson held: {owing}");
+    assert_eq!(owing["meta"]["total_debt"], 1_600_00);
+
+    let payment = json!({"student_id": school.boris, "amount": 800_00, "method": "cash"});
+    school.manager_sends(Method::POST, "/api/payments", payment).await;
+    let owing = read().await;
+    assert_eq!(owing["meta"]["count"], 1, "a debt paid");
+    assert_eq!(owing["data"][0]["student_id"], school.anna);
+    assert_eq!(owing["data"][0]["parents"][0]["phone"], Value::Null);
+
+    let renamed =
+        json!({"email": "mama@school.ru", "last_name": "Петрова", "first_name": "Ольга", "phone": "8 912 345-67-89"});
+    let parent = format!("/api/users/{}", school.parent);
+    school.manager_sends(Method::PUT, &parent, renamed).await;
+    assert_eq!(
+        read().await["data"][0]["parents"][0]["phone"],
+        "+79123456789",
+        "a parent's phone changed"
+    );
+}

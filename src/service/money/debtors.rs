@@ -1,10 +1,15 @@
 //! Who owes the school today: every student with a balance below zero, the largest debt first,
 //! with his parents' contacts (to call or write to them), a page at a time; read from the index
-//! of debts, so only the page's people are looked up.
+//! of debts, so only the page's people are looked up, and kept (`ledger_texts`) while no entry
+//! is written and the directory (names, contacts, family links) is unchanged.
 
+use super::entry_view::Named;
+use super::ledger_texts::{self, LedgerTexts};
 use crate::domain::{Page, PageRequest, User, UserId};
 use crate::service::ServiceError;
 use crate::store::{Store, ledger};
+use bytes::Bytes;
+use redb::ReadTransaction;
 
 /// How to reach a debtor's parent.
 #[derive(Clone, Debug)]
@@ -24,12 +29,28 @@ pub struct Debtor {
     pub parents: Vec<Contact>,
 }
 
-/// One page of the debtors, the largest debt first, and the whole debt (kopecks, above zero).
-pub fn page(store: &Store, request: PageRequest) -> Result<(Page<Debtor>, i64), ServiceError> {
-    let txn = store.read()?;
-    let debts = ledger::debts(&txn)?;
+/// One page of the debtors, the largest debt first, and the whole debt (kopecks, above zero),
+/// as `render` writes them; kept while the school's entries (their list's version) and the
+/// directory are unchanged.
+pub fn shown<E: From<ServiceError>>(
+    store: &Store,
+    texts: &LedgerTexts,
+    request: PageRequest,
+    render: impl FnOnce(Page<Debtor>, i64) -> Result<Bytes, E>,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    let question = format!("debtors {request:?}");
+    ledger_texts::kept(store, &txn, texts, (&question, &[ledger::list_of_school()]), || {
+        let (page, total_debt) = page(store, &txn, request)?;
+        Ok((render(page, total_debt)?, Named::default()))
+    })
+}
+
+/// One page of the debtors and the whole debt, read in `txn`.
+fn page(store: &Store, txn: &ReadTransaction, request: PageRequest) -> Result<(Page<Debtor>, i64), ServiceError> {
+    let debts = ledger::debts(txn)?;
     let total_debt = -debts.iter().map(|(_, balance)| balance).sum::<i64>();
-    let directory = store.directory(&txn)?;
+    let directory = store.directory(txn)?;
     let person = |id: UserId| directory.find(id).map(|entry| entry.user.clone());
     let mut items = Vec::with_capacity(request.per_page as usize);
     for &(student, balance) in debts.iter().skip(request.offset()).take(request.per_page as usize) {

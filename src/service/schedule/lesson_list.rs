@@ -3,14 +3,19 @@
 
 use super::lesson_names::{LessonNames, NameShelf, NamedBy};
 use super::lesson_not_found as not_found;
+use crate::domain::group::Group;
 use crate::domain::lesson::{Lesson, LessonQuery, room_key};
-use crate::domain::{LessonId, Page, PageRequest};
+use crate::domain::subject::Subject;
+use crate::domain::{GroupId, LessonId, Page, PageRequest, SubjectId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::service::calendar::CalendarRow;
+use crate::service::kept_texts::{self, KeptTexts};
 use crate::store::lessons::{self, Whose};
+use crate::store::record::ListKey;
 use crate::store::shelf::{self, Renderings, Shown};
 use crate::store::{Store, record};
+use bytes::Bytes;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
@@ -91,13 +96,16 @@ pub struct LessonRow {
 
 /// What lists and calendars of lessons keep: the rows they showed lately, each used again
 /// while its lesson is stored unchanged (a term's pages read again and again are neither
-/// decoded nor rendered again), and the names in them.
-#[derive(Debug)]
+/// decoded nor rendered again), the names in them, and whole pages (see `shown`).
 pub struct LessonShelf {
     rows: Renderings<LessonRow>,
     pub(in crate::service) calendar: Renderings<CalendarRow>,
     pub(in crate::service) names: NameShelf,
+    pages: KeptTexts<Named>,
 }
+
+/// How many whole pages are kept (a page of 100 lessons is ~60 KB).
+const KEPT_PAGES: usize = 64;
 
 /// How many rows the shelf keeps of each kind: ~3 MB each (~600 bytes a row), about two months of a
 /// school of 300 groups.
@@ -109,6 +117,7 @@ impl Default for LessonShelf {
             rows: Renderings::new(KEPT_ROWS),
             calendar: Renderings::new(KEPT_ROWS),
             names: NameShelf::default(),
+            pages: KeptTexts::new(KEPT_PAGES),
         }
     }
 }
@@ -118,6 +127,48 @@ pub struct Listed {
     pub page: Page<Arc<Shown<LessonRow>>>,
     pub names: LessonNames,
 }
+
+/// One page of the lessons `query` admits that `actor` may read, as `write` writes the page
+/// `list` makes. The text is kept when every index the page reads has a version (a teacher's,
+/// a student's, a group's lessons: `store::lessons::list_of`), and given again while those
+/// versions, the directory's revision (the teachers' names) and the subjects and groups it
+/// names read the same; a page read through a room's, a subject's or the school's index is
+/// made each time.
+pub fn shown<E: From<ServiceError>>(
+    store: &Store,
+    shelf: &LessonShelf,
+    (actor, query, request): (&Actor, &LessonQuery, PageRequest),
+    tz: &TimeZone,
+    render: impl Fn(Lesson) -> String,
+    write: impl FnOnce(&Listed) -> Bytes,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    let lists: Option<Vec<ListKey>> = sources(actor, query)?.iter().map(lessons::list_of).collect();
+    let Some(lists) = lists else {
+        return Ok(write(&listed(store, &txn, shelf, (actor, query, request), tz, render)?));
+    };
+    let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
+    let mut head = Vec::with_capacity(8 * (lists.len() + 1));
+    for list in lists {
+        head.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
+    }
+    let directory = store.directory(&txn).map_err(ServiceError::from)?;
+    head.extend(directory.revision().to_le_bytes());
+    let question = kept_texts::question(actor, format_args!("lessons {query:?} {request:?}"));
+    let tail = |named: &Named| -> Result<Vec<u8>, E> {
+        let mut bytes = Vec::new();
+        record::append_stored::<Subject>(&txn, named.0.iter().copied(), &mut bytes).map_err(ServiceError::from)?;
+        record::append_stored::<Group>(&txn, named.1.iter().copied(), &mut bytes).map_err(ServiceError::from)?;
+        Ok(bytes)
+    };
+    kept_texts::kept(&shelf.pages, &question, &head, tail, || {
+        let listed = listed(store, &txn, shelf, (actor, query, request), tz, render)?;
+        Ok((write(&listed), listed.names.named()))
+    })
+}
+
+/// The subjects and groups a page names.
+type Named = (Vec<SubjectId>, Vec<GroupId>);
 
 /// One page of the lessons `query` admits that `actor` may read, by start time, with their
 /// names, in one read transaction: each row from `shelf`, or `render` of its lesson's own
@@ -131,13 +182,24 @@ pub fn list(
     tz: &TimeZone,
     render: impl Fn(Lesson) -> String,
 ) -> Result<Listed, ServiceError> {
-    let txn = store.read()?;
-    let ids = page(&txn, actor, query, request, tz)?;
-    let rows = shelf::shown::<Lesson, _>(&txn, &ids.items, &shelf.rows, |lesson| LessonRow {
+    listed(store, &store.read()?, shelf, (actor, query, request), tz, render)
+}
+
+/// `list`, read in `txn`.
+fn listed(
+    store: &Store,
+    txn: &ReadTransaction,
+    shelf: &LessonShelf,
+    (actor, query, request): (&Actor, &LessonQuery, PageRequest),
+    tz: &TimeZone,
+    render: impl Fn(Lesson) -> String,
+) -> Result<Listed, ServiceError> {
+    let ids = page(txn, actor, query, request, tz)?;
+    let rows = shelf::shown::<Lesson, _>(txn, &ids.items, &shelf.rows, |lesson| LessonRow {
         named_by: NamedBy::of(&lesson),
         text: render(lesson).into(),
     })?;
-    let names = LessonNames::of(store, &txn, &shelf.names, rows.iter().map(|row| row.value.named_by))?;
+    let names = LessonNames::of(store, txn, &shelf.names, rows.iter().map(|row| row.value.named_by))?;
     Ok(Listed {
         page: Page {
             items: rows,

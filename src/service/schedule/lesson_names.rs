@@ -98,6 +98,14 @@ impl LessonNames {
         Ok(names)
     }
 
+    /// The subjects and groups named (people's names come from the directory).
+    pub fn named(&self) -> (Vec<SubjectId>, Vec<GroupId>) {
+        (
+            self.subjects.keys().copied().collect(),
+            self.groups.keys().copied().collect(),
+        )
+    }
+
     /// The subject's name, empty when it is gone.
     pub fn subject(&self, id: SubjectId) -> &str {
         self.subjects.get(&id).map_or("", |s| s.value.name.as_str())

@@ -10,6 +10,7 @@ use crate::domain::task::Task;
 use crate::domain::{Page, PageRequest, TaskId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::service::kept_texts;
 use crate::store::record;
 use crate::store::{Store, tables, tasks};
 use bytes::Bytes;
@@ -32,7 +33,7 @@ pub fn shown<E: From<ServiceError>>(
     render: impl FnOnce(Page<ShownTask>) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
     let txn = store.read().map_err(ServiceError::from)?;
-    let question = task_pages::question(actor, format_args!("person {person} {query:?} {request:?}"));
+    let question = kept_texts::question(actor, format_args!("person {person} {query:?} {request:?}"));
     let versions = tasks::person_versions(&txn, person).map_err(ServiceError::from)?;
     task_pages::kept(store, &txn, texts, (question, &versions), today, || {
         render(of_person(store, &txn, actor, person, query, request, today)?)

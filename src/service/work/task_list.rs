@@ -8,6 +8,7 @@ use crate::domain::task::{Task, TaskPriority, TaskStatus};
 use crate::domain::{BoardId, Page, PageRequest, Role, TaskId, User, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::service::kept_texts;
 use crate::store::directory::Directory;
 use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
@@ -148,7 +149,7 @@ pub fn listed<E: From<ServiceError>>(
     let Some(assignee) = query.assignee else {
         return make();
     };
-    let question = task_pages::question(actor, format_args!("list {query:?} {request:?}"));
+    let question = kept_texts::question(actor, format_args!("list {query:?} {request:?}"));
     let [assigned, _] = tasks::person_versions(&txn, assignee).map_err(ServiceError::from)?;
     task_pages::kept(store, &txn, texts, (question, &[assigned]), today, make)
 }

@@ -3,7 +3,6 @@
 //! (`service::kept_texts`): a page read again costs a few lookups, not its tasks decoded and
 //! written.
 
-use crate::policy::Actor;
 use crate::service::ServiceError;
 use crate::service::kept_texts::{self, KeptTexts};
 use crate::store::Store;
@@ -21,13 +20,6 @@ impl Default for TaskTexts {
     fn default() -> Self {
         Self(KeptTexts::new(KEPT_PAGES))
     }
-}
-
-/// What a page answers: which list (`what`, e.g. «person 7 …» with the query and the page) and
-/// who reads it (his id, roles and children decide which tasks he sees).
-pub fn question(actor: &Actor, what: std::fmt::Arguments) -> String {
-    let reader = (actor.user.id, &actor.user.roles, &actor.children);
-    format!("{reader:?} {what}")
 }
 
 /// The page kept for `question` while the `versions` of the lists it is made from, the

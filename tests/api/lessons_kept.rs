@@ -1,0 +1,135 @@
+//! Pages of lessons read again after each kind of change show that change: the server keeps
+//! those pages between reads (`service::schedule::lesson_list::shown`), and nothing may be
+//! shown stale.
+
+use crate::helpers::{Browser, json, spawn_app};
+use crate::lessons::{School, school_of};
+use klass::domain::group::Group;
+use klass::domain::lesson::Lesson;
+use klass::domain::{GroupId, LessonId};
+use klass::store::record;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+const SPAN: &str = "from=2027-02-01&to=2027-02-14";
+
+/// `path` as `reader` reads it, twice: the second read (kept) must be the first.
+async fn read_twice(reader: &Browser, path: &str) -> Value {
+    let first = json(reader.get(path).await).await;
+    assert!(first["data"].is_array(), "{path}: {first}");
+    assert_eq!(json(reader.get(path).await).await, first, "read again: {path}");
+    first
+}
+
+/// Each row as «start subject, teacher, group».
+fn rows(page: &Value) -> Vec<String> {
+    let data = page["data"].as_array().expect("rows");
+    data.iter()
+        .map(|l| {
+            let text = |field: &str| l[field].as_str().unwrap_or("—").to_owned();
+            format!(
+                "{} {}, {}, {}",
+                &text("starts_at")[..16],
+                text("subject_name"),
+                text("teacher_name"),
+                text("group_name")
+            )
+        })
+        .collect()
+}
+
+impl School {
+    /// The pages that are kept: the teacher's, Anna's as her parent reads them (by the list's
+    /// filter and by her own path), and the group's; each as rows.
+    async fn pages(&self, group: u64) -> [Vec<String>; 4] {
+        let parent = self.app.browser_as(self.parent, None);
+        [
+            rows(
+                &read_twice(
+                    &self.manager,
+                    &format!("/api/lessons?teacher_id={}&{SPAN}", self.teacher),
+                )
+                .await,
+            ),
+            rows(&read_twice(&parent, &format!("/api/lessons?student_id={}&{SPAN}", self.anna)).await),
+            rows(&read_twice(&parent, &format!("/api/users/{}/lessons?{SPAN}", self.anna)).await),
+            rows(&read_twice(&self.manager, &format!("/api/lessons?group_id={group}&{SPAN}")).await),
+        ]
+    }
+}
+
+fn row(start: &str, subject: &str, teacher: &str, group: &str) -> String {
+    format!("{start} {subject}, {teacher}, {group}")
+}
+
+#[tokio::test]
+async fn a_page_of_lessons_read_again_shows_every_change() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
+    let group = school
+        .create_group(school.group(slot, "2027-02-01", "2027-02-14"))
+        .await;
+    let [teacher, anna, own, of_group] = school.pages(group).await;
+    let first = ["2027-02-02T16:00", "2027-02-09T16:00"].map(|at| row(at, "Математика", "Белов И.", "Алгебра 9"));
+    assert_eq!(teacher, first);
+    assert_eq!((anna, own, of_group), (first.to_vec(), first.to_vec(), first.to_vec()));
+
+    let single = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
+        "starts_at": "2027-02-03T10:00", "duration_minutes": 45,
+    });
+    let made = school.one_off(single).await;
+    assert_eq!(made.status(), 201);
+    let single = json(made).await["data"]["id"].as_u64().expect("id");
+    let [teacher, anna, own, of_group] = school.pages(group).await;
+    let lone = row("2027-02-03T10:00", "Математика", "Белов И.", "—");
+    assert_eq!(teacher[1], lone, "a lesson added: the teacher's");
+    assert_eq!(
+        (anna[1].clone(), own[1].clone()),
+        (lone.clone(), lone),
+        "a lesson added: Anna's"
+    );
+    assert_eq!(of_group.len(), 2, "not the group's");
+
+    // Moved in the store: only the lists' versions tell.
+    let txn = school.app.store.write().expect("txn");
+    let old: Lesson = record::get(&txn, LessonId(single)).expect("get").expect("lesson");
+    let starts_at = old.starts_at + jiff::SignedDuration::from_hours(24);
+    record::update(&txn, &Lesson { starts_at, ..old }).expect("moved");
+    txn.commit().expect("commit");
+    let [teacher, anna, ..] = school.pages(group).await;
+    assert_eq!(&teacher[1][..16], "2027-02-04T10:00", "a lesson moved: {teacher:?}");
+    assert_eq!(&anna[1][..16], "2027-02-04T10:00", "a lesson moved: {anna:?}");
+
+    // Renamed in the store: only the group's stored bytes tell.
+    let txn = school.app.store.write().expect("txn");
+    let old: Group = record::get(&txn, GroupId(group)).expect("get").expect("group");
+    record::update(
+        &txn,
+        &Group {
+            name: "Алгебра 9А".into(),
+            ..old
+        },
+    )
+    .expect("renamed");
+    txn.commit().expect("commit");
+    let [teacher, anna, own, of_group] = school.pages(group).await;
+    for page in [&teacher, &anna, &own, &of_group] {
+        assert!(page[0].ends_with("Алгебра 9А"), "a group renamed: {page:?}");
+    }
+
+    let subject = format!("/api/subjects/{}", school.subject);
+    let renamed = school
+        .manager
+        .send(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
+        .await;
+    assert_eq!(renamed.status(), 200);
+    let user = format!("/api/users/{}", school.teacher);
+    let renamed = json!({"email": "belov@school.ru", "last_name": "Белов-Орлов", "first_name": "Игорь"});
+    assert_eq!(school.manager.send(Method::PUT, &user, renamed).await.status(), 200);
+    let [teacher, anna, own, of_group] = school.pages(group).await;
+    let now = row("2027-02-02T16:00", "Алгебра", "Белов-Орлов И.", "Алгебра 9А");
+    for page in [&teacher, &anna, &own, &of_group] {
+        assert_eq!(page[0], now, "a subject and a teacher renamed");
+    }
+}
