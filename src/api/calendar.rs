@@ -197,12 +197,12 @@ impl CalendarApi {
             person: user_id.0,
             room: room.0,
         };
-        let items = state.read(|store| {
-            calendar::items(store, &state.lesson_shelf, &scope, (start, end), |entry| {
-                CalendarFields::text(entry, &tz)
-            })
-        })?;
-        Ok(calendar_text(items, &tz))
+        let render = |entry| CalendarFields::text(entry, &tz);
+        let write = |items| calendar_text(items, &tz).into_text();
+        let shelf = &state.lesson_shelf;
+        let text =
+            state.read(|store| calendar::shown::<ApiError>(store, shelf, (&scope, (start, end)), render, write))?;
+        Ok(JsonText::new(text))
     }
 }
 

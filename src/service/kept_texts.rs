@@ -4,6 +4,8 @@
 //! ledgers keep theirs here.
 
 use crate::policy::Actor;
+use crate::store::StoreError;
+use crate::store::record::{self, ListKey, Reader};
 use crate::store::shelf::{self, Renderings};
 use bytes::Bytes;
 use std::hash::{BuildHasher, RandomState};
@@ -39,24 +41,37 @@ pub fn question(actor: &Actor, what: std::fmt::Arguments) -> String {
     format!("{reader:?} {what}")
 }
 
+/// Room made for a tail (~25 records of ~300 bytes) when the bytes a text is checked against are
+/// put together, so that they are seldom moved.
+const TAIL_ROOM: usize = 8 * 1024;
+
+/// The versions of `lists` as `txn` reads them, as bytes (a `head`).
+pub fn versions_of(txn: &impl Reader, lists: &[ListKey]) -> Result<Vec<u8>, StoreError> {
+    let versions = record::list_versions(txn)?;
+    let mut bytes = Vec::with_capacity(8 * lists.len() + 8);
+    for &list in lists {
+        bytes.extend(versions.of(list)?.to_le_bytes());
+    }
+    Ok(bytes)
+}
+
 /// The text kept for `question` while `head` (the state of what decides what it shows) and
-/// `tail` of the records it shows read as when it was kept; otherwise `make`'s (its text and
+/// the bytes `tail` appends for the records it shows read as when it was kept; otherwise `make`'s (its text and
 /// the records it shows), which is kept. All of it must be read in one snapshot.
 pub fn kept<S, E>(
     texts: &KeptTexts<S>,
     question: &str,
     head: &[u8],
-    tail: impl Fn(&S) -> Result<Vec<u8>, E>,
+    tail: impl Fn(&S, &mut Vec<u8>) -> Result<(), E>,
     make: impl FnOnce() -> Result<(Bytes, S), E>,
 ) -> Result<Bytes, E> {
     let key = texts.hasher.hash_one(question);
     let source = |kept: &KeptText<S>| -> Result<Box<[u8]>, E> {
-        let tail = tail(&kept.shows)?;
-        let mut bytes = Vec::with_capacity(8 + question.len() + head.len() + tail.len());
+        let mut bytes = Vec::with_capacity(TAIL_ROOM + question.len() + head.len());
         bytes.extend(question.len().to_le_bytes());
         bytes.extend(question.as_bytes());
         bytes.extend(head);
-        bytes.extend(tail);
+        tail(&kept.shows, &mut bytes)?;
         Ok(bytes.into())
     };
     let shown = shelf::kept_or_made_by(&texts.texts, key, source, || {
@@ -74,5 +89,5 @@ pub fn kept_whole<E>(
     source: &[u8],
     make: impl FnOnce() -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    kept(texts, question, source, |()| Ok(Vec::new()), || Ok((make()?, ())))
+    kept(texts, question, source, |(), _| Ok(()), || Ok((make()?, ())))
 }

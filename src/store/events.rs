@@ -1,6 +1,6 @@
 //! School events, indexed by start.
 
-use super::record::{self, IndexRow, Reader, Record, Rows};
+use super::record::{self, IndexRow, ListKey, Reader, Record, Rows};
 use super::{StoreError, tables};
 use crate::domain::EventId;
 use crate::domain::event::{Event, MAX_DAYS};
@@ -20,6 +20,17 @@ impl Record for Event {
             self.starts_at.as_millisecond(),
         )]
     }
+
+    /// The school's events: calendars are kept by their version
+    /// (`service::calendar::rows::shown`).
+    fn versioned_lists(&self) -> Vec<ListKey> {
+        vec![list_of_school()]
+    }
+}
+
+/// The list of the school's events, whose version changes with each of them.
+pub fn list_of_school() -> ListKey {
+    ListKey::of(&tables::EVENTS_BY_START, 0)
 }
 
 /// The events that overlap [from, to), by start: those starting up to `MAX_DAYS` before

@@ -162,13 +162,17 @@ pub fn get_stored<R: Record>(txn: &impl Reader, id: R::Id) -> Result<Option<Stor
 }
 
 /// Appends to `into` the bytes each of `ids` is stored as, each led by its length (0 for a
-/// record not stored), through one table handle: the state a kept answer that names them is
-/// checked against, read without decoding them.
+/// record not stored), through one table handle (none opened for no ids): the state a kept
+/// answer that names them is checked against, read without decoding them.
 pub fn append_stored<R: Record>(
     txn: &impl Reader,
     ids: impl IntoIterator<Item = R::Id>,
     into: &mut Vec<u8>,
 ) -> Result<(), StoreError> {
+    let mut ids = ids.into_iter().peekable();
+    if ids.peek().is_none() {
+        return Ok(());
+    }
     let rows = txn.open(R::TABLE)?;
     for id in ids {
         match rows.get(id.into())? {

@@ -133,3 +133,76 @@ async fn a_page_of_lessons_read_again_shows_every_change() {
         assert_eq!(page[0], now, "a subject and a teacher renamed");
     }
 }
+
+/// Each calendar entry as «start title».
+fn entries(calendar: &Value) -> Vec<String> {
+    let data = calendar["data"].as_array().expect("entries");
+    data.iter()
+        .map(|e| {
+            let at = e["starts_at"].as_str().expect("start");
+            format!("{} {}", &at[..16], e["title"].as_str().expect("title"))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_calendar_read_again_shows_every_change() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
+    let group = school
+        .create_group(school.group(slot, "2027-02-01", "2027-02-07"))
+        .await;
+    let parent = school.app.browser_as(school.parent, None);
+    let anna = school.app.browser_as(school.anna, None);
+    let calendars = || async {
+        let of = |user: u64| format!("/api/calendar?user_id={user}&{SPAN}");
+        (
+            entries(&read_twice(&anna, &of(school.anna)).await),
+            entries(&read_twice(&parent, &of(school.parent)).await),
+        )
+    };
+    let (own, parents) = calendars().await;
+    assert_eq!(own, ["2027-02-02T16:00 Математика"]);
+    assert_eq!(parents, ["2027-02-02T16:00 Математика — Анна"]);
+
+    let single = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
+        "starts_at": "2027-02-03T10:00", "duration_minutes": 45,
+    });
+    assert_eq!(school.one_off(single).await.status(), 201);
+    let (own, parents) = calendars().await;
+    assert_eq!(own[1], "2027-02-03T10:00 Математика", "a lesson added");
+    assert_eq!(
+        parents[1], "2027-02-03T10:00 Математика — Анна",
+        "a child's lesson added"
+    );
+
+    let event = json!({"title": "Собрание группы", "kind": "meeting", "starts_at": "2027-02-04T18:00",
+        "ends_at": "2027-02-04T19:00", "all_day": false, "audience": {"kind": "groups", "ids": [group]}});
+    assert_eq!(school.manager.post("/api/events", event).await.status(), 201);
+    let (own, parents) = calendars().await;
+    assert_eq!(own[2], "2027-02-04T18:00 Собрание группы", "an event of her group");
+    assert_eq!(
+        parents[2], "2027-02-04T18:00 Собрание группы",
+        "an event of the child's group"
+    );
+
+    let subject = format!("/api/subjects/{}", school.subject);
+    let renamed = school
+        .manager
+        .send(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
+        .await;
+    assert_eq!(renamed.status(), 200);
+    let (own, parents) = calendars().await;
+    assert_eq!(own[0], "2027-02-02T16:00 Алгебра", "a subject renamed");
+    assert_eq!(parents[0], "2027-02-02T16:00 Алгебра — Анна", "a subject renamed");
+
+    let user = format!("/api/users/{}", school.anna);
+    let renamed = json!({"email": "anna@school.ru", "last_name": "Петрова", "first_name": "Аня"});
+    assert_eq!(school.manager.send(Method::PUT, &user, renamed).await.status(), 200);
+    assert_eq!(
+        calendars().await.1[0],
+        "2027-02-02T16:00 Алгебра — Аня",
+        "a child renamed"
+    );
+}

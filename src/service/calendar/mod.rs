@@ -5,7 +5,7 @@
 pub mod ics;
 mod rows;
 
-pub use rows::{CalendarItem, CalendarRow, items};
+pub use rows::{CalendarItem, CalendarRow, items, shown};
 
 use super::{FieldErrors, ServiceError};
 use crate::config::Config;

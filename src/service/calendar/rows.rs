@@ -5,16 +5,22 @@
 use super::{
     Scope, event_entry, first_names, in_room_by_start, lesson_entry, lesson_ids, room_of, titled, whose_lesson,
 };
+use crate::domain::SubjectId;
 use crate::domain::calendar::CalendarEntry;
 use crate::domain::lesson::Lesson;
+use crate::domain::subject::Subject;
 use crate::domain::{LessonId, UserId};
 use crate::service::ServiceError;
+use crate::service::kept_texts;
 use crate::service::schedule::lesson_list::LessonShelf;
 use crate::service::schedule::lesson_names::{LessonNames, NamedBy};
 use crate::service::work::events;
+use crate::store::events as store_events;
 use crate::store::shelf::{self, Shown};
-use crate::store::{Store, family};
+use crate::store::{Store, family, lessons, record};
+use bytes::Bytes;
 use jiff::Timestamp;
+use redb::ReadTransaction;
 use std::sync::Arc;
 
 /// A lesson as the calendar keeps it: what a request narrows, orders and names it by, and the
@@ -49,6 +55,46 @@ impl CalendarItem {
     }
 }
 
+/// The calendar of `scope` for the span as `write` writes `items`. A person's calendar is kept
+/// (`service::kept_texts`) and given again while his and his children's lessons (their lists'
+/// versions), the school's events (theirs), the groups he and his children are in, the
+/// directory (names, roles, family) and the subjects it names read the same; the school's is
+/// made each time.
+pub fn shown<E: From<ServiceError>>(
+    store: &Store,
+    shelf: &LessonShelf,
+    (scope, span): (&Scope, (Timestamp, Timestamp)),
+    render: impl Fn(CalendarEntry) -> String,
+    write: impl FnOnce(Vec<CalendarItem>) -> Bytes,
+) -> Result<Bytes, E> {
+    let txn = store.read().map_err(ServiceError::from)?;
+    let Some(person) = scope.person else {
+        return Ok(write(items_in(store, &txn, shelf, scope, span, render)?.0));
+    };
+    let children = family::children_of(&txn, person).map_err(ServiceError::from)?;
+    let mut lists = vec![store_events::list_of_school()];
+    for &p in std::iter::once(&person).chain(&children) {
+        lists.extend([lessons::list_of_teacher(p), lessons::list_of_student(p)]);
+    }
+    let mut head = kept_texts::versions_of(&txn, &lists).map_err(ServiceError::from)?;
+    head.extend(
+        store
+            .directory(&txn)
+            .map_err(ServiceError::from)?
+            .revision()
+            .to_le_bytes(),
+    );
+    head.extend(events::membership_of(&txn, person)?);
+    let question = format!("calendar {scope:?} {span:?}");
+    let tail = |subjects: &Vec<SubjectId>, bytes: &mut Vec<u8>| -> Result<(), E> {
+        Ok(record::append_stored::<Subject>(&txn, subjects.iter().copied(), bytes).map_err(ServiceError::from)?)
+    };
+    kept_texts::kept(&shelf.calendars, &question, &head, tail, || {
+        let (items, names) = items_in(store, &txn, shelf, scope, span, render)?;
+        Ok((write(items), names.named().0))
+    })
+}
+
 /// The calendar of `scope` for [from, to), by start, as `entries` would give it: each lesson's
 /// row from `shelf`, or `render` of its entry (title and colour left empty), and the events of
 /// the person's audience (every event on the school's; none on a room's).
@@ -56,16 +102,27 @@ pub fn items(
     store: &Store,
     shelf: &LessonShelf,
     scope: &Scope,
-    (from, to): (Timestamp, Timestamp),
+    span: (Timestamp, Timestamp),
     render: impl Fn(CalendarEntry) -> String,
 ) -> Result<Vec<CalendarItem>, ServiceError> {
-    let txn = store.read()?;
+    Ok(items_in(store, &store.read()?, shelf, scope, span, render)?.0)
+}
+
+/// `items`, read in `txn`, with the names they show.
+fn items_in(
+    store: &Store,
+    txn: &ReadTransaction,
+    shelf: &LessonShelf,
+    scope: &Scope,
+    (from, to): (Timestamp, Timestamp),
+    render: impl Fn(CalendarEntry) -> String,
+) -> Result<(Vec<CalendarItem>, LessonNames), ServiceError> {
     let children = match scope.person {
-        Some(person) => family::children_of(&txn, person)?,
+        Some(person) => family::children_of(txn, person)?,
         None => Vec::new(),
     };
-    let ids = lesson_ids(&txn, scope, &children, from, to)?;
-    let rows = shelf::shown::<Lesson, _>(&txn, &ids, &shelf.calendar, |lesson| CalendarRow {
+    let ids = lesson_ids(txn, scope, &children, from, to)?;
+    let rows = shelf::shown::<Lesson, _>(txn, &ids, &shelf.calendar, |lesson| CalendarRow {
         id: lesson.id,
         starts_at: lesson.starts_at,
         room: lesson.room.clone(),
@@ -74,8 +131,8 @@ pub fn items(
         text: render(lesson_entry(lesson, (String::new(), String::new()))).into(),
     })?;
     let rows = in_room_by_start(rows, scope, |r| &r.value.room, |r| (r.value.starts_at, r.value.id));
-    let names = LessonNames::of(store, &txn, &shelf.names, rows.iter().map(|r| r.value.named_by))?;
-    let child_names = first_names(&txn, &children)?;
+    let names = LessonNames::of(store, txn, &shelf.names, rows.iter().map(|r| r.value.named_by))?;
+    let child_names = first_names(txn, &children)?;
     let mut items: Vec<CalendarItem> = rows
         .into_iter()
         .map(|row| {
@@ -88,10 +145,10 @@ pub fn items(
         })
         .collect();
     if room_of(scope).is_none() {
-        let seen = events::seen_in(&txn, scope.person, from, to)?;
+        let seen = events::seen_in(txn, scope.person, from, to)?;
         items.extend(seen.into_iter().map(|event| CalendarItem::Event(event_entry(event))));
         // Stable: lessons of one start keep their order by id.
         items.sort_by_key(CalendarItem::starts_at);
     }
-    Ok(items)
+    Ok((items, names))
 }

@@ -50,14 +50,13 @@ pub fn shown<E: From<ServiceError>>(
     let question = format!("group {id} {period:?}");
     let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
     let head = head(store, &txn, &versions, &group, &stored)?;
-    let tail = |students: &Vec<u64>| -> Result<Vec<u8>, E> {
-        let mut bytes = Vec::with_capacity(16 * students.len());
+    let tail = |students: &Vec<u64>, bytes: &mut Vec<u8>| -> Result<(), E> {
         for &student in students {
             for list in [attendance::list_of(UserId(student)), marks::list_of(UserId(student))] {
                 bytes.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
             }
         }
-        Ok(bytes)
+        Ok(())
     };
     kept_texts::kept(&texts.0, &question, &head, tail, || {
         let journal = made(store, &txn, group, period, ask)?;

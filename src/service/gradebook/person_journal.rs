@@ -158,20 +158,10 @@ fn shown<P, E: From<ServiceError>>(
     if !policy::reads_student_journal(actor, student, &[]) {
         return render(make(&txn)?.0);
     }
-    let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
-    let mut head = Vec::with_capacity(8 * lists.len());
-    for &list in lists {
-        head.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
-    }
-    let tail = |subjects: &Vec<u64>| -> Result<Vec<u8>, E> {
-        let mut bytes = Vec::new();
-        for &subject in subjects {
-            let stored = record::get_stored::<Subject>(&txn, SubjectId(subject)).map_err(ServiceError::from)?;
-            let stored = stored.map(|(_, bytes)| bytes).unwrap_or_default();
-            bytes.extend(stored.len().to_le_bytes());
-            bytes.extend(stored);
-        }
-        Ok(bytes)
+    let head = kept_texts::versions_of(&txn, lists).map_err(ServiceError::from)?;
+    let tail = |subjects: &Vec<u64>, bytes: &mut Vec<u8>| -> Result<(), E> {
+        let subjects = subjects.iter().map(|&id| SubjectId(id));
+        Ok(record::append_stored::<Subject>(&txn, subjects, bytes).map_err(ServiceError::from)?)
     };
     kept_texts::kept(&texts.0, &question, &head, tail, || {
         let (page, subjects) = make(&txn)?;

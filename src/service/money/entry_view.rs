@@ -293,14 +293,13 @@ pub fn show_packages(
     Ok(show_page(store, txn, (&TimeZone::UTC, today), Vec::new(), packages)?.packages)
 }
 
-/// The bytes the records `named` are stored as: what a kept page is checked against.
-pub fn stored_state(txn: &impl Reader, named: &Named) -> Result<Vec<u8>, StoreError> {
-    let mut bytes = Vec::new();
-    record::append_stored::<Lesson>(txn, named.lessons.iter().copied(), &mut bytes)?;
-    record::append_stored::<Package>(txn, named.packages.iter().copied(), &mut bytes)?;
-    record::append_stored::<Subject>(txn, named.subjects.iter().copied(), &mut bytes)?;
-    record::append_stored::<Course>(txn, named.courses.iter().copied(), &mut bytes)?;
-    Ok(bytes)
+/// Appends to `bytes` what the records `named` are stored as: what a kept page is checked
+/// against.
+pub fn stored_state(txn: &impl Reader, named: &Named, bytes: &mut Vec<u8>) -> Result<(), StoreError> {
+    record::append_stored::<Lesson>(txn, named.lessons.iter().copied(), bytes)?;
+    record::append_stored::<Package>(txn, named.packages.iter().copied(), bytes)?;
+    record::append_stored::<Subject>(txn, named.subjects.iter().copied(), bytes)?;
+    record::append_stored::<Course>(txn, named.courses.iter().copied(), bytes)
 }
 
 #[cfg(test)]

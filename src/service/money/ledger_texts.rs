@@ -8,7 +8,7 @@ use super::entry_view::{Named, stored_state};
 use crate::service::ServiceError;
 use crate::service::kept_texts::{self, KeptTexts};
 use crate::store::Store;
-use crate::store::record::{self, ListKey};
+use crate::store::record::ListKey;
 use bytes::Bytes;
 use redb::ReadTransaction;
 
@@ -34,13 +34,11 @@ pub(super) fn kept<E: From<ServiceError>>(
     (question, lists): (&str, &[ListKey]),
     make: impl FnOnce() -> Result<(Bytes, Named), E>,
 ) -> Result<Bytes, E> {
-    let versions = record::list_versions(txn).map_err(ServiceError::from)?;
-    let mut head = Vec::with_capacity(8 * (lists.len() + 1));
-    for &list in lists {
-        head.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
-    }
+    let mut head = kept_texts::versions_of(txn, lists).map_err(ServiceError::from)?;
     let directory = store.directory(txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
-    let tail = |named: &Named| -> Result<Vec<u8>, E> { Ok(stored_state(txn, named).map_err(ServiceError::from)?) };
+    let tail = |named: &Named, bytes: &mut Vec<u8>| -> Result<(), E> {
+        Ok(stored_state(txn, named, bytes).map_err(ServiceError::from)?)
+    };
     kept_texts::kept(&texts.0, question, &head, tail, make)
 }

@@ -102,9 +102,11 @@ pub struct LessonShelf {
     pub(in crate::service) calendar: Renderings<CalendarRow>,
     pub(in crate::service) names: NameShelf,
     pages: KeptTexts<Named>,
+    /// Whole calendars (`service::calendar::rows::shown`), each with the subjects it names.
+    pub(in crate::service) calendars: KeptTexts<Vec<SubjectId>>,
 }
 
-/// How many whole pages are kept (a page of 100 lessons is ~60 KB).
+/// How many whole pages and calendars are kept (a page of 100 lessons is ~60 KB).
 const KEPT_PAGES: usize = 64;
 
 /// How many rows the shelf keeps of each kind: ~3 MB each (~600 bytes a row), about two months of a
@@ -118,6 +120,7 @@ impl Default for LessonShelf {
             calendar: Renderings::new(KEPT_ROWS),
             names: NameShelf::default(),
             pages: KeptTexts::new(KEPT_PAGES),
+            calendars: KeptTexts::new(KEPT_PAGES),
         }
     }
 }
@@ -147,19 +150,13 @@ pub fn shown<E: From<ServiceError>>(
     let Some(lists) = lists else {
         return Ok(write(&listed(store, &txn, shelf, (actor, query, request), tz, render)?));
     };
-    let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
-    let mut head = Vec::with_capacity(8 * (lists.len() + 1));
-    for list in lists {
-        head.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
-    }
+    let mut head = kept_texts::versions_of(&txn, &lists).map_err(ServiceError::from)?;
     let directory = store.directory(&txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
     let question = kept_texts::question(actor, format_args!("lessons {query:?} {request:?}"));
-    let tail = |named: &Named| -> Result<Vec<u8>, E> {
-        let mut bytes = Vec::new();
-        record::append_stored::<Subject>(&txn, named.0.iter().copied(), &mut bytes).map_err(ServiceError::from)?;
-        record::append_stored::<Group>(&txn, named.1.iter().copied(), &mut bytes).map_err(ServiceError::from)?;
-        Ok(bytes)
+    let tail = |named: &Named, bytes: &mut Vec<u8>| -> Result<(), E> {
+        record::append_stored::<Subject>(&txn, named.0.iter().copied(), bytes).map_err(ServiceError::from)?;
+        Ok(record::append_stored::<Group>(&txn, named.1.iter().copied(), bytes).map_err(ServiceError::from)?)
     };
     kept_texts::kept(&shelf.pages, &question, &head, tail, || {
         let listed = listed(store, &txn, shelf, (actor, query, request), tz, render)?;

@@ -43,6 +43,7 @@ pub fn people(txn: &impl Reader, directory: &Directory, audience: &Audience) -> 
 
 /// What an audience needs to know of `person`: his groups (as student or teacher), his children
 /// and theirs.
+#[derive(Debug)]
 pub struct Membership {
     groups: Vec<GroupId>,
     children: Vec<UserId>,

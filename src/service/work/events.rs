@@ -63,6 +63,12 @@ pub fn seen_in(
     Ok(found)
 }
 
+/// What, besides the events and his roles, decides which events `person`'s calendar shows:
+/// his groups, his children and theirs, as bytes (a kept calendar is checked against them).
+pub fn membership_of(txn: &impl Reader, person: UserId) -> Result<Vec<u8>, ServiceError> {
+    Ok(format!("{:?}", audience::Membership::of(txn, person)?).into_bytes())
+}
+
 /// One event.
 pub fn get(store: &Store, id: EventId) -> Result<Event, ServiceError> {
     record::get::<Event>(&store.read()?, id)?.ok_or_else(not_found)
