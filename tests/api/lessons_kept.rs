@@ -39,6 +39,22 @@ fn rows(page: &Value) -> Vec<String> {
 }
 
 impl School {
+    /// A group «Алгебра 9» of Anna's on Tuesdays at 16:00 from 1 February 2027 to `ends_on`.
+    async fn tuesdays_until(&self, ends_on: &str) -> u64 {
+        let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
+        self.create_group(self.group(slot, "2027-02-01", ends_on)).await
+    }
+
+    /// Renames the subject «Алгебра».
+    async fn subject_renamed(&self) {
+        let subject = format!("/api/subjects/{}", self.subject);
+        let renamed = self
+            .manager
+            .send(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
+            .await;
+        assert_eq!(renamed.status(), 200);
+    }
+
     /// The pages that are kept: the teacher's, Anna's as her parent reads them (by the list's
     /// filter and by her own path), and the group's; each as rows.
     async fn pages(&self, group: u64) -> [Vec<String>; 4] {
@@ -65,10 +81,7 @@ fn row(start: &str, subject: &str, teacher: &str, group: &str) -> String {
 #[tokio::test]
 async fn a_page_of_lessons_read_again_shows_every_change() {
     let school = school_of(spawn_app().await);
-    let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
-    let group = school
-        .create_group(school.group(slot, "2027-02-01", "2027-02-14"))
-        .await;
+    let group = school.tuesdays_until("2027-02-14").await;
     let [teacher, anna, own, of_group] = school.pages(group).await;
     let first = ["2027-02-02T16:00", "2027-02-09T16:00"].map(|at| row(at, "Математика", "Белов И.", "Алгебра 9"));
     assert_eq!(teacher, first);
@@ -118,12 +131,7 @@ async fn a_page_of_lessons_read_again_shows_every_change() {
         assert!(page[0].ends_with("Алгебра 9А"), "a group renamed: {page:?}");
     }
 
-    let subject = format!("/api/subjects/{}", school.subject);
-    let renamed = school
-        .manager
-        .send(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
-        .await;
-    assert_eq!(renamed.status(), 200);
+    school.subject_renamed().await;
     let user = format!("/api/users/{}", school.teacher);
     let renamed = json!({"email": "belov@school.ru", "last_name": "Белов-Орлов", "first_name": "Игорь"});
     assert_eq!(school.manager.send(Method::PUT, &user, renamed).await.status(), 200);
@@ -148,10 +156,7 @@ fn entries(calendar: &Value) -> Vec<String> {
 #[tokio::test]
 async fn a_calendar_read_again_shows_every_change() {
     let school = school_of(spawn_app().await);
-    let slot = json!([{"weekday": 2, "start": "16:00", "duration_minutes": 60}]);
-    let group = school
-        .create_group(school.group(slot, "2027-02-01", "2027-02-07"))
-        .await;
+    let group = school.tuesdays_until("2027-02-07").await;
     let parent = school.app.browser_as(school.parent, None);
     let anna = school.app.browser_as(school.anna, None);
     let calendars = || async {
@@ -187,12 +192,7 @@ async fn a_calendar_read_again_shows_every_change() {
         "an event of the child's group"
     );
 
-    let subject = format!("/api/subjects/{}", school.subject);
-    let renamed = school
-        .manager
-        .send(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
-        .await;
-    assert_eq!(renamed.status(), 200);
+    school.subject_renamed().await;
     let (own, parents) = calendars().await;
     assert_eq!(own[0], "2027-02-02T16:00 Алгебра", "a subject renamed");
     assert_eq!(parents[0], "2027-02-02T16:00 Алгебра — Анна", "a subject renamed");

@@ -32,6 +32,13 @@ impl School {
         ok(self.as_user(self.manager).send(method, path, body).await).await
     }
 
+    /// Renames the subject «Алгебра».
+    async fn subject_renamed(&self) {
+        let subject = format!("/api/subjects/{}", self.subject);
+        self.manager_sends(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
+            .await;
+    }
+
     /// Moves `lesson` a day back in the store (no entry is written); the day its charge's
     /// title names now, «ДД.ММ.ГГГГ».
     fn lesson_moved_a_day_back(&self, lesson: u64) -> String {
@@ -76,10 +83,7 @@ async fn a_students_ledger_read_again_shows_every_change() {
         "a lesson moved"
     );
 
-    let subject = format!("/api/subjects/{}", school.subject);
-    school
-        .manager_sends(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
-        .await;
+    school.subject_renamed().await;
     assert_eq!(
         first_title(&read().await),
         format!("Занятие: Алгебра, {day}"),
@@ -161,10 +165,7 @@ async fn the_schools_ledger_read_again_shows_every_change() {
     assert!(first_title(&charged).starts_with("Занятие: Математика, "));
 
     let day = school.lesson_moved_a_day_back(lesson);
-    let subject = format!("/api/subjects/{}", school.subject);
-    school
-        .manager_sends(Method::PUT, &subject, json!({"name": "Алгебра", "color": "blue"}))
-        .await;
+    school.subject_renamed().await;
     assert_eq!(
         first_title(&read().await),
         format!("Занятие: Алгебра, {day}"),
