@@ -5,7 +5,9 @@
 pub mod ics;
 mod rows;
 
-pub use rows::{CalendarItem, CalendarRow, items, shown};
+#[cfg(test)]
+pub use rows::items;
+pub use rows::{CalendarItem, CalendarRow, shown};
 
 use super::{FieldErrors, ServiceError};
 use crate::config::Config;

@@ -97,7 +97,9 @@ pub fn shown<E: From<ServiceError>>(
 
 /// The calendar of `scope` for [from, to), by start, as `entries` would give it: each lesson's
 /// row from `shelf`, or `render` of its entry (title and colour left empty), and the events of
-/// the person's audience (every event on the school's; none on a room's).
+/// the person's audience (every event on the school's; none on a room's). The API's test
+/// compares them with `entries`.
+#[cfg(test)]
 pub fn items(
     store: &Store,
     shelf: &LessonShelf,
