@@ -33,15 +33,42 @@ impl Record for Lesson {
         rows
     }
 
-    /// A group's, a teacher's and each student's lessons: journals and pages of lessons are
+    /// Every list a page of lessons is read through (a group's, a teacher's, each student's,
+    /// the subject's, the room's, the school's): journals, pages of lessons and calendars are
     /// kept by their versions (`service::gradebook::journal_texts`,
-    /// `service::schedule::lesson_list::shown`).
+    /// `service::schedule::lesson_list::shown`, `service::calendar::shown`).
     fn versioned_lists(&self) -> Vec<ListKey> {
         let mut lists: Vec<ListKey> = self.student_ids.iter().map(|s| list_of_student(*s)).collect();
         lists.extend(self.group_id.map(list_of_group));
-        lists.push(list_of_teacher(self.teacher_id));
+        lists.extend([
+            list_of_teacher(self.teacher_id),
+            list_of_subject(self.subject_id),
+            list_of_school(),
+        ]);
+        if !self.room.trim().is_empty() {
+            lists.push(list_of_room(&self.room));
+        }
         lists
     }
+}
+
+/// The list of `subject`'s lessons, whose version changes with each of them.
+pub fn list_of_subject(subject: SubjectId) -> ListKey {
+    ListKey::of(&tables::LESSONS_BY_SUBJECT, subject.0)
+}
+
+/// The list of every lesson of the school, whose version changes with each of them.
+pub fn list_of_school() -> ListKey {
+    ListKey::of(&tables::LESSONS_BY_TIME, 0)
+}
+
+/// The list of the lessons in `room` (as `room_key` folds it), whose version changes with each
+/// of them. It is owned by a hash of the room's key, the same in every run of one build: two
+/// rooms with one hash only share a version, so a change in one makes the other's pages anew.
+pub fn list_of_room(room: &str) -> ListKey {
+    let mut hasher = std::hash::DefaultHasher::new();
+    std::hash::Hash::hash(&room_key(room), &mut hasher);
+    ListKey::of(&tables::LESSONS_BY_ROOM, std::hash::Hasher::finish(&hasher))
 }
 
 /// The list of `teacher`'s lessons, whose version changes with each of them.
@@ -72,13 +99,15 @@ pub enum Whose {
     Room(String),
 }
 
-/// The list of `whose` lessons, when it has a version (a teacher's, a student's, a group's).
-pub fn list_of(whose: &Whose) -> Option<ListKey> {
+/// The list of `whose` lessons, whose version changes with each of them.
+pub fn list_of(whose: &Whose) -> ListKey {
     match whose {
-        Whose::Teacher(teacher) => Some(list_of_teacher(*teacher)),
-        Whose::Student(student) => Some(list_of_student(*student)),
-        Whose::Group(group) => Some(list_of_group(*group)),
-        Whose::School | Whose::Subject(_) | Whose::Room(_) => None,
+        Whose::School => list_of_school(),
+        Whose::Teacher(teacher) => list_of_teacher(*teacher),
+        Whose::Student(student) => list_of_student(*student),
+        Whose::Group(group) => list_of_group(*group),
+        Whose::Subject(subject) => list_of_subject(*subject),
+        Whose::Room(room) => list_of_room(room),
     }
 }
 

@@ -206,3 +206,47 @@ async fn a_calendar_read_again_shows_every_change() {
         "a child renamed"
     );
 }
+
+#[tokio::test]
+async fn pages_by_room_subject_and_school_read_again_show_every_change() {
+    let school = school_of(spawn_app().await);
+    school.tuesdays_until("2027-02-14").await;
+    let paths = [
+        format!("/api/lessons?room=12&{SPAN}"),
+        format!("/api/lessons?subject_id={}&{SPAN}", school.subject),
+        format!("/api/lessons?{SPAN}"),
+        format!("/api/calendar?room=12&{SPAN}"),
+        format!("/api/calendar?{SPAN}"),
+    ];
+    let counts = || async {
+        let mut counts = Vec::new();
+        for path in &paths {
+            let page = read_twice(&school.manager, path).await;
+            counts.push(page["data"].as_array().expect("data").len());
+        }
+        counts
+    };
+    assert_eq!(counts().await, [2, 2, 2, 2, 2]);
+
+    let single = json!({
+        "subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
+        "starts_at": "2027-02-03T10:00", "duration_minutes": 45, "room": "12",
+    });
+    assert_eq!(school.one_off(single).await.status(), 201);
+    assert_eq!(counts().await, [3, 3, 3, 3, 3], "a lesson added in room 12");
+
+    // Moved to another room in the store: only the lists' versions tell.
+    let txn = school.app.store.write().expect("txn");
+    let lessons: Vec<Lesson> = record::all(&txn).expect("lessons");
+    let first = lessons.into_iter().min_by_key(|l| l.starts_at).expect("a lesson");
+    record::update(
+        &txn,
+        &Lesson {
+            room: "13".into(),
+            ..first
+        },
+    )
+    .expect("moved");
+    txn.commit().expect("commit");
+    assert_eq!(counts().await, [2, 3, 3, 2, 3], "a lesson moved to room 13");
+}

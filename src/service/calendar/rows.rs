@@ -55,11 +55,11 @@ impl CalendarItem {
     }
 }
 
-/// The calendar of `scope` for the span as `write` writes `items`. A person's calendar is kept
-/// (`service::kept_texts`) and given again while his and his children's lessons (their lists'
-/// versions), the school's events (theirs), the groups he and his children are in, the
-/// directory (names, roles, family) and the subjects it names read the same; the school's is
-/// made each time.
+/// The calendar of `scope` for the span as `write` writes `items`, kept (`service::kept_texts`)
+/// and given again while the lessons it reads (their lists' versions: a person's and his
+/// children's, a room's or the school's), the school's events (theirs), the directory (names,
+/// roles, family), the subjects it names and, for a person, the groups he and his children are
+/// in read the same.
 pub fn shown<E: From<ServiceError>>(
     store: &Store,
     shelf: &LessonShelf,
@@ -68,23 +68,23 @@ pub fn shown<E: From<ServiceError>>(
     write: impl FnOnce(Vec<CalendarItem>) -> Bytes,
 ) -> Result<Bytes, E> {
     let txn = store.read().map_err(ServiceError::from)?;
-    let Some(person) = scope.person else {
-        return Ok(write(items_in(store, &txn, shelf, scope, span, render)?.0));
-    };
-    let children = family::children_of(&txn, person).map_err(ServiceError::from)?;
     let mut lists = vec![store_events::list_of_school()];
-    for &p in std::iter::once(&person).chain(&children) {
-        lists.extend([lessons::list_of_teacher(p), lessons::list_of_student(p)]);
+    match (scope.person, room_of(scope)) {
+        (Some(person), _) => {
+            let children = family::children_of(&txn, person).map_err(ServiceError::from)?;
+            for &p in std::iter::once(&person).chain(&children) {
+                lists.extend([lessons::list_of_teacher(p), lessons::list_of_student(p)]);
+            }
+        }
+        (None, Some(room)) => lists.push(lessons::list_of_room(room)),
+        (None, None) => lists.push(lessons::list_of_school()),
     }
     let mut head = kept_texts::versions_of(&txn, &lists).map_err(ServiceError::from)?;
-    head.extend(
-        store
-            .directory(&txn)
-            .map_err(ServiceError::from)?
-            .revision()
-            .to_le_bytes(),
-    );
-    head.extend(events::membership_of(&txn, person)?);
+    let directory = store.directory(&txn).map_err(ServiceError::from)?;
+    head.extend(directory.revision().to_le_bytes());
+    if let Some(person) = scope.person {
+        head.extend(events::membership_of(&txn, person)?);
+    }
     let question = format!("calendar {scope:?} {span:?}");
     let tail = |subjects: &Vec<SubjectId>, bytes: &mut Vec<u8>| -> Result<(), E> {
         Ok(record::append_stored::<Subject>(&txn, subjects.iter().copied(), bytes).map_err(ServiceError::from)?)

@@ -132,11 +132,10 @@ pub struct Listed {
 }
 
 /// One page of the lessons `query` admits that `actor` may read, as `write` writes the page
-/// `list` makes. The text is kept when every index the page reads has a version (a teacher's,
-/// a student's, a group's lessons: `store::lessons::list_of`), and given again while those
-/// versions, the directory's revision (the teachers' names) and the subjects and groups it
-/// names read the same; a page read through a room's, a subject's or the school's index is
-/// made each time.
+/// `list` makes. The text is kept and given again while the versions of the lists it reads
+/// (`store::lessons::list_of`: a teacher's, a student's, a group's, a subject's, a room's or
+/// the school's lessons), the directory's revision (the teachers' names) and the subjects and
+/// groups it names read the same.
 pub fn shown<E: From<ServiceError>>(
     store: &Store,
     shelf: &LessonShelf,
@@ -146,10 +145,7 @@ pub fn shown<E: From<ServiceError>>(
     write: impl FnOnce(&Listed) -> Bytes,
 ) -> Result<Bytes, E> {
     let txn = store.read().map_err(ServiceError::from)?;
-    let lists: Option<Vec<ListKey>> = sources(actor, query)?.iter().map(lessons::list_of).collect();
-    let Some(lists) = lists else {
-        return Ok(write(&listed(store, &txn, shelf, (actor, query, request), tz, render)?));
-    };
+    let lists: Vec<ListKey> = sources(actor, query)?.iter().map(lessons::list_of).collect();
     let mut head = kept_texts::versions_of(&txn, &lists).map_err(ServiceError::from)?;
     let directory = store.directory(&txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
