@@ -1,7 +1,7 @@
 //! Answers as the API writes them (JSON text), kept by the question asked while what they were
 //! made from reads the same (`store::shelf::kept_or_made_by`): a page read again costs a few
-//! lookups, not its records decoded and written. The journals, the pages of tasks and the
-//! ledgers keep theirs here.
+//! lookups, not its records decoded and written. The journals, the pages of tasks, the ledgers,
+//! the pages of lessons and the calendars keep theirs here.
 
 use crate::policy::Actor;
 use crate::store::StoreError;
@@ -55,9 +55,9 @@ pub fn versions_of(txn: &impl Reader, lists: &[ListKey]) -> Result<Vec<u8>, Stor
     Ok(bytes)
 }
 
-/// The text kept for `question` while `head` (the state of what decides what it shows) and
-/// the bytes `tail` appends for the records it shows read as when it was kept; otherwise `make`'s (its text and
-/// the records it shows), which is kept. All of it must be read in one snapshot.
+/// The text kept for `question` while `head` (the state of what decides what it shows) and the
+/// bytes `tail` appends for the records it shows read as when it was kept; otherwise `make`'s
+/// (its text and the records it shows), which is kept. All of it must be read in one snapshot.
 pub fn kept<S, E>(
     texts: &KeptTexts<S>,
     question: &str,
