@@ -33,6 +33,7 @@ move_code=$(curl -s -o "$WORK/move.json" -w '%{http_code}' -b "$jar" -H "X-XSRF-
     echo 'wrk.headers["Content-Type"] = "application/json"'
     printf 'wrk.body = [==[%s]==]\n' "$body"
 } >"$WORK/move.lua"
+settle_disk
 WRK_CONNS=4 measure_wrk "moving a card into the same gap (4 connections)" "$SERVER_URL/api/tasks/$card/move" \
     -s "$WORK/move.lua" -H "Cookie: $cookie" -H "X-XSRF-TOKEN: $(xsrf)"
 move_rps=$WRK_RPS move_p99=$WRK_P99 move_errors=$WRK_ERRORS work_rss=$WRK_RSS_KB
