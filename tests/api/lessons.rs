@@ -512,3 +512,32 @@ async fn every_bad_field_is_named_in_russian_and_nothing_is_stored() {
     let lessons = json(school.manager.get("/api/lessons").await).await;
     assert_eq!(lessons["meta"]["total"], 0);
 }
+
+#[tokio::test]
+async fn a_lesson_without_a_price_of_its_own_leaves_each_student_his_own() {
+    let school = school_of(spawn_app().await);
+    let own = json!({"data": [{"subject_id": school.subject, "price": 70_000}]});
+    let saved = school
+        .manager
+        .send(Method::PUT, &format!("/api/users/{}/subjects", school.anna), own)
+        .await;
+    assert_eq!(saved.status(), 200);
+    let lesson = |students: Value, at: &str| {
+        json!({"subject_id": school.subject, "teacher_id": school.teacher, "student_ids": students,
+               "starts_at": at, "duration_minutes": 45})
+    };
+    let hers = json(school.one_off(lesson(json!([school.anna]), "2027-03-01T12:00")).await).await;
+    assert_eq!(hers["data"]["price"], 70_000, "her own price");
+    let both = json(school.one_off(lesson(json!([school.anna, school.boris]), "2027-03-02T12:00")).await).await;
+    assert_eq!(both["data"]["price"], Value::Null, "two prices: each pays his own when it is held");
+
+    let weekly = json!([{"weekday": 3, "start": "10:00", "duration_minutes": 45}]);
+    let group = school.create_group(school.group(weekly.clone(), "2027-01-04", "2027-01-31")).await;
+    let prices: Vec<Value> = school.lessons_of(group).await.iter().map(|l| l["price"].clone()).collect();
+    assert!(!prices.is_empty() && prices.iter().all(Value::is_null), "{prices:?}");
+    let mut priced = school.group(weekly, "2027-02-01", "2027-02-28");
+    priced["price"] = json!(50_000);
+    let group = school.create_group(priced).await;
+    let prices: Vec<Value> = school.lessons_of(group).await.iter().map(|l| l["price"].clone()).collect();
+    assert!(!prices.is_empty() && prices.iter().all(|p| *p == 50_000), "the group's: {prices:?}");
+}

@@ -86,6 +86,9 @@ pub fn settle_lesson(
         let owed = owed(txn, lesson, student, statuses.get(&student).copied(), config)?;
         let keep = match (was, owed) {
             (Some(LessonCharge::Package { .. }), Some(_)) => true,
+            // A lesson without a price of its own charged each student his price as it stood
+            // then: a price changed since does not reach a lesson already charged.
+            (Some(LessonCharge::Entry { .. }), Some(Some(_))) if lesson.price.is_none() => true,
             (Some(LessonCharge::Entry { amount, .. }), Some(Some(price))) => amount == price,
             (None, None) => true,
             _ => false,

@@ -8,7 +8,7 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::lesson::{Lesson, LessonStatus, room_key};
 use crate::domain::notification::NotificationKind;
 use crate::domain::timetable::{day_in, span_in};
-use crate::domain::{LessonId, UserId};
+use crate::domain::{LessonId, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
@@ -50,20 +50,29 @@ pub(super) fn link(lesson: &Lesson, tz: &TimeZone) -> String {
     format!("/lessons?from={day}&to={day}")
 }
 
-/// The price of a one-off lesson when none was given: the only student's own price for the
-/// subject, else the subject's.
-fn default_price(txn: &impl Reader, school: &School, lesson: &Lesson) -> Result<Option<i64>, ServiceError> {
-    if let [student] = lesson.student_ids.as_slice() {
+/// The price a lesson of `subject` for `students` carries when nobody set one: the price every
+/// one of them pays (his own price for the subject, or else the subject's), when they all pay
+/// the same; none when their prices differ, and each is then charged his own when the lesson is
+/// held (`money::charges`).
+fn common_price(
+    txn: &impl Reader,
+    school: &School,
+    subject: SubjectId,
+    students: &[UserId],
+) -> Result<Option<i64>, ServiceError> {
+    let Some(subject) = school.subject_of(subject) else {
+        return Ok(None);
+    };
+    let mut prices = BTreeSet::new();
+    for student in students {
         let own = subjects::of_person(txn, *student)?;
-        if let Some(price) = own
-            .iter()
-            .find(|s| s.subject_id == lesson.subject_id)
-            .and_then(|s| s.price)
-        {
-            return Ok(Some(price));
-        }
+        prices.insert(own.iter().find(|s| s.subject_id == subject.id).and_then(|s| s.price).or(subject.price));
     }
-    Ok(school.subject_of(lesson.subject_id).and_then(|s| s.price))
+    Ok(match prices.len() {
+        0 => subject.price,
+        1 => prices.pop_first().flatten(),
+        _ => None,
+    })
 }
 
 /// `form` applied to `base`: the fields it sends, checked; the others as they were.
@@ -163,7 +172,7 @@ pub fn create(
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
     }
     if !price_given {
-        lesson.price = default_price(&txn, &school, &lesson)?;
+        lesson.price = common_price(&txn, &school, lesson.subject_id, &lesson.student_ids)?;
     }
     book::check(
         &txn,

@@ -74,9 +74,10 @@ pub fn materialise(
         let until = horizon(group.ends_on, today);
         occurrences(&group.schedule, group.starts_on.max(today), until, tz)
     };
-    let price = group
-        .price
-        .or_else(|| school.subject_of(group.subject_id).and_then(|s| s.price));
+    // Without a group price, each student pays his own price for the subject or the subject's,
+    // as they stand when the lesson is held (`money::charges`): a price changed later reaches
+    // the lessons planned ahead.
+    let price = group.price;
     let mut plan = Plan::default();
     let mut batch: Vec<(Option<&Lesson>, Lesson)> = Vec::new();
     for occurrence in wanted

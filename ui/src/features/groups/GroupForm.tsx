@@ -111,7 +111,7 @@ export function GroupForm({ groupId, initial, subjects, teacherFixed, submitLabe
           <Field label="Мест" inputMode="numeric" autoComplete="off" hint="Пусто — без ограничения" {...form.field('capacity')} />
         </div>
         <div>
-          <Field label="Цена занятия для ученика" inputMode="decimal" autoComplete="off" placeholder="1 234,50 ₽" hint="Пусто — по цене предмета" {...form.field('price')} />
+          <Field label="Цена занятия для ученика" inputMode="decimal" autoComplete="off" placeholder="1 234,50 ₽" hint="Пусто — своя цена ученика, иначе цена предмета" {...form.field('price')} />
         </div>
         <div className="dates span-2">
           <div>

@@ -218,7 +218,7 @@ export default function GroupPage() {
         <dt>Мест</dt>
         <dd>{group.capacity ? `${group.student_ids.length} из ${group.capacity}` : 'без ограничения'}</dd>
         <dt>Цена занятия</dt>
-        <dd>{group.price != null ? formatMoney(group.price) : 'по цене предмета'}</dd>
+        <dd>{group.price != null ? formatMoney(group.price) : 'своя цена ученика, иначе цена предмета'}</dd>
         <dt>Период</dt>
         <dd>
           с {formatDate(group.starts_on)}

@@ -99,7 +99,7 @@ export function NewLessonDialog({ open, close, subjects, ownTeacher }: Props) {
             <Field label="Кабинет" autoComplete="off" maxLength={40} {...form.field('room')} />
           </div>
           <div className="span-2">
-            <Field label="Цена для ученика" inputMode="decimal" autoComplete="off" placeholder="1 234,50 ₽" hint="Пусто — по цене предмета" {...form.field('price')} />
+            <Field label="Цена для ученика" inputMode="decimal" autoComplete="off" placeholder="1 234,50 ₽" hint="Пусто — своя цена ученика, иначе цена предмета" {...form.field('price')} />
           </div>
         </div>
         {clashes.length > 0 && (
