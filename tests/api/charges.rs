@@ -321,22 +321,42 @@ async fn without_a_lesson_price_each_student_pays_his_own_and_a_price_changed_la
     let manager = school.as_user(school.manager);
     let subject = format!("/api/subjects/{}", school.subject);
     let priced = manager
-        .send(reqwest::Method::PUT, &subject, json!({"name": "Математика", "color": "blue", "price": 1_000_00}))
+        .send(
+            reqwest::Method::PUT,
+            &subject,
+            json!({"name": "Математика", "color": "blue", "price": 1_000_00}),
+        )
         .await;
     assert_eq!(priced.status(), 200, "{}", json(priced).await);
     let own = json!({"data": [{"subject_id": school.subject, "price": 700_00}]});
     let saved = manager
-        .send(reqwest::Method::PUT, &format!("/api/users/{}/subjects", school.anna), own)
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/users/{}/subjects", school.anna),
+            own,
+        )
         .await;
     assert_eq!(saved.status(), 200, "{}", json(saved).await);
 
     let lesson = school.lesson(school.teacher, -2);
     attend(&school, lesson, "present", "late").await;
-    assert_eq!(kinds(&ledger(&school, school.anna).await), ["charge 70000"], "her own price");
-    assert_eq!(kinds(&ledger(&school, school.boris).await), ["charge 100000"], "the subject's");
+    assert_eq!(
+        kinds(&ledger(&school, school.anna).await),
+        ["charge 70000"],
+        "her own price"
+    );
+    assert_eq!(
+        kinds(&ledger(&school, school.boris).await),
+        ["charge 100000"],
+        "the subject's"
+    );
 
     let raised = manager
-        .send(reqwest::Method::PUT, &subject, json!({"name": "Математика", "color": "blue", "price": 1_200_00}))
+        .send(
+            reqwest::Method::PUT,
+            &subject,
+            json!({"name": "Математика", "color": "blue", "price": 1_200_00}),
+        )
         .await;
     assert_eq!(raised.status(), 200);
     attend(&school, lesson, "late", "present").await;

@@ -66,7 +66,12 @@ fn common_price(
     let mut prices = BTreeSet::new();
     for student in students {
         let own = subjects::of_person(txn, *student)?;
-        prices.insert(own.iter().find(|s| s.subject_id == subject.id).and_then(|s| s.price).or(subject.price));
+        prices.insert(
+            own.iter()
+                .find(|s| s.subject_id == subject.id)
+                .and_then(|s| s.price)
+                .or(subject.price),
+        );
     }
     Ok(match prices.len() {
         0 => subject.price,
