@@ -1,11 +1,14 @@
 //! `klass backup verify`: refuses a copy made by a newer release, then unpacks it to a scratch
-//! file and checks its checksum, redb's integrity, its schema version and its row counts against
-//! the manifest; remembers the result beside the copies so `list` can show it.
+//! file and checks its checksum, redb's integrity, its schema version, its row counts against
+//! the manifest and every money balance against a recount of its entries; remembers the result
+//! beside the copies so `list` can show it.
 
 use super::BackupError;
 use super::manifest::Manifest;
-use crate::store::{self, SCHEMA_VERSION};
-use redb::{Database, ReadableDatabase};
+use crate::domain::User;
+use crate::domain::money::format_rub;
+use crate::store::{self, SCHEMA_VERSION, ledger, record, tables};
+use redb::{Database, ReadTransaction, ReadableDatabase, TableError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -91,7 +94,7 @@ pub(super) fn examine(
     Ok((Verified { manifest, problems }, scratch))
 }
 
-/// The schema version and the row counts of the database in the copy.
+/// The schema version, the row counts and the money balances of the database in the copy.
 fn check_contents(db: &Database, manifest: &Manifest, problems: &mut Vec<String>) {
     let txn = match db.begin_read() {
         Ok(txn) => txn,
@@ -125,6 +128,35 @@ fn check_contents(db: &Database, manifest: &Manifest, problems: &mut Vec<String>
             }
         }
         Err(err) => problems.push(format!("записи не пересчитываются: {err}")),
+    }
+    check_balances(&txn, problems);
+}
+
+/// Every stored balance against the sum of its student's entries, as `klass money verify`
+/// recounts them; a copy made before the money area existed has no ledger and nothing to check.
+fn check_balances(txn: &ReadTransaction, problems: &mut Vec<String>) {
+    match txn.open_table(tables::LEDGER) {
+        Err(TableError::TableDoesNotExist(_)) => return,
+        Err(err) => return problems.push(format!("журнал оплат не читается: {err}")),
+        Ok(_) => {}
+    }
+    let differences = match ledger::recount(txn) {
+        Ok((_, differences)) => differences,
+        Err(err) => return problems.push(format!("балансы не пересчитываются: {err}")),
+    };
+    for difference in differences {
+        // The name helps the person find the student; a record that does not read leaves the number.
+        let name = record::get::<User>(txn, difference.student_id)
+            .ok()
+            .flatten()
+            .map(|user| format!(" ({})", user.full_name()))
+            .unwrap_or_default();
+        problems.push(format!(
+            "баланс ученика №{}{name} не равен сумме его записей: хранится {}, по записям {}",
+            difference.student_id,
+            format_rub(difference.stored),
+            format_rub(difference.counted)
+        ));
     }
 }
 

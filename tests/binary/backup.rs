@@ -4,6 +4,9 @@
 use crate::http::request;
 use crate::process::{Server, demo_school, run, text};
 use crate::sign_ins::{SignIn, UNLIMITED, assert_kept};
+use klass::domain::User;
+use klass::domain::money::format_rub;
+use klass::store::{Store, ledger, record, tables};
 use std::io::Read;
 use std::path::Path;
 
@@ -167,6 +170,46 @@ fn a_flipped_byte_fails_verify_and_restore_changes_nothing() {
     assert!(ok, "{err}");
     let (_, listed, _) = backup(&data, &["list"]);
     assert!(listed.contains("проверена"), "{listed}");
+}
+
+#[test]
+fn a_copy_whose_balance_differs_from_its_entries_fails_verify_naming_the_student() {
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    demo_school(&data);
+    let sound = dir.path().join("sound.tar.gz");
+    let (ok, _, err) = backup(&data, &["create", "--out", sound.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+
+    let (student, name, balance) = {
+        let store = Store::open(&data, 4).expect("open");
+        let txn = store.write().expect("write");
+        let (student, balance) = *ledger::balances(&txn)
+            .expect("balances")
+            .first()
+            .expect("the demo school has balances");
+        let user: User = record::get(&txn, student).expect("read").expect("student");
+        txn.open_table(tables::BALANCES)
+            .expect("balances")
+            .insert(student.0, balance + 100_00)
+            .expect("tamper");
+        txn.commit().expect("commit");
+        (student, user.full_name(), balance)
+    };
+    let tampered = dir.path().join("tampered.tar.gz");
+    let (ok, _, err) = backup(&data, &["create", "--out", tampered.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+
+    let (ok, out, err) = backup(&data, &["verify", tampered.to_str().expect("utf-8")]);
+    assert!(!ok, "a balance that differs from its entries must fail verify: {out}");
+    let expected = format!(
+        "баланс ученика №{student} ({name}) не равен сумме его записей: хранится {}, по записям {}",
+        format_rub(balance + 100_00),
+        format_rub(balance)
+    );
+    assert!(err.contains(&expected), "{err}");
+    let (ok, out, err) = backup(&data, &["verify", sound.to_str().expect("utf-8")]);
+    assert!(ok, "a copy whose balances add up verifies: {out}{err}");
 }
 
 #[test]
