@@ -80,6 +80,12 @@ describe('PersonField', () => {
     expect(onChange).toHaveBeenLastCalledWith(self);
   });
 
+  it('searches people holding any of several roles (a worker giving a task: staff)', async () => {
+    await act(async () => root.render(<PersonField person={null} onChange={onChange} label="Кому" role={['manager', 'worker']} />));
+    await type('иван');
+    expect(fetchMock.mock.calls.at(-1)?.[0]).toBe(`/api/users?roles%5B%5D=manager&roles%5B%5D=worker&search=${encodeURIComponent('иван')}&per_page=8`);
+  });
+
   it('shows the chosen person (a number while the name loads) with a way to take them off', async () => {
     await render({ id: 12 });
     expect(host.querySelector('.person-chosen')?.textContent).toContain('№12');

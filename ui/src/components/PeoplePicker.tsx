@@ -5,6 +5,7 @@ import { roleName, type UserView } from '../lib/person';
 import { addPerson, candidates, removePerson } from '../lib/picker';
 import { useDebounced } from '../lib/useDebounced';
 import { useList } from '../lib/useList';
+import type { Role } from '../lib/user';
 import { endpoints } from '../paths';
 import './PeoplePicker.css';
 
@@ -12,12 +13,15 @@ const SEARCH_DELAY = 300;
 const RESULTS = 8;
 
 type PickRole = 'parent' | 'student' | 'worker';
+/** Whom a search offers: people with this role, or with any of these roles (none or an empty list: anyone). */
+type Offered = PickRole | readonly Role[] | undefined;
 
 /** The people a search finds; with `onlyTyped`, nobody until something is typed. */
-function usePeopleSearch(text: string, role: PickRole | undefined, onlyTyped = false) {
+function usePeopleSearch(text: string, offered: Offered, onlyTyped = false) {
   const search = useDebounced(text.trim(), SEARCH_DELAY);
   const url = onlyTyped && !search ? null : endpoints.users;
-  return useList<UserView>(url, { roles: role ? [role] : [], search: search || undefined, per_page: RESULTS });
+  const roles = offered === undefined ? [] : typeof offered === 'string' ? [offered] : [...offered];
+  return useList<UserView>(url, { roles, search: search || undefined, per_page: RESULTS });
 }
 
 interface FoundProps {
@@ -116,8 +120,8 @@ interface FieldProps {
   person: Pick<UserView, 'id'> & Partial<Pick<UserView, 'full_name'>> | null;
   onChange: (person: UserView | null) => void;
   label: string;
-  /** Only people with this role are offered. */
-  role?: PickRole;
+  /** Only people with this role, or with any of these roles, are offered (none or an empty list: anyone). */
+  role?: Offered;
 }
 
 /** One person or nobody: a search whose results drop down while typing, then the person's name. */

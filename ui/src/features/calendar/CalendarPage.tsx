@@ -1,6 +1,6 @@
 //! /calendar: one's own calendar (a parent's holds his children's lessons); staff see the whole
-//! school's, or one teacher's (a person picked) and one room's (typed; applies once typing
-//! pauses, spec §9). Below: one's own private iCal link.
+//! school's, or one teacher's (a person picked; a teacher opens on his own and may clear it) and
+//! one room's (typed; applies once typing pauses, spec §9). Below: one's own private iCal link.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
@@ -13,16 +13,21 @@ import { endpoints } from '../../paths';
 import { CalendarView } from './CalendarView';
 import { INPUT_DEBOUNCE_MS } from './constants';
 import { FeedLink } from './FeedLink';
+import { teacherOf, teacherParam } from './teacher';
 import { usePeriod } from './usePeriod';
 
 type Person = Ok<'users_show'>['data'];
+type Shown = Pick<Person, 'id'> & Partial<Pick<Person, 'full_name'>>;
 
 export default function CalendarPage() {
   const { user } = useSnapshot(currentUser);
   const { view, anchor, params, navigate } = usePeriod();
   const staff = isStaff(user);
-  const teacherId = Number(params.get('teacher')) || null;
-  const [teacher, setTeacher] = useState<Pick<Person, 'id'> & Partial<Pick<Person, 'full_name'>> | null>(teacherId ? { id: teacherId } : null);
+  const teacherId = user ? teacherOf(params.get('teacher'), user) : null;
+  // The teacher picked last (with his name); the address decides whether he is still the one shown.
+  const [picked, setPicked] = useState<Shown | null>(null);
+  const teacher: Shown | null =
+    teacherId === null ? null : picked?.id === teacherId ? picked : teacherId === user?.id ? { id: user.id, full_name: user.full_name } : { id: teacherId };
   const [room, setRoom] = useState(params.get('room') ?? '');
   const settledRoom = useDebounced(room, INPUT_DEBOUNCE_MS);
 
@@ -32,7 +37,7 @@ export default function CalendarPage() {
 
   useEffect(() => {
     if (!teacherId || teacher?.full_name) return;
-    api<Ok<'users_show'>>(`${endpoints.users}/${teacherId}`).then(({ data }) => setTeacher(data), () => undefined);
+    api<Ok<'users_show'>>(`${endpoints.users}/${teacherId}`).then(({ data }) => setPicked(data), () => undefined);
   }, [teacherId]);
 
   if (!user) return null;
@@ -49,8 +54,8 @@ export default function CalendarPage() {
               label="Учитель"
               person={teacher}
               onChange={(person) => {
-                setTeacher(person);
-                navigate({}, { teacher: person ? String(person.id) : '' });
+                setPicked(person);
+                navigate({}, { teacher: teacherParam(person?.id ?? null, user) });
               }}
             />
           </label>

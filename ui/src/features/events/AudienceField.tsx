@@ -3,8 +3,8 @@
 //! found by the people search. The server's message about the audience shows under it.
 import { useId, useState } from 'react';
 import { PeoplePicker } from '../../components/PeoplePicker';
+import { useAllPages } from '../../lib/allPages';
 import type { GroupRow } from '../../lib/teaching';
-import { useList } from '../../lib/useList';
 import { endpoints } from '../../paths';
 import type { AudienceKind, EventForm } from './events';
 
@@ -18,15 +18,15 @@ interface Props {
 
 function GroupChoice({ chosen, onChange }: { chosen: readonly number[]; onChange: (ids: number[]) => void }) {
   const [text, setText] = useState('');
-  const { page, loading, failed } = useList<GroupRow>(endpoints.groups, { per_page: 100 });
+  const { rows, loaded, loading, failed } = useAllPages<GroupRow>(endpoints.groups);
   const needle = text.trim().toLowerCase();
-  const groups = (page?.data ?? []).filter((group) => chosen.includes(group.id) || !needle || group.name.toLowerCase().includes(needle));
+  const groups = rows.filter((group) => chosen.includes(group.id) || !needle || group.name.toLowerCase().includes(needle));
   return (
     <div className="event-groups">
       <input type="search" value={text} placeholder="Название группы" aria-label="Найти группу" onChange={(event) => setText(event.target.value)} onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()} />
       <ul aria-busy={loading} aria-label="Группы">
         {failed && <li className="muted">Не удалось загрузить группы</li>}
-        {page && groups.length === 0 && <li className="muted">Групп не нашлось</li>}
+        {loaded && groups.length === 0 && <li className="muted">Групп не нашлось</li>}
         {groups.map((group) => (
           <li key={group.id}>
             <label className="inline-check">

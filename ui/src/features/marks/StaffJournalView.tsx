@@ -5,10 +5,10 @@ import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { JournalGrid } from '../../components/JournalGrid';
 import { TermPicker } from '../../components/TermPicker';
+import { useAllPages } from '../../lib/allPages';
 import type { JournalSource } from '../../lib/journalGrid';
 import { type GroupRow, type Subject } from '../../lib/teaching';
 import { periodOf, useAddress, useTerms } from '../../lib/terms';
-import { useList } from '../../lib/useList';
 import { currentUser } from '../../lib/user';
 import { endpoints } from '../../paths';
 
@@ -25,17 +25,18 @@ export function StaffJournalView() {
   const manager = mayOpen(['manager'], user);
   const { search, change } = useAddress();
   const terms = useTerms();
-  const groups = useList<GroupRow>(endpoints.groups, manager ? { per_page: 100 } : { teacher_id: user?.id, per_page: 100 });
-  const subjects = useList<Subject>(endpoints.subjects, { per_page: 100 });
-  const groupRows = groups.page?.data ?? [];
-  const subjectRows = subjects.page?.data ?? [];
+  // Every group and subject, however many pages the server sends them in.
+  const groups = useAllPages<GroupRow>(endpoints.groups, manager ? {} : { teacher_id: user?.id });
+  const subjects = useAllPages<Subject>(endpoints.subjects);
+  const groupRows = groups.rows;
+  const subjectRows = subjects.rows;
   const period = periodOf(search, terms ?? []);
   const asked = sourceOf(search);
   const group = asked?.kind === 'group' ? groupRows.find((row) => row.id === asked.id) : undefined;
   const subject = asked?.kind === 'subject' ? subjectRows.find((row) => row.id === asked.id) : undefined;
   const source = group || subject ? asked : null;
 
-  if (!groups.page || !subjects.page) {
+  if (!groups.loaded || !subjects.loaded) {
     if (groups.failed || subjects.failed)
       return (
         <div className="empty-state">

@@ -6,6 +6,7 @@ import { Field } from '../../components/Field';
 import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
 import type { Body, Ok } from '../../api/types';
+import { useAllPages } from '../../lib/allPages';
 import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { ruDateFromIso } from '../../lib/forms';
@@ -15,7 +16,6 @@ import type { Course, Subject } from '../../lib/teaching';
 import { addDays, today } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
-import { useList } from '../../lib/useList';
 import { endpoints } from '../../paths';
 import { freezeSchema, packageSchema } from './payments';
 
@@ -28,8 +28,8 @@ interface Student {
 const DAY = { inputMode: 'numeric', placeholder: 'ДД.ММ.ГГГГ', autoComplete: 'off' } as const;
 
 function SellPackageDialog({ open, close, student }: OverlayProps & { student: Student }) {
-  const subjects = useList<Subject>(endpoints.subjects, { per_page: 100 });
-  const courses = useList<Course>(endpoints.courses, { per_page: 100 });
+  const subjects = useAllPages<Subject>(endpoints.subjects);
+  const courses = useAllPages<Course>(endpoints.courses);
   const subjectId = useId();
   const day = today();
   const form = useForm({
@@ -49,9 +49,9 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
         <label htmlFor={subjectId}>На что</label>
         <select id={subjectId} value={form.values.covers} onChange={(event) => form.set('covers', event.target.value)}>
           <option value="">Любые занятия</option>
-          {Boolean(courses.page?.data.length) && (
+          {courses.rows.length > 0 && (
             <optgroup label="Курс">
-              {courses.page?.data.map((course) => (
+              {courses.rows.map((course) => (
                 <option key={course.id} value={`course:${course.id}`}>
                   {course.name}
                 </option>
@@ -59,7 +59,7 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
             </optgroup>
           )}
           <optgroup label="Предмет">
-            {subjects.page?.data.map((subject) => (
+            {subjects.rows.map((subject) => (
               <option key={subject.id} value={`subject:${subject.id}`}>
                 {subject.name}
               </option>

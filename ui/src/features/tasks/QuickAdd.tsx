@@ -1,9 +1,11 @@
 //! The quick add line of «my tasks»: a title, the due day (today unless changed) and, for staff,
-//! «Кому» (a colleague; oneself when empty); Enter saves and the line is ready for the next one.
+//! «Кому» (whom the rules allow: a worker a colleague, a manager anyone; oneself when empty); Enter
+//! saves and the line is ready for the next one.
 import { useRef, useState, type FormEvent } from 'react';
 import { PersonField } from '../../components/PeoplePicker';
 import { ApiError } from '../../lib/api/client';
 import { isoFromRuDate, ruDateFromIso } from '../../lib/forms';
+import { useAssigneeRoles } from './assignees';
 import { createTask, type Task } from './tasks';
 
 interface Props {
@@ -22,6 +24,7 @@ export function QuickAdd({ today, staff, onAdded }: Props) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const assignable = useAssigneeRoles();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -70,10 +73,10 @@ export function QuickAdd({ today, staff, onAdded }: Props) {
         aria-invalid={errors.due_on ? true : undefined}
         autoComplete="off"
       />
-      {staff && (
+      {staff && assignable && (
         // Enter in the person search (not on a person found) must not save the task half chosen.
         <div className="task-quick-who" onKeyDown={(event) => event.key === 'Enter' && event.target instanceof HTMLInputElement && event.preventDefault()}>
-          <PersonField person={assignee} onChange={setAssignee} label="Кому" role="worker" />
+          <PersonField person={assignee} onChange={setAssignee} label="Кому" role={assignable} />
         </div>
       )}
       <button type="submit" aria-busy={pending}>

@@ -1,6 +1,7 @@
-//! A task's dialog, new or changed: title, description, assignee (staff pick a colleague), whom it
-//! is about, due day and time, priority and state; the server's messages show under their fields.
-//! A task being changed may be deleted here too (after a confirmation).
+//! A task's dialog, new or changed: title, description, assignee (staff pick whom the rules allow:
+//! a worker a colleague, a manager anyone), whom it is about, due day and time, priority and
+//! state; the server's messages show under their fields. A task being changed may be deleted here
+//! too (after a confirmation).
 import { useId } from 'react';
 import { confirmDelete } from '../../components/confirmDelete';
 import { DialogFooter } from '../../components/DialogFooter';
@@ -11,6 +12,7 @@ import { ruDate, ruDateFromIso, strayMessages, z } from '../../lib/forms';
 import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
+import { useAssigneeRoles } from './assignees';
 import { changeTask, createTask, PRIORITIES, PRIORITY_NAMES, STATUS_NAMES, TASK_STATUSES, taskUrl, type Task, type TaskPriority, type TaskStatus } from './tasks';
 
 type Person = { id: number; full_name?: string };
@@ -34,7 +36,7 @@ interface Props extends OverlayProps<TaskDialogResult> {
   task?: Task;
   /** A new task's due day «YYYY-MM-DD». */
   day: string;
-  /** Staff may give the task to a colleague. */
+  /** Staff may give the task to someone else (whom: `assigneeRoles`). */
   staff: boolean;
 }
 
@@ -42,6 +44,7 @@ const person = (id: number | null, name: string | null): Person | null => (id ==
 
 export function TaskDialog({ open, close, task, day, staff }: Props) {
   const ids = useId();
+  const assignable = useAssigneeRoles();
   const form = useForm({
     schema,
     initial: {
@@ -84,10 +87,10 @@ export function TaskDialog({ open, close, task, day, staff }: Props) {
         <label htmlFor={`${ids}-description`}>Описание</label>
         <textarea id={`${ids}-description`} rows={3} value={values.description} aria-invalid={errors.description ? true : undefined} onChange={(event) => form.set('description', event.target.value)} />
         {errors.description && <small className="field-error">{errors.description}</small>}
-        {staff && (
+        {staff && assignable && (
           <>
             <span className="field-label">Кому</span>
-            <PersonField person={values.assignee} onChange={(chosen) => form.set('assignee', chosen)} label="Кому" role="worker" />
+            <PersonField person={values.assignee} onChange={(chosen) => form.set('assignee', chosen)} label="Кому" role={assignable} />
             <small className={errors.assignee_id ? 'field-error' : 'muted'}>{errors.assignee_id ?? 'Пусто — себе'}</small>
           </>
         )}
