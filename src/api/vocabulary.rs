@@ -147,8 +147,9 @@ mirror! {
 }
 
 mirror! {
-    /// Where a package stands today: active, frozen, expired, used up.
-    PackageStatusName as "PackageStatus" from PackageStatus { Active, Frozen, Expired, UsedUp }
+    /// Where a package stands today: active, frozen, expired, used up, cancelled (its sale
+    /// reversed).
+    PackageStatusName as "PackageStatus" from PackageStatus { Active, Frozen, Expired, UsedUp, Cancelled }
 }
 
 mirror! {

@@ -18,6 +18,8 @@ pub enum PackageStatus {
     Expired,
     /// Every lesson has been used.
     UsedUp,
+    /// Its sale was reversed: it covers nothing.
+    Cancelled,
 }
 
 impl PackageStatus {
@@ -28,6 +30,7 @@ impl PackageStatus {
             Self::Frozen => "Заморожен",
             Self::Expired => "Истёк",
             Self::UsedUp => "Израсходован",
+            Self::Cancelled => "Аннулирован",
         }
     }
 }
@@ -74,6 +77,9 @@ pub struct Package {
     pub valid_to: Date,
     pub freezes: Vec<Freeze>,
     pub note: String,
+    /// Its sale was reversed (a package stored before this field existed was not).
+    #[serde(default)]
+    pub cancelled: bool,
     pub created_by: Option<UserId>,
     #[serde(with = "jiff::fmt::serde::timestamp::millisecond::required")]
     pub created_at: Timestamp,
@@ -87,7 +93,9 @@ impl Package {
 
     /// Where it stands on `day`.
     pub fn status_on(&self, day: Date) -> PackageStatus {
-        if self.lessons_left() == 0 {
+        if self.cancelled {
+            PackageStatus::Cancelled
+        } else if self.lessons_left() == 0 {
             PackageStatus::UsedUp
         } else if day > self.valid_to {
             PackageStatus::Expired
@@ -167,6 +175,7 @@ mod tests {
             valid_to: day(11, 30),
             freezes: Vec::new(),
             note: String::new(),
+            cancelled: false,
             created_by: None,
             created_at: Timestamp::UNIX_EPOCH,
         }

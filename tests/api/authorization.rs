@@ -272,6 +272,7 @@ fn package_of(txn: &redb::WriteTransaction, student: u64) -> u64 {
         valid_to: jiff::civil::date(2027, 6, 30),
         freezes: Vec::new(),
         note: String::new(),
+        cancelled: false,
         created_by: None,
         created_at: jiff::Timestamp::now(),
     })

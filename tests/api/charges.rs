@@ -154,6 +154,7 @@ fn package(school: &School, student: u64, total: u32) -> u64 {
         valid_to: today + jiff::ToSpan::days(20),
         freezes: Vec::new(),
         note: String::new(),
+        cancelled: false,
         created_by: None,
         created_at: jiff::Timestamp::now(),
     })

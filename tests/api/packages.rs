@@ -154,3 +154,52 @@ async fn a_manager_changes_the_note_and_the_end() {
     assert_eq!(changed["data"]["note"], "Продлён");
     assert_eq!(changed["data"]["valid_to"], end);
 }
+
+#[tokio::test]
+async fn reversing_a_sale_cancels_the_package_and_the_next_lesson_is_charged_in_money() {
+    let school = school().await;
+    let (_, sold) = sell(&school, eight_lessons(&school)).await;
+    let id = sold["data"]["id"].as_u64().expect("id");
+    let manager = school.as_user(school.manager);
+    let ledger = json(manager.get(&format!("/api/users/{}/payments", school.anna)).await).await;
+    let sale = ledger["data"][0]["id"].as_u64().expect("sale");
+    let reversed = manager
+        .post(
+            &format!("/api/payments/{sale}/reverse"),
+            json!({"reason": "Продан по ошибке"}),
+        )
+        .await;
+    assert_eq!(reversed.status(), 201, "{}", json(reversed).await);
+    assert_eq!(anna_balance(&school).await, 0);
+    let package = json(manager.get(&format!("/api/packages/{id}")).await).await;
+    assert_eq!(package["data"]["status"], "cancelled");
+    let logged = school.logged("payment.reversed").await;
+    assert!(
+        logged[0].contains(&format!("абонемент №{id} аннулирован")),
+        "{logged:?}"
+    );
+
+    let lesson = crate::charges::priced_lesson(&school, 800_00);
+    let (status, saved) = school
+        .save(
+            school.teacher,
+            lesson,
+            json!({"records": school.records("present", "excused"), "marks": []}),
+        )
+        .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(
+        anna_balance(&school).await,
+        -800_00,
+        "charged in money, not from the package"
+    );
+    let package = json(manager.get(&format!("/api/packages/{id}")).await).await;
+    assert_eq!(package["data"]["lessons_used"], 0);
+}
+
+/// Anna's balance as her ledger shows it.
+async fn anna_balance(school: &School) -> i64 {
+    let manager = school.as_user(school.manager);
+    let ledger = json(manager.get(&format!("/api/users/{}/payments", school.anna)).await).await;
+    ledger["balance"].as_i64().expect("balance")
+}

@@ -72,6 +72,7 @@ pub fn seed(txn: &WriteTransaction, students: &[UserId], config: &Config, today:
             valid_to: today + 1.month(),
             freezes: Vec::new(),
             note: "Демо".into(),
+            cancelled: false,
             created_by: None,
             created_at: Timestamp::now(),
         })?;

@@ -155,6 +155,7 @@ pub fn sell(
         valid_to,
         freezes: Vec::new(),
         note,
+        cancelled: false,
         created_by: Some(actor.user.id),
         created_at: Timestamp::now(),
     })?;

@@ -8,12 +8,13 @@ use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod, amount_error};
 use crate::domain::money::format_rub;
+use crate::domain::package::Package;
 use crate::domain::{EntryId, Page, PageRequest, Role, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::ledger::{self, Appended};
-use crate::store::{Store, packages, users};
+use crate::store::{Store, packages, record, users};
 use bytes::Bytes;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
@@ -223,6 +224,7 @@ pub fn reverse(
     errors.into_result()?;
     let student =
         users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
+    let cancelled = cancel_sold_package(&txn, &original)?;
     let reversal = LedgerEntry {
         id: EntryId(0),
         kind: EntryKind::Reversal,
@@ -235,11 +237,30 @@ pub fn reverse(
     };
     commit(store, journal, txn, config, reversal, |entry| {
         let summary = format!(
-            "Сторно записи №{id}: {}; причина: {}",
+            "Сторно записи №{id}: {}; причина: {}{cancelled}",
             described(&original, &student),
             entry.note
         );
         Change::new(Action::EntryReversed, Entity::Payment, Some(entry.id.0), summary).concerning([original.student_id])
+    })
+}
+
+/// Cancels the package whose sale `original` was, so that it covers no more lessons; returns
+/// what the log adds («; абонемент №3 аннулирован …»), empty for any other entry. The lessons
+/// it already covered stay covered.
+fn cancel_sold_package(txn: &WriteTransaction, original: &LedgerEntry) -> Result<String, ServiceError> {
+    let sale = original.kind == EntryKind::Charge && original.reason == Some(ChargeReason::Package);
+    let Some(id) = original.package_id.filter(|_| sale) else {
+        return Ok(String::new());
+    };
+    let Some(mut package) = record::get::<Package>(txn, id)?.filter(|p| !p.cancelled) else {
+        return Ok(String::new());
+    };
+    package.cancelled = true;
+    record::update(txn, &package)?;
+    Ok(match package.lessons_used {
+        0 => format!("; абонемент №{id} аннулирован"),
+        used => format!("; абонемент №{id} аннулирован (уже использовано занятий: {used})"),
     })
 }
 

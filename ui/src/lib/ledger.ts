@@ -25,6 +25,7 @@ export const PACKAGE_STATUS_NAMES: Record<PackageStatus, string> = {
   frozen: 'Заморожен',
   expired: 'Истёк',
   used_up: 'Использован',
+  cancelled: 'Аннулирован',
 };
 
 /** An effect on a balance with its sign, a minus as a balance writes it: «+1 500,00 ₽», «-700,00 ₽», «0,00 ₽». */

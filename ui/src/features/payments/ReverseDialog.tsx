@@ -28,6 +28,7 @@ function ReverseDialog({ open, close, entry }: OverlayProps & { entry: LedgerEnt
         <p>
           {entry.student_name}: {entry.title}, {formatDate(entry.date)}, {signedMoney(entry.effect)}. Запись останется в истории, а
           её сумма вернётся на баланс с обратным знаком.
+          {entry.reason === 'package' && entry.package_id != null && ' Абонемент будет аннулирован: он больше не покроет ни одного занятия.'}
         </p>
         <Field label="Причина" autoComplete="off" {...form.field('reason')} />
         <DialogFooter stray={form.stray} pending={form.pending} editing={false} action="Сторнировать" danger onCancel={() => close(false)} />
