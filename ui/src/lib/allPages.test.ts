@@ -46,6 +46,14 @@ describe('fetchAllPages', () => {
     expect(complete).toBe(false);
   });
 
+  it('stops at the cap the caller gives', async () => {
+    const fetchMock = serve(1000);
+    const { rows, complete } = await fetchAllPages('/api/tasks', {}, undefined, 5);
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(rows).toHaveLength(500);
+    expect(complete).toBe(false);
+  });
+
   it('fails when a page fails', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
     await expect(fetchAllPages('/api/courses', {}, undefined)).rejects.toThrow();

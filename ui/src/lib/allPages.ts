@@ -1,6 +1,7 @@
 //! Every row of a list the server pages (it sends at most 100 a page), for a picker that must offer
 //! the whole list (a school's groups, subjects, courses): the pages are asked one after another
-//! until `meta.last_page`, and never more than `MAX_PAGES` of them, so a huge list cannot flood the server.
+//! until `meta.last_page`, and never more than `MAX_PAGES` of them (or the caller's own, smaller
+//! cap: a month of tasks), so a huge list cannot flood the server.
 import { useEffect, useMemo, useState } from 'react';
 import { resource } from './api/client';
 import { toSearch, type Query } from './api/request';
@@ -16,11 +17,11 @@ export interface AllRows<T> {
   complete: boolean;
 }
 
-/** Reads the pages of `url` for `query` in turn, from the first to the last (or `MAX_PAGES`). */
-export async function fetchAllPages<T>(url: string, query: Query = {}, signal?: AbortSignal): Promise<AllRows<T>> {
+/** Reads the pages of `url` for `query` in turn, from the first to the last (or `maxPages`). */
+export async function fetchAllPages<T>(url: string, query: Query = {}, signal?: AbortSignal, maxPages = MAX_PAGES): Promise<AllRows<T>> {
   const list = resource<T>(url).list;
   const rows: T[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
+  for (let page = 1; page <= maxPages; page += 1) {
     const { data, meta } = await list({ ...query, page, per_page: PAGE_SIZE }, signal);
     rows.push(...data);
     if (page >= meta.last_page || data.length === 0) return { rows, complete: true };

@@ -2,8 +2,8 @@
 //! the school's subjects for pickers and colour chips, and the Russian words for a lesson's state.
 import type { Body, Ok, Row } from '../api/types';
 import { endpoints } from '../paths';
+import { useAllPages } from './allPages';
 import type { ApiError } from './api/client';
-import { useList } from './useList';
 
 export type Subject = Row<'subjects_list'>;
 export type Course = Row<'courses_list'>;
@@ -21,15 +21,14 @@ export const STATUS_NAMES: Record<LessonStatus, string> = { planned: 'Запла
 export const groupUrl = (id: number, action?: string) => `${endpoints.groups}/${id}${action ? `/${action}` : ''}`;
 export const lessonUrl = (id: number, action?: string) => `${endpoints.lessons}/${id}${action ? `/${action}` : ''}`;
 
-const ALL_SUBJECTS = { archived: 'with', per_page: 100 };
-const NO_SUBJECTS: Subject[] = [];
+const WITH_ARCHIVED = { archived: 'with' };
 
-/** Every subject of the school (a school has a few dozen: one page of 100), archived ones too so
- * a record that uses one still names it (and old lessons keep their colour), for pickers, filters
- * and chips; none when disabled. */
+/** Every subject of the school (all their pages), archived ones too so a record that uses one
+ * still names it (and old lessons keep their colour), for pickers, filters and chips; none when
+ * disabled. */
 export function useSubjects(enabled = true) {
-  const { page, failed, reload } = useList<Subject>(enabled ? endpoints.subjects : null, ALL_SUBJECTS);
-  return { subjects: page?.data ?? NO_SUBJECTS, loaded: page !== null, failed, reload };
+  const { rows, loaded, failed, reload } = useAllPages<Subject>(enabled ? endpoints.subjects : null, WITH_ARCHIVED);
+  return { subjects: rows, loaded, failed, reload };
 }
 
 /** A subject by id among those loaded. */

@@ -2,15 +2,14 @@
 //! teacher, students, room, places, price per lesson, the period and the weekly timetable. One
 //! save; a refusal for clashes is shown beside the timetable, and nothing is saved until it is fixed.
 import { useId, useState } from 'react';
-import type { Row } from '../../api/types';
 import { Field } from '../../components/Field';
 import { FormAlert } from '../../components/FormAlert';
 import { PeoplePicker, PersonField } from '../../components/PeoplePicker';
 import { ScheduleEditor } from '../../components/ScheduleEditor';
+import { useAllPages } from '../../lib/allPages';
 import { strayMessages } from '../../lib/forms';
 import type { UserView } from '../../lib/person';
-import { clashesOf, type GroupBody, type Subject } from '../../lib/teaching';
-import { useList } from '../../lib/useList';
+import { clashesOf, type Course, type GroupBody, type Subject } from '../../lib/teaching';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
 import { groupBody, groupSchema, scheduleErrors, type GroupValues } from './groupForm';
@@ -45,7 +44,8 @@ export function GroupForm({ groupId, initial, subjects, teacherFixed, submitLabe
   const { values, errors } = form;
   const check = useGroupCheck(values, groupId);
   const ids = useId();
-  const courses = useList<Row<'courses_list'>>(values.subject_id ? endpoints.courses : null, { subject_id: values.subject_id, per_page: 100 });
+  // Every course of the chosen subject, however many pages the server sends them in.
+  const courses = useAllPages<Course>(values.subject_id ? endpoints.courses : null, { subject_id: values.subject_id });
   const schedule = scheduleErrors(errors);
   const stray = strayMessages(errors, initial, OWN);
   const active = subjects.filter((subject) => !subject.archived || String(subject.id) === values.subject_id);
@@ -85,7 +85,7 @@ export function GroupForm({ groupId, initial, subjects, teacherFixed, submitLabe
           <label htmlFor={`${ids}-course`}>Курс</label>
           <select id={`${ids}-course`} value={values.course_id} disabled={!values.subject_id} onChange={(event) => form.set('course_id', event.target.value)}>
             <option value="">Без курса</option>
-            {(courses.page?.data ?? []).map((course) => (
+            {courses.rows.map((course) => (
               <option key={course.id} value={course.id}>
                 {course.name}
               </option>

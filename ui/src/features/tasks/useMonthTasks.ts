@@ -1,15 +1,14 @@
 //! The tasks due in the days a month's grid shows (all their pages), and moving one to another
 //! day: shown there at once, put back when the server refuses (resolving to its words).
 import { useCallback, useEffect, useState } from 'react';
-import type { Ok } from '../../api/types';
+import { fetchAllPages } from '../../lib/allPages';
+import { ApiError } from '../../lib/api/client';
 import type { Query } from '../../lib/api/request';
-import { api, ApiError } from '../../lib/api/client';
 import { spanOf } from '../../lib/period';
 import { endpoints } from '../../paths';
 import { changeTask, type Task } from './tasks';
 
-const PER_PAGE = 100;
-/** A month is read in at most this many pages (500 tasks). */
+/** A month is read in at most this many pages of 100 (500 tasks). */
 const MAX_PAGES = 5;
 
 export function useMonthTasks(anchor: string, assigneeId: number | null) {
@@ -21,16 +20,11 @@ export function useMonthTasks(anchor: string, assigneeId: number | null) {
   useEffect(() => {
     const controller = new AbortController();
     setFailed(false);
-    const query: Query = { due_from: from, due_to: to, sort: 'due_on', per_page: PER_PAGE, ...(assigneeId ? { assignee_id: assigneeId } : {}) };
-    (async () => {
-      const all: Task[] = [];
-      for (let page = 1; page <= MAX_PAGES; page += 1) {
-        const answer = await api<Ok<'tasks_list'>>(endpoints.tasks, { query: { ...query, page }, signal: controller.signal });
-        all.push(...answer.data);
-        if (page >= answer.meta.last_page) break;
-      }
-      return all;
-    })().then(setTasks, () => !controller.signal.aborted && setFailed(true));
+    const query: Query = { due_from: from, due_to: to, sort: 'due_on', ...(assigneeId ? { assignee_id: assigneeId } : {}) };
+    fetchAllPages<Task>(endpoints.tasks, query, controller.signal, MAX_PAGES).then(
+      ({ rows }) => !controller.signal.aborted && setTasks(rows),
+      () => !controller.signal.aborted && setFailed(true),
+    );
     return () => controller.abort();
   }, [from, to, assigneeId, round]);
 
