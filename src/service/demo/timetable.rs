@@ -101,7 +101,7 @@ pub fn seed(
             .into_iter()
             .enumerate()
         {
-            let lesson = lesson(&group, catalog, occurrence, k, now);
+            let lesson = lesson(&group, occurrence, k, now);
             record::insert(txn, |id| Lesson { id, ..lesson })?;
             made.lessons += 1;
         }
@@ -117,14 +117,10 @@ fn in_group(k: usize, n: usize) -> bool {
 }
 
 /// The `k`-th lesson of a group: done (every ninth cancelled) before `now`, planned after.
-fn lesson(group: &Group, catalog: &Catalog, occurrence: Occurrence, k: usize, now: Timestamp) -> Lesson {
+fn lesson(group: &Group, occurrence: Occurrence, k: usize, now: Timestamp) -> Lesson {
     let past = occurrence.starts_at < now;
     let cancelled = past && k % 9 == 4;
-    let price = catalog
-        .subjects
-        .iter()
-        .find(|s| s.id == group.subject_id)
-        .and_then(|s| s.price);
+    let held = past && !cancelled;
     Lesson {
         id: LessonId(0),
         group_id: Some(group.id),
@@ -145,13 +141,20 @@ fn lesson(group: &Group, catalog: &Catalog, occurrence: Occurrence, k: usize, no
         } else {
             String::new()
         },
-        topic: if past && !cancelled {
+        topic: if held {
             format!("Занятие {}", k + 1)
         } else {
             String::new()
         },
-        homework: String::new(),
-        price,
+        // What a student finds on his start page for the next lesson of the group.
+        homework: if held {
+            format!("§ {}, упражнения {}–{}", k + 1, 3 * k + 1, 3 * k + 4)
+        } else {
+            String::new()
+        },
+        // Each student pays his own price for the subject, or the subject's, as a group
+        // without a price of its own charges.
+        price: group.price,
         moved_by_hand: false,
         slot_at: Some(occurrence.starts_at),
     }
@@ -197,7 +200,7 @@ fn individual(
         let one_off = Lesson {
             group_id: None,
             slot_at: None,
-            ..lesson(&group, catalog, *occurrence, k, now)
+            ..lesson(&group, *occurrence, k, now)
         };
         record::insert(txn, |id| Lesson { id, ..one_off })?;
     }
