@@ -1,10 +1,12 @@
 //! The body of a file upload: `multipart/form-data` with a `file` field. It is read only after
 //! the operation has checked its caller (so a stranger gets 401/403, not a body error), and
-//! the file is spooled to a temporary file in the data directory while its size is counted.
+//! the file is spooled to a temporary file in the data directory while its size is counted. A
+//! full disk while spooling answers the same 507 as a database write that meets it.
 
 use super::deferred_form::{DeferredForm, FormShape, file_field, invalid as invalid_field};
 use crate::error::ApiError;
 use crate::service::files::Upload;
+use crate::store::{StoreError, is_disk_full};
 use poem_openapi::registry::MetaSchemaRef;
 use std::path::Path;
 use tokio::io::{AsyncReadExt, AsyncSeekExt, AsyncWriteExt};
@@ -37,6 +39,17 @@ fn invalid(message: &str) -> ApiError {
     invalid_field(FIELD, message)
 }
 
+/// A spool that could not be written: no room (a full disk, or the file-size limit) is the 507
+/// with the message a database write gets, anything else a logged 500. The spool has no name in
+/// the directory, so dropping it frees its space and leaves no file behind.
+fn not_spooled(err: std::io::Error) -> ApiError {
+    if is_disk_full(&err) {
+        StoreError::DiskFull.into()
+    } else {
+        ApiError::internal(err)
+    }
+}
+
 impl UploadForm<'_> {
     /// Reads the form, spooling the `file` field into `spool_dir` up to `limit` bytes.
     pub async fn receive(self, limit: usize, spool_dir: &Path) -> Result<Received, ApiError> {
@@ -50,7 +63,7 @@ impl UploadForm<'_> {
             }
             let file_name = field.file_name().map(str::to_owned);
             let content_type = field.content_type().map(str::to_owned);
-            let spool = tempfile::tempfile_in(spool_dir).map_err(ApiError::internal)?;
+            let spool = tempfile::tempfile_in(spool_dir).map_err(not_spooled)?;
             let mut spool = tokio::fs::File::from_std(spool);
             let mut reader = std::pin::pin!(field.into_async_read());
             let mut buffer = vec![0; 64 * 1024];
@@ -64,10 +77,10 @@ impl UploadForm<'_> {
                 if size > limit as u64 {
                     return Ok(Received::TooLarge);
                 }
-                spool.write_all(&buffer[..read]).await.map_err(ApiError::internal)?;
+                spool.write_all(&buffer[..read]).await.map_err(not_spooled)?;
             }
-            spool.flush().await.map_err(ApiError::internal)?;
-            spool.rewind().await.map_err(ApiError::internal)?;
+            spool.flush().await.map_err(not_spooled)?;
+            spool.rewind().await.map_err(not_spooled)?;
             return Ok(Received::Form(Some(Upload {
                 file_name,
                 content_type,
@@ -76,5 +89,29 @@ impl UploadForm<'_> {
             })));
         }
         Ok(Received::Form(None))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Error, ErrorKind};
+
+    #[test]
+    fn no_room_for_the_spool_is_the_507_of_a_full_disk_and_other_failures_a_500() {
+        // ENOSPC and EFBIG (what a write past RLIMIT_FSIZE gets), as Linux numbers them.
+        for errno in [28, 27] {
+            match not_spooled(Error::from_raw_os_error(errno)) {
+                ApiError::InsufficientStorage(body) => {
+                    assert_eq!(body.0.message, StoreError::DiskFull.to_string());
+                    assert!(body.0.message.starts_with("На диске сервера закончилось место"));
+                }
+                other => panic!("errno {errno}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            not_spooled(Error::from(ErrorKind::PermissionDenied)),
+            ApiError::Internal(_)
+        ));
     }
 }

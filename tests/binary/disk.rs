@@ -149,3 +149,76 @@ fn a_manager_is_told_when_free_space_falls_below_the_threshold() {
     let told = told.expect("the director was never told that the disk is filling");
     assert!(told.contains("порог — 1000000000000 МБ"), "{told}");
 }
+
+/// The soft file-size limit of the process `pid`, in bytes.
+fn file_size_limit(pid: u32) -> usize {
+    let limits = std::fs::read_to_string(format!("/proc/{pid}/limits")).expect("limits");
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max file size"))
+        .expect("file size line");
+    line.split_whitespace()
+        .nth(3)
+        .and_then(|n| n.parse().ok())
+        .expect("a number")
+}
+
+/// Uploads `contents` as a file of the person `id`, with the session in `cookie`.
+fn upload(addr: &str, cookie: &str, token: &str, id: u64, contents: &str) -> Answer {
+    let boundary = "klass-test-boundary";
+    let content_type = format!("multipart/form-data; boundary={boundary}");
+    let body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.txt\"\r\n\
+         Content-Type: text/plain\r\n\r\n{contents}\r\n--{boundary}--\r\n"
+    );
+    let headers = [
+        ("Content-Type", content_type.as_str()),
+        ("Cookie", cookie),
+        ("X-XSRF-TOKEN", token),
+    ];
+    request(addr, "POST", &format!("/api/users/{id}/files"), &headers, &body).expect("upload")
+}
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut all: Vec<_> = std::fs::read_dir(dir)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn a_full_disk_while_an_upload_is_received_answers_507_leaves_no_file_and_the_portal_goes_on() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = serve_on_a_small_disk(dir.path());
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let signed_in = SignIn::director(&addr).send().expect("sign in");
+    assert_eq!(signed_in.status, 204, "{}", signed_in.body);
+    let session = signed_in.cookie("klass_session").expect("session");
+    let token = signed_in.cookie("XSRF-TOKEN").expect("token");
+    let cookie = format!("klass_session={session}; XSRF-TOKEN={token}");
+    let me = request(&addr, "GET", "/api/user", &[("Cookie", cookie.as_str())], "").expect("me");
+    let me: serde_json::Value = serde_json::from_str(&me.body).expect("json");
+    let id = me["id"].as_u64().or_else(|| me["data"]["id"].as_u64()).expect("id");
+    let before = names(dir.path());
+
+    // The upload is spooled to a file of its own in the data directory first: one a little
+    // larger than the file-size limit finds no room there.
+    let too_big = "x".repeat(file_size_limit(server.child.id()) + 1024);
+    assert!(too_big.len() < 25 << 20, "within files.max_upload_mb");
+    let full = upload(&addr, &cookie, &token, id, &too_big);
+    assert_eq!(full.status, 507, "{}", full.body);
+    assert!(
+        full.body.contains("На диске сервера закончилось место"),
+        "{}",
+        full.body
+    );
+    assert_eq!(names(dir.path()), before, "no spooled file is left");
+
+    assert_eq!(health(&addr).status, 200);
+    let small = upload(&addr, &cookie, &token, id, "a small file");
+    assert_eq!(small.status, 201, "the portal goes on: {}", small.body);
+}
