@@ -1,6 +1,7 @@
 //! School events: a manager creates, lists, moves and deletes them (422s per field); their
 //! audience sees them in the calendars and is told once; a holiday cancels exactly the planned
-//! lessons it covers; the daily job reminds of tasks due tomorrow once.
+//! lessons it covers and tells each person once; the daily job reminds of tasks due tomorrow
+//! once.
 
 use crate::helpers::{Browser, TestApp, json, planned_lesson, spawn_app};
 use klass::domain::group::Group;
@@ -15,6 +16,7 @@ use serde_json::json;
 struct School {
     app: TestApp,
     manager: Browser,
+    manager_id: u64,
     teacher: u64,
     student: u64,
     parent: u64,
@@ -52,6 +54,7 @@ async fn school() -> School {
     txn.commit().expect("commit");
     School {
         manager: app.browser_as(manager, None),
+        manager_id: manager,
         app,
         teacher,
         student,
@@ -61,8 +64,18 @@ async fn school() -> School {
     }
 }
 
-/// The kinds of `person`'s notifications.
+/// The bodies of `person`'s notifications of `kind`.
 async fn told(app: &TestApp, person: u64, kind: &str) -> Vec<String> {
+    told_all(app, person)
+        .await
+        .into_iter()
+        .filter(|(k, _)| k == kind)
+        .map(|(_, body)| body)
+        .collect()
+}
+
+/// Every notification of `person`: its kind and body.
+async fn told_all(app: &TestApp, person: u64) -> Vec<(String, String)> {
     let list = json(
         app.browser_as(person, None)
             .get(&format!("/api/users/{person}/notifications"))
@@ -73,8 +86,10 @@ async fn told(app: &TestApp, person: u64, kind: &str) -> Vec<String> {
         .as_array()
         .expect("rows")
         .iter()
-        .filter(|n| n["kind"] == kind)
-        .map(|n| n["body"].as_str().unwrap_or_default().to_owned())
+        .map(|n| {
+            let text = |field: &str| n[field].as_str().unwrap_or_default().to_owned();
+            (text("kind"), text("body"))
+        })
         .collect()
 }
 
@@ -336,11 +351,20 @@ async fn the_holiday_cancels_exactly_the_covered_planned_lessons_and_notifies_ea
         assert_eq!(status(id).status, LessonStatus::Planned, "outside the holiday");
     }
     for person in [s.teacher, s.student, s.parent] {
-        let notices = told(&s.app, person, "lesson_cancelled").await;
-        assert_eq!(notices.len(), 1, "once for two lessons: {notices:?}");
-        assert!(notices[0].contains("Весенние каникулы"), "{notices:?}");
+        let notices = told_all(&s.app, person).await;
+        assert_eq!(
+            notices.len(),
+            1,
+            "once for two lessons, and not also the announcement: {notices:?}"
+        );
+        assert_eq!(notices[0].0, "lesson_cancelled");
+        assert!(notices[0].1.contains("Весенние каникулы"), "{notices:?}");
     }
-    assert!(told(&s.app, s.other, "lesson_cancelled").await.is_empty());
+    let other = told_all(&s.app, s.other).await;
+    assert_eq!(other.len(), 1, "no lessons of his: only told of the holiday: {other:?}");
+    assert_eq!(other[0].0, "event_announced");
+    let manager = told_all(&s.app, s.manager_id).await;
+    assert!(manager.is_empty(), "not told of his own doing: {manager:?}");
 }
 
 #[tokio::test]

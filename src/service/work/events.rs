@@ -1,6 +1,6 @@
 //! The school's events: a manager lists, creates, moves and deletes them; creating or moving one
 //! notifies its audience (once each), and a holiday that cancels lessons cancels them in the
-//! same commit (`holiday`).
+//! same commit (`holiday`), telling whose lessons it cancelled that instead of announcing it.
 
 use super::{audience, holiday};
 use crate::domain::activity::{Action, Entity};
@@ -147,10 +147,9 @@ pub fn create(
     let summary = format!("Создано событие «{}» ({}, {when})", event.title, event.kind.label());
     let change = Change::new(Action::EventCreated, Entity::Event, Some(event.id.0), summary);
     let body = format!("{}: {when}", event.title);
-    let mut change = announce(&txn, store, change, &checked, body)?;
+    let change = announce(&txn, store, change, &checked, body)?;
     let cancelled = holiday::cancel(&txn, journal, &school, actor.user.id, &event, tz)?;
-    change.summary.push_str(&holiday::told(cancelled.lessons));
-    change.notices.extend(cancelled.notices);
+    let change = cancelled.told_in(change);
     journal.commit_change(txn, change)?;
     Ok(event)
 }
@@ -200,8 +199,7 @@ pub fn update(
         )?;
     }
     let cancelled = holiday::cancel(&txn, journal, &school, actor.user.id, &new, tz)?;
-    change.summary.push_str(&holiday::told(cancelled.lessons));
-    change.notices.extend(cancelled.notices);
+    let change = cancelled.told_in(change);
     journal.commit_change(txn, change)?;
     Ok(new)
 }

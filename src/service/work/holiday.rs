@@ -7,9 +7,9 @@ use super::events::{self, EventForm};
 use crate::domain::UserId;
 use crate::domain::event::{Audience, Event, EventKind};
 use crate::domain::lesson::{Lesson, LessonStatus};
-use crate::domain::notification::Notice;
+use crate::domain::notification::{Notice, NotificationKind};
 use crate::service::ServiceError;
-use crate::service::journal::Journal;
+use crate::service::journal::{Change, Journal};
 use crate::service::schedule::School;
 use crate::service::schedule::lesson_end::cancel_covered;
 use crate::store::record::Reader;
@@ -102,11 +102,22 @@ pub fn cancel(
     })
 }
 
-/// The end of an event's log summary saying how many lessons it cancelled.
-pub fn told(lessons: usize) -> String {
-    if lessons == 0 {
-        String::new()
-    } else {
-        format!("; отменено занятий: {lessons}")
+impl Cancelled {
+    /// `change` (the event's log entry with its announcements) with this cancellation: its
+    /// summary says how many lessons it cancelled, and the people whose lessons it cancelled get
+    /// the cancellation (which names the holiday as the reason) in place of the announcement, so
+    /// each person is told once.
+    pub fn told_in(self, mut change: Change) -> Change {
+        if self.lessons > 0 {
+            change
+                .summary
+                .push_str(&format!("; отменено занятий: {}", self.lessons));
+        }
+        let told: BTreeSet<UserId> = self.notices.iter().map(|n| n.to).collect();
+        change
+            .notices
+            .retain(|n| n.kind != NotificationKind::EventAnnounced || !told.contains(&n.to));
+        change.notices.extend(self.notices);
+        change
     }
 }
