@@ -1,7 +1,9 @@
 //! School events: a manager creates, lists, moves and deletes them (422s per field); their
 //! audience sees them in the calendars and is told once; a holiday cancels exactly the planned
-//! lessons it covers and tells each person once; the daily job reminds of tasks due tomorrow
-//! once.
+//! lessons it covers (only those its audience is off for: `holiday_audience`) and tells each
+//! person once; the daily job reminds of tasks due tomorrow once.
+
+mod holiday_audience;
 
 use crate::helpers::{Browser, TestApp, json, planned_lesson, spawn_app};
 use klass::domain::group::Group;

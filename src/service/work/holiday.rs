@@ -1,7 +1,6 @@
-//! A holiday that cancels lessons: the planned lessons it covers (only its groups' when its
-//! audience is groups; else the whole school's), how many people they touch (the confirmation
-//! the manager sees), and their cancellation in the event's own commit through the lessons'
-//! cancellation path.
+//! A holiday that cancels lessons: the planned lessons it covers (those its audience is off for:
+//! see `off_for`), how many people they touch (the confirmation the manager sees), and their
+//! cancellation in the event's own commit through the lessons' cancellation path.
 
 use super::events::{self, EventForm};
 use crate::domain::UserId;
@@ -38,7 +37,28 @@ pub struct Cancelled {
 /// The longest lesson there may be: a lesson starting this long before a span may reach into it.
 const LONGEST_LESSON: SignedDuration = SignedDuration::from_hours(24);
 
-/// The planned lessons overlapping [from, to), only of `audience`'s groups when it names groups.
+/// Whether a holiday for `audience` leaves `lesson` without anyone to hold or attend it.
+///
+/// - everyone: every lesson;
+/// - the staff: lessons whose teacher is staff. The staff audience is every member of staff
+///   (`audience::people`), and only staff may teach (`schedule::form::teacher`), so that is every
+///   lesson (each has a teacher);
+/// - groups: those groups' lessons;
+/// - people: a lesson whose teacher is named, or all of whose students are named. A named
+///   parent stands for nobody's lesson: the audience includes a named student's parents, not a
+///   named parent's children (`Audience::includes`).
+fn off_for(audience: &Audience, lesson: &Lesson) -> bool {
+    match audience {
+        Audience::All | Audience::Staff => true,
+        Audience::Groups(groups) => lesson.group_id.is_some_and(|g| groups.contains(&g)),
+        Audience::People(people) => {
+            people.contains(&lesson.teacher_id)
+                || (!lesson.student_ids.is_empty() && lesson.student_ids.iter().all(|s| people.contains(s)))
+        }
+    }
+}
+
+/// The planned lessons overlapping [from, to) that `audience` is off for (`off_for`).
 fn covered(
     txn: &impl Reader,
     from: Timestamp,
@@ -47,13 +67,7 @@ fn covered(
 ) -> Result<Vec<Lesson>, ServiceError> {
     let mut found = lessons::between(txn, from - LONGEST_LESSON, to)?;
     found.retain(|l| {
-        l.status == LessonStatus::Planned
-            && l.starts_at < to
-            && l.ends_at() > from
-            && match audience {
-                Audience::Groups(groups) => l.group_id.is_some_and(|g| groups.contains(&g)),
-                _ => true,
-            }
+        l.status == LessonStatus::Planned && l.starts_at < to && l.ends_at() > from && off_for(audience, l)
     });
     Ok(found)
 }
@@ -119,5 +133,60 @@ impl Cancelled {
             .retain(|n| n.kind != NotificationKind::EventAnnounced || !told.contains(&n.to));
         change.notices.extend(self.notices);
         change
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::{GroupId, LessonId, SubjectId};
+
+    fn lesson(teacher: u64, students: &[u64], group: Option<u64>) -> Lesson {
+        Lesson {
+            id: LessonId(1),
+            group_id: group.map(GroupId),
+            subject_id: SubjectId(1),
+            course_id: None,
+            teacher_id: UserId(teacher),
+            student_ids: students.iter().copied().map(UserId).collect(),
+            starts_at: Timestamp::UNIX_EPOCH,
+            duration_minutes: 45,
+            room: String::new(),
+            status: LessonStatus::Planned,
+            cancel_reason: String::new(),
+            topic: String::new(),
+            homework: String::new(),
+            price: None,
+            moved_by_hand: false,
+            slot_at: None,
+        }
+    }
+
+    #[test]
+    fn a_holiday_cancels_only_the_lessons_its_audience_is_off_for() {
+        let people = |ids: &[u64]| Audience::People(ids.iter().copied().map(UserId).collect());
+        let (single, pair, grouped) = (
+            lesson(1, &[10], None),
+            lesson(1, &[10, 11], None),
+            lesson(2, &[10], Some(7)),
+        );
+        for l in [&single, &pair, &grouped] {
+            assert!(off_for(&Audience::All, l));
+            assert!(off_for(&Audience::Staff, l), "every lesson's teacher is staff");
+        }
+        assert!(off_for(&Audience::Groups(vec![GroupId(7)]), &grouped));
+        assert!(!off_for(&Audience::Groups(vec![GroupId(7)]), &single));
+
+        assert!(off_for(&people(&[1]), &single), "its teacher");
+        assert!(off_for(&people(&[1]), &pair));
+        assert!(!off_for(&people(&[1]), &grouped), "another teacher's");
+        assert!(off_for(&people(&[10]), &single), "its only student");
+        assert!(!off_for(&people(&[10]), &pair), "one of two students still comes");
+        assert!(off_for(&people(&[10, 11]), &pair), "all its students");
+        assert!(!off_for(&people(&[99]), &single), "a parent stands for no lesson");
+        assert!(
+            !off_for(&people(&[]), &lesson(3, &[], None)),
+            "a lesson without students needs its teacher named"
+        );
     }
 }
