@@ -1,6 +1,9 @@
 //! The daily job that reminds each assignee, once, of every task not done that is due tomorrow.
-//! A task keeps the due day it was reminded of (`Task::reminded_for`), so a restart or a
-//! second run on the same day reminds nobody twice, and moving the due date re-arms it.
+//! It runs at a fixed local hour (`RUNS_AT`, in the school's time zone), so a task made due
+//! tomorrow before that hour is reminded that evening, and once at start when the server was
+//! down at that hour today. A task keeps the due day it was reminded of
+//! (`Task::reminded_for`), so a restart or a second run on the same day reminds nobody twice,
+//! and moving the due date re-arms it.
 
 use crate::domain::TaskId;
 use crate::domain::activity::{Action, Entity};
@@ -10,9 +13,12 @@ use crate::service::journal::{Change, Journal};
 use crate::service::{AppState, ServiceError};
 use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
-use jiff::Timestamp;
-use jiff::civil::Date;
+use jiff::civil::{Date, Time};
+use jiff::{Timestamp, Zoned};
 use std::time::Duration;
+
+/// The local time (the school's time zone) of the daily run: the evening before the due day.
+pub const RUNS_AT: Time = jiff::civil::time(18, 0, 0, 0);
 
 /// Where a reminder leads.
 const LINK: &str = "/tasks";
@@ -60,18 +66,113 @@ pub fn remind(store: &Store, journal: &Journal, today: Date) -> Result<usize, Se
     Ok(due.len())
 }
 
-/// Reminds at start and then once a day, until the task is dropped.
+/// The run at `at` on `day`, where `now` is (just after a gap when the clocks skip `at`, the
+/// first of the two when they repeat it).
+fn run_on(day: Date, at: Time, now: &Zoned) -> Option<Zoned> {
+    day.to_datetime(at).to_zoned(now.time_zone().clone()).ok()
+}
+
+/// The first run at `at` after `now`: today's if it is still ahead, else tomorrow's; `None`
+/// past the last day there is.
+fn next_run_at(now: &Zoned, at: Time) -> Option<Zoned> {
+    let ahead = |run: &Zoned| run.timestamp() > now.timestamp();
+    run_on(now.date(), at, now)
+        .filter(ahead)
+        .or_else(|| run_on(now.date().tomorrow().ok()?, at, now))
+}
+
+/// The first daily run after `now` (at `RUNS_AT` in `now`'s time zone).
+pub fn next_run(now: &Zoned) -> Option<Zoned> {
+    next_run_at(now, RUNS_AT)
+}
+
+/// The day to remind for at `now`: today, once today's run time has come. Yesterday's run, if
+/// it was missed, was for tasks due today, too late to remind of as due tomorrow.
+pub fn due_day(now: &Zoned) -> Option<Date> {
+    run_on(now.date(), RUNS_AT, now)
+        .is_some_and(|run| run.timestamp() <= now.timestamp())
+        .then(|| now.date())
+}
+
+/// Reminds at `RUNS_AT` every day until the task is dropped, and at start when today's run was
+/// missed (`due_day`). Each wake-up reads the clock again, so a wake-up a little early waits for
+/// the hour, and one after a suspended night reminds for the day it wakes on only.
 pub async fn keep_reminding(state: AppState) {
-    let mut daily = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
+    let tz = state.config.time_zone();
     loop {
-        daily.tick().await;
-        let today = Timestamp::now().to_zoned(state.config.time_zone()).date();
-        let journal = state.journal(Default::default());
-        let reminded = state.run(move |store| remind(store, &journal, today)).await;
-        match reminded {
-            Ok(0) => {}
-            Ok(reminded) => tracing::info!(reminded, "tasks due tomorrow reminded"),
-            Err(err) => tracing::error!("reminding of tasks due tomorrow failed: {err}"),
+        let now = Timestamp::now().to_zoned(tz.clone());
+        if let Some(today) = due_day(&now) {
+            let journal = state.journal(Default::default());
+            let reminded = state.run(move |store| remind(store, &journal, today)).await;
+            match reminded {
+                Ok(0) => {}
+                Ok(reminded) => tracing::info!(reminded, "tasks due tomorrow reminded"),
+                Err(err) => tracing::error!("reminding of tasks due tomorrow failed: {err}"),
+            }
         }
+        let Some(next) = next_run(&now) else { return };
+        let wait = next.timestamp().duration_since(Timestamp::now());
+        tokio::time::sleep(Duration::try_from(wait).unwrap_or_default()).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use jiff::civil::{date, time};
+    use jiff::tz::TimeZone;
+
+    fn berlin(day: Date, at: Time) -> Zoned {
+        day.to_datetime(at)
+            .to_zoned(TimeZone::get("Europe/Berlin").expect("zone"))
+            .expect("time")
+    }
+
+    #[test]
+    fn the_next_run_is_today_at_the_hour_if_still_ahead_else_tomorrow() {
+        let day = date(2030, 4, 14);
+        let next = |at: Time| next_run(&berlin(day, at)).expect("next");
+        assert_eq!(next(time(9, 0, 0, 0)), berlin(day, RUNS_AT));
+        assert_eq!(next(time(17, 59, 59, 999_999_999)), berlin(day, RUNS_AT));
+        let tomorrow = berlin(date(2030, 4, 15), RUNS_AT);
+        assert_eq!(next(RUNS_AT), tomorrow, "a run just made is not made again");
+        assert_eq!(next(time(23, 30, 0, 0)), tomorrow);
+        assert!(next_run(&Timestamp::MAX.to_zoned(TimeZone::UTC)).is_none());
+    }
+
+    #[test]
+    fn the_daily_run_keeps_its_local_hour_across_clock_changes() {
+        // Berlin's clocks go forward on 31.03.2030 and back on 27.10.2030.
+        let gap = |from: Date| {
+            let now = berlin(from, RUNS_AT);
+            let next = next_run(&now).expect("next");
+            assert_eq!(next.time(), RUNS_AT);
+            assert_eq!(next.date(), from.tomorrow().expect("day"));
+            next.timestamp().duration_since(now.timestamp()).as_hours()
+        };
+        assert_eq!(gap(date(2030, 3, 30)), 23, "a day of 23 hours");
+        assert_eq!(gap(date(2030, 10, 26)), 25, "a day of 25 hours");
+        assert_eq!(gap(date(2030, 4, 14)), 24);
+
+        // A run at an hour the clocks skip happens when they resume; one they repeat, once.
+        let skipped = next_run_at(&berlin(date(2030, 3, 31), time(1, 0, 0, 0)), time(2, 30, 0, 0)).expect("next");
+        assert_eq!((skipped.date(), skipped.time()), (date(2030, 3, 31), time(3, 30, 0, 0)));
+        let repeated = time(2, 30, 0, 0);
+        let first = next_run_at(&berlin(date(2030, 10, 27), time(1, 0, 0, 0)), repeated).expect("next");
+        assert_eq!((first.date(), first.time()), (date(2030, 10, 27), repeated));
+        let after = next_run_at(&first, repeated).expect("next");
+        assert_eq!(after.date(), date(2030, 10, 28), "not again an hour later");
+    }
+
+    #[test]
+    fn a_run_is_due_at_start_only_once_the_hour_has_come_today() {
+        let day = date(2030, 4, 14);
+        assert_eq!(
+            due_day(&berlin(day, time(9, 0, 0, 0))),
+            None,
+            "the run at the hour will do"
+        );
+        assert_eq!(due_day(&berlin(day, RUNS_AT)), Some(day));
+        assert_eq!(due_day(&berlin(day, time(23, 59, 0, 0))), Some(day), "missed today");
     }
 }
