@@ -1,5 +1,6 @@
 //! A lesson's journal rows follow it: they move with a moved lesson, keep a lesson from being
-//! deleted or regenerated away, and go with a lesson that is removed.
+//! deleted or regenerated away (their group archived rather than deleted), and go with a
+//! lesson that is removed.
 
 use crate::journal_school::school;
 use serde_json::json;
@@ -39,7 +40,7 @@ async fn attendance_and_marks_move_with_their_lesson() {
 }
 
 #[tokio::test]
-async fn a_timetable_change_keeps_a_lesson_with_a_journal_and_a_deleted_group_takes_its_rows() {
+async fn a_timetable_change_keeps_a_lesson_with_a_journal_and_deleting_the_group_archives_it_with_its_rows() {
     let school = school().await;
     let manager = school.as_user(school.manager);
     let group_body = |weekday: u8| {
@@ -98,15 +99,12 @@ async fn a_timetable_change_keeps_a_lesson_with_a_journal_and_a_deleted_group_ta
             json!({}),
         )
         .await;
-    assert_eq!(deleted.status(), 204);
-    let txn = school.app.store.read().expect("txn");
-    let anna = klass::domain::UserId(school.anna);
-    let left = klass::store::attendance::statuses_of(&txn, anna, jiff::Timestamp::MIN, jiff::Timestamp::MAX)
-        .expect("statuses");
-    assert!(left.is_empty(), "no rows left behind: {left:?}");
-    assert!(
-        klass::store::attendance::of_lesson(&txn, klass::domain::LessonId(first))
-            .expect("rows")
-            .is_empty()
+    assert_eq!(deleted.status(), 200, "a group with a journal is archived, not deleted");
+    assert_eq!(
+        lessons_of().await,
+        [first],
+        "the lesson with a journal stays, cancelled"
     );
+    let (_, kept) = school.journal(school.manager, first).await;
+    assert_eq!(kept["data"]["records"][0]["status"], "excused", "its rows stay");
 }

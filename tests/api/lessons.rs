@@ -565,3 +565,41 @@ async fn a_lesson_without_a_price_of_its_own_leaves_each_student_his_own() {
         "the group's: {prices:?}"
     );
 }
+
+#[tokio::test]
+async fn a_future_lesson_with_a_mark_keeps_its_student_and_is_cancelled_not_deleted_with_the_group() {
+    let school = school_of(spawn_app().await);
+    let slot = json!([{"weekday": 1, "start": "12:00", "duration_minutes": 60}]);
+    let mut body = school.group(slot, "2027-01-04", "2027-01-31");
+    body["student_ids"] = json!([school.anna, school.boris]);
+    let group = school.create_group(body.clone()).await;
+    let first = school.lessons_of(group).await[0]["id"].as_u64().expect("id");
+    let mark = json!({"records": [], "marks": [{"student_id": school.anna, "value": 5, "kind": "homework",
+                      "weight": null, "comment": null}]});
+    let saved = school
+        .manager
+        .send(Method::PUT, &format!("/api/lessons/{first}/journal"), mark)
+        .await;
+    assert_eq!(saved.status(), 200, "{}", json(saved).await);
+
+    body["student_ids"] = json!([school.boris]);
+    let path = format!("/api/group-lessons/{group}");
+    assert_eq!(school.manager.send(Method::PUT, &path, body).await.status(), 200);
+    let lessons = school.lessons_of(group).await;
+    assert_eq!(
+        lessons[0]["student_ids"],
+        json!([school.anna, school.boris]),
+        "her mark keeps her in it"
+    );
+    assert_eq!(lessons[1]["student_ids"], json!([school.boris]));
+
+    let archived = school.manager.send(Method::DELETE, &path, json!({})).await;
+    assert_eq!(json(archived).await["data"]["archived"], true);
+    let left = school.lessons_of(group).await;
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["id"], first);
+    assert_eq!(left[0]["status"], "cancelled");
+    assert_eq!(left[0]["cancel_reason"], "Группа переведена в архив");
+    let marks = json(school.manager.get(&format!("/api/lessons/{first}/journal")).await).await;
+    assert_eq!(marks["data"]["marks"].as_array().map(Vec::len), Some(1), "{marks}");
+}

@@ -2,17 +2,25 @@
 //! with it (the students' index by start, the marks' day), and a lesson with rows is not
 //! removed by a timetable's regeneration; one that is removed takes its rows along.
 
-use crate::domain::LessonId;
 use crate::domain::journal::Mark;
 use crate::domain::lesson::Lesson;
+use crate::domain::{LessonId, UserId};
 use crate::store::record::{self, Reader};
 use crate::store::{StoreError, attendance, marks};
 use jiff::tz::TimeZone;
 use redb::WriteTransaction;
+use std::collections::BTreeSet;
 
 /// Whether anything is recorded in lesson `id`'s journal (attendance or a mark).
 pub fn recorded(txn: &impl Reader, id: LessonId) -> Result<bool, StoreError> {
-    Ok(!attendance::of_lesson(txn, id)?.is_empty() || !marks::of_lesson(txn, id)?.is_empty())
+    Ok(!recorded_students(txn, id)?.is_empty())
+}
+
+/// The students with something in lesson `id`'s journal (attendance or a mark).
+pub fn recorded_students(txn: &impl Reader, id: LessonId) -> Result<BTreeSet<UserId>, StoreError> {
+    let mut students: BTreeSet<UserId> = attendance::of_lesson(txn, id)?.iter().map(|r| r.student_id).collect();
+    students.extend(marks::of_lesson(txn, id)?.iter().map(|m| m.student_id));
+    Ok(students)
 }
 
 /// Moves the journal rows of a lesson that changed from `was` to `lesson`.

@@ -299,7 +299,7 @@ pub fn update(
 
 /// What became of a group asked to be deleted.
 pub enum Removal {
-    /// It had no lesson done or cancelled: it and its lessons are gone.
+    /// It had no lesson done or cancelled and nothing in a journal: it and its lessons are gone.
     Deleted,
     /// It has history: it is archived, its future planned lessons removed.
     Archived(Group),
@@ -319,7 +319,14 @@ pub fn delete(
     let txn = store.write()?;
     let old = managed(&txn, actor, id)?;
     let all = lessons::of_group(&txn, id, Timestamp::MIN, Timestamp::MAX)?;
-    let history = all.iter().any(|l| l.status != LessonStatus::Planned);
+    // A mark given ahead of a planned lesson is history too: it is never deleted with the group.
+    let mut history = all.iter().any(|l| l.status != LessonStatus::Planned);
+    for lesson in &all {
+        if history {
+            break;
+        }
+        history = lesson_rows::recorded(&txn, lesson.id)?;
+    }
     let future_planned = all
         .iter()
         .any(|l| l.status == LessonStatus::Planned && l.starts_at > now);

@@ -48,15 +48,17 @@ pub fn materialise(
 ) -> Result<Plan, ServiceError> {
     let today = now.to_zoned(tz.clone()).date();
     let stored = lessons::of_group(txn, group.id, now - MOVED_BACK, Timestamp::MAX)?;
-    let mut recorded = BTreeSet::new();
+    // Who has something in each lesson's journal (lessons with nothing left out).
+    let mut recorded = BTreeMap::new();
     for lesson in &stored {
-        if lesson_rows::recorded(txn, lesson.id)? {
-            recorded.insert(lesson.id);
+        let students = lesson_rows::recorded_students(txn, lesson.id)?;
+        if !students.is_empty() {
+            recorded.insert(lesson.id, students);
         }
     }
     // A lesson with something in its journal is kept as it is, as one moved by hand.
     let replaceable = |l: &Lesson| {
-        l.status == LessonStatus::Planned && !l.moved_by_hand && l.starts_at > now && !recorded.contains(&l.id)
+        l.status == LessonStatus::Planned && !l.moved_by_hand && l.starts_at > now && !recorded.contains_key(&l.id)
     };
     let claimed: BTreeSet<Timestamp> = stored
         .iter()
@@ -134,25 +136,40 @@ pub fn materialise(
     } else {
         by_slot.values().map(|l| l.id).collect()
     };
-    for moved in stored
-        .iter()
-        .filter(|l| l.status == LessonStatus::Planned && l.moved_by_hand && l.starts_at > now)
-    {
-        if group.archived {
-            leaving.insert(moved.id);
-        } else if let Some(old) = old {
-            let students = following_students(&moved.student_ids, &old.student_ids, &group.student_ids);
-            if students != moved.student_ids {
-                plan.changed += 1;
-                batch.push((
-                    Some(moved),
-                    Lesson {
-                        student_ids: students,
-                        ..moved.clone()
-                    },
-                ));
+    // A future lesson moved by hand or with something in its journal is not planned anew: it
+    // follows the group's students, keeping anyone with something recorded in it. When the group
+    // is archived it goes, or, with a journal, is cancelled and keeps its journal.
+    let nobody = BTreeSet::new();
+    let kept = |l: &&Lesson| {
+        l.status == LessonStatus::Planned && l.starts_at > now && (l.moved_by_hand || recorded.contains_key(&l.id))
+    };
+    for kept in stored.iter().filter(kept) {
+        let journal = recorded.get(&kept.id);
+        let lesson = match (group.archived, journal, old) {
+            (true, None, _) => {
+                leaving.insert(kept.id);
+                continue;
             }
-        }
+            (true, Some(_), _) => Lesson {
+                status: LessonStatus::Cancelled,
+                cancel_reason: ARCHIVED.to_owned(),
+                ..kept.clone()
+            },
+            (false, _, Some(old)) => {
+                let recorded = journal.unwrap_or(&nobody);
+                let students = following_students(&kept.student_ids, &old.student_ids, &group.student_ids, recorded);
+                if students == kept.student_ids {
+                    continue;
+                }
+                Lesson {
+                    student_ids: students,
+                    ..kept.clone()
+                }
+            }
+            (false, _, None) => continue,
+        };
+        plan.changed += 1;
+        batch.push((Some(kept), lesson));
     }
     plan.removed = leaving.len();
     let lessons: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
@@ -173,12 +190,21 @@ pub fn materialise(
     Ok(plan)
 }
 
+/// Why a future lesson with a journal is cancelled when its group is archived.
+const ARCHIVED: &str = "Группа переведена в архив";
+
 /// A lesson's students after the group's changed from `before` to `after`: those who left are
-/// taken off, those who joined added; anyone added to the lesson by hand stays.
-fn following_students(lesson: &[UserId], before: &[UserId], after: &[UserId]) -> Vec<UserId> {
+/// taken off, unless something is `recorded` for them in it; those who joined are added; anyone
+/// added to the lesson by hand stays.
+fn following_students(
+    lesson: &[UserId],
+    before: &[UserId],
+    after: &[UserId],
+    recorded: &BTreeSet<UserId>,
+) -> Vec<UserId> {
     let mut students: Vec<UserId> = lesson
         .iter()
-        .filter(|s| !before.contains(s) || after.contains(s))
+        .filter(|s| !before.contains(s) || after.contains(s) || recorded.contains(s))
         .copied()
         .collect();
     students.extend(after.iter().filter(|s| !before.contains(s) && !lesson.contains(s)));
