@@ -198,7 +198,7 @@ impl BoardsApi {
     ///
     /// Its owner or a manager. `columns` is the whole list in its new order: rename, reorder,
     /// add (id null), remove an empty column (one with cards: a 422 on `columns`); at most 12.
-    #[oai(path = "/api/boards/:id", method = "patch", operation_id = "boards_update")]
+    #[oai(path = "/api/boards/:id", method = "put", operation_id = "boards_update")]
     async fn update(
         &self,
         state: State<'_>,

@@ -253,7 +253,7 @@ impl EventsApi {
     ///
     /// Managers only. Any field of the create; moving it notifies its audience again, and a
     /// holiday with `cancels_lessons` cancels the planned lessons its span now covers.
-    #[oai(path = "/api/events/:id", method = "patch", operation_id = "events_update")]
+    #[oai(path = "/api/events/:id", method = "put", operation_id = "events_update")]
     async fn update(
         &self,
         state: State<'_>,

@@ -147,7 +147,7 @@ impl PackagesApi {
     /// Change a package
     ///
     /// Managers: its note and its last valid day.
-    #[oai(path = "/api/packages/:id", method = "patch", operation_id = "packages_update")]
+    #[oai(path = "/api/packages/:id", method = "put", operation_id = "packages_update")]
     async fn update(
         &self,
         state: State<'_>,

@@ -290,7 +290,7 @@ impl TasksApi {
     ///
     /// Its author, its assignee, or a manager. Fields left out keep their values. A new
     /// assignee is notified; finishing a task someone else assigned notifies its author.
-    #[oai(path = "/api/tasks/:id", method = "patch", operation_id = "tasks_update")]
+    #[oai(path = "/api/tasks/:id", method = "put", operation_id = "tasks_update")]
     async fn update(
         &self,
         state: State<'_>,

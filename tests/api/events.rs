@@ -192,7 +192,7 @@ async fn events_are_created_listed_moved_and_deleted_with_a_message_per_wrong_fi
     let path = format!("/api/events/{id}");
     let renamed = json(
         s.manager
-            .send(Method::PATCH, &path, json!({"title": "Собрание 9 «Б»"}))
+            .send(Method::PUT, &path, json!({"title": "Собрание 9 «Б»"}))
             .await,
     )
     .await;
@@ -208,7 +208,7 @@ async fn events_are_created_listed_moved_and_deleted_with_a_message_per_wrong_fi
     let moved = s
         .manager
         .send(
-            Method::PATCH,
+            Method::PUT,
             &path,
             json!({"starts_at": "2030-02-06T18:00", "ends_at": "2030-02-06T19:00"}),
         )
@@ -221,7 +221,7 @@ async fn events_are_created_listed_moved_and_deleted_with_a_message_per_wrong_fi
     );
     let wrong = s
         .manager
-        .send(Method::PATCH, &path, json!({"ends_at": "2030-02-06T17:00"}))
+        .send(Method::PUT, &path, json!({"ends_at": "2030-02-06T17:00"}))
         .await;
     assert_eq!(json(wrong).await["errors"]["ends_at"], json!(["Позже начала"]));
     assert_eq!(

@@ -64,7 +64,7 @@ async fn a_board_read_again_shows_every_change_made_since() {
     assert_eq!(faces(&read(&me, second).await), []);
 
     let patch = json!({"title": "Позвонить маме"});
-    ok(me.send(Method::PATCH, &format!("/api/tasks/{call}"), patch).await).await;
+    ok(me.send(Method::PUT, &format!("/api/tasks/{call}"), patch).await).await;
     ok(me.post("/api/tasks/complete", json!({ "ids": [chalk] })).await).await;
     assert_eq!(
         faces(&read(&me, first).await),
@@ -94,7 +94,7 @@ async fn a_board_read_again_shows_every_change_made_since() {
     ok(me.send(Method::DELETE, &format!("/api/tasks/{chalk}"), json!({})).await).await;
     let columns = json!({"name": "Дела на неделю", "columns": [{"id": 3, "name": "Готово"}, {"id": 1, "name": "Сделать"},
                               {"id": 2, "name": "В работе"}]});
-    ok(me.send(Method::PATCH, &format!("/api/boards/{first}"), columns).await).await;
+    ok(me.send(Method::PUT, &format!("/api/boards/{first}"), columns).await).await;
     let emptied = read(&me, first).await;
     assert_eq!(faces(&emptied), [], "the deleted card is gone");
     assert_eq!(
@@ -155,12 +155,12 @@ async fn a_persons_tasks_read_again_show_every_change_made_since_to_each_reader(
     assert_eq!(read("boss").await, both, "each reader his own page");
 
     let patch = json!({"title": "Сдать реферат по истории"});
-    ok(boss.send(Method::PATCH, &format!("/api/tasks/{essay}"), patch).await).await;
+    ok(boss.send(Method::PUT, &format!("/api/tasks/{essay}"), patch).await).await;
     let renamed = json!({"email": "s@s.ru", "last_name": "Ежов", "first_name": "Пётр"});
     ok(boss.send(Method::PUT, &format!("/api/users/{student}"), renamed).await).await;
     assert_eq!(read("pupil").await, [row("Сдать реферат по истории", "Ежов П.")]);
     let unrelated = json!({"related_user_id": null});
-    ok(boss.send(Method::PATCH, &format!("/api/tasks/{call}"), unrelated).await).await;
+    ok(boss.send(Method::PUT, &format!("/api/tasks/{call}"), unrelated).await).await;
     assert_eq!(
         read("boss").await,
         [row("Сдать реферат по истории", "Ежов П.")],
@@ -206,7 +206,7 @@ async fn my_open_tasks_read_again_by_status_show_every_change_made_since() {
     );
 
     let started = json!({"status": "in_progress"});
-    ok(me.send(Method::PATCH, &format!("/api/tasks/{}", ids[1]), started).await).await;
+    ok(me.send(Method::PUT, &format!("/api/tasks/{}", ids[1]), started).await).await;
     assert_eq!(titles(&page(&me, worker, "todo").await), ["Позвонить"]);
     assert_eq!(titles(&page(&me, worker, "in_progress").await), ["Купить мел"]);
     assert_eq!(

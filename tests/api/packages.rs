@@ -144,7 +144,7 @@ async fn a_manager_changes_the_note_and_the_end() {
     let changed = school
         .as_user(school.manager)
         .send(
-            reqwest::Method::PATCH,
+            reqwest::Method::PUT,
             &format!("/api/packages/{id}"),
             json!({"note": "Продлён", "valid_to": end}),
         )

@@ -208,7 +208,7 @@ async fn a_task_done_from_a_list_moves_to_the_done_column_and_back_when_reopened
     assert_eq!(ids(&column(&me, board, 3).await), [a]);
     let path = format!("/api/tasks/{a}");
     let reopened = me
-        .send(reqwest::Method::PATCH, &path, json!({"status": "in_progress"}))
+        .send(reqwest::Method::PUT, &path, json!({"status": "in_progress"}))
         .await;
     assert_eq!(json(reopened).await["data"]["column_id"], 2, "«В работе»");
 }

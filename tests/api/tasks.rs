@@ -108,7 +108,7 @@ async fn a_task_is_checked_created_assigned_done_and_deleted() {
 
     let done = her
         .send(
-            Method::PATCH,
+            Method::PUT,
             &format!("/api/tasks/{hers_id}"),
             json!({"status": "done"}),
         )
@@ -120,7 +120,7 @@ async fn a_task_is_checked_created_assigned_done_and_deleted() {
 
     let cleared = me
         .send(
-            Method::PATCH,
+            Method::PUT,
             &format!("/api/tasks/{mine_id}"),
             json!({"due_time": null, "related_user_id": null, "title": "Позвонить"}),
         )
@@ -375,7 +375,7 @@ async fn a_board_keeps_its_columns_and_cards_and_leaves_its_tasks_when_deleted()
     let path = format!("/api/boards/{id}");
     let with_card = me
         .send(
-            Method::PATCH,
+            Method::PUT,
             &path,
             json!({"columns": [{"id": 1, "name": "Сделать"}, {"id": 3, "name": "Готово"}]}),
         )
@@ -386,11 +386,11 @@ async fn a_board_keeps_its_columns_and_cards_and_leaves_its_tasks_when_deleted()
         json!({"columns": ["В колонке есть задачи — перенесите их"]})
     );
     let too_many: Vec<Value> = (0..13).map(|n| json!({"id": null, "name": format!("К{n}")})).collect();
-    let too_many = me.send(Method::PATCH, &path, json!({"columns": too_many})).await;
+    let too_many = me.send(Method::PUT, &path, json!({"columns": too_many})).await;
     assert_eq!(too_many.status(), 422);
     let changed = me
         .send(
-            Method::PATCH,
+            Method::PUT,
             &path,
             json!({"name": "Дела", "columns": [{"id": 2, "name": "В работе"}, {"id": null, "name": "Ждёт"},
                    {"id": 1, "name": "Сделать"}]}),

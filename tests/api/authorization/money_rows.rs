@@ -53,7 +53,7 @@ pub fn packages() -> Vec<Row> {
         ),
         (
             "packages_update",
-            Method::PATCH,
+            Method::PUT,
             "/api/packages/{package}",
             r#"{"note":"Скидка"}"#,
             [401, 403, 403, 403, 200, 403],

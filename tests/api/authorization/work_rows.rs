@@ -120,7 +120,7 @@ pub fn tasks() -> Vec<Row> {
         ),
         (
             "tasks_update",
-            Method::PATCH,
+            Method::PUT,
             "/api/tasks/{task}",
             r#"{"title":"Позвонить {caller}","due_time":null}"#,
             [401, 200, 404, 404, 200, 200],
@@ -210,7 +210,7 @@ pub fn boards() -> Vec<Row> {
         ),
         (
             "boards_update",
-            Method::PATCH,
+            Method::PUT,
             "/api/boards/{board}",
             r#"{"name":"Доска {caller}"}"#,
             [401, 200, 404, 404, 200, 200],
@@ -275,7 +275,7 @@ pub fn events() -> Vec<Row> {
         ),
         (
             "events_update",
-            Method::PATCH,
+            Method::PUT,
             "/api/events/{event}",
             r#"{"title":"Собрание {caller}"}"#,
             [401, 403, 403, 403, 200, 403],

@@ -1788,16 +1788,16 @@ export interface paths {
          * @description Staff, its student, his parents (404 for anyone else).
          */
         get: operations["packages_show"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
         /**
          * Change a package
          * @description Managers: its note and its last valid day.
          */
-        patch: operations["packages_update"];
+        put: operations["packages_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/packages/{id}/freeze": {
@@ -1887,7 +1887,12 @@ export interface paths {
          * @description Its author, its assignee, or a manager (anyone else: 404).
          */
         get: operations["tasks_show"];
-        put?: never;
+        /**
+         * Change a task
+         * @description Its author, its assignee, or a manager. Fields left out keep their values. A new
+         *     assignee is notified; finishing a task someone else assigned notifies its author.
+         */
+        put: operations["tasks_update"];
         post?: never;
         /**
          * Delete a task
@@ -1896,12 +1901,7 @@ export interface paths {
         delete: operations["tasks_delete"];
         options?: never;
         head?: never;
-        /**
-         * Change a task
-         * @description Its author, its assignee, or a manager. Fields left out keep their values. A new
-         *     assignee is notified; finishing a task someone else assigned notifies its author.
-         */
-        patch: operations["tasks_update"];
+        patch?: never;
         trace?: never;
     };
     "/api/tasks/complete": {
@@ -2008,7 +2008,12 @@ export interface paths {
          * @description Its owner or a manager (anyone else: 404). The cards by column, then position.
          */
         get: operations["boards_show"];
-        put?: never;
+        /**
+         * Rename a board or change its columns
+         * @description Its owner or a manager. `columns` is the whole list in its new order: rename, reorder,
+         *     add (id null), remove an empty column (one with cards: a 422 on `columns`); at most 12.
+         */
+        put: operations["boards_update"];
         post?: never;
         /**
          * Delete a board
@@ -2017,12 +2022,7 @@ export interface paths {
         delete: operations["boards_delete"];
         options?: never;
         head?: never;
-        /**
-         * Rename a board or change its columns
-         * @description Its owner or a manager. `columns` is the whole list in its new order: rename, reorder,
-         *     add (id null), remove an empty column (one with cards: a 422 on `columns`); at most 12.
-         */
-        patch: operations["boards_update"];
+        patch?: never;
         trace?: never;
     };
     "/api/events": {
@@ -2064,7 +2064,12 @@ export interface paths {
          * @description Managers only (the others see events in their calendars).
          */
         get: operations["events_show"];
-        put?: never;
+        /**
+         * Change an event
+         * @description Managers only. Any field of the create; moving it notifies its audience again, and a
+         *     holiday with `cancels_lessons` cancels the planned lessons its span now covers.
+         */
+        put: operations["events_update"];
         post?: never;
         /**
          * Delete an event
@@ -2073,12 +2078,7 @@ export interface paths {
         delete: operations["events_delete"];
         options?: never;
         head?: never;
-        /**
-         * Change an event
-         * @description Managers only. Any field of the create; moving it notifies its audience again, and a
-         *     holiday with `cancels_lessons` cancels the planned lessons its span now covers.
-         */
-        patch: operations["events_update"];
+        patch?: never;
         trace?: never;
     };
     "/api/events/preview": {
@@ -3971,10 +3971,11 @@ export interface components {
             valid_to?: string | null;
         };
         /**
-         * @description Where a package stands today: active, frozen, expired, used up.
+         * @description Where a package stands today: active, frozen, expired, used up, cancelled (its sale
+         *     reversed).
          * @enum {string}
          */
-        PackageStatus: "active" | "frozen" | "expired" | "used_up";
+        PackageStatus: "active" | "frozen" | "expired" | "used_up" | "cancelled";
         /**
          * PackageView
          * @description A prepaid package of lessons (абонемент).
@@ -21273,7 +21274,7 @@ export interface operations {
             };
         };
     };
-    tasks_delete: {
+    tasks_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -21282,14 +21283,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["TaskBody"];
+            };
+        };
         responses: {
-            /** @description Done. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_TaskView"];
+                };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {
@@ -21417,7 +21423,7 @@ export interface operations {
             };
         };
     };
-    tasks_update: {
+    tasks_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -21426,19 +21432,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["TaskBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            200: {
+            /** @description Done. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["Data_TaskView"];
-                };
+                content?: never;
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {
@@ -22443,7 +22444,7 @@ export interface operations {
             };
         };
     };
-    boards_delete: {
+    boards_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -22452,14 +22453,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["BoardPatch"];
+            };
+        };
         responses: {
-            /** @description Done. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_BoardView"];
+                };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {
@@ -22587,7 +22593,7 @@ export interface operations {
             };
         };
     };
-    boards_update: {
+    boards_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -22596,19 +22602,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["BoardPatch"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            200: {
+            /** @description Done. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["Data_BoardView"];
-                };
+                content?: never;
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {
@@ -23178,7 +23179,7 @@ export interface operations {
             };
         };
     };
-    events_delete: {
+    events_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -23187,14 +23188,19 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["EventBody"];
+            };
+        };
         responses: {
-            /** @description Done. */
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_EventView"];
+                };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {
@@ -23322,7 +23328,7 @@ export interface operations {
             };
         };
     };
-    events_update: {
+    events_delete: {
         parameters: {
             query?: never;
             header?: never;
@@ -23331,19 +23337,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json; charset=utf-8": components["schemas"]["EventBody"];
-            };
-        };
+        requestBody?: never;
         responses: {
-            200: {
+            /** @description Done. */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json; charset=utf-8": components["schemas"]["Data_EventView"];
-                };
+                content?: never;
             };
             /** @description The body is not JSON (or not a readable multipart form). */
             400: {

@@ -1,5 +1,5 @@
 //! A board's columns edited together: rename, move up or down, add, remove; saved as the full
-//! list in its new order (`PATCH /api/boards/{id}`). The server refuses to remove a column that
+//! list in its new order (`PUT /api/boards/{id}`). The server refuses to remove a column that
 //! still has cards, and its message is shown here.
 import { useState, type FormEvent } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';

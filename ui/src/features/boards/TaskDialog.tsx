@@ -1,5 +1,5 @@
 //! A card opened (its whole task read first): the task's title, description (its links clickable; «Изменить» turns it into a
-//! text box), due date, priority and status, saved with `PATCH /api/tasks/{id}`.
+//! text box), due date, priority and status, saved with `PUT /api/tasks/{id}`.
 import { useState } from 'react';
 import { DialogFooter } from '../../components/DialogFooter';
 import { Field } from '../../components/Field';

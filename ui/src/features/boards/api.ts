@@ -22,12 +22,12 @@ export const boardsApi = {
   show: async (id: number, signal?: AbortSignal) => (await api<Ok<'boards_show'>>(boardUrl(id), { signal })).data,
   create: async (body: Body<'boards_create'>) => (await api<Ok<'boards_create'>>(endpoints.boards, { method: 'POST', body })).data,
   rename: async (id: number, name: string) =>
-    (await api<Ok<'boards_update'>>(boardUrl(id), { method: 'PATCH', body: { name } satisfies Body<'boards_update'> })).data,
+    (await api<Ok<'boards_update'>>(boardUrl(id), { method: 'PUT', body: { name } satisfies Body<'boards_update'> })).data,
   /** The full list of columns in their new order (`id` null: a new one); a column left out goes. */
   setColumns: async (id: number, columns: ColumnsChange) =>
     (
       await api<Ok<'boards_update'>>(boardUrl(id), {
-        method: 'PATCH',
+        method: 'PUT',
         body: { columns } satisfies Body<'boards_update'>,
         ownFailure: (status) => status === 422,
       })
@@ -45,7 +45,7 @@ export function cardOf(task: Task): Card | null {
 export const tasksApi = {
   show: async (id: number) => (await api<Ok<'tasks_show'>>(taskUrl(id))).data,
   create: async (body: Body<'tasks_create'>) => (await api<Ok<'tasks_create'>>(endpoints.tasks, { method: 'POST', body })).data,
-  update: async (id: number, body: TaskChange) => (await api<Ok<'tasks_update'>>(taskUrl(id), { method: 'PATCH', body })).data,
+  update: async (id: number, body: TaskChange) => (await api<Ok<'tasks_update'>>(taskUrl(id), { method: 'PUT', body })).data,
   /** Silent: the page rolls the card back and says why itself. */
   move: async (id: number, body: Body<'tasks_move'>) =>
     (await api<Ok<'tasks_move'>>(`${taskUrl(id)}/move`, { method: 'POST', body, silent: true })).data,

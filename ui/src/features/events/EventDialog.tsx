@@ -62,7 +62,7 @@ export function EventDialog({ open, close, event, day }: OverlayProps<boolean> &
         const question = `${cancelQuestion(data)}. Сохранить событие и отменить эти занятия?`;
         if (data.lessons > 0 && !(await confirm({ title: 'Отменить занятия?', message: question, action: 'Отменить занятия', danger: true }))) return;
       }
-      if (event) await api<Ok<'events_update'>>(`${endpoints.events}/${event.id}`, { method: 'PATCH', body });
+      if (event) await api<Ok<'events_update'>>(`${endpoints.events}/${event.id}`, { method: 'PUT', body });
       else await api<Ok<'events_create'>>(endpoints.events, { method: 'POST', body });
       addToast({ color: 'success', title: event ? 'Событие сохранено' : 'Событие создано', description: body.title ?? undefined });
       close(true);

@@ -84,7 +84,7 @@ export async function createTask(body: TaskBody): Promise<Task> {
 }
 
 export async function changeTask(taskId: number, change: TaskChange): Promise<Task> {
-  return (await api<Ok<'tasks_update'>>(taskUrl(taskId), { method: 'PATCH', body: change })).data;
+  return (await api<Ok<'tasks_update'>>(taskUrl(taskId), { method: 'PUT', body: change })).data;
 }
 
 /** «Выполнено» for several tasks at once (one commit on the server). */
