@@ -592,6 +592,19 @@ async fn a_future_lesson_with_a_mark_keeps_its_student_and_is_cancelled_not_dele
         "her mark keeps her in it"
     );
     assert_eq!(lessons[1]["student_ids"], json!([school.boris]));
+    for (who, person) in [("anna", school.anna), ("her parent", school.parent)] {
+        let told = json(
+            school
+                .app
+                .browser_as(person, None)
+                .get(&format!("/api/users/{person}/notifications"))
+                .await,
+        )
+        .await;
+        let rows = told["data"].as_array().expect("rows").iter();
+        let left = rows.filter(|n| n["body"] == "Вы больше не в группе «Алгебра 9»: её занятия убраны из расписания");
+        assert_eq!(left.count(), 1, "{who} is told once: {told}");
+    }
 
     let archived = school.manager.send(Method::DELETE, &path, json!({})).await;
     assert_eq!(json(archived).await["data"]["archived"], true);

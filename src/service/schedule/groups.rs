@@ -269,6 +269,17 @@ pub fn update(
         &body,
         &link(&group),
     )?;
+    let left: Vec<UserId> = old
+        .student_ids
+        .iter()
+        .filter(|s| !group.student_ids.contains(s))
+        .copied()
+        .collect();
+    let body = format!(
+        "Вы больше не в группе «{}»: её занятия убраны из расписания",
+        group.name
+    );
+    let change = tell(&txn, change, left, NotificationKind::LessonCancelled, &body, "/lessons")?;
     let stayed = group.student_ids.iter().filter(|s| !joined.contains(s)).copied();
     let change = if action == Action::GroupArchived {
         let body = ended(&group);
