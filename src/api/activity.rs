@@ -216,14 +216,14 @@ impl ActivityApi {
         caller: Caller,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
-        user_id: Query<Option<u64>>,
+        user_id: Query<Option<UserId>>,
         action: Query<Option<String>>,
         date_from: Query<Option<String>>,
         date_to: Query<Option<String>>,
     ) -> Result<JsonText<Paged<ActivityView>>, ApiError> {
         caller.allow(Rule::Manager)?;
         let request = PageRequest::new(page.0, per_page.0);
-        read(&state, user_id.0.map(UserId), action.0, date_from.0, date_to.0, request)
+        read(&state, user_id.0, action.0, date_from.0, date_to.0, request)
     }
 
     /// A person's log
