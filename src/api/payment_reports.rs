@@ -18,6 +18,15 @@ pub struct ByMethod {
     pub transfer: i64,
 }
 
+/// Each kind of entry on its own, kopecks: payments and charges as written, and the sum of the
+/// reversals (of either).
+#[derive(Debug, Object, serde::Serialize)]
+pub struct ByKind {
+    pub payment: i64,
+    pub charge: i64,
+    pub reversal: i64,
+}
+
 /// The sums of every entry the filter keeps (not only this page), kopecks.
 #[derive(Debug, Object, serde::Serialize)]
 pub struct LedgerTotals {
@@ -26,6 +35,7 @@ pub struct LedgerTotals {
     /// Charges less their reversals.
     pub charged: i64,
     pub by_method: ByMethod,
+    pub by_kind: ByKind,
     /// Entries the filter keeps.
     pub count: u64,
 }
@@ -39,6 +49,11 @@ impl From<Totals> for LedgerTotals {
                 cash: t.cash,
                 card: t.card,
                 transfer: t.transfer,
+            },
+            by_kind: ByKind {
+                payment: t.payments,
+                charge: t.charges,
+                reversal: t.reversals,
             },
             count: t.count,
         }

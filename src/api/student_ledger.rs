@@ -84,7 +84,9 @@ mod tests {
     use crate::api::envelope::Paged;
     use crate::api::json_text::assert_serde_agrees;
     use crate::api::ledger_view::FreezeView;
-    use crate::api::payment_reports::{ByMethod, ContactView, DebtorView, DebtorsMeta, LedgerTotals, SchoolLedgerMeta};
+    use crate::api::payment_reports::{
+        ByKind, ByMethod, ContactView, DebtorView, DebtorsMeta, LedgerTotals, SchoolLedgerMeta,
+    };
     use crate::api::vocabulary::{ChargeReasonName, LedgerKindName, PackageStatusName, PaymentMethodName};
     use crate::domain::{EntryId, LessonId, PackageId, SubjectId};
 
@@ -171,6 +173,11 @@ mod tests {
                         cash: 1,
                         card: 2,
                         transfer: 7,
+                    },
+                    by_kind: ByKind {
+                        payment: 12,
+                        charge: 4,
+                        reversal: 2,
                     },
                     count: 3,
                 },

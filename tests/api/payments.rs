@@ -219,6 +219,10 @@ async fn the_school_ledger_filters_newest_first_and_totals_what_it_keeps() {
     assert_eq!(totals["by_method"]["cash"], 1_000_00);
     assert_eq!(totals["by_method"]["card"], 0);
     assert_eq!(totals["by_method"]["transfer"], 300_50);
+    assert_eq!(
+        totals["by_kind"],
+        json!({"payment": 1_000_00 + 500_00 + 300_50, "charge": 2_000_00, "reversal": 500_00})
+    );
     let dates: Vec<&str> = all["data"]
         .as_array()
         .expect("rows")

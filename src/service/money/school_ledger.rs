@@ -39,13 +39,23 @@ pub struct Totals {
     pub cash: i64,
     pub card: i64,
     pub transfer: i64,
+    /// Each kind on its own, before any reversal: payments, charges, and the reversals.
+    pub payments: i64,
+    pub charges: i64,
+    pub reversals: i64,
     pub count: u64,
 }
 
 impl Totals {
-    /// Adds `count` entries with method or reason `detail` and `effect` in all.
-    fn add(&mut self, detail: u8, count: u64, effect: i64) {
+    /// Adds `count` entries of `kind` with method or reason `detail` and `effect` in all (the
+    /// reversals of one method or reason all go one way, so their sum's size is their total).
+    fn add(&mut self, kind: EntryKind, detail: u8, count: u64, effect: i64) {
         self.count += count;
+        match kind {
+            EntryKind::Payment => self.payments += effect,
+            EntryKind::Charge => self.charges -= effect,
+            EntryKind::Reversal => self.reversals += effect.abs(),
+        }
         if let Some(method) = PaymentMethod::from_code(detail) {
             self.received += effect;
             match method {
@@ -127,13 +137,14 @@ fn page(
     let mut totals = Totals::default();
     let (ids, total) = if query.student.is_some() {
         let rows = query.rows(txn)?;
-        rows.iter().for_each(|row| totals.add(row.detail, 1, row.effect));
+        rows.iter()
+            .for_each(|row| totals.add(row.kind, row.detail, 1, row.effect));
         let page = request.slice(rows.into_iter().map(|row| row.id));
         (page.items, page.total)
     } else {
         let sums: Vec<DaySum> = ledger::sums_of_days(txn, query.days().0, query.days().1)?;
         let kept = sums.iter().filter(|sum| query.kind_fits(sum.kind, sum.detail));
-        kept.for_each(|sum| totals.add(sum.detail, sum.count, sum.effect));
+        kept.for_each(|sum| totals.add(sum.kind, sum.detail, sum.count, sum.effect));
         let (skip, take) = (request.offset(), request.per_page as usize);
         let rows = ledger::newest_of_days(txn, query.days(), |row| query.keeps(row), skip, take)?;
         (rows.into_iter().map(|row| row.id).collect(), totals.count)

@@ -2342,6 +2342,19 @@ export interface components {
             columns: components["schemas"]["ColumnView"][];
         };
         /**
+         * ByKind
+         * @description Each kind of entry on its own, kopecks: payments and charges as written, and the sum of the
+         *     reversals (of either).
+         */
+        ByKind: {
+            /** Format: int64 */
+            payment: number;
+            /** Format: int64 */
+            charge: number;
+            /** Format: int64 */
+            reversal: number;
+        };
+        /**
          * ByMethod
          * @description Net received by method, kopecks.
          */
@@ -3576,6 +3589,7 @@ export interface components {
              */
             charged: number;
             by_method: components["schemas"]["ByMethod"];
+            by_kind: components["schemas"]["ByKind"];
             /**
              * Format: uint64
              * @description Entries the filter keeps.

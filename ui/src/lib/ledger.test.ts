@@ -18,14 +18,21 @@ describe('money on the ledger pages', () => {
     expect(balanceWords(0)).toBe('Долгов нет');
   });
 
-  it('lists the totals of a range: received, by method, charged, count', () => {
-    const lines = totalsLines({ received: 300000, charged: 120000, by_method: { cash: 100000, card: 150000, transfer: 50000 }, count: 7 });
+  it('lists the totals of a range: received, by method, charged, reversed, count', () => {
+    const lines = totalsLines({
+      received: 300000,
+      charged: 120000,
+      by_method: { cash: 100000, card: 150000, transfer: 50000 },
+      by_kind: { payment: 320000, charge: 120000, reversal: 20000 },
+      count: 7,
+    });
     expect(lines.map((line) => `${line.label}: ${plain(line.value)}`)).toEqual([
       'Получено: 3 000,00 ₽',
       'Наличные: 1 000,00 ₽',
       'Карта: 1 500,00 ₽',
       'Перевод: 500,00 ₽',
       'Начислено: 1 200,00 ₽',
+      'Сторно: 200,00 ₽',
       'Записей: 7',
     ]);
   });

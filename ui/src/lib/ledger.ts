@@ -50,6 +50,7 @@ export function totalsLines(totals: LedgerTotals): { label: string; value: strin
     { label: 'Получено', value: formatMoney(totals.received) },
     ...METHODS.map((method) => ({ label: METHOD_NAMES[method], value: formatMoney(totals.by_method[method]) })),
     { label: 'Начислено', value: formatMoney(totals.charged) },
+    { label: 'Сторно', value: formatMoney(totals.by_kind.reversal) },
     { label: 'Записей', value: String(totals.count) },
   ];
 }
