@@ -2,18 +2,19 @@
 //! cards, creating, renaming, changing the columns, deleting.
 
 use super::card_view::CardView;
-use super::envelope::Data;
+use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
+use super::paging::paged;
 use super::vocabulary::TaskStatusName;
 use super::{ApiTags, NoContent, State};
 use crate::domain::board::Board;
-use crate::domain::{BoardId, UserId};
+use crate::domain::{BoardId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{self, Caller};
 use crate::service::work::boards::{self, BoardForm, BoardWithCards, ColumnInput};
 use bytes::Bytes;
 use jiff::Timestamp;
-use poem_openapi::param::Path;
+use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
@@ -136,27 +137,37 @@ pub struct BoardsApi;
 impl BoardsApi {
     /// My boards
     ///
-    /// Anyone signed in: his own boards, oldest first.
+    /// Anyone signed in: his own boards, oldest first; `page`, `per_page` (≤ 100).
     #[oai(path = "/api/boards", method = "get", operation_id = "boards_list")]
-    async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<Data<Vec<BoardView>>>, ApiError> {
+    async fn list(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+    ) -> Result<Json<Paged<BoardView>>, ApiError> {
         let me = caller.actor(policy::KEEP_TASKS)?.user.id;
         let found = state.read(|store| boards::of_owner(store, me))?;
-        Ok(Data::json(found.into_iter().map(BoardView::from).collect()))
+        let request = PageRequest::new(page.0, per_page.0);
+        Ok(paged(request.slice(found.into_iter()), BoardView::from))
     }
 
     /// A person's boards
     ///
-    /// The person himself or a manager; oldest first.
+    /// The person himself or a manager; oldest first; `page`, `per_page` (≤ 100).
     #[oai(path = "/api/users/:id/boards", method = "get", operation_id = "user_boards")]
     async fn of_user(
         &self,
         state: State<'_>,
         caller: Caller,
         id: Path<UserId>,
-    ) -> Result<Json<Data<Vec<BoardView>>>, ApiError> {
+        page: Query<Option<u32>>,
+        per_page: Query<Option<u32>>,
+    ) -> Result<Json<Paged<BoardView>>, ApiError> {
         caller.actor(policy::keeps_boards_of(id.0))?;
         let found = state.read(|store| boards::of_owner(store, id.0))?;
-        Ok(Data::json(found.into_iter().map(BoardView::from).collect()))
+        let request = PageRequest::new(page.0, per_page.0);
+        Ok(paged(request.slice(found.into_iter()), BoardView::from))
     }
 
     /// Create a board

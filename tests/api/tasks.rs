@@ -107,11 +107,7 @@ async fn a_task_is_checked_created_assigned_done_and_deleted() {
     assert_eq!(pupil.get(&format!("/api/tasks/{mine_id}")).await.status(), 404);
 
     let done = her
-        .send(
-            Method::PUT,
-            &format!("/api/tasks/{hers_id}"),
-            json!({"status": "done"}),
-        )
+        .send(Method::PUT, &format!("/api/tasks/{hers_id}"), json!({"status": "done"}))
         .await;
     assert_eq!(done.status(), 200);
     let done = json(done).await["data"].clone();
@@ -407,6 +403,7 @@ async fn a_board_keeps_its_columns_and_cards_and_leaves_its_tasks_when_deleted()
     assert_eq!(titles(&json!({"data": detail["cards"]})), ["Карточка"]);
     let listed = json(me.get("/api/boards").await).await;
     assert_eq!(listed["data"].as_array().map(Vec::len), Some(1));
+    assert_eq!(listed["meta"]["total"], 1, "a page, as every list: {listed}");
     let outsider = app.browser_as(other, None);
     assert_eq!(outsider.get(&path).await.status(), 404);
     assert_eq!(outsider.get(&format!("/api/users/{worker}/boards")).await.status(), 403);

@@ -1960,7 +1960,7 @@ export interface paths {
         };
         /**
          * My boards
-         * @description Anyone signed in: his own boards, oldest first.
+         * @description Anyone signed in: his own boards, oldest first; `page`, `per_page` (≤ 100).
          */
         get: operations["boards_list"];
         put?: never;
@@ -1985,7 +1985,7 @@ export interface paths {
         };
         /**
          * A person's boards
-         * @description The person himself or a manager; oldest first.
+         * @description The person himself or a manager; oldest first; `page`, `per_page` (≤ 100).
          */
         get: operations["user_boards"];
         put?: never;
@@ -2850,13 +2850,6 @@ export interface components {
          */
         Data_list_ActionView: {
             data: components["schemas"]["ActionView"][];
-        };
-        /**
-         * Data_list_BoardView
-         * @description `{data: T}`: one record, a list, or a report.
-         */
-        Data_list_BoardView: {
-            data: components["schemas"]["BoardView"][];
         };
         /**
          * Data_list_CalendarEntryView
@@ -4071,6 +4064,15 @@ export interface components {
          */
         Paged_ActivityView_PageMeta: {
             data: components["schemas"]["ActivityView"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /**
+         * Paged_BoardView_PageMeta
+         * @description `{data: [T…], meta}`: one page of a list, `meta` saying where the page stands (`PageMeta`, or
+         *     an area's own meta that flattens `PageMeta` in); or a whole list with its own `meta`.
+         */
+        Paged_BoardView_PageMeta: {
+            data: components["schemas"]["BoardView"][];
             meta: components["schemas"]["PageMeta"];
         };
         /**
@@ -21879,7 +21881,10 @@ export interface operations {
     };
     boards_list: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -21891,7 +21896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["Data_list_BoardView"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_BoardView_PageMeta"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
@@ -22170,7 +22175,10 @@ export interface operations {
     };
     user_boards: {
         parameters: {
-            query?: never;
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -22184,7 +22192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json; charset=utf-8": components["schemas"]["Data_list_BoardView"];
+                    "application/json; charset=utf-8": components["schemas"]["Paged_BoardView_PageMeta"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */

@@ -1,5 +1,6 @@
 //! The boards and tasks calls of the boards page, typed from the API document.
 import type { Body, Ok, Row } from '../../api/types';
+import { fetchAllPages } from '../../lib/allPages';
 import { api } from '../../lib/api/client';
 import { userUrl } from '../../lib/useCard';
 import { endpoints } from '../../paths';
@@ -17,8 +18,8 @@ const boardUrl = (id: number) => `${endpoints.boards}/${id}`;
 const taskUrl = (id: number) => `${endpoints.tasks}/${id}`;
 
 export const boardsApi = {
-  /** A person's boards (`GET /api/users/{id}/boards`). */
-  of: async (owner: number, signal?: AbortSignal) => (await api<Ok<'user_boards'>>(userUrl(owner, 'boards'), { signal })).data,
+  /** A person's boards (`GET /api/users/{id}/boards`, every page). */
+  of: async (owner: number, signal?: AbortSignal) => (await fetchAllPages<Board>(userUrl(owner, 'boards'), {}, signal)).rows,
   show: async (id: number, signal?: AbortSignal) => (await api<Ok<'boards_show'>>(boardUrl(id), { signal })).data,
   create: async (body: Body<'boards_create'>) => (await api<Ok<'boards_create'>>(endpoints.boards, { method: 'POST', body })).data,
   rename: async (id: number, name: string) =>
