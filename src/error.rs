@@ -204,6 +204,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::Forbidden(message) => ApiError::forbidden(message),
             ServiceError::Store(err) => err.into(),
             ServiceError::Spool(err) => ApiError::internal(err),
+            ServiceError::Backup(err) => ApiError::internal(err),
         }
     }
 }

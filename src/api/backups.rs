@@ -3,11 +3,10 @@
 
 use super::files::FileBytes;
 use super::{ApiTags, State};
-use crate::backup::{self, Listed, Stage};
 use crate::domain::file_name::attachment_disposition;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
-use crate::service::backups;
+use crate::service::backup_copies::{self, CopyEntry, Overview, Standing};
 use crate::service::files::size_ru;
 use poem::Body;
 use poem_openapi::param::Path;
@@ -114,7 +113,7 @@ impl BackupsApi {
     #[oai(path = "/api/backups", method = "get", operation_id = "backups_list")]
     async fn list(&self, state: State<'_>, caller: Caller) -> Result<Json<BackupsView>, ApiError> {
         caller.allow(Rule::Manager)?;
-        Ok(Json(view(&state).await))
+        Ok(Json(view(&state).await?))
     }
 
     /// Make a copy now
@@ -125,10 +124,8 @@ impl BackupsApi {
     #[oai(path = "/api/backups", method = "post", operation_id = "backups_create")]
     async fn create(&self, state: State<'_>, caller: Caller) -> Result<StartAnswer, ApiError> {
         caller.allow(Rule::Manager)?;
-        match backups::start_now(&state, caller.origin()) {
-            Ok(()) | Err(backup::BackupError::Busy) => Ok(StartAnswer::Started(Json(view(&state).await))),
-            Err(err) => Err(ApiError::internal(err)),
-        }
+        backup_copies::start(&state, caller.origin())?;
+        Ok(StartAnswer::Started(Json(view(&state).await?)))
     }
 
     /// Download a copy
@@ -138,95 +135,58 @@ impl BackupsApi {
     #[oai(path = "/api/backups/:name", method = "get", operation_id = "backups_download")]
     async fn download(&self, state: State<'_>, caller: Caller, name: Path<String>) -> Result<CopyDownload, ApiError> {
         caller.allow(Rule::Manager)?;
-        let copies = listed(&state).await.unwrap_or_default();
-        let copy = copies
-            .into_iter()
-            .find(|copy| copy.name() == name.0)
-            .ok_or_else(|| ApiError::not_found("Копия не найдена"))?;
-        let file = tokio::fs::File::open(&copy.path).await.map_err(ApiError::internal)?;
-        let size = file.metadata().await.map_err(ApiError::internal)?.len();
+        let backups = state.backups.clone();
+        let copy = state.run(move |_| backup_copies::open(&backups, &name.0)).await?;
+        let file = tokio::fs::File::from_std(copy.file);
         Ok(CopyDownload::File(
             FileBytes(Body::from_async_read(file)),
             "application/gzip".into(),
-            attachment_disposition(&copy.name()),
-            size,
+            attachment_disposition(&copy.name),
+            copy.size,
         ))
     }
 }
 
-/// The copies in the backup directory, or why they cannot be listed.
-async fn listed(state: &State<'_>) -> Result<Vec<Listed>, String> {
-    let dir = state.backups.dir().to_owned();
-    match tokio::task::spawn_blocking(move || backup::list(&dir)).await {
-        Ok(listed) => listed.map_err(|err| err.to_string()),
-        Err(err) => Err(err.to_string()),
+/// The page as it is now, read on the blocking pool (the directory and each copy's manifest).
+async fn view(state: &State<'_>) -> Result<BackupsView, ApiError> {
+    let (backups, config) = (state.backups.clone(), state.config.clone());
+    let overview = state.run(move |_| backup_copies::overview(&backups, &config)).await?;
+    Ok(overview.into())
+}
+
+impl From<Overview> for BackupsView {
+    fn from(overview: Overview) -> Self {
+        Self {
+            data: overview.copies.into_iter().map(BackupCopy::from).collect(),
+            running: overview.running.map(|running| BackupProgress {
+                step: running.step.to_owned(),
+                percent: running.percent,
+            }),
+            last_failure: overview.last_failure.map(|failure| BackupFailure {
+                at: failure.at.to_string(),
+                message: failure.message,
+            }),
+            schedule: overview.schedule,
+        }
     }
 }
 
-async fn view(state: &State<'_>) -> BackupsView {
-    let tz = state.backups.tz().clone();
-    let date = |at: jiff::Timestamp| at.to_zoned(tz.clone()).strftime("%d.%m.%Y %H:%M").to_string();
-    let status = state.backups.status();
-    // A directory that cannot be read is shown as the problem it is, beside no copies.
-    let (copies, unreadable) = match listed(state).await {
-        Ok(copies) => (copies, None),
-        Err(message) => (Vec::new(), Some(message)),
-    };
-    let data = copies
-        .into_iter()
-        .map(|copy| {
-            let (status, status_text) = match (&copy.manifest, &copy.check) {
-                (Err(err), _) => (CopyStatus::Damaged, err.clone()),
-                (Ok(_), Some(check)) if check.ok => (CopyStatus::Verified, format!("Проверена {}", date(check.at))),
-                (Ok(_), Some(check)) => (CopyStatus::Damaged, format!("Ошибка при проверке {}", date(check.at))),
-                (Ok(_), None) => (CopyStatus::Unchecked, "Не проверялась".to_owned()),
-            };
-            let manifest = copy.manifest.as_ref().ok();
-            BackupCopy {
-                name: copy.name(),
-                created_at: manifest.map(|m| m.created_at.to_string()),
-                size: copy.size,
-                size_text: size_ru(copy.size),
-                klass_version: manifest.map(|m| m.klass_version.clone()),
-                schema_version: manifest.map(|m| m.schema_version),
-                records: manifest.map(|m| m.records()),
-                status,
-                status_text,
-            }
-        })
-        .collect();
-    let running = status.running.map(|step| {
-        let share = match step.total {
-            0 => 0.0,
-            total => step.done as f64 / total as f64,
-        };
-        // Copying the tables is most of the work; packing the rest.
-        let percent = match step.stage {
-            Stage::Copy => share * 80.0,
-            Stage::Pack => 80.0 + share * 20.0,
-        };
-        BackupProgress {
-            step: step.stage.describe().to_owned(),
-            percent: percent.clamp(0.0, 100.0) as u32,
+impl From<CopyEntry> for BackupCopy {
+    fn from(copy: CopyEntry) -> Self {
+        Self {
+            size_text: size_ru(copy.size),
+            name: copy.name,
+            created_at: copy.created_at.map(|at| at.to_string()),
+            size: copy.size,
+            klass_version: copy.klass_version,
+            schema_version: copy.schema_version,
+            records: copy.records,
+            status: match copy.standing {
+                Standing::Verified => CopyStatus::Verified,
+                Standing::Unchecked => CopyStatus::Unchecked,
+                Standing::Damaged => CopyStatus::Damaged,
+            },
+            status_text: copy.standing_text,
         }
-    });
-    let schedule = match &state.config.backup.time() {
-        Some(at) => format!("Каждую ночь в {}", at.strftime("%H:%M")),
-        None => "Плановые копии выключены".to_owned(),
-    };
-    BackupsView {
-        data,
-        running,
-        last_failure: status
-            .last_failure
-            .map(|failure| BackupFailure {
-                at: failure.at.to_string(),
-                message: failure.message,
-            })
-            .or(unreadable.map(|message| BackupFailure {
-                at: jiff::Timestamp::now().to_string(),
-                message,
-            })),
-        schedule,
     }
 }

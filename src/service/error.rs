@@ -25,6 +25,9 @@ pub enum ServiceError {
     /// An upload's temporary copy could not be read back.
     #[error("временный файл загрузки не читается: {0}")]
     Spool(std::io::Error),
+    /// A copy of the database could not be started or read.
+    #[error(transparent)]
+    Backup(#[from] crate::backup::BackupError),
 }
 
 /// A unique value another record holds is the form's 422 on that field, here for every form;

@@ -1,6 +1,7 @@
 //! Use cases: validate what came in, open one transaction, call the store.
 
 pub mod activity;
+pub mod backup_copies;
 pub mod backups;
 pub mod calendar;
 pub mod calendar_feed;
