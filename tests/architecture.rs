@@ -2,10 +2,11 @@
 //! breaks one fails this test with its path and line.
 //!
 //! Rust (each file belongs to the top module under `src/` it lives in):
-//! - `api` never imports `store` or `mail` (it asks a service);
+//! - `api` never imports `store`, `mail` or `backup` (it asks a service);
 //! - `domain` imports nothing else of the crate, and `policy` only `domain`; neither names the
 //!   web framework (`poem`, `poem_openapi`): the API mirrors what it shows;
-//! - `store` imports no `service`, `api` or `mail`;
+//! - `store` and `backup` (the copies of the database, beside the store) import no `service`,
+//!   `api` or `mail`;
 //! - `service` imports neither `api` nor `error` (a service error becomes an HTTP answer in
 //!   `error.rs`, which knows the service, not the other way round).
 //!
@@ -39,10 +40,10 @@ enum Rule {
 /// The Rust rules, by importing top module.
 fn rust_rule(module: &str) -> Option<Rule> {
     match module {
-        "api" => Some(Rule::Never(&["store", "mail"])),
+        "api" => Some(Rule::Never(&["store", "mail", "backup"])),
         "domain" => Some(Rule::Only(&["domain"])),
         "policy" => Some(Rule::Only(&["domain", "policy"])),
-        "store" => Some(Rule::Never(&["service", "api", "mail"])),
+        "store" | "backup" => Some(Rule::Never(&["service", "api", "mail"])),
         "service" => Some(Rule::Never(&["api", "error"])),
         _ => None,
     }
@@ -398,6 +399,35 @@ fn a_store_path_in_api_is_named_whichever_way_it_is_written() {
     let lines: Vec<usize> = found.iter().map(|v| v.line).collect();
     assert_eq!(lines, vec![3, 6, 8], "{found:?}");
     assert_eq!(found[0].to_string(), "src/api/x.rs:3: `api` must not import `store`");
+}
+
+#[test]
+fn the_backups_are_reached_through_a_service_and_reach_no_service() {
+    let api = "use crate::service::backup_copies;\n\
+               use crate::backup::{self, Listed};\n\
+               fn f() { crate::backup::list(dir); }\n";
+    let found = rust_violations("src/api/backups.rs", &module("api/backups.rs"), api);
+    assert_eq!(
+        found.iter().map(|v| v.line).collect::<Vec<_>>(),
+        vec![2, 3],
+        "{found:?}"
+    );
+    assert_eq!(
+        found[0].to_string(),
+        "src/api/backups.rs:2: `api` must not import `backup`"
+    );
+    let service = "use crate::backup::{self, BackupError};\n";
+    assert!(
+        rust_violations(
+            "src/service/backup_copies.rs",
+            &module("service/backup_copies.rs"),
+            service
+        )
+        .is_empty()
+    );
+    let backup = "use crate::store::Store;\nuse crate::service::AppState;\n";
+    let found = rust_violations("src/backup/runner.rs", &module("backup/runner.rs"), backup);
+    assert_eq!(found.iter().map(|v| v.line).collect::<Vec<_>>(), vec![2], "{found:?}");
 }
 
 #[test]
