@@ -3,10 +3,9 @@
 //! top (title, due day, for staff «Кому»).
 import { useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { Ok } from '../../api/types';
 import { Icon } from '../../components/Icon';
 import { PageHeading } from '../../components/PageHeading';
-import { api } from '../../lib/api/client';
+import { fetchAllPages } from '../../lib/allPages';
 import { addDays, today as browserToday } from '../../lib/timetable';
 import { addToast } from '../../lib/toasts';
 import { currentUser, isStaff } from '../../lib/user';
@@ -28,9 +27,10 @@ function useMyTasks(userId: number | null) {
     if (userId === null) return;
     const controller = new AbortController();
     setFailed(false);
-    const query = { assignee_id: userId, due_to: addDays(browserToday(), 8), sort: 'due_on', per_page: 100 };
-    Promise.all(OPEN_STATUSES.map((status) => api<Ok<'tasks_list'>>(endpoints.tasks, { query: { ...query, status }, signal: controller.signal }))).then(
-      (pages) => setTasks(pages.flatMap((page) => page.data)),
+    // Every page: a backlog of overdue tasks, oldest first, must not push today's off the list.
+    const query = { assignee_id: userId, due_to: addDays(browserToday(), 8), sort: 'due_on' };
+    Promise.all(OPEN_STATUSES.map((status) => fetchAllPages<Task>(endpoints.tasks, { ...query, status }, controller.signal))).then(
+      (lists) => setTasks(lists.flatMap((list) => list.rows)),
       () => !controller.signal.aborted && setFailed(true),
     );
     return () => controller.abort();
