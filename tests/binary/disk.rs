@@ -222,3 +222,77 @@ fn a_full_disk_while_an_upload_is_received_answers_507_leaves_no_file_and_the_po
     let small = upload(&addr, &cookie, &token, id, "a small file");
     assert_eq!(small.status, 201, "the portal goes on: {}", small.body);
 }
+
+#[test]
+fn a_journal_save_that_meets_a_full_disk_answers_507_and_the_last_acknowledged_one_stands() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = serve_on_a_small_disk(dir.path());
+    let addr = server.base.trim_start_matches("http://").to_owned();
+    let signed_in = SignIn::director(&addr).send().expect("sign in");
+    let session = signed_in.cookie("klass_session").expect("session");
+    let token = signed_in.cookie("XSRF-TOKEN").expect("token");
+    let cookie = format!("klass_session={session}; XSRF-TOKEN={token}");
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Cookie", cookie.as_str()),
+        ("X-XSRF-TOKEN", token.as_str()),
+    ];
+    let get = |path: &str| -> serde_json::Value {
+        let answer = request(&addr, "GET", path, &headers, "").expect("get");
+        assert_eq!(answer.status, 200, "{path}: {}", answer.body);
+        serde_json::from_str(&answer.body).expect("json")
+    };
+    let done = get("/api/lessons?status=done&per_page=1&from=2000-01-01");
+    let lesson = done["data"][0]["id"].as_u64().expect("a held demo lesson");
+    let path = format!("/api/lessons/{lesson}/journal");
+    let students: Vec<u64> = get(&path)["data"]["records"]
+        .as_array()
+        .expect("records")
+        .iter()
+        .map(|r| r["student_id"].as_u64().expect("student"))
+        .collect();
+    assert!(!students.is_empty());
+    // Journals that differ in every row and in the topic, saved in turn until the disk is full.
+    let journal = |n: usize| {
+        let status = if n % 2 == 0 { "late" } else { "present" };
+        let records: Vec<_> = students
+            .iter()
+            .map(|s| serde_json::json!({"student_id": s, "status": status, "comment": null}))
+            .collect();
+        serde_json::json!({"topic": format!("Сохранение {n}"), "records": records, "marks": []}).to_string()
+    };
+    let mut acknowledged = None;
+    let refused = (0..5_000)
+        .map(|n| (n, request(&addr, "PUT", &path, &headers, &journal(n)).expect("save")))
+        .find(|(n, answer)| {
+            if answer.status == 200 {
+                acknowledged = Some(*n);
+            }
+            answer.status != 200
+        })
+        .map(|(_, answer)| answer)
+        .expect("the disk never filled");
+    assert_eq!(refused.status, 507, "{}", refused.body);
+    assert!(
+        refused.body.contains("На диске сервера закончилось место"),
+        "{}",
+        refused.body
+    );
+    let last = acknowledged.expect("a save was acknowledged before the disk filled");
+
+    free_space(&server);
+    let stands = get(&path);
+    assert_eq!(
+        stands["data"]["topic"],
+        format!("Сохранение {last}"),
+        "the last acknowledged save"
+    );
+    let status = if last % 2 == 0 { "late" } else { "present" };
+    let rows = stands["data"]["records"].as_array().expect("records");
+    assert!(
+        rows.iter().all(|r| r["status"] == status),
+        "no row of the refused save: {stands}"
+    );
+    let saved = request(&addr, "PUT", &path, &headers, &journal(last + 1)).expect("save");
+    assert_eq!(saved.status, 200, "with room again: {}", saved.body);
+}
