@@ -1,6 +1,7 @@
-//! /marks for staff: a group (a worker: his own) or a subject, and a period, then its journal
-//! grid, where the lessons' teachers and managers give marks from the keyboard. A subject's
-//! journal holds its lessons of every group and the individual ones (a worker's: his own).
+//! /marks for staff: a group (a worker: his own, the first of them until he picks) or a subject,
+//! and a period, then its journal grid, where the lessons' teachers and managers give marks from
+//! the keyboard. A subject's journal holds its lessons of every group and the individual ones (a
+//! worker's: his own).
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { JournalGrid } from '../../components/JournalGrid';
@@ -31,7 +32,9 @@ export function StaffJournalView() {
   const groupRows = groups.rows;
   const subjectRows = subjects.rows;
   const period = periodOf(search, terms ?? []);
-  const asked = sourceOf(search);
+  // A teacher opens on the first of his groups until he picks another journal.
+  const first = groupRows[0];
+  const asked = sourceOf(search) ?? (!manager && first ? { kind: 'group' as const, id: first.id } : null);
   const group = asked?.kind === 'group' ? groupRows.find((row) => row.id === asked.id) : undefined;
   const subject = asked?.kind === 'subject' ? subjectRows.find((row) => row.id === asked.id) : undefined;
   const source = group || subject ? asked : null;
