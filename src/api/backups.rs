@@ -2,6 +2,7 @@
 //! status and what is being made now, a copy made on request, and a streamed download.
 
 use super::files::FileBytes;
+use super::lesson_view::local;
 use super::{ApiTags, State};
 use crate::domain::file_name::attachment_disposition;
 use crate::error::ApiError;
@@ -157,13 +158,17 @@ async fn view(state: &State<'_>) -> Result<BackupsView, ApiError> {
 impl From<Overview> for BackupsView {
     fn from(overview: Overview) -> Self {
         Self {
-            data: overview.copies.into_iter().map(BackupCopy::from).collect(),
+            data: overview
+                .copies
+                .into_iter()
+                .map(|copy| BackupCopy::new(copy, &overview.tz))
+                .collect(),
             running: overview.running.map(|running| BackupProgress {
                 step: running.step.to_owned(),
                 percent: running.percent,
             }),
             last_failure: overview.last_failure.map(|failure| BackupFailure {
-                at: failure.at.to_string(),
+                at: local(failure.at, &overview.tz),
                 message: failure.message,
             }),
             schedule: overview.schedule,
@@ -171,12 +176,13 @@ impl From<Overview> for BackupsView {
     }
 }
 
-impl From<CopyEntry> for BackupCopy {
-    fn from(copy: CopyEntry) -> Self {
+impl BackupCopy {
+    /// The copy as the page shows it, its time on the school's clock.
+    fn new(copy: CopyEntry, tz: &jiff::tz::TimeZone) -> Self {
         Self {
             size_text: size_ru(copy.size),
             name: copy.name,
-            created_at: copy.created_at.map(|at| at.to_string()),
+            created_at: copy.created_at.map(|at| local(at, tz)),
             size: copy.size,
             klass_version: copy.klass_version,
             schema_version: copy.schema_version,
@@ -188,5 +194,29 @@ impl From<CopyEntry> for BackupCopy {
             },
             status_text: copy.standing_text,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_s_time_is_written_on_the_school_s_clock() {
+        let tz = jiff::tz::TimeZone::get("Europe/Moscow").expect("zone");
+        let copy = CopyEntry {
+            name: "klass-2026-11-23-030000.tar.gz".into(),
+            created_at: Some("2026-11-23T00:00:00Z".parse().expect("instant")),
+            size: 2048,
+            klass_version: Some("1.0.0".into()),
+            schema_version: Some(19),
+            records: Some(1234),
+            standing: Standing::Unchecked,
+            standing_text: "Не проверялась".into(),
+        };
+        let shown = BackupCopy::new(copy, &tz);
+        assert_eq!(shown.created_at.as_deref(), Some("2026-11-23T03:00:00+03:00"));
+        assert_eq!(shown.size_text, "2 КБ");
+        assert!(matches!(shown.status, CopyStatus::Unchecked));
     }
 }

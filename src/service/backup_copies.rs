@@ -64,6 +64,8 @@ pub struct Overview {
     pub last_failure: Option<Failure>,
     /// When the nightly copy is made, in Russian (or that it is off).
     pub schedule: String,
+    /// The school's time zone, whose clock the times above are shown on.
+    pub tz: jiff::tz::TimeZone,
 }
 
 /// A copy's file, open for reading from its start.
@@ -120,6 +122,7 @@ pub fn overview(backups: &Backups, config: &Config) -> Result<Overview, ServiceE
         running,
         last_failure,
         schedule,
+        tz: tz.clone(),
     })
 }
 
