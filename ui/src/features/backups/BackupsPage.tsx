@@ -2,9 +2,10 @@
 //! made on request with its progress, and each copy's download (streamed by the browser).
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client';
+import { formatDateTime } from '../../lib/format';
 import { addToast } from '../../lib/toasts';
 import { endpoints } from '../../paths';
-import { copyUrl, formatMoment, POLL_MS, type BackupsView } from './backups';
+import { copyUrl, POLL_MS, type BackupsView } from './backups';
 import './backups.css';
 
 export default function BackupsPage() {
@@ -69,7 +70,7 @@ export default function BackupsPage() {
       </div>
       {view?.last_failure && !running && (
         <p className="backups-failure" role="alert">
-          {formatMoment(view.last_failure.at)}: {view.last_failure.message}
+          {formatDateTime(view.last_failure.at)}: {view.last_failure.message}
         </p>
       )}
       {view === null ? (
@@ -107,7 +108,7 @@ export default function BackupsPage() {
                     {copy.name}
                   </a>
                 </td>
-                <td data-label="Сделана">{copy.created_at ? formatMoment(copy.created_at) : '—'}</td>
+                <td data-label="Сделана">{copy.created_at ? formatDateTime(copy.created_at) : '—'}</td>
                 <td data-label="Размер">{copy.size_text}</td>
                 <td data-label="Версия">{copy.klass_version ? `${copy.klass_version} (схема ${copy.schema_version})` : '—'}</td>
                 <td data-label="Записей">{copy.records?.toLocaleString('ru-RU') ?? '—'}</td>

@@ -11,6 +11,3 @@ export const POLL_MS = 700;
 /** The download address of a copy. */
 export const copyUrl = (name: string) => `${endpoints.backups}/${encodeURIComponent(name)}`;
 
-/** «23.11.2026, 03:00» from RFC 3339. */
-export const formatMoment = (iso: string) =>
-  new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
