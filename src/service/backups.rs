@@ -11,6 +11,7 @@ use crate::domain::notification::{Notice, NotificationKind};
 use crate::store::users;
 use jiff::civil::Time;
 use jiff::{Timestamp, Zoned};
+use std::path::Path;
 use std::time::Duration;
 
 /// Where the notification about a failed copy leads.
@@ -30,7 +31,7 @@ pub fn next_due(now: &Zoned, at: Time) -> Zoned {
 }
 
 /// Makes the nightly copies until the task is dropped; first reports a copy missed while the
-/// server was down (none since the last due time, though earlier copies exist).
+/// server was down (none since the last due time, see `missed`).
 pub async fn schedule(state: AppState) {
     let Some(at) = state.config.backup.time() else { return };
     report_missed(&state, at).await;
@@ -133,29 +134,115 @@ pub(super) async fn tell_managers(state: &AppState, action: Action, message: Str
     }
 }
 
-/// At start: when copies exist but none was made since the last due time, says so.
+/// At start: says so when the copy due last (at `at`) is missing, see `missed`.
 async fn report_missed(state: &AppState, at: Time) {
     let dir = state.backups.dir().to_owned();
-    let Ok(Ok(copies)) = tokio::task::spawn_blocking(move || backup::list(&dir)).await else {
+    let database = state.config.data_dir.join(crate::store::DB_FILE_NAME);
+    let found = tokio::task::spawn_blocking(move || backup::list(&dir).map(|copies| (copies, created_at(&database))));
+    let Ok(Ok((copies, database_since))) = found.await else {
         return;
     };
-    let Some(newest) = copies
+    let newest = copies
         .iter()
         .filter_map(|c| c.manifest.as_ref().ok())
         .map(|m| m.created_at)
-        .max()
-    else {
-        return;
-    };
-    let now = Timestamp::now().to_zoned(state.backups.tz().clone());
+        .max();
+    let tz = state.backups.tz().clone();
+    let now = Timestamp::now().to_zoned(tz.clone());
     let last_due = next_due(&now, at).yesterday().unwrap_or_else(|_| now.clone());
-    if newest < last_due.timestamp() {
-        let when = newest.to_zoned(state.backups.tz().clone()).strftime("%d.%m.%Y %H:%M");
-        tell_managers(
-            state,
-            Action::BackupFailed,
-            format!("Плановая резервная копия пропущена (сервер не работал?): последняя копия сделана {when}"),
-        )
-        .await;
+    let shown = |at: Timestamp| at.to_zoned(tz.clone()).strftime("%d.%m.%Y %H:%M").to_string();
+    let message = match missed(newest, database_since, last_due.timestamp()) {
+        None => return,
+        Some(Missed::Since(newest)) => format!(
+            "Плановая резервная копия пропущена (сервер не работал?): последняя копия сделана {}",
+            shown(newest)
+        ),
+        Some(Missed::Never(since)) => format!(
+            "Плановая резервная копия пропущена (сервер не работал?): ни одной копии ещё нет, \
+             а база данных создана {}",
+            shown(since)
+        ),
+    };
+    tell_managers(state, Action::BackupFailed, message).await;
+}
+
+/// A copy missed while the server was down.
+#[derive(Debug, PartialEq, Eq)]
+enum Missed {
+    /// The newest copy was made then, before the last due time.
+    Since(Timestamp),
+    /// There is no copy at all, and the database has been there since then, before the last
+    /// due time.
+    Never(Timestamp),
+}
+
+/// Whether the copy due at `last_due` is missing: the newest copy is older than that, or there
+/// is no copy though the database was already there then (`database_since`). A database made
+/// after the last due time (a first start) had nothing due yet; one whose age is unknown is
+/// given the benefit of the doubt.
+fn missed(newest_copy: Option<Timestamp>, database_since: Option<Timestamp>, last_due: Timestamp) -> Option<Missed> {
+    match (newest_copy, database_since) {
+        (Some(newest), _) => (newest < last_due).then_some(Missed::Since(newest)),
+        (None, Some(since)) => (since < last_due).then_some(Missed::Never(since)),
+        (None, None) => None,
+    }
+}
+
+/// When the database file was made: its birth time (statx), which Linux keeps on ext4, XFS,
+/// btrfs and tmpfs; none where the file system keeps none. The modification time would not do:
+/// every write renews it, the start's own included. A restored or moved database counts from
+/// when its file was put in place, which is when this server began to hold it.
+fn created_at(database: &Path) -> Option<Timestamp> {
+    let created = std::fs::metadata(database).and_then(|m| m.created()).ok()?;
+    Timestamp::try_from(created).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Missed, created_at, missed};
+    use jiff::{SignedDuration, Timestamp};
+
+    fn at(text: &str) -> Timestamp {
+        text.parse().expect("timestamp")
+    }
+
+    #[test]
+    fn a_copy_made_before_the_last_due_time_is_missed_and_one_made_after_it_is_not() {
+        let due = at("2026-11-28T00:00:00Z");
+        let old = at("2026-11-26T00:00:05Z");
+        assert_eq!(missed(Some(old), None, due), Some(Missed::Since(old)));
+        assert_eq!(missed(Some(old), Some(old), due), Some(Missed::Since(old)));
+        assert_eq!(missed(Some(at("2026-11-28T00:00:05Z")), Some(old), due), None);
+    }
+
+    #[test]
+    fn with_no_copy_yet_the_age_of_the_database_decides() {
+        let due = at("2026-11-28T00:00:00Z");
+        let yesterday = at("2026-11-27T09:00:00Z");
+        assert_eq!(
+            missed(None, Some(yesterday), due),
+            Some(Missed::Never(yesterday)),
+            "the server was down for its very first copy"
+        );
+        assert_eq!(
+            missed(None, Some(at("2026-11-28T07:00:00Z")), due),
+            None,
+            "a first start after the due time: nothing was due yet"
+        );
+        assert_eq!(missed(None, None, due), None, "the age is unknown: nothing is said");
+    }
+
+    #[test]
+    fn a_file_is_born_when_it_is_made() {
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("klass.redb");
+        assert_eq!(created_at(&path), None, "no file, no age");
+        std::fs::write(&path, b"x").expect("write");
+        // None on a file system that keeps no birth time; otherwise about now.
+        if let Some(born) = created_at(&path) {
+            let age = Timestamp::now().duration_since(born);
+            assert!(age > -SignedDuration::from_secs(1), "{age:?}");
+            assert!(age < SignedDuration::from_secs(60), "{age:?}");
+        }
     }
 }
