@@ -1,11 +1,13 @@
 //! HTTPS by the portal itself: `server.tls.mode = "self-signed"` makes a certificate for the
-//! server's names at first start, keeps it, answers over HTTPS and sets `Secure` cookies.
+//! server's names at first start, keeps it, answers over HTTPS and sets `Secure` cookies;
+//! `mode = "files"` serves the certificate and key it is given, and refuses to start without them.
 
 use crate::process::{Server, klass, text};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::{CertificateDer, ServerName};
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 const SELF_SIGNED: [(&str, &str); 1] = [("KLASS_SERVER__TLS__MODE", "self-signed")];
@@ -105,5 +107,101 @@ fn a_redirect_to_https_needs_https() {
         text(&out.stderr).contains("server.tls.redirect_from"),
         "{}",
         text(&out.stderr)
+    );
+}
+
+/// A certificate for `localhost` and its key, written as PEM files in `dir`, as a school's CA
+/// would hand them over.
+fn certificate_files(dir: &Path, stem: &str) -> (PathBuf, PathBuf) {
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_owned()]).expect("certificate");
+    let (cert, key) = (dir.join(format!("{stem}.crt")), dir.join(format!("{stem}.key")));
+    std::fs::write(&cert, made.cert.pem()).expect("write cert");
+    std::fs::write(&key, made.signing_key.serialize_pem()).expect("write key");
+    (cert, key)
+}
+
+/// The environment of `mode = "files"` with `cert` and `key`.
+fn files_env<'a>(cert: &'a Path, key: &'a Path) -> [(&'static str, &'a str); 3] {
+    [
+        ("KLASS_SERVER__TLS__MODE", "files"),
+        ("KLASS_SERVER__TLS__CERT", cert.to_str().expect("utf-8 path")),
+        ("KLASS_SERVER__TLS__KEY", key.to_str().expect("utf-8 path")),
+    ]
+}
+
+/// `klass serve` with `env`, expected to stop at once: its error output.
+fn refused(data_dir: &Path, env: &[(&str, &str)]) -> String {
+    let out = klass()
+        .arg("--data-dir")
+        .arg(data_dir)
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .envs(env.iter().copied())
+        .output()
+        .expect("serve");
+    assert!(!out.status.success(), "it must not start: {}", text(&out.stdout));
+    text(&out.stderr)
+}
+
+#[test]
+fn a_certificate_from_files_serves_https_with_it() {
+    let (data, certs) = (tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"));
+    let (cert, key) = certificate_files(certs.path(), "school");
+    let env = files_env(&cert, &key);
+    let server = Server::start_with_env(data.path(), &[], &env);
+    assert!(server.base.starts_with("https://"), "{}", server.base);
+    let addr = server.base.trim_start_matches("https://").to_owned();
+
+    // The client trusts that certificate alone: an answer proves the server presented it.
+    let pem = std::fs::read(&cert).expect("cert");
+    let health = get(&addr, &pem, "/api/health");
+    assert!(health.starts_with("HTTP/1.1 200"), "{health}");
+    assert!(health.contains("\"status\":\"ok\""), "{health}");
+    let answer = get(&addr, &pem, "/sanctum/csrf-cookie");
+    let cookie = answer
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie: xsrf-token="))
+        .expect("cookie");
+    assert!(cookie.contains("; Secure"), "{cookie}");
+    assert!(
+        !data.path().join("tls").exists(),
+        "no certificate of its own is made when one is given"
+    );
+
+    let check = klass()
+        .arg("healthcheck")
+        .envs(env)
+        .env("KLASS_SERVER__LISTEN", &addr)
+        .output()
+        .expect("healthcheck");
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    assert!(
+        text(&check.stdout).starts_with("ok: https://"),
+        "{}",
+        text(&check.stdout)
+    );
+}
+
+#[test]
+fn files_mode_without_its_certificate_or_key_refuses_to_start_and_says_which() {
+    let (data, certs) = (tempfile::tempdir().expect("dir"), tempfile::tempdir().expect("dir"));
+
+    let unset = refused(data.path(), &[("KLASS_SERVER__TLS__MODE", "files")]);
+    assert!(unset.contains("server.tls.cert"), "{unset}");
+    assert!(unset.contains("укажите файлы cert и key"), "{unset}");
+
+    let (cert, key) = certificate_files(certs.path(), "school");
+    let nowhere = certs.path().join("missing.pem");
+    let no_cert = refused(data.path(), &files_env(&nowhere, &key));
+    let expected = format!("не удалось прочитать сертификат {}", nowhere.display());
+    assert!(no_cert.contains(&expected), "{no_cert}");
+    let no_key = refused(data.path(), &files_env(&cert, &nowhere));
+    let expected = format!("не удалось прочитать ключ {}", nowhere.display());
+    assert!(no_key.contains(&expected), "{no_key}");
+
+    let (_, other_key) = certificate_files(certs.path(), "other");
+    let mismatched = refused(data.path(), &files_env(&cert, &other_key));
+    assert!(
+        mismatched.contains("сертификат и ключ не подходят друг к другу"),
+        "{mismatched}"
     );
 }
