@@ -5,8 +5,8 @@
 
 use super::deferred_form::{DeferredForm, FormShape, file_field, invalid as invalid_field};
 use crate::error::ApiError;
+use crate::service::ServiceError;
 use crate::service::files::Upload;
-use crate::store::{StoreError, is_disk_full};
 use poem_openapi::registry::MetaSchemaRef;
 use std::path::Path;
 use tokio::io::{AsyncReadExt, AsyncSeekExt, AsyncWriteExt};
@@ -43,11 +43,7 @@ fn invalid(message: &str) -> ApiError {
 /// with the message a database write gets, anything else a logged 500. The spool has no name in
 /// the directory, so dropping it frees its space and leaves no file behind.
 fn not_spooled(err: std::io::Error) -> ApiError {
-    if is_disk_full(&err) {
-        StoreError::DiskFull.into()
-    } else {
-        ApiError::internal(err)
-    }
+    ServiceError::spool(err).into()
 }
 
 impl UploadForm<'_> {
@@ -103,7 +99,6 @@ mod tests {
         for errno in [28, 27] {
             match not_spooled(Error::from_raw_os_error(errno)) {
                 ApiError::InsufficientStorage(body) => {
-                    assert_eq!(body.0.message, StoreError::DiskFull.to_string());
                     assert!(body.0.message.starts_with("На диске сервера закончилось место"));
                 }
                 other => panic!("errno {errno}: {other:?}"),

@@ -30,6 +30,18 @@ pub enum ServiceError {
     Backup(#[from] crate::backup::BackupError),
 }
 
+impl ServiceError {
+    /// An upload's temporary copy that could not be written or read: no room (a full disk, or
+    /// the file-size limit) is the full disk of a database write (507), anything else `Spool`.
+    pub fn spool(err: std::io::Error) -> Self {
+        if crate::store::is_disk_full(&err) {
+            Self::Store(StoreError::DiskFull)
+        } else {
+            Self::Spool(err)
+        }
+    }
+}
+
 /// A unique value another record holds is the form's 422 on that field, here for every form;
 /// anything else the store refuses is a server error.
 impl From<StoreError> for ServiceError {
