@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuration, formatTime, formatMoney, formatPhone, formatSize, fullName, sameDay, shortName } from './format';
+import { formatCount, formatDate, formatDateTime, formatDuration, formatTime, formatMoney, formatPhone, formatSize, fullName, sameDay, shortName } from './format';
 
 const NBSP = '\u00a0';
 
@@ -23,6 +23,7 @@ describe('format', () => {
   it('writes kopecks as roubles with a no-break space between thousands, as Intl ru-RU does', () => {
     expect(formatMoney(123450)).toBe(`1${NBSP}234,50${NBSP}₽`);
     expect(formatMoney(0)).toBe(`0,00${NBSP}₽`);
+    expect(formatCount(1234567)).toBe(`1${NBSP}234${NBSP}567`);
     expect(formatMoney(5)).toBe(`0,05${NBSP}₽`);
     expect(formatMoney(100000000)).toBe(`1${NBSP}000${NBSP}000,00${NBSP}₽`);
     expect(formatMoney(-9900)).toMatch(/^-99,00\u00a0₽$/);

@@ -6,6 +6,7 @@ const DATE = new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit'
 const TIME = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
 const MONEY = new Intl.NumberFormat('ru-RU', { style: 'currency', currency: 'RUB' });
 const ONE_DECIMAL = new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 1 });
+const COUNT = new Intl.NumberFormat('ru-RU');
 
 /** A day `YYYY-MM-DD` is read as that local day; anything else as an instant. */
 const toDate = (value: string | Date) =>
@@ -42,6 +43,9 @@ export const sameDay = (a: string | Date, b: string | Date) => formatDate(a) ===
 
 /** Kopecks -> «1 234,50 ₽» (no-break spaces between thousands and before the sign, as Intl ru-RU). */
 export const formatMoney = (kopecks: number) => MONEY.format(kopecks / 100);
+
+/** A count -> «12 345» (a no-break space between thousands, as Intl ru-RU). */
+export const formatCount = (count: number) => COUNT.format(count);
 
 /** Minutes -> «1 ч 30 мин», «45 мин», «2 ч»; «0 мин» for nothing. */
 export function formatDuration(minutes: number): string {

@@ -2,7 +2,7 @@
 //! made on request with its progress, and each copy's download (streamed by the browser).
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { addToast } from '../../lib/toasts';
 import { endpoints } from '../../paths';
 import { copyUrl, POLL_MS, type BackupsView } from './backups';
@@ -111,7 +111,7 @@ export default function BackupsPage() {
                 <td data-label="Сделана">{copy.created_at ? formatDateTime(copy.created_at) : '—'}</td>
                 <td data-label="Размер">{copy.size_text}</td>
                 <td data-label="Версия">{copy.klass_version ? `${copy.klass_version} (схема ${copy.schema_version})` : '—'}</td>
-                <td data-label="Записей">{copy.records?.toLocaleString('ru-RU') ?? '—'}</td>
+                <td data-label="Записей">{copy.records != null ? formatCount(copy.records) : '—'}</td>
                 <td data-label="Состояние" className={`backup-${copy.status}`}>
                   {copy.status_text}
                 </td>
