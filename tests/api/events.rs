@@ -294,13 +294,18 @@ async fn the_audience_sees_an_event_in_its_calendars_and_nobody_else_does() {
     );
 }
 
-/// A planned lesson of the school's group at `day` 16:00 Moscow, with `status`.
-fn lesson(txn: &redb::WriteTransaction, s: &School, day: i8, status: LessonStatus) -> LessonId {
-    let at = jiff::civil::date(2030, 3, day)
+/// 16:00 Moscow on `day` of March 2030, when the holidays of these tests fall.
+fn march_at_four(day: i8) -> jiff::Timestamp {
+    jiff::civil::date(2030, 3, day)
         .at(16, 0, 0, 0)
         .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
         .expect("time")
-        .timestamp();
+        .timestamp()
+}
+
+/// A planned lesson of the school's group at `day` 16:00 Moscow, with `status`.
+fn lesson(txn: &redb::WriteTransaction, s: &School, day: i8, status: LessonStatus) -> LessonId {
+    let at = march_at_four(day);
     record::insert(txn, |id| Lesson {
         group_id: Some(GroupId(s.group)),
         status,

@@ -11,11 +11,7 @@ use serde_json::{Value, json};
 
 /// A planned lesson on `day` of March 2030 at 16:00 Moscow, of `teacher` with `students`.
 fn lesson(txn: &redb::WriteTransaction, day: i8, teacher: u64, students: &[u64], group: Option<u64>) -> LessonId {
-    let at = jiff::civil::date(2030, 3, day)
-        .at(16, 0, 0, 0)
-        .to_zoned(jiff::tz::TimeZone::get("Europe/Moscow").expect("zone"))
-        .expect("time")
-        .timestamp();
+    let at = super::march_at_four(day);
     record::insert(txn, |id| Lesson {
         group_id: group.map(GroupId),
         ..planned_lesson(id, 1, teacher, students, at)
