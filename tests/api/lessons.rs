@@ -540,26 +540,23 @@ async fn a_lesson_without_a_price_of_its_own_leaves_each_student_his_own() {
         "two prices: each pays his own when it is held"
     );
 
+    let prices_of = |group: u64| {
+        let school = &school;
+        async move {
+            let lessons = school.lessons_of(group).await;
+            lessons.iter().map(|l| l["price"].clone()).collect::<Vec<Value>>()
+        }
+    };
     let weekly = json!([{"weekday": 3, "start": "10:00", "duration_minutes": 45}]);
     let group = school
         .create_group(school.group(weekly.clone(), "2027-01-04", "2027-01-31"))
         .await;
-    let prices: Vec<Value> = school
-        .lessons_of(group)
-        .await
-        .iter()
-        .map(|l| l["price"].clone())
-        .collect();
+    let prices = prices_of(group).await;
     assert!(!prices.is_empty() && prices.iter().all(Value::is_null), "{prices:?}");
     let mut priced = school.group(weekly, "2027-02-01", "2027-02-28");
     priced["price"] = json!(50_000);
     let group = school.create_group(priced).await;
-    let prices: Vec<Value> = school
-        .lessons_of(group)
-        .await
-        .iter()
-        .map(|l| l["price"].clone())
-        .collect();
+    let prices = prices_of(group).await;
     assert!(
         !prices.is_empty() && prices.iter().all(|p| *p == 50_000),
         "the group's: {prices:?}"

@@ -179,6 +179,15 @@ fn upload(addr: &str, cookie: &str, token: &str, id: u64, contents: &str) -> Ans
     request(addr, "POST", &format!("/api/users/{id}/files"), &headers, &body).expect("upload")
 }
 
+/// The director signed in: his cookies and his CSRF token, for the requests that change things.
+fn director(addr: &str) -> (String, String) {
+    let signed_in = SignIn::director(addr).send().expect("sign in");
+    assert_eq!(signed_in.status, 204, "{}", signed_in.body);
+    let session = signed_in.cookie("klass_session").expect("session");
+    let token = signed_in.cookie("XSRF-TOKEN").expect("token");
+    (format!("klass_session={session}; XSRF-TOKEN={token}"), token)
+}
+
 /// The names in `dir`, sorted.
 fn names(dir: &Path) -> Vec<String> {
     let mut all: Vec<_> = std::fs::read_dir(dir)
@@ -195,11 +204,7 @@ fn a_full_disk_while_an_upload_is_received_answers_507_leaves_no_file_and_the_po
     let dir = tempfile::tempdir().expect("dir");
     let server = serve_on_a_small_disk(dir.path());
     let addr = server.base.trim_start_matches("http://").to_owned();
-    let signed_in = SignIn::director(&addr).send().expect("sign in");
-    assert_eq!(signed_in.status, 204, "{}", signed_in.body);
-    let session = signed_in.cookie("klass_session").expect("session");
-    let token = signed_in.cookie("XSRF-TOKEN").expect("token");
-    let cookie = format!("klass_session={session}; XSRF-TOKEN={token}");
+    let (cookie, token) = director(&addr);
     let me = request(&addr, "GET", "/api/user", &[("Cookie", cookie.as_str())], "").expect("me");
     let me: serde_json::Value = serde_json::from_str(&me.body).expect("json");
     let id = me["id"].as_u64().or_else(|| me["data"]["id"].as_u64()).expect("id");
@@ -228,10 +233,7 @@ fn a_journal_save_that_meets_a_full_disk_answers_507_and_the_last_acknowledged_o
     let dir = tempfile::tempdir().expect("dir");
     let server = serve_on_a_small_disk(dir.path());
     let addr = server.base.trim_start_matches("http://").to_owned();
-    let signed_in = SignIn::director(&addr).send().expect("sign in");
-    let session = signed_in.cookie("klass_session").expect("session");
-    let token = signed_in.cookie("XSRF-TOKEN").expect("token");
-    let cookie = format!("klass_session={session}; XSRF-TOKEN={token}");
+    let (cookie, token) = director(&addr);
     let headers = [
         ("Content-Type", "application/json"),
         ("Cookie", cookie.as_str()),
