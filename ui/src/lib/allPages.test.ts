@@ -1,31 +1,18 @@
 import { createElement, act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asked, servePages } from '../test/pages';
 import { fetchAllPages, MAX_PAGES, useAllPages } from './allPages';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** A server list of `total` rows `{id}`, sent `per_page` at a time; the addresses asked are kept. */
-function serve(total: number) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const search = new URL(url, 'http://x').searchParams;
-    const page = Number(search.get('page'));
-    const size = Number(search.get('per_page'));
-    const data = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) => ({ id: (page - 1) * size + i + 1 }));
-    const meta = { current_page: page, last_page: Math.max(1, Math.ceil(total / size)), per_page: size, total };
-    return new Response(JSON.stringify({ data, meta }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
-const asked = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.map((call) => call[0]);
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('fetchAllPages', () => {
   it('asks the pages in turn, 100 rows each, until the last one', async () => {
-    const fetchMock = serve(250);
+    const fetchMock = servePages(250);
     const { rows, complete } = await fetchAllPages<{ id: number }>('/api/group-lessons', { teacher_id: 7 });
     expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(complete).toBe(true);
@@ -33,13 +20,13 @@ describe('fetchAllPages', () => {
   });
 
   it('asks once for a list that fits one page, or an empty one', async () => {
-    const fetchMock = serve(0);
+    const fetchMock = servePages(0);
     await expect(fetchAllPages('/api/subjects')).resolves.toEqual({ rows: [], complete: true });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it(`stops after ${MAX_PAGES} pages and says the list is cut`, async () => {
-    const fetchMock = serve(100 * MAX_PAGES + 1);
+    const fetchMock = servePages(100 * MAX_PAGES + 1);
     const { rows, complete } = await fetchAllPages('/api/courses');
     expect(fetchMock).toHaveBeenCalledTimes(MAX_PAGES);
     expect(rows).toHaveLength(100 * MAX_PAGES);
@@ -47,7 +34,7 @@ describe('fetchAllPages', () => {
   });
 
   it('stops at the cap the caller gives', async () => {
-    const fetchMock = serve(1000);
+    const fetchMock = servePages(1000);
     const { rows, complete } = await fetchAllPages('/api/tasks', {}, undefined, 5);
     expect(fetchMock).toHaveBeenCalledTimes(5);
     expect(rows).toHaveLength(500);
@@ -70,7 +57,7 @@ describe('useAllPages', () => {
   afterEach(() => act(() => root?.unmount()));
 
   it('gives every row once they are in, and nothing (no request) without a URL', async () => {
-    const fetchMock = serve(150);
+    const fetchMock = servePages(150);
     root = createRoot(document.createElement('div'));
     await act(async () => root!.render(createElement(Probe, { url: null })));
     expect(fetchMock).not.toHaveBeenCalled();

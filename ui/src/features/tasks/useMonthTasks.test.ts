@@ -1,25 +1,12 @@
 import { createElement, act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { asked, servePages } from '../../test/pages';
 import { useMonthTasks } from './useMonthTasks';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-/** A server list of `total` tasks due on the 1st, sent `per_page` at a time; the addresses asked are kept. */
-function serve(total: number) {
-  const fetchMock = vi.fn(async (url: string) => {
-    const search = new URL(url, 'http://x').searchParams;
-    const page = Number(search.get('page'));
-    const size = Number(search.get('per_page'));
-    const data = Array.from({ length: Math.max(0, Math.min(size, total - (page - 1) * size)) }, (_, i) => ({ id: (page - 1) * size + i + 1, due_on: '2026-11-01' }));
-    const meta = { current_page: page, last_page: Math.max(1, Math.ceil(total / size)), per_page: size, total };
-    return new Response(JSON.stringify({ data, meta }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
-const asked = (fetchMock: ReturnType<typeof vi.fn>) => fetchMock.mock.calls.map((call) => String(call[0]));
 
 describe('useMonthTasks', () => {
   let seen: ReturnType<typeof useMonthTasks>;
@@ -36,7 +23,7 @@ describe('useMonthTasks', () => {
   });
 
   it("reads every page of the grid's days, for one assignee or everyone", async () => {
-    const fetchMock = serve(150);
+    const fetchMock = servePages(150, { due_on: '2026-11-01' });
     root = createRoot(document.createElement('div'));
     await show('2026-11-15', 4);
     expect(seen.tasks).toHaveLength(150);
@@ -52,7 +39,7 @@ describe('useMonthTasks', () => {
   });
 
   it('reads a month in at most 5 pages (500 tasks)', async () => {
-    const fetchMock = serve(720);
+    const fetchMock = servePages(720, { due_on: '2026-11-01' });
     root = createRoot(document.createElement('div'));
     await show('2026-11-15', null);
     expect(fetchMock).toHaveBeenCalledTimes(5);
@@ -60,7 +47,7 @@ describe('useMonthTasks', () => {
   });
 
   it('says when the month failed, and keeps the tasks it had', async () => {
-    serve(3);
+    servePages(3, { due_on: '2026-11-01' });
     root = createRoot(document.createElement('div'));
     await show('2026-11-15', null);
     expect(seen.tasks).toHaveLength(3);
@@ -71,7 +58,7 @@ describe('useMonthTasks', () => {
   });
 
   it('puts a task back on its day when the server refuses to move it', async () => {
-    serve(1);
+    servePages(1, { due_on: '2026-11-01' });
     root = createRoot(document.createElement('div'));
     await show('2026-11-15', null);
     const task = seen.tasks![0]!;
