@@ -436,3 +436,69 @@ async fn the_daily_job_reminds_each_assignee_once_of_a_task_due_tomorrow() {
     assert_eq!(remind(jiff::civil::date(2030, 4, 16)), 1, "the moved one, again");
     assert_eq!(told(&s.app, s.teacher, "task_due").await.len(), 3);
 }
+
+#[tokio::test]
+async fn a_task_made_due_tomorrow_after_the_evening_run_is_reminded_as_it_is_saved() {
+    use klass::domain::TaskId;
+    use klass::service::work::reminders::{RUNS_AT, remind};
+    use klass::service::work::tasks::{TaskForm, create, update};
+    let s = school().await;
+    let (manager, journal) = crate::helpers::acting_as(&s.app.store, s.manager_id);
+    let (teacher, own_journal) = crate::helpers::acting_as(&s.app.store, s.teacher);
+    let today = jiff::civil::date(2030, 4, 14);
+    let at = |hour| {
+        today
+            .at(hour, 0, 0, 0)
+            .to_zoned(journal.time_zone())
+            .expect("time")
+            .timestamp()
+    };
+    let (before_run, after_run) = (at(RUNS_AT.hour() - 1), at(RUNS_AT.hour() + 1));
+    let form = |title: &str, due_on: &str| TaskForm {
+        title: Some(title.into()),
+        assignee_id: Some(UserId(s.teacher)),
+        due_on: Some(due_on.into()),
+        ..Default::default()
+    };
+    let made = |title, due_on, now| create(&s.app.store, &journal, &manager, form(title, due_on), now).expect("made");
+
+    made("До вечера", "2030-04-15", before_run);
+    assert!(
+        told(&s.app, s.teacher, "task_due").await.is_empty(),
+        "tonight's run will do"
+    );
+    assert_eq!(remind(&s.app.store, &journal, today).expect("run"), 1);
+
+    let late = made("После вечера", "2030-04-15", after_run);
+    assert_eq!(late.reminded_for, Some(jiff::civil::date(2030, 4, 15)));
+    let later = made("Через неделю", "2030-04-21", after_run);
+    let own = create(
+        &s.app.store,
+        &own_journal,
+        &teacher,
+        form("Своя", "2030-04-15"),
+        after_run,
+    )
+    .expect("own");
+    assert_eq!(own.reminded_for, None, "one's own task needs no reminder");
+    let notices = told(&s.app, s.teacher, "task_due").await;
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(
+        notices.contains(&"«После вечера»: срок завтра, 15.04.2030".to_owned()),
+        "{notices:?}"
+    );
+
+    // Moved to tomorrow after the run: reminded as it is saved, once.
+    let moved = |now| {
+        let form = TaskForm {
+            due_on: Some("2030-04-15".into()),
+            ..Default::default()
+        };
+        update(&s.app.store, &journal, &manager, TaskId(later.id.0), form, now).expect("moved")
+    };
+    assert!(moved(after_run).reminded_for.is_some());
+    assert!(moved(after_run).reminded_for.is_some(), "a second save changes nothing");
+    let notices = told(&s.app, s.teacher, "task_due").await;
+    assert_eq!(notices.len(), 3, "{notices:?}");
+    assert!(notices.iter().any(|n| n.contains("Через неделю")), "{notices:?}");
+}

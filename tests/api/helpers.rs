@@ -115,6 +115,32 @@ impl TestApp {
     }
 }
 
+/// User `id` as the actor of a service call made straight from a test, with his journal
+/// (for what a test must run at a chosen time, or too often for HTTP round trips).
+pub fn acting_as(store: &Store, id: u64) -> (klass::policy::Actor, klass::service::journal::Journal) {
+    let id = klass::domain::UserId(id);
+    let user = klass::store::users::get(&store.read().expect("read"), id)
+        .expect("user")
+        .expect("stored");
+    let actor = klass::policy::Actor {
+        user: Arc::new(user),
+        session_key: [0; 32],
+        impersonator: None,
+        csrf_token: String::new(),
+        children: Vec::new(),
+    };
+    let journal = klass::service::journal::Journal::new(
+        Arc::new(Config::default()),
+        klass::mail::Mailer::new(),
+        klass::domain::activity::Origin {
+            actor: Some(id),
+            impersonator: None,
+            ip: None,
+        },
+    );
+    (actor, journal)
+}
+
 /// A client with a cookie jar, sending `X-XSRF-TOKEN` like the UI does.
 pub struct Browser {
     pub base: String,

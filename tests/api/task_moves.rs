@@ -2,7 +2,7 @@
 //! the status a column gives, the 422s, keys that stay short after thousands of moves into
 //! one gap, and a defined order when two moves into the same gap race.
 
-use crate::helpers::{Browser, json, spawn_app};
+use crate::helpers::{Browser, acting_as, json, spawn_app};
 use klass::domain::Role;
 use serde_json::{Value, json};
 
@@ -103,28 +103,9 @@ async fn cards_move_within_and_across_columns_and_take_the_column_status() {
 /// `count` moves of two cards in turn right under `top`, through the service itself (the
 /// HTTP round trips would make the test slow in a debug build): each halves the same gap.
 fn move_in_turn(store: &klass::store::Store, worker: u64, board: u64, [top, x, y]: [u64; 3], count: usize) {
-    use klass::domain::{BoardId, TaskId, UserId};
+    use klass::domain::{BoardId, TaskId};
     use klass::service::work::moves::{MoveForm, move_task};
-    let user = klass::store::users::get(&store.read().expect("read"), UserId(worker))
-        .expect("user")
-        .expect("stored");
-    let actor = klass::policy::Actor {
-        user: std::sync::Arc::new(user),
-        session_key: [0; 32],
-        impersonator: None,
-        csrf_token: String::new(),
-        children: Vec::new(),
-    };
-    let origin = klass::domain::activity::Origin {
-        actor: Some(UserId(worker)),
-        impersonator: None,
-        ip: None,
-    };
-    let journal = klass::service::journal::Journal::new(
-        std::sync::Arc::new(klass::config::Config::default()),
-        klass::mail::Mailer::new(),
-        origin,
-    );
+    let (actor, journal) = acting_as(store, worker);
     let (mut under, mut over) = (x, y);
     for n in 0..count {
         let form = MoveForm {

@@ -3,12 +3,13 @@
 //! tomorrow before that hour is reminded that evening, and once at start when the server was
 //! down at that hour today. A task keeps the due day it was reminded of
 //! (`Task::reminded_for`), so a restart or a second run on the same day reminds nobody twice,
-//! and moving the due date re-arms it.
+//! and moving the due date re-arms it. A task made due tomorrow after today's run, or given to
+//! someone else then, is reminded as it is saved (`remind_late`): no run is left for it.
 
-use crate::domain::TaskId;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{Task, TaskStatus};
+use crate::domain::{TaskId, UserId};
 use crate::service::journal::{Change, Journal};
 use crate::service::{AppState, ServiceError};
 use crate::store::record::{self, day_after, day_key};
@@ -51,19 +52,43 @@ pub fn remind(store: &Store, journal: &Journal, today: Date) -> Result<usize, Se
             ..old.clone()
         };
         record::replace(&txn, old, &new)?;
-        let time = old
-            .due_time
-            .map(|t| format!(" {}", t.strftime("%H:%M")))
-            .unwrap_or_default();
-        change = change.notify(Notice {
-            to: old.assignee_id,
-            kind: NotificationKind::TaskDue,
-            body: format!("«{}»: срок завтра, {day}{time}", old.title),
-            link: Some(LINK.to_owned()),
-        });
+        change = change.notify(due_notice(old));
     }
     journal.commit_change(txn, change)?;
     Ok(due.len())
+}
+
+/// The reminder that `task` is due tomorrow: «…»: срок завтра, 29.11.2026 14:30.
+fn due_notice(task: &Task) -> Notice {
+    let time = task
+        .due_time
+        .map(|t| format!(" {}", t.strftime("%H:%M")))
+        .unwrap_or_default();
+    Notice {
+        to: task.assignee_id,
+        kind: NotificationKind::TaskDue,
+        body: format!(
+            "«{}»: срок завтра, {}{time}",
+            task.title,
+            task.due_on.strftime("%d.%m.%Y")
+        ),
+        link: Some(LINK.to_owned()),
+    }
+}
+
+/// The reminder of `task`, saved at `now` by `author`, when today's run has passed and the task
+/// is due tomorrow, not done, not yet reminded for that day and given to someone else; marks
+/// it reminded. One's own task made that late needs no reminder: he has just written it.
+pub fn remind_late(task: &mut Task, author: UserId, now: &Zoned) -> Option<Notice> {
+    let today = due_day(now)?;
+    let late = task.due_on == today.tomorrow().ok()?
+        && task.status != TaskStatus::Done
+        && task.reminded_for != Some(task.due_on)
+        && task.assignee_id != author;
+    late.then(|| {
+        task.reminded_for = Some(task.due_on);
+        due_notice(task)
+    })
 }
 
 /// The run at `at` on `day`, where `now` is (just after a gap when the clocks skip `at`, the

@@ -3,6 +3,7 @@
 //! finishing a task someone else assigned tells its author.
 
 use super::moves::{at_end, column_of, follow_status, kept_board};
+use super::reminders::remind_late;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{self, Task, TaskPriority, TaskStatus};
@@ -234,6 +235,7 @@ pub fn create(
         reminded_for: None,
     };
     apply(&txn, actor, &mut draft, form, true, now)?;
+    let reminder = remind_late(&mut draft, actor.user.id, &now.to_zoned(journal.time_zone()));
     let task = record::insert(&txn, |id| Task { id, ..draft })?;
     let summary = format!(
         "Создана задача «{}» для {}, срок {}",
@@ -242,7 +244,8 @@ pub fn create(
         dated(task.due_on)
     );
     let change = Change::new(Action::TaskCreated, Entity::Task, Some(task.id.0), summary).concerning(people(&task));
-    let change = assigned_notice(&txn, change, &task)?;
+    let mut change = assigned_notice(&txn, change, &task)?;
+    change.notices.extend(reminder);
     journal.commit_change(txn, change)?;
     Ok(task)
 }
@@ -317,13 +320,15 @@ pub fn update(
     if new == old {
         return Ok(new);
     }
+    let reminder = remind_late(&mut new, actor.user.id, &now.to_zoned(journal.time_zone()));
     record::update(&txn, &new)?;
     let summary = format!("Задача «{}»: {}", new.title, difference(&txn, &old, &new)?);
     let mut change = Change::new(Action::TaskUpdated, Entity::Task, Some(id.0), summary).concerning(people(&new));
     if new.assignee_id != old.assignee_id {
         change = assigned_notice(&txn, change, &new)?;
     }
-    let change = done_notice(&txn, change, actor, &old, &new)?;
+    let mut change = done_notice(&txn, change, actor, &old, &new)?;
+    change.notices.extend(reminder);
     journal.commit_change(txn, change)?;
     Ok(new)
 }
