@@ -219,23 +219,15 @@ mod tests {
     use poem_openapi::payload::Json;
 
     fn lesson(id: u64, hour: i64, room: &str) -> Lesson {
+        let starts_at = Timestamp::from_second(1_774_800_000 + hour * 3_600).expect("instant");
         Lesson {
             id: LessonId(id),
-            group_id: None,
-            subject_id: SubjectId(1),
-            course_id: None,
-            teacher_id: UserId(7),
             student_ids: vec![UserId(10), UserId(11)],
-            starts_at: Timestamp::from_second(1_774_800_000 + hour * 3_600).expect("instant"),
-            duration_minutes: 60,
             room: room.into(),
             status: LessonStatus::Done,
             cancel_reason: "Болезнь\nучителя".into(),
             topic: "Дроби «½» \"устно\"".into(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
+            ..Lesson::planned(UserId(7), SubjectId(1), starts_at, 60)
         }
     }
 

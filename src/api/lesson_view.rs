@@ -271,19 +271,16 @@ mod tests {
     /// A lesson of a group (gone from the store) with everything filled in, or an individual
     /// one with the nulls.
     fn lesson(id: u64, of_group: bool) -> Lesson {
+        let starts_at = "2026-11-24T13:00:00Z".parse().expect("instant");
         Lesson {
             id: LessonId(id),
             group_id: of_group.then_some(GroupId(3)),
-            subject_id: SubjectId(1),
             course_id: of_group.then_some(CourseId(2)),
-            teacher_id: UserId(7),
             student_ids: if of_group {
                 vec![UserId(10), UserId(11)]
             } else {
                 Vec::new()
             },
-            starts_at: "2026-11-24T13:00:00Z".parse().expect("instant"),
-            duration_minutes: 60,
             room: if of_group { "каб. 12".into() } else { String::new() },
             status: if of_group {
                 LessonStatus::Cancelled
@@ -295,7 +292,7 @@ mod tests {
             homework: "№ 1–5 \"устно\"".into(),
             price: of_group.then_some(-80_000),
             moved_by_hand: of_group,
-            slot_at: None,
+            ..Lesson::planned(UserId(7), SubjectId(1), starts_at, 60)
         }
     }
 

@@ -63,6 +63,30 @@ pub fn room_key(room: &str) -> String {
 }
 
 impl Lesson {
+    /// A planned individual lesson of `subject_id` taught by `teacher_id` at `starts_at`, not yet
+    /// stored (id 0): no students, room, price or texts. Every other kind of lesson starts from
+    /// it with the fields it sets.
+    pub fn planned(teacher_id: UserId, subject_id: SubjectId, starts_at: Timestamp, duration_minutes: u16) -> Self {
+        Self {
+            id: LessonId(0),
+            group_id: None,
+            subject_id,
+            course_id: None,
+            teacher_id,
+            student_ids: Vec::new(),
+            starts_at,
+            duration_minutes,
+            room: String::new(),
+            status: LessonStatus::Planned,
+            cancel_reason: String::new(),
+            topic: String::new(),
+            homework: String::new(),
+            price: None,
+            moved_by_hand: false,
+            slot_at: None,
+        }
+    }
+
     /// The instant it ends.
     pub fn ends_at(&self) -> Timestamp {
         self.starts_at + jiff::SignedDuration::from_mins(i64::from(self.duration_minutes))

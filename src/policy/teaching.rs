@@ -49,25 +49,10 @@ mod tests {
 
     #[test]
     fn teaching_is_managed_by_managers_and_by_a_worker_for_his_own_lessons() {
-        use crate::domain::lesson::LessonStatus;
-        use crate::domain::{LessonId, SubjectId};
+        use crate::domain::SubjectId;
         let lesson = |teacher: u64, student: u64| Lesson {
-            id: LessonId(1),
-            group_id: None,
-            subject_id: SubjectId(1),
-            course_id: None,
-            teacher_id: UserId(teacher),
             student_ids: vec![UserId(student)],
-            starts_at: jiff::Timestamp::UNIX_EPOCH,
-            duration_minutes: 60,
-            room: String::new(),
-            status: LessonStatus::Planned,
-            cancel_reason: String::new(),
-            topic: String::new(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
+            ..Lesson::planned(UserId(teacher), SubjectId(1), jiff::Timestamp::UNIX_EPOCH, 60)
         };
         let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
         let (worker, manager) = (actor(&[Role::Worker]), actor(&[Role::Manager]));

@@ -224,24 +224,12 @@ pub fn planned_lesson(
     students: &[u64],
     starts_at: jiff::Timestamp,
 ) -> klass::domain::lesson::Lesson {
+    use klass::domain::lesson::Lesson;
     use klass::domain::{SubjectId, UserId};
-    klass::domain::lesson::Lesson {
+    Lesson {
         id,
-        group_id: None,
-        subject_id: SubjectId(subject),
-        course_id: None,
-        teacher_id: UserId(teacher),
         student_ids: students.iter().copied().map(UserId).collect(),
-        starts_at,
-        duration_minutes: 60,
-        room: String::new(),
-        status: klass::domain::lesson::LessonStatus::Planned,
-        cancel_reason: String::new(),
-        topic: String::new(),
-        homework: String::new(),
-        price: None,
-        moved_by_hand: false,
-        slot_at: None,
+        ..Lesson::planned(UserId(teacher), SubjectId(subject), starts_at, 60)
     }
 }
 

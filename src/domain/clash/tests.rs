@@ -38,21 +38,9 @@ fn school() -> School {
 fn lesson(id: u64, teacher: u64, students: &[u64], room: &str, at: &str, minutes: u16) -> Lesson {
     Lesson {
         id: LessonId(id),
-        group_id: None,
-        subject_id: SubjectId(1),
-        course_id: None,
-        teacher_id: UserId(teacher),
         student_ids: students.iter().copied().map(UserId).collect(),
-        starts_at: at.parse().expect("instant"),
-        duration_minutes: minutes,
         room: room.into(),
-        status: LessonStatus::Planned,
-        cancel_reason: String::new(),
-        topic: String::new(),
-        homework: String::new(),
-        price: None,
-        moved_by_hand: false,
-        slot_at: None,
+        ..Lesson::planned(UserId(teacher), SubjectId(1), at.parse().expect("instant"), minutes)
     }
 }
 

@@ -6,7 +6,7 @@ use super::catalog::Catalog;
 use crate::domain::group::{Group, ScheduleSlot};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::timetable::{Occurrence, horizon, occurrences};
-use crate::domain::{GroupId, LessonId, User, UserId};
+use crate::domain::{GroupId, User, UserId};
 use crate::store::{StoreError, record};
 use jiff::civil::{Date, time};
 use jiff::tz::TimeZone;
@@ -122,14 +122,9 @@ fn lesson(group: &Group, occurrence: Occurrence, k: usize, now: Timestamp) -> Le
     let cancelled = past && k % 9 == 4;
     let held = past && !cancelled;
     Lesson {
-        id: LessonId(0),
         group_id: Some(group.id),
-        subject_id: group.subject_id,
         course_id: group.course_id,
-        teacher_id: group.teacher_id,
         student_ids: group.student_ids.clone(),
-        starts_at: occurrence.starts_at,
-        duration_minutes: occurrence.duration_minutes,
         room: group.room.clone(),
         status: match (past, cancelled) {
             (_, true) => LessonStatus::Cancelled,
@@ -155,8 +150,13 @@ fn lesson(group: &Group, occurrence: Occurrence, k: usize, now: Timestamp) -> Le
         // Each student pays his own price for the subject, or the subject's, as a group
         // without a price of its own charges.
         price: group.price,
-        moved_by_hand: false,
         slot_at: Some(occurrence.starts_at),
+        ..Lesson::planned(
+            group.teacher_id,
+            group.subject_id,
+            occurrence.starts_at,
+            occurrence.duration_minutes,
+        )
     }
 }
 

@@ -156,21 +156,7 @@ pub fn create(
     let price_given = form.price.is_some();
     let blank = Lesson {
         id: record::next_id::<Lesson>(&txn)?,
-        group_id: None,
-        subject_id: crate::domain::SubjectId(0),
-        course_id: None,
-        teacher_id: UserId(0),
-        student_ids: Vec::new(),
-        starts_at: Timestamp::UNIX_EPOCH,
-        duration_minutes: 60,
-        room: String::new(),
-        status: LessonStatus::Planned,
-        cancel_reason: String::new(),
-        topic: String::new(),
-        homework: String::new(),
-        price: None,
-        moved_by_hand: false,
-        slot_at: None,
+        ..Lesson::planned(UserId(0), SubjectId(0), Timestamp::UNIX_EPOCH, 60)
     };
     let mut lesson = applied(&txn, &blank, form, tz, true)?;
     if !policy::may_assign(actor, lesson.teacher_id) {

@@ -87,22 +87,18 @@ pub fn materialise(
         .filter(|o| o.starts_at > now && !claimed.contains(&o.starts_at))
     {
         let fresh = Lesson {
-            id: LessonId(0),
             group_id: Some(group.id),
-            subject_id: group.subject_id,
             course_id: group.course_id,
-            teacher_id: group.teacher_id,
             student_ids: group.student_ids.clone(),
-            starts_at: occurrence.starts_at,
-            duration_minutes: occurrence.duration_minutes,
             room: group.room.clone(),
-            status: LessonStatus::Planned,
-            cancel_reason: String::new(),
-            topic: String::new(),
-            homework: String::new(),
             price,
-            moved_by_hand: false,
             slot_at: Some(occurrence.starts_at),
+            ..Lesson::planned(
+                group.teacher_id,
+                group.subject_id,
+                occurrence.starts_at,
+                occurrence.duration_minutes,
+            )
         };
         match by_slot.remove(&occurrence.starts_at) {
             Some(was) => {

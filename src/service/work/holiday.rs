@@ -145,20 +145,8 @@ mod tests {
         Lesson {
             id: LessonId(1),
             group_id: group.map(GroupId),
-            subject_id: SubjectId(1),
-            course_id: None,
-            teacher_id: UserId(teacher),
             student_ids: students.iter().copied().map(UserId).collect(),
-            starts_at: Timestamp::UNIX_EPOCH,
-            duration_minutes: 45,
-            room: String::new(),
-            status: LessonStatus::Planned,
-            cancel_reason: String::new(),
-            topic: String::new(),
-            homework: String::new(),
-            price: None,
-            moved_by_hand: false,
-            slot_at: None,
+            ..Lesson::planned(UserId(teacher), SubjectId(1), Timestamp::UNIX_EPOCH, 45)
         }
     }
 

@@ -1,7 +1,6 @@
 //! Lessons read by time through each index.
 
 use super::*;
-use crate::domain::lesson::LessonStatus;
 use crate::domain::{SubjectId, UserId};
 use crate::store::Store;
 
@@ -10,20 +9,9 @@ pub(crate) fn lesson(id: LessonId, teacher: u64, students: &[u64], group: Option
     Lesson {
         id,
         group_id: group.map(GroupId),
-        subject_id: SubjectId(1),
-        course_id: None,
-        teacher_id: UserId(teacher),
         student_ids: students.iter().copied().map(UserId).collect(),
-        starts_at: at.parse().expect("instant"),
-        duration_minutes: 60,
         room: room.into(),
-        status: LessonStatus::Planned,
-        cancel_reason: String::new(),
-        topic: String::new(),
-        homework: String::new(),
-        price: None,
-        moved_by_hand: false,
-        slot_at: None,
+        ..Lesson::planned(UserId(teacher), SubjectId(1), at.parse().expect("instant"), 60)
     }
 }
 

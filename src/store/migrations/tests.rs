@@ -186,7 +186,7 @@ fn version_15_writes_the_instants_of_tasks_held_as_text_as_numbers() {
 
 #[test]
 fn version_16_indexes_the_lessons_stored_before_it_by_subject() {
-    use crate::domain::lesson::{Lesson, LessonStatus};
+    use crate::domain::lesson::Lesson;
     use crate::domain::{LessonId, SubjectId, UserId};
     use crate::store::lessons::{self, Whose};
     let dir = tempfile::tempdir().expect("tempdir");
@@ -194,21 +194,8 @@ fn version_16_indexes_the_lessons_stored_before_it_by_subject() {
     run_up_to(&store, 15).expect("v15");
     let lesson = |id: u64, subject: u64, at: &str| Lesson {
         id: LessonId(id),
-        group_id: None,
-        subject_id: SubjectId(subject),
-        course_id: None,
-        teacher_id: UserId(2),
         student_ids: vec![UserId(3)],
-        starts_at: at.parse().expect("instant"),
-        duration_minutes: 45,
-        room: String::new(),
-        status: LessonStatus::Planned,
-        cancel_reason: String::new(),
-        topic: String::new(),
-        homework: String::new(),
-        price: None,
-        moved_by_hand: false,
-        slot_at: None,
+        ..Lesson::planned(UserId(2), SubjectId(subject), at.parse().expect("instant"), 45)
     };
     // Stored as version 15 did: the record alone (its other indexes do not matter here).
     let txn = store.write().expect("txn");
