@@ -2,7 +2,7 @@
 //! terms, which absences are charged, and when parents are told.
 
 use crate::domain::journal::MarkKind;
-use crate::domain::term::{Term, default_terms, month_day};
+use crate::domain::term::{Term, default_terms};
 use serde::{Deserialize, Serialize};
 
 /// `[journal]`: marks, their weights, the term mark's rounding and the terms.
@@ -14,7 +14,8 @@ pub struct Journal {
     /// The fraction of the average from which the term mark rounds up (0.5: 4.5 -> 5).
     pub round_up_from: f64,
     pub weights: MarkWeights,
-    /// The school's terms, each `{ name, from = "MM-DD", to = "MM-DD" }`, repeating every year.
+    /// The school's terms, each `{ name, from = "MM-DD", to = "MM-DD" }`, repeating every year,
+    /// or with «YYYY-MM-DD» dates for one school year (which then has those terms only).
     pub terms: Vec<Term>,
 }
 
@@ -115,18 +116,15 @@ impl Journal {
         {
             return Some(("journal.weights", "вес оценки — число от 1 до 10".into()));
         }
-        for term in &self.terms {
-            let days = (month_day(&term.from), month_day(&term.to));
-            let ordered = term.in_year(2026).is_some_and(|dates| dates.from <= dates.to);
-            if term.name.trim().is_empty() || days.0.is_none() || days.1.is_none() || !ordered {
-                return Some((
-                    "journal.terms",
-                    format!(
-                        "у четверти «{}» ожидаются название и даты вида from = \"09-01\", to = \"10-26\" (начало не позже конца)",
-                        term.name
-                    ),
-                ));
-            }
+        if let Some(term) = self.terms.iter().find(|term| !term.is_sound()) {
+            return Some((
+                "journal.terms",
+                format!(
+                    "у четверти «{}» ожидаются название и даты вида from = \"09-01\", to = \"10-26\" (каждый год) \
+                     или from = \"2026-09-01\", to = \"2026-10-26\" (в одном учебном году); начало не позже конца",
+                    term.name
+                ),
+            ));
         }
         None
     }

@@ -73,11 +73,35 @@ fn bad_values_name_the_key_and_what_was_expected() {
         ("[server]\npublic_url = \"school.local\"\n", "server.public_url"),
         ("[storage]\ncache_mb = 0\n", "storage.cache_mb"),
         ("[files]\nmax_upload_mb = 0\n", "files.max_upload_mb"),
+        (
+            "[[journal.terms]]\nname = \"1\"\nfrom = \"10-01\"\nto = \"09-01\"\n",
+            "journal.terms",
+        ),
+        (
+            "[[journal.terms]]\nname = \"1\"\nfrom = \"2026-09-01\"\nto = \"10-26\"\n",
+            "journal.terms",
+        ),
+        (
+            "[[journal.terms]]\nname = \"1\"\nfrom = \"2026-09-01\"\nto = \"2027-09-01\"\n",
+            "journal.terms",
+        ),
+        (
+            "[[journal.terms]]\nname = \" \"\nfrom = \"09-01\"\nto = \"10-26\"\n",
+            "journal.terms",
+        ),
     ];
     for (text, key) in cases {
         let err = Config::load(Some(write(text).path()), env(&[])).expect_err(text);
         assert!(err.to_string().contains(key), "{text}: {err}");
     }
+}
+
+#[test]
+fn terms_may_be_dated_for_one_school_year() {
+    let text = "[[journal.terms]]\nname = \"1 триместр\"\nfrom = \"2026-09-01\"\nto = \"2026-11-29\"\n\
+                [[journal.terms]]\nname = \"1 четверть\"\nfrom = \"09-01\"\nto = \"10-26\"\n";
+    let config = Config::load(Some(write(text).path()), env(&[])).expect("loads");
+    assert_eq!(config.journal.terms.len(), 2);
 }
 
 #[test]

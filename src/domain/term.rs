@@ -1,5 +1,6 @@
 //! The school's terms (четверти, триместры): named spans of the school year that repeat every
-//! year, and the dates a term covers in a given school year.
+//! year, or that a school dates for one school year (its own holidays that year), and the dates
+//! the terms cover in a given school year.
 
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -8,8 +9,9 @@ use serde::{Deserialize, Serialize};
 /// September before.
 const SCHOOL_YEAR_STARTS: i8 = 8;
 
-/// One term as the configuration names it: `from` and `to` are days of the year, «MM-DD»,
-/// both included; a term may run over the new year («11-05» to «01-10»).
+/// One term as the configuration names it: `from` and `to` are both included, either days of
+/// the year, «MM-DD», every year (a term may run over the new year: «11-05» to «01-10»), or
+/// dates, «YYYY-MM-DD», of one school year. A school year with dated terms has those only.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Term {
@@ -83,30 +85,84 @@ fn day_in(year: i16, text: &str) -> Option<Date> {
         .ok()
 }
 
+/// A day of a term as written.
+#[derive(Clone, Copy)]
+enum TermDay {
+    /// «MM-DD»: every year.
+    Yearly,
+    /// «YYYY-MM-DD»: that day only.
+    Dated(Date),
+}
+
+fn term_day(text: &str) -> Option<TermDay> {
+    if month_day(text).is_some() {
+        return Some(TermDay::Yearly);
+    }
+    let dated = text.len() == 10 && text.as_bytes()[4] == b'-';
+    dated.then(|| text.parse().ok()).flatten().map(TermDay::Dated)
+}
+
 impl Term {
-    /// Its dates in the school year begun in `year`; `None` when a day is malformed.
+    /// The school year a dated term belongs to; `None` for a yearly (or malformed) one.
+    fn dated_year(&self) -> Option<i16> {
+        match term_day(&self.from)? {
+            TermDay::Dated(from) => Some(school_year_of(from)),
+            TermDay::Yearly => None,
+        }
+    }
+
+    /// Its dates in the school year begun in `year`; `None` when a day is malformed, the two
+    /// days are of different forms, or a dated term is of another year.
     pub fn in_year(&self, year: i16) -> Option<TermDates> {
-        let from = day_in(year, &self.from)?;
-        let to = day_in(year, &self.to)?;
+        let (from, to) = match (term_day(&self.from)?, term_day(&self.to)?) {
+            (TermDay::Yearly, TermDay::Yearly) => (day_in(year, &self.from)?, day_in(year, &self.to)?),
+            (TermDay::Dated(from), TermDay::Dated(to)) if school_year_of(from) == year => (from, to),
+            _ => return None,
+        };
         Some(TermDates {
             name: self.name.clone(),
             from,
             to,
         })
     }
+
+    /// Whether a school may set it: a name, two days of one form, the first not after the
+    /// last, a dated term within one school year.
+    pub fn is_sound(&self) -> bool {
+        let dated = self.dated_year();
+        let dates = self.in_year(dated.unwrap_or(2026));
+        !self.name.trim().is_empty()
+            && dates.is_some_and(|d| d.from <= d.to && dated.is_none_or(|year| school_year_of(d.to) == year))
+    }
+}
+
+/// The terms of the school year begun in `year`, by first day: those dated in that year when
+/// there are any, else the yearly ones.
+pub fn terms_in(terms: &[Term], year: i16) -> Vec<TermDates> {
+    let of = |dated: Option<i16>| -> Vec<TermDates> {
+        terms
+            .iter()
+            .filter(|term| term.dated_year() == dated)
+            .filter_map(|term| term.in_year(year))
+            .collect()
+    };
+    let mut found = of(Some(year));
+    if found.is_empty() {
+        found = of(None);
+    }
+    found.sort_by_key(|term| term.from);
+    found
 }
 
 /// The term `day` falls in; in a holiday, the term that ended last before it; before the
 /// first term of a school year, the last term of the year before.
 pub fn term_of(terms: &[Term], day: Date) -> Option<TermDates> {
     let year = school_year_of(day);
-    let mut candidates: Vec<TermDates> = [year - 1, year]
+    [year - 1, year]
         .into_iter()
-        .flat_map(|year| terms.iter().filter_map(move |term| term.in_year(year)))
+        .flat_map(|year| terms_in(terms, year))
         .filter(|term| term.from <= day)
-        .collect();
-    candidates.sort_by_key(|term| term.from);
-    candidates.pop()
+        .max_by_key(|term| term.from)
 }
 
 #[cfg(test)]
@@ -146,5 +202,48 @@ mod tests {
             to: "03-01".into(),
         };
         assert_eq!(leap.in_year(2026).expect("dates").from, date(2027, 2, 28));
+    }
+
+    fn term(name: &str, from: &str, to: &str) -> Term {
+        Term {
+            name: name.into(),
+            from: from.into(),
+            to: to.into(),
+        }
+    }
+
+    #[test]
+    fn a_school_year_with_dated_terms_has_those_only() {
+        let mut terms = default_terms();
+        terms.push(term("1 триместр", "2026-09-01", "2026-11-29"));
+        terms.push(term("2 триместр", "2026-11-30", "2027-02-28"));
+        terms.push(term("3 триместр", "2027-03-01", "2027-05-31"));
+        let names = |year| terms_in(&terms, year).into_iter().map(|t| t.name).collect::<Vec<_>>();
+        assert_eq!(names(2026), ["1 триместр", "2 триместр", "3 триместр"]);
+        assert_eq!(names(2027).len(), 4, "the next year has the quarters again");
+        assert_eq!(names(2025)[0], "1 четверть");
+        let now = term_of(&terms, date(2026, 12, 10)).expect("a term");
+        assert_eq!((now.name.as_str(), now.from), ("2 триместр", date(2026, 11, 30)));
+        assert_eq!(
+            term_of(&terms, date(2026, 8, 20)).expect("a term").name,
+            "4 четверть",
+            "before the first dated term: the last quarter of the year before"
+        );
+    }
+
+    #[test]
+    fn a_term_is_sound_with_a_name_and_two_days_of_one_form_in_order() {
+        assert!(term("1", "11-05", "01-10").is_sound(), "over the new year");
+        assert!(term("1", "2026-11-05", "2027-01-10").is_sound());
+        for bad in [
+            term(" ", "09-01", "10-26"),
+            term("1", "10-26", "09-01"),
+            term("1", "2026-09-01", "10-26"),
+            term("1", "2026-10-26", "2026-09-01"),
+            term("1", "2026-09-01", "2027-08-01"),
+            term("1", "2026-9-01", "2026-10-26"),
+        ] {
+            assert!(!bad.is_sound(), "{bad:?}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! school year, and the school's terms to pick from.
 
 use crate::config::Journal;
-use crate::domain::term::{Term, TermDates, school_year, school_year_of, term_of};
+use crate::domain::term::{Term, TermDates, school_year, school_year_of, term_of, terms_in};
 use crate::service::schedule::lesson_list::start_of;
 use crate::service::{FieldErrors, ServiceError};
 use jiff::civil::Date;
@@ -103,12 +103,10 @@ impl Period {
 /// The terms of the school year `today` falls in and of the year before, in order.
 pub fn terms_around(terms: &[Term], today: Date) -> Vec<TermDates> {
     let year = school_year_of(today);
-    let mut found: Vec<TermDates> = [year - 1, year]
+    [year - 1, year]
         .into_iter()
-        .flat_map(|year| terms.iter().filter_map(move |term| term.in_year(year)))
-        .collect();
-    found.sort_by_key(|term| term.from);
-    found
+        .flat_map(|year| terms_in(terms, year))
+        .collect()
 }
 
 #[cfg(test)]
