@@ -1,59 +1,35 @@
 // Calendars: a manager sees a group's lessons in the week view of its teacher and drags one to
 // another day; a move onto the teacher's other group is refused with the server's words and the
 // lesson goes back; a parent sees his child's timetable, on a computer and at 360 px, where a
-// swipe goes to the next day; the private iCal link is made, copied and changed. Screenshots at
-// 1366 and 360 px, light and dark.
+// swipe goes to the next day; at 360 px a manager moves a lesson from its details; the private
+// iCal link is made, copied and changed. Screenshots at 1366 and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEMO, useApp } from './support/app.mjs';
+import { addDays, callApi, isoDay, mondayOf } from './support/api.mjs';
+import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 900 };
-const PHONE = { width: 360, height: 740 };
-
-/** A JSON call from the signed-in page, with the CSRF header the server wants on writes. */
-async function call(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const token = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('XSRF-TOKEN='))?.split('=')[1] ?? '');
-      const response = await fetch(path, {
-        method,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
-
-const pad = (n) => String(n).padStart(2, '0');
-const iso = (date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-const addDays = (day, n) => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + n);
-  return iso(date);
-};
 
 /** The school this spec builds once through the API: a subject, a teacher's two groups, a family. */
 let school = null;
 async function setUp(page) {
   if (school) return school;
-  const workers = await call(page, 'GET', '/api/users?roles[]=worker&per_page=100');
+  const workers = await callApi(page, 'GET', '/api/users?roles[]=worker&per_page=100');
   const teacher = workers.body.data.find((u) => u.email === DEMO.worker) ?? workers.body.data[0];
-  const parents = await call(page, 'GET', '/api/users?roles[]=parent&per_page=1');
-  const parent = (await call(page, 'GET', `/api/users/${parents.body.data[0].id}`)).body.data;
+  const parents = await callApi(page, 'GET', '/api/users?roles[]=parent&per_page=1');
+  const parent = (await callApi(page, 'GET', `/api/users/${parents.body.data[0].id}`)).body.data;
   const child = parent.children_ids[0];
-  const students = await call(page, 'GET', '/api/users?roles[]=student&per_page=20');
+  const students = await callApi(page, 'GET', '/api/users?roles[]=student&per_page=20');
   const others = students.body.data.map((u) => u.id).filter((id) => id !== child).slice(0, 4);
-  const subject = await call(page, 'POST', '/api/subjects', { name: `Астрономия ${Date.now()}`, color: 'violet' });
+  const subject = await callApi(page, 'POST', '/api/subjects', { name: `Астрономия ${Date.now()}`, color: 'violet' });
   assert.equal(subject.status, 201, JSON.stringify(subject.body));
   // A Monday seven months ahead (past the demo timetable's 26 weeks), late in the evening.
   const ahead = new Date();
   ahead.setUTCDate(ahead.getUTCDate() + 210);
-  const monday = addDays(iso(ahead), -((ahead.getUTCDay() + 6) % 7));
+  const monday = mondayOf(isoDay(ahead));
   const group = (name, schedule, studentIds) =>
-    call(page, 'POST', '/api/group-lessons', {
+    callApi(page, 'POST', '/api/group-lessons', {
       name,
       subject_id: subject.body.data.id,
       course_id: null,
@@ -195,6 +171,46 @@ test('at 360 px a parent swipes from day to day to his child’s lesson, light a
     await app.screenshot(page, `calendar-day-360-${colorScheme}`);
     assert.deepEqual(page.errors, []);
   }
+});
+
+test('at 360 px a manager moves a lesson with a tap on it, a day and a time; a clash is refused', async () => {
+  const page = await open('/', { viewport: PHONE });
+  await app.signIn(page);
+  const { teacher, monday } = await setUp(page);
+  // The second week's Thursday lesson (the first test moves the first week's Tuesday one).
+  const [thursday, wednesday, sunday] = [addDays(monday, 10), addDays(monday, 9), addDays(monday, 13)];
+  await page.goto(`/calendar?date=${thursday}&teacher=${teacher.id}`);
+  await lessonsOn(page, thursday).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('Обсерватория').waitFor();
+  const fields = await dialog.evaluate((node) => [...node.querySelectorAll('.cal-move input, .cal-move button')].map((el) => el.getBoundingClientRect().height));
+  assert.equal(fields.length, 3, 'a day, a time and «Перенести»');
+  assert.ok(fields.every((height) => height >= 40), `thumb-sized fields and buttons: ${fields}`);
+
+  // Onto Wednesday 20:00, where the teacher has his other group: refused, and the lesson stays.
+  await dialog.getByLabel('День').fill(wednesday);
+  await dialog.getByLabel('Время').fill('20:00');
+  await dialog.getByLabel('Время').press('Enter');
+  await dialog.getByRole('alert').filter({ hasText: /занят/ }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await lessonsOn(page, thursday).first().waitFor();
+
+  // Onto Sunday 18:00: moved, and the day view of Sunday shows it.
+  await lessonsOn(page, thursday).first().click();
+  await dialog.getByLabel('День').fill(sunday);
+  await dialog.getByLabel('Время').fill('18:00');
+  await dialog.getByLabel('Время').press('Enter');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.goto(`/calendar?date=${sunday}&teacher=${teacher.id}`);
+  await lessonsOn(page, sunday).first().waitFor();
+  assert.match((await lessonsOn(page, sunday).getAttribute('aria-label')) ?? '', /18:00–19:00/);
+  await page.goto(`/calendar?date=${thursday}&teacher=${teacher.id}`);
+  await page.locator(`.cal-col[data-day="${thursday}"]`).waitFor();
+  assert.equal(await lessonsOn(page, thursday).count(), 0, 'gone from Thursday');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no sideways scroll at 360 px (${overflow} px)`);
+  assert.deepEqual(page.errors, []);
 });
 
 test('the week view at 1366 px in dark mode', async () => {

@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi } from './support/api.mjs';
-import { DEMO, useApp } from './support/app.mjs';
+import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 900 };
-const PHONE = { width: 360, height: 740 };
 
 const pad = (n) => String(n).padStart(2, '0');
 const iso = (date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;

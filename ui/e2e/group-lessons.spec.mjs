@@ -1,11 +1,12 @@
 // Groups and lessons: a manager creates a group with two weekly slots and five students and
-// sees its lessons; a second group whose timetable clashes is refused with the server's message,
-// next to the timetable, and nothing is saved; the same on a 360 px phone; the groups list sorts
-// by a column's header; a teacher's lessons today on the start page, a student's next lessons
-// with his group's name; pictures of every page, light and dark, at 1366 and 360 px.
+// sees its lessons, on its page and in the week of the calendar; a second group whose timetable
+// clashes is refused with the server's message, next to the timetable, and nothing is saved; the
+// same on a 360 px phone; the groups list sorts by a column's header; a teacher's lessons today
+// on the start page, a student's next lessons with his group's name; pictures of every page,
+// light and dark, at 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi, schoolNow } from './support/api.mjs';
+import { addDays, callApi, mondayOf, schoolNow } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
@@ -96,6 +97,14 @@ test('a manager creates a group with two weekly slots and five students, sees it
     slots: [['6', '07:00', 60], ['7', '07:00', 60]],
     clash: { words: 'сб, вс 07:00', dayNames: ['Суббота', 'Воскресенье'], slot: ['7', '07:30', 45] },
   });
+
+  // Next week's two lessons are in its teacher's week of the calendar, Saturday and Sunday at 07:00.
+  const teachers = await callApi(page, 'GET', '/api/users?roles[]=worker&search=Белов');
+  const monday = mondayOf(schoolNow(7).day);
+  await page.goto(`/calendar?view=week&date=${monday}&teacher=${teachers.body.data[0].id}`);
+  for (const day of [addDays(monday, 5), addDays(monday, 6)]) {
+    await page.locator(`.cal-col[data-day="${day}"] .cal-entry[aria-label*="07:00–08:00"]`).waitFor();
+  }
 
   // The header «Ученики» sorts the list by the server: fewest first, then, clicked again, most.
   await page.goto('/group-lessons?per_page=100');

@@ -29,3 +29,18 @@ export function schoolNow(shiftDays = 0) {
   );
   return { day: `${parts.year}-${parts.month}-${parts.day}`, minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
+
+const pad = (n) => String(n).padStart(2, '0');
+
+/** «YYYY-MM-DD» of a date, as UTC sees it. */
+export const isoDay = (date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** The day `n` days after `day` («YYYY-MM-DD»). */
+export function addDays(day, n) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return isoDay(date);
+}
+
+/** The Monday of the week `day` is in. */
+export const mondayOf = (day) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
