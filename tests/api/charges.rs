@@ -216,6 +216,10 @@ async fn the_demo_school_has_lesson_charges_payments_packages_two_debtors_and_a_
     assert_eq!(debtors["meta"]["count"], 2, "{debtors}");
     let frozen = json(director.get("/api/packages?status=frozen").await).await;
     assert_eq!(frozen["meta"]["total"], 1, "{frozen}");
+    // The freeze is in the log, where /history/payments sends a manager.
+    let logged = json(director.get("/api/history?action=package.frozen").await).await;
+    let summary = logged["data"][0]["summary"].as_str().expect("an entry");
+    assert!(summary.ends_with(": Болезнь"), "{summary}");
     let all = json(director.get("/api/packages").await).await;
     assert!(all["meta"]["total"].as_u64().expect("total") > 3, "{}", all["meta"]);
     let payments = json(director.get("/api/payments?kind=payment").await).await;

@@ -164,7 +164,7 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     catalog::enrol_groups(&txn, &catalog, journal.today())?;
     let now = jiff::Timestamp::now();
     let marks = gradebook::seed(&txn, &journal.time_zone(), now, |kind| journal.mark_weight(kind))?;
-    let money = money::seed(&txn, &students, journal.config(), journal.today())?;
+    let money = money::seed(&txn, journal, &students, journal.today())?;
     let work = work::seed(&txn, &staff, &students, journal.today(), &journal.time_zone())?;
     let summary = format!(
         "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий, \

@@ -3,15 +3,15 @@
 //! charges every done lesson made (through the same `settle_lesson` the journal uses), and
 //! payments over the past month that cover each student's debt — except two debtors.
 
-use crate::config::Config;
 use crate::domain::UserId;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::group::Group;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::package::{Freeze, Package};
-use crate::service::journal::Change;
+use crate::service::journal::{Change, Journal};
 use crate::service::money::charges::settle_lesson;
+use crate::service::money::packages::frozen;
 use crate::store::{StoreError, ledger, lessons, record};
 use jiff::civil::Date;
 use jiff::{Timestamp, ToSpan};
@@ -47,8 +47,10 @@ fn entry(
     }
 }
 
-/// Seeds the money of `students` (in the order they were made) as of `today`.
-pub fn seed(txn: &WriteTransaction, students: &[UserId], config: &Config, today: Date) -> Result<Made, StoreError> {
+/// Seeds the money of `students` (in the order they were made) as of `today`; the freeze is in
+/// the log, as a manager's would be.
+pub fn seed(txn: &WriteTransaction, journal: &Journal, students: &[UserId], today: Date) -> Result<Made, StoreError> {
+    let config = journal.config();
     let month_ago = today - 1.month();
     let mut made = Made {
         packages: 0,
@@ -82,11 +84,13 @@ pub fn seed(txn: &WriteTransaction, students: &[UserId], config: &Config, today:
             ..entry(student, EntryKind::Charge, package.price, month_ago)(id)
         })?;
         if n == 3 {
-            package.freeze(Freeze {
+            let freeze = Freeze {
                 from: today - 3.days(),
                 to: today + 4.days(),
                 reason: "Болезнь".into(),
-            });
+            };
+            journal.record(txn, frozen(&package, &freeze))?;
+            package.freeze(freeze);
             record::update(txn, &package)?;
         }
         made.packages += 1;

@@ -259,16 +259,21 @@ pub fn freeze(
         errors.push(field, message);
     }
     errors.into_result()?;
-    let summary = format!(
-        "Абонемент №{id} заморожен {} – {}: {}",
-        from.strftime("%d.%m.%Y"),
-        to.strftime("%d.%m.%Y"),
-        freeze.reason
-    );
+    let change = frozen(&package, &freeze);
     package.freeze(freeze);
     record::update(&txn, &package)?;
-    let change =
-        Change::new(Action::PackageFrozen, Entity::Package, Some(id.0), summary).concerning([package.student_id]);
     journal.commit_change(txn, change)?;
     shown(store, id, config)
+}
+
+/// The log's entry of `freeze` put on `package`: «Абонемент №7 заморожен 01.12.2026 – 07.12.2026: Болезнь».
+pub fn frozen(package: &Package, freeze: &Freeze) -> Change {
+    let summary = format!(
+        "Абонемент №{} заморожен {} – {}: {}",
+        package.id,
+        freeze.from.strftime("%d.%m.%Y"),
+        freeze.to.strftime("%d.%m.%Y"),
+        freeze.reason
+    );
+    Change::new(Action::PackageFrozen, Entity::Package, Some(package.id.0), summary).concerning([package.student_id])
 }
