@@ -107,8 +107,8 @@ test('a change made while acting as someone is logged with both names, and that 
   await page.reload();
   await page.getByRole('button', { name: `Человек: ${STUDENT.name}. Убрать` }).waitFor();
   assert.equal(await page.locator('.activity-table tbody tr').count(), 1);
-  await page.getByLabel('С даты').fill('2000-01-01');
-  await page.getByLabel('По дату').fill('2000-01-31');
+  await page.getByLabel('С даты').fill('01.01.2000');
+  await page.getByLabel('По дату').fill('31.01.2000');
   await page.getByText('Ничего не найдено по заданным условиям.').waitFor();
   await page.getByRole('button', { name: 'Сбросить фильтры' }).click();
   await page.waitForURL((url) => url.pathname === '/history' && url.search === '');

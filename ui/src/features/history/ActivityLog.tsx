@@ -1,7 +1,8 @@
 //! The activity log's filter bar (the person, the action, a period) over its table, newest first,
 //! page by page; the filters live in the query string (the list kit), so a filtered log is a link
 //! to share. Serves the whole log (with the person filter) and one person's log.
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { DayField } from '../../components/DayField';
 import { ListResults } from '../../components/ListResults';
 import { PersonField } from '../../components/PeoplePicker';
 import type { UserView } from '../../lib/person';
@@ -14,28 +15,14 @@ import './history.css';
 
 type PeriodChange = { dateFrom?: string; dateTo?: string };
 
-/** Two days, either open; neither end can be set past the other. */
+/** Two days, either open, typed ДД.ММ.ГГГГ (a reversed pair is read turned round). */
 function Period({ from, to, onChange }: { from: string; to: string; onChange: (change: PeriodChange) => void }) {
-  const ends = [
-    { field: 'dateFrom', label: 'С даты', value: from, min: '', max: to },
-    { field: 'dateTo', label: 'По дату', value: to, min: from, max: '' },
-  ] as const;
   return (
     <fieldset className="date-range">
       <legend className="sr-only">Период</legend>
-      {ends.map((end, i) => (
-        <Fragment key={end.field}>
-          {i > 0 && <span aria-hidden="true">–</span>}
-          <input
-            type="date"
-            value={end.value}
-            min={end.min || undefined}
-            max={end.max || undefined}
-            onChange={(event) => onChange({ [end.field]: event.target.value })}
-            aria-label={end.label}
-          />
-        </Fragment>
-      ))}
+      <DayField value={from} onChange={(dateFrom) => onChange({ dateFrom })} label="С даты" />
+      <span aria-hidden="true">–</span>
+      <DayField value={to} onChange={(dateTo) => onChange({ dateTo })} label="По дату" />
     </fieldset>
   );
 }
