@@ -46,9 +46,16 @@ die() {
     echo "bench: $*" >&2
     exit 1
 }
-for tool in wrk taskset timeout curl; do
-    command -v "$tool" >/dev/null || die "needs '$tool' (Debian: apt-get install wrk util-linux coreutils)"
-done
+# A fresh Debian machine lacks wrk: installed as .ci/run installs its tools (root, or sudo).
+missing=()
+for tool in wrk taskset timeout curl; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if ((${#missing[@]})); then
+    sudo=(); (($(id -u) == 0)) || sudo=(sudo)
+    command -v apt-get >/dev/null || die "needs ${missing[*]} (Debian: apt-get install wrk util-linux coreutils curl)"
+    echo "bench: installing wrk util-linux coreutils curl (for: ${missing[*]})" >&2
+    "${sudo[@]}" apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk util-linux coreutils curl
+fi
 (($(nproc) >= 2)) || die "needs 2 cores: the server on one, wrk on the other"
 
 # want SECTION: true when BENCH_ONLY is empty or names SECTION.
