@@ -132,7 +132,15 @@ async fn a_freeze_pauses_the_package_and_moves_its_end_on() {
     assert_eq!(status, 200);
     let seen = json(manager.get(&format!("/api/packages/{id}")).await).await;
     assert_eq!(seen["data"]["lessons_left"], 8, "a frozen package is not used");
-    assert_eq!(school.logged("package.frozen").await.len(), 1);
+    let dated = |day: jiff::civil::Date| day.strftime("%d.%m.%Y").to_string();
+    assert_eq!(
+        school.logged("package.frozen").await,
+        [format!(
+            "Абонемент №{id} (Петрова Анна) заморожен {} – {}: Болезнь",
+            dated(from),
+            dated(to)
+        )]
+    );
 }
 
 #[tokio::test]
@@ -153,6 +161,13 @@ async fn a_manager_changes_the_note_and_the_end() {
     let changed = json(changed).await;
     assert_eq!(changed["data"]["note"], "Продлён");
     assert_eq!(changed["data"]["valid_to"], end);
+    let logged = school.logged("package.updated").await;
+    let until = (today() + 40.days()).strftime("%d.%m.%Y");
+    assert!(
+        logged[0].starts_with(&format!("Абонемент №{id} (Петрова Анна): заметка:"))
+            && logged[0].ends_with(&format!("→ {until}")),
+        "{logged:?}"
+    );
 }
 
 #[tokio::test]

@@ -89,7 +89,7 @@ pub fn seed(txn: &WriteTransaction, journal: &Journal, students: &[UserId], toda
                 to: today + 4.days(),
                 reason: "Болезнь".into(),
             };
-            journal.record(txn, frozen(&package, &freeze))?;
+            journal.record(txn, frozen(txn, &package, &freeze)?)?;
             package.freeze(freeze);
             record::update(txn, &package)?;
         }

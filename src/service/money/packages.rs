@@ -16,8 +16,9 @@ use crate::domain::{CourseId, PackageId, Page, PageRequest, Role, SubjectId, Use
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
-use crate::store::{Store, ledger, packages, record, users};
+use crate::store::{Store, StoreError, ledger, packages, record, users};
 use jiff::Timestamp;
+use redb::WriteTransaction;
 
 /// A package as the sale form sends it.
 #[derive(Clone, Debug)]
@@ -219,12 +220,12 @@ pub fn update(
         }
         package.valid_to = to;
         if to != old.valid_to {
-            lines.push(format!("действует до: {} → {}", old.valid_to, to));
+            lines.push(format!("действует до: {} → {}", dated(old.valid_to), dated(to)));
         }
     }
     errors.into_result()?;
     record::update(&txn, &package)?;
-    let summary = format!("Абонемент №{id}: {}", lines.join("; "));
+    let summary = format!("Абонемент {}: {}", named(&txn, &package)?, lines.join("; "));
     let change =
         Change::new(Action::PackageUpdated, Entity::Package, Some(id.0), summary).concerning([package.student_id]);
     journal.commit_change(txn, change)?;
@@ -259,21 +260,37 @@ pub fn freeze(
         errors.push(field, message);
     }
     errors.into_result()?;
-    let change = frozen(&package, &freeze);
+    let change = frozen(&txn, &package, &freeze)?;
     package.freeze(freeze);
     record::update(&txn, &package)?;
     journal.commit_change(txn, change)?;
     shown(store, id, config)
 }
 
-/// The log's entry of `freeze` put on `package`: «Абонемент №7 заморожен 01.12.2026 – 07.12.2026: Болезнь».
-pub fn frozen(package: &Package, freeze: &Freeze) -> Change {
+/// «28.12.2026».
+fn dated(day: jiff::civil::Date) -> String {
+    day.strftime("%d.%m.%Y").to_string()
+}
+
+/// A package as the log names it: «№7 (Иванов Артём Дмитриевич)».
+fn named(txn: &WriteTransaction, package: &Package) -> Result<String, StoreError> {
+    let student =
+        users::get(txn, package.student_id)?.map_or_else(|| format!("№{}", package.student_id), |u| u.full_name());
+    Ok(format!("№{} ({student})", package.id))
+}
+
+/// The log's entry of `freeze` put on `package`: «Абонемент №7 (Иванов Артём Дмитриевич)
+/// заморожен 01.12.2026 – 07.12.2026: Болезнь».
+pub fn frozen(txn: &WriteTransaction, package: &Package, freeze: &Freeze) -> Result<Change, StoreError> {
     let summary = format!(
-        "Абонемент №{} заморожен {} – {}: {}",
-        package.id,
-        freeze.from.strftime("%d.%m.%Y"),
-        freeze.to.strftime("%d.%m.%Y"),
+        "Абонемент {} заморожен {} – {}: {}",
+        named(txn, package)?,
+        dated(freeze.from),
+        dated(freeze.to),
         freeze.reason
     );
-    Change::new(Action::PackageFrozen, Entity::Package, Some(package.id.0), summary).concerning([package.student_id])
+    Ok(
+        Change::new(Action::PackageFrozen, Entity::Package, Some(package.id.0), summary)
+            .concerning([package.student_id]),
+    )
 }
