@@ -148,7 +148,12 @@ pub fn routes(state: AppState) -> impl poem::Endpoint<Output = poem::Response> {
     // Checked when the configuration was loaded.
     let ranges = state.config.server.trusted_proxy_ranges().unwrap_or_default();
     let proxies = Arc::new(web::client_addr::TrustedProxies::new(ranges));
-    let api = Arc::new(service.around(move |next, req| web::resolve_caller(next, req, session_state.clone())));
+    let answers = Arc::new(web::CompressedAnswers::default());
+    let api = Arc::new(
+        service
+            .around(move |next, req| web::resolve_caller(next, req, session_state.clone()))
+            .around(move |next, req| web::compress_long_answers(next, req, answers.clone())),
+    );
     let mut route = Route::new()
         .nest("/api/docs", web::ApiDocsEndpoint::embedded())
         .at("/api/openapi.json", api::openapi_document)

@@ -202,7 +202,7 @@ impl BoardsApi {
         let today = Timestamp::now().to_zoned(state.config.time_zone()).date();
         let texts = &state.board_texts;
         let text = state.read(|store| boards::shown(store, texts, actor, id.0, today, BoardDetail::text))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// Rename a board or change its columns

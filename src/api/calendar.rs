@@ -202,7 +202,7 @@ impl CalendarApi {
         let shelf = &state.lesson_shelf;
         let text =
             state.read(|store| calendar::shown::<ApiError>(store, shelf, (&scope, (start, end)), render, write))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 }
 

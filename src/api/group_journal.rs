@@ -59,7 +59,7 @@ impl GroupJournalApi {
             Ok::<_, ApiError>(text(view)?.into_text())
         };
         let text = state.read(|store| group_journal::shown(store, texts, actor, id.0, &ask, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// A subject's journal

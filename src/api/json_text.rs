@@ -14,16 +14,27 @@ use std::marker::PhantomData;
 #[derive(Debug)]
 pub struct JsonText<T> {
     text: Bytes,
+    /// A kept text: sent again and again, so worth sending compressed (`web::KeptAnswer`).
+    kept: bool,
     shape: PhantomData<fn() -> T>,
 }
 
 impl<T> JsonText<T> {
-    /// `text`, which must be JSON of the shape of `T`: a `String`, or `Bytes` kept for other
-    /// requests too (sent without a copy).
+    /// `text`, which must be JSON of the shape of `T` (sent without a copy).
     pub fn new(text: impl Into<Bytes>) -> Self {
         Self {
             text: text.into(),
+            kept: false,
             shape: PhantomData,
+        }
+    }
+
+    /// `text`, kept (`service::kept_texts`) and sent to other requests too: a long one goes
+    /// compressed to a client that takes gzip (`web::compress_long_answers`).
+    pub fn kept(text: Bytes) -> Self {
+        Self {
+            kept: true,
+            ..Self::new(text)
         }
     }
 }
@@ -62,7 +73,11 @@ impl<T: Type> Payload for JsonText<T> {
 
 impl<T: Type> IntoResponse for JsonText<T> {
     fn into_response(self) -> Response {
-        Response::builder().content_type(Self::CONTENT_TYPE).body(self.text)
+        let mut response = Response::builder().content_type(Self::CONTENT_TYPE).body(self.text);
+        if self.kept {
+            response.extensions_mut().insert(crate::web::KeptAnswer);
+        }
+        response
     }
 }
 

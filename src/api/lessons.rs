@@ -142,7 +142,7 @@ fn listed(
     let text = state.read(|store| {
         lesson_list::shown::<ApiError>(store, &state.lesson_shelf, (actor, query, request), &tz, render, write)
     })?;
-    Ok(JsonText::new(text))
+    Ok(JsonText::kept(text))
 }
 
 /// A lesson with its names.

@@ -191,7 +191,7 @@ impl PaymentsApi {
         };
         let (texts, config) = (&state.ledger_texts, &state.config);
         let text = state.read(|store| school_ledger::list(store, texts, (&query, request), config, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// Debtors
@@ -238,7 +238,7 @@ impl PaymentsApi {
         };
         let texts = &state.ledger_texts;
         let text = state.read(|store| debtors::shown(store, texts, request, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// The school's ledger as a file

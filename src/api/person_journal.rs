@@ -67,7 +67,7 @@ impl PersonJournalApi {
         };
         let texts = &state.journal_texts;
         let text = state.read(|store| person_journal::attendance_shown(store, texts, actor, id.0, &ask, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// A student's marks
@@ -109,6 +109,6 @@ impl PersonJournalApi {
         };
         let texts = &state.journal_texts;
         let text = state.read(|store| person_journal::marks_shown(store, texts, actor, id.0, &ask, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 }

@@ -74,7 +74,7 @@ impl StudentLedgerApi {
         };
         let texts = &state.ledger_texts;
         let text = state.read(|store| payments::of_student(store, texts, (id.0, request), &state.config, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 }
 

@@ -217,7 +217,7 @@ impl TasksApi {
         let render = |found| Ok::<_, ApiError>(paged_text(found, |t| TaskView::new(t, &tz))?.into_text());
         let asked = (&query, request);
         let text = state.read(|store| task_list::listed(store, texts, actor, asked, today, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// A person's tasks
@@ -255,7 +255,7 @@ impl TasksApi {
         let render = |found| Ok::<_, ApiError>(paged_text(found, |t| TaskView::new(t, &tz))?.into_text());
         let text =
             state.read(|store| person_tasks::shown(store, texts, actor, id.0, &query, request, today, render))?;
-        Ok(JsonText::new(text))
+        Ok(JsonText::kept(text))
     }
 
     /// A task

@@ -4,6 +4,7 @@
 mod api_docs;
 mod body_limit;
 pub mod client_addr;
+mod compressed_answers;
 mod gzip;
 pub mod headers;
 pub mod https_redirect;
@@ -15,6 +16,7 @@ mod tls_acceptor;
 
 pub use api_docs::ApiDocsEndpoint;
 pub use body_limit::{BodyLimits, file_too_large_message, limit_body};
+pub use compressed_answers::{CompressedAnswers, KeptAnswer, compress_long_answers};
 pub use request_id::{serving_request, with_current_request_id, with_request_id};
 pub use session_layer::{SESSION_COOKIE, resolve_caller};
 pub use spa::SpaEndpoint;

@@ -1,6 +1,7 @@
 //! Moving cards on a board: the order a person sees after moves within and across columns,
 //! the status a column gives, the 422s, keys that stay short after thousands of moves into
-//! one gap, and a defined order when two moves into the same gap race.
+//! one gap, and a defined order when two moves into the same gap race; a long board goes gzip
+//! compressed to a browser.
 
 use crate::helpers::{Browser, acting_as, json, spawn_app};
 use klass::domain::Role;
@@ -192,4 +193,44 @@ async fn a_task_done_from_a_list_moves_to_the_done_column_and_back_when_reopened
         .send(reqwest::Method::PUT, &path, json!({"status": "in_progress"}))
         .await;
     assert_eq!(json(reopened).await["data"]["column_id"], 2, "«В работе»");
+}
+
+#[tokio::test]
+async fn a_long_board_goes_gzip_compressed_to_a_browser_and_plain_to_a_client_without_gzip() {
+    use std::io::Read;
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let titles: Vec<String> = (1..=60)
+        .map(|n| format!("Проверить тетради 9 «Б», вариант {n}"))
+        .collect();
+    let (board, _) = board_with(&me, &titles.iter().map(String::as_str).collect::<Vec<_>>()).await;
+    let path = format!("{}/api/boards/{board}", me.base);
+    let plain = me.client.get(&path).send().await.expect("GET");
+    assert!(plain.headers().get("content-encoding").is_none());
+    let plain = plain.bytes().await.expect("body");
+    assert!(plain.len() > 8 * 1024, "{} bytes", plain.len());
+    for _ in 0..2 {
+        let zipped = me
+            .client
+            .get(&path)
+            .header("accept-encoding", "gzip, deflate, br")
+            .send()
+            .await
+            .expect("GET");
+        assert_eq!(zipped.headers()["content-encoding"], "gzip");
+        assert_eq!(zipped.headers()["vary"], "accept-encoding");
+        let zipped = zipped.bytes().await.expect("body");
+        assert!(
+            zipped.len() < plain.len() / 4,
+            "{} of {} bytes",
+            zipped.len(),
+            plain.len()
+        );
+        let mut unzipped = Vec::new();
+        flate2::read::GzDecoder::new(zipped.as_ref())
+            .read_to_end(&mut unzipped)
+            .expect("gzip");
+        assert_eq!(unzipped, plain.as_ref());
+    }
 }
