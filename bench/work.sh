@@ -1,8 +1,8 @@
 # shellcheck shell=bash
 # Section `work` of `make bench` (issue 17), sourced by bench/run.sh with its helpers and the
 # 5,000-people school in $BIG_DIR: 100,000 tasks (examples/fill_tasks) with the director's board
-# of 500 cards; the board with its cards and a worker's tasks for a month, each next to the bare
-# route; a card moved into the same gap of another column again and again.
+# of 500 cards; the board with its cards (plain, and gzip-compressed as a browser takes it) and a
+# worker's tasks for a month, each next to the bare route; a card moved into the same gap of another column again and again.
 
 WORK_DIR="$WORK/school-5000-work"
 cp -a "$BIG_DIR" "$WORK_DIR"
@@ -24,6 +24,15 @@ for read in "a board with its $cards cards:boards/$board" \
     measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
     pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
 done
+# A browser takes gzip, and a long kept answer goes compressed (web::compress_long_answers).
+gzip=(-H "Accept-Encoding: gzip, deflate, br")
+sizes=$(for enc in identity gzip; do
+    curl -s -b "$jar" -H "Accept-Encoding: $enc" -o /dev/null -w '%{size_download} ' "$SERVER_URL/api/boards/$board"
+done)
+read -r board_plain_b board_gzip_b <<<"$sizes"
+what="the board, as a browser asks it (gzip, $((board_gzip_b / 1000)) of $((board_plain_b / 1000)) KB)"
+measure_wrk "$what" "$SERVER_URL/api/boards/$board" -H "Cookie: $cookie" "${gzip[@]}"
+pairs+=("$what:$WRK_RPS:$WRK_P99")
 body="{\"board_id\":$board,\"column_id\":2,\"after_id\":$after,\"before_id\":$before}"
 move_code=$(curl -s -o "$WORK/move.json" -w '%{http_code}' -b "$jar" -H "X-XSRF-TOKEN: $(xsrf)" \
     -H "Content-Type: application/json" -d "$body" "$SERVER_URL/api/tasks/$card/move")
@@ -49,4 +58,4 @@ row "moving a card: moves/s ($move_errors errors; its key after them: ${#positio
 row "moving a card p99 (4 connections, each move one durable commit)" "$move_p99 ms" "< 10 ms" "$(lt "$move_p99" 10)"
 row "RSS under load (peak, 100,000 tasks)" "$(mb "$work_rss * 1024") MB" "<= 60 MB" "$(le "$((work_rss * 1024))" 60000000)"
 row "writing 100,000 tasks (examples/fill_tasks)" "$tasks_fill_s s" "—" "info"
-note "Work: \`examples/fill_tasks\` writes 100,000 tasks through the record kit on the 5,000-people school: the staff in turn, due over the half year around today, one in three about a student; the director's first 500 are the cards of his board, spread over its three columns. Reads as the director: \`GET /api/boards/{id}\` (the board with every card), \`GET /api/users/{id}/tasks?due_from=$month_from&due_to=$month_to\` (a worker's month, first 50). The move is \`POST /api/tasks/{id}/move\` of one card into the same gap of another column, by wrk with 4 connections: each request finds the gap again and halves it, so its key grows until the column is spread anew."
+note "Work: \`examples/fill_tasks\` writes 100,000 tasks through the record kit on the 5,000-people school: the staff in turn, due over the half year around today, one in three about a student; the director's first 500 are the cards of his board, spread over its three columns. Reads as the director: \`GET /api/boards/{id}\` (the board with every card), \`GET /api/users/{id}/tasks?due_from=$month_from&due_to=$month_to\` (a worker's month, first 50); the board again with \`Accept-Encoding: gzip\` as a browser sends it, which gets the kept text's compressed copy. The move is \`POST /api/tasks/{id}/move\` of one card into the same gap of another column, by wrk with 4 connections: each request finds the gap again and halves it, so its key grows until the column is spread anew."
