@@ -73,9 +73,10 @@ impl<T: Type> Payload for JsonText<T> {
 
 impl<T: Type> IntoResponse for JsonText<T> {
     fn into_response(self) -> Response {
+        let length = self.text.len();
         let mut response = Response::builder().content_type(Self::CONTENT_TYPE).body(self.text);
         if self.kept {
-            response.extensions_mut().insert(crate::web::KeptAnswer);
+            response.extensions_mut().insert(crate::web::KeptAnswer(length));
         }
         response
     }

@@ -19,9 +19,10 @@ const SHORTEST: usize = 8 * 1024;
 /// How many compressed answers are kept.
 const KEPT: usize = 32;
 
-/// Marks a response whose body is a kept text (in the response's extensions; never sent).
+/// Marks a response whose body is a kept text of this many bytes (in the response's
+/// extensions; never sent), so that a short one is passed on untouched.
 #[derive(Clone, Copy, Debug)]
-pub struct KeptAnswer;
+pub struct KeptAnswer(pub usize);
 
 /// The compressed copies of the kept texts sent last.
 #[derive(Default)]
@@ -59,16 +60,17 @@ fn compressed(text: &[u8]) -> Option<Bytes> {
     encoder.finish().ok().map(Bytes::from)
 }
 
-/// Whether `response` is a kept JSON answer (one that may go compressed when long).
-fn kept_json(response: &Response) -> bool {
+/// Whether `response` is a long kept JSON answer (one that may go compressed).
+fn long_kept_json(response: &Response) -> bool {
     let json = response
         .headers()
         .get(header::CONTENT_TYPE)
         .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
-    response.status() == StatusCode::OK
-        && response.extensions().get::<KeptAnswer>().is_some()
-        && json
-        && !response.headers().contains_key(header::CONTENT_ENCODING)
+    let long = response
+        .extensions()
+        .get::<KeptAnswer>()
+        .is_some_and(|kept| kept.0 >= SHORTEST);
+    response.status() == StatusCode::OK && long && json && !response.headers().contains_key(header::CONTENT_ENCODING)
 }
 
 /// Sends `next`'s long kept JSON answers compressed to a client that takes gzip, from `answers`.
@@ -79,24 +81,26 @@ pub async fn compress_long_answers<E: Endpoint>(
 ) -> Result<Response> {
     let takes_gzip = gzip::accepted(&req);
     let mut response = next.call(req).await?.into_response();
-    if !kept_json(&response) {
+    if !long_kept_json(&response) {
+        return Ok(response);
+    }
+    response
+        .headers_mut()
+        .append(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if !takes_gzip {
         return Ok(response);
     }
     // A kept text is one buffer: taking it out and putting it back copies nothing.
     let text = response.take_body().into_bytes().await?;
-    if text.len() >= SHORTEST {
-        response
-            .headers_mut()
-            .append(header::VARY, HeaderValue::from_static("accept-encoding"));
-        if let Some(copy) = takes_gzip.then(|| answers.of(&text)).flatten() {
+    match answers.of(&text) {
+        Some(copy) => {
             response
                 .headers_mut()
                 .insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
             response.set_body(copy);
-            return Ok(response);
         }
+        None => response.set_body(text),
     }
-    response.set_body(text);
     Ok(response)
 }
 

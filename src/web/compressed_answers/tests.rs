@@ -21,11 +21,12 @@ fn answer(path: poem::web::Path<String>) -> Response {
         "fresh" => (Bytes::from(kept().to_vec()), false),
         _ => (Bytes::from_static(br#"{"short":true}"#), true),
     };
+    let text_len = text.len();
     let mut response = Response::builder()
         .content_type("application/json; charset=utf-8")
         .body(text);
     if marked {
-        response.extensions_mut().insert(KeptAnswer);
+        response.extensions_mut().insert(KeptAnswer(text_len));
     }
     response
 }
