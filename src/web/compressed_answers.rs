@@ -16,8 +16,10 @@ use std::sync::{Arc, Mutex};
 /// Answers shorter than this go as they are: compressing them saves too little.
 const SHORTEST: usize = 8 * 1024;
 
-/// How many compressed answers are kept.
+/// How many compressed answers are kept, and how many bytes they may hold (with their texts)
+/// while there is more than one: a Raspberry Pi has little memory to spare.
 const KEPT: usize = 32;
+const KEPT_BYTES: usize = 8 * 1024 * 1024;
 
 /// Marks a response whose body is a kept text of this many bytes (in the response's
 /// extensions; never sent), so that a short one is passed on untouched.
@@ -41,7 +43,8 @@ impl CompressedAnswers {
         }
         let copy = compressed(text)?;
         let mut kept = copies();
-        if kept.len() == KEPT {
+        let held = |kept: &VecDeque<(Bytes, Bytes)>| kept.iter().map(|(t, c)| t.len() + c.len()).sum::<usize>();
+        while kept.len() == KEPT || (!kept.is_empty() && held(&kept) + text.len() + copy.len() > KEPT_BYTES) {
             kept.pop_front();
         }
         kept.push_back((text.clone(), copy.clone()));

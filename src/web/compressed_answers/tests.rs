@@ -101,6 +101,17 @@ fn a_buffer_is_compressed_once_and_its_copy_kept_until_newer_ones_push_it_out() 
         "pushed out"
     );
     assert_eq!(answers.copies.lock().expect("lock").len(), KEPT);
+
+    // Big texts push older ones out before their bytes pass the limit; one alone is kept.
+    let big = |fill: char| Bytes::from(fill.to_string().repeat(KEPT_BYTES / 3));
+    let (a, b, c) = (big('а'), big('б'), big('в'));
+    for text in [&a, &b, &c] {
+        answers.of(text).expect("compressed");
+    }
+    let copies = answers.copies.lock().expect("lock");
+    assert!(copies.iter().map(|(t, c)| t.len() + c.len()).sum::<usize>() <= KEPT_BYTES);
+    assert!(copies.iter().any(|(t, _)| same_buffer(t, &c)), "the newest stays");
+    assert!(!copies.iter().any(|(t, _)| same_buffer(t, &a)), "the oldest went");
 }
 
 #[tokio::test]
