@@ -116,9 +116,14 @@ pub fn span_in(starts_at: Timestamp, duration_minutes: u16, tz: &TimeZone) -> St
     format!("{}–{}", local(starts_at), local(end))
 }
 
+/// «24.11.2026»: a day as a person reads it.
+pub fn day_text(day: jiff::civil::Date) -> String {
+    day.strftime("%d.%m.%Y").to_string()
+}
+
 /// «24.11.2026»: the day a lesson starts on, in `tz`.
 pub fn day_in(at: Timestamp, tz: &TimeZone) -> String {
-    at.to_zoned(tz.clone()).date().strftime("%d.%m.%Y").to_string()
+    day_text(at.to_zoned(tz.clone()).date())
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
 use crate::domain::money::format_rub;
 use crate::domain::package::{Freeze, Package, PackageStatus, freeze_errors};
 use crate::domain::subject::Subject;
+use crate::domain::timetable::day_text;
 use crate::domain::{CourseId, PackageId, Page, PageRequest, Role, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
@@ -220,7 +221,7 @@ pub fn update(
         }
         package.valid_to = to;
         if to != old.valid_to {
-            lines.push(format!("действует до: {} → {}", dated(old.valid_to), dated(to)));
+            lines.push(format!("действует до: {} → {}", day_text(old.valid_to), day_text(to)));
         }
     }
     errors.into_result()?;
@@ -267,11 +268,6 @@ pub fn freeze(
     shown(store, id, config)
 }
 
-/// «28.12.2026».
-fn dated(day: jiff::civil::Date) -> String {
-    day.strftime("%d.%m.%Y").to_string()
-}
-
 /// A package as the log names it: «№7 (Иванов Артём Дмитриевич)».
 fn named(txn: &WriteTransaction, package: &Package) -> Result<String, StoreError> {
     let student =
@@ -285,8 +281,8 @@ pub fn frozen(txn: &WriteTransaction, package: &Package, freeze: &Freeze) -> Res
     let summary = format!(
         "Абонемент {} заморожен {} – {}: {}",
         named(txn, package)?,
-        dated(freeze.from),
-        dated(freeze.to),
+        day_text(freeze.from),
+        day_text(freeze.to),
         freeze.reason
     );
     Ok(

@@ -7,6 +7,7 @@ use super::reminders::remind_late;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{self, Task, TaskPriority, TaskStatus};
+use crate::domain::timetable::day_text;
 use crate::domain::{BoardId, TaskId, User, UserId};
 use crate::policy::{self, Actor, Denied};
 use crate::service::journal::{Change, Journal};
@@ -46,10 +47,6 @@ pub struct TaskForm {
 /// A task that does not exist or that the actor may not see.
 pub fn task_not_found() -> ServiceError {
     ServiceError::NotFound("Задача не найдена".into())
-}
-
-fn dated(day: Date) -> String {
-    day.strftime("%d.%m.%Y").to_string()
 }
 
 /// «Соколова М. О.» of someone, as stored in `txn`.
@@ -171,7 +168,7 @@ fn assigned_notice(txn: &WriteTransaction, change: Change, task: &Task) -> Resul
         "{} назначил(а) Вам задачу «{}», срок {}",
         name_in(txn, task.author_id)?,
         task.title,
-        dated(task.due_on)
+        day_text(task.due_on)
     );
     Ok(change.notify(Notice {
         to: task.assignee_id,
@@ -241,7 +238,7 @@ pub fn create(
         "Создана задача «{}» для {}, срок {}",
         task.title,
         name_in(&txn, task.assignee_id)?,
-        dated(task.due_on)
+        day_text(task.due_on)
     );
     let change = Change::new(Action::TaskCreated, Entity::Task, Some(task.id.0), summary).concerning(people(&task));
     let mut change = assigned_notice(&txn, change, &task)?;
@@ -279,7 +276,7 @@ fn difference(txn: &WriteTransaction, old: &Task, new: &Task) -> Result<String, 
         parts.push("описание".to_owned());
     }
     if old.due_on != new.due_on || old.due_time != new.due_time {
-        parts.push(format!("срок {} → {}", dated(old.due_on), dated(new.due_on)));
+        parts.push(format!("срок {} → {}", day_text(old.due_on), day_text(new.due_on)));
     }
     if old.assignee_id != new.assignee_id {
         let (was, now) = (name_in(txn, old.assignee_id)?, name_in(txn, new.assignee_id)?);
