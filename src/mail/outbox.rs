@@ -5,9 +5,9 @@ use super::template::{self, Values};
 use super::{MailKind, MailRecord, MailStatus};
 use crate::config::Config;
 use crate::domain::{Email, MailId, UserId};
+use crate::store::WriteTxn;
 use crate::store::{self, StoreError};
 use jiff::Timestamp;
-use redb::WriteTransaction;
 
 /// What every mail takes from the configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ pub struct MailDraft {
 
 /// Renders `draft` and records it as queued (due now), with its queue and user index entries,
 /// in `txn`. Returns the mail id. After the commit, call `Mailer::wake` so it goes out at once.
-pub fn enqueue(txn: &WriteTransaction, ctx: &MailContext, draft: MailDraft) -> Result<MailId, StoreError> {
+pub fn enqueue(txn: &WriteTxn, ctx: &MailContext, draft: MailDraft) -> Result<MailId, StoreError> {
     store::mail::insert(txn, compose(ctx, draft))
 }
 

@@ -7,9 +7,9 @@ use super::{DAY_FORMAT, FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::course::{Course, Enrolment, EnrolmentStatus};
 use crate::domain::{CourseId, EnrolmentId, Role, User, UserId};
+use crate::store::WriteTxn;
 use crate::store::{Store, courses, record, users};
 use jiff::civil::Date;
-use redb::WriteTransaction;
 
 /// An enrolment's fields as a form sends them (`student_id` only when enrolling).
 #[derive(Clone, Debug, Default)]
@@ -68,7 +68,7 @@ fn check(form: &EnrolmentForm, today: Date) -> Result<Checked, ServiceError> {
     })
 }
 
-fn student(txn: &WriteTransaction, id: Option<UserId>) -> Result<User, ServiceError> {
+fn student(txn: &WriteTxn, id: Option<UserId>) -> Result<User, ServiceError> {
     let Some(id) = id else {
         return Err(FieldErrors::one("student_id", "Обязательное поле"));
     };
@@ -143,7 +143,7 @@ pub fn create(
     Ok(EnrolmentRow { enrolment, student })
 }
 
-fn in_course(txn: &WriteTransaction, course_id: CourseId, id: EnrolmentId) -> Result<Enrolment, ServiceError> {
+fn in_course(txn: &WriteTxn, course_id: CourseId, id: EnrolmentId) -> Result<Enrolment, ServiceError> {
     let enrolment: Enrolment = record::get(txn, id)?.ok_or_else(not_found)?;
     if enrolment.course_id != course_id {
         return Err(not_found());

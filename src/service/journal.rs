@@ -9,9 +9,9 @@ use crate::domain::activity::{Action, ActivityEntry, Entity, Origin};
 use crate::domain::notification::{Notice, Notification};
 use crate::domain::{ActivityId, NotificationId, User, UserId};
 use crate::mail::{self, MailContext, MailDraft, MailKind, Mailer};
+use crate::store::WriteTxn;
 use crate::store::{StoreError, activity, notifications, users};
 use jiff::Timestamp;
-use redb::WriteTransaction;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -93,7 +93,7 @@ impl Journal {
     }
 
     /// Appends `change` to the log and tells the people it concerns, in `txn`.
-    pub fn record(&self, txn: &WriteTransaction, change: Change) -> Result<(), StoreError> {
+    pub fn record(&self, txn: &WriteTxn, change: Change) -> Result<(), StoreError> {
         let now = Timestamp::now();
         let actor = self.origin.actor.or(change.actor_if_anonymous);
         activity::append(
@@ -121,7 +121,7 @@ impl Journal {
         Ok(())
     }
 
-    fn tell(&self, txn: &WriteTransaction, notice: Notice, now: Timestamp) -> Result<(), StoreError> {
+    fn tell(&self, txn: &WriteTxn, notice: Notice, now: Timestamp) -> Result<(), StoreError> {
         let Some(person) = users::get(txn, notice.to)?.filter(|u| u.deleted_at.is_none()) else {
             return Ok(());
         };
@@ -165,13 +165,7 @@ impl Journal {
 
     /// Queues a mail of `kind` with a single-use link for `user` (see `mail_links::queue`);
     /// the mailer is woken at commit.
-    pub fn queue_link(
-        &self,
-        txn: &WriteTransaction,
-        user: &User,
-        kind: MailKind,
-        minutes: u64,
-    ) -> Result<(), ServiceError> {
+    pub fn queue_link(&self, txn: &WriteTxn, user: &User, kind: MailKind, minutes: u64) -> Result<(), ServiceError> {
         super::mail_links::queue(txn, &self.config, user, kind, minutes)?;
         self.mail_queued.store(true, Ordering::Relaxed);
         Ok(())
@@ -203,13 +197,13 @@ impl Journal {
     }
 
     /// Records `change` and commits `txn`: the last step of a change that has one record.
-    pub fn commit_change(&self, txn: WriteTransaction, change: Change) -> Result<(), StoreError> {
+    pub fn commit_change(&self, txn: WriteTxn, change: Change) -> Result<(), StoreError> {
         self.record(&txn, change)?;
         self.commit(txn)
     }
 
     /// Commits `txn`, then wakes the mailer if a notification mail was queued.
-    pub fn commit(&self, txn: WriteTransaction) -> Result<(), StoreError> {
+    pub fn commit(&self, txn: WriteTxn) -> Result<(), StoreError> {
         txn.commit()?;
         if self.mail_queued.swap(false, Ordering::Relaxed) {
             self.mailer.wake();

@@ -4,8 +4,7 @@
 //! the pages of lessons and the calendars keep theirs here.
 
 use crate::policy::Actor;
-use crate::store::StoreError;
-use crate::store::record::{self, ListKey, Reader};
+use crate::store::record::{ListKey, Seen};
 use crate::store::shelf::{self, Renderings};
 use bytes::Bytes;
 use std::hash::{BuildHasher, RandomState};
@@ -45,14 +44,13 @@ pub fn question(actor: &Actor, what: std::fmt::Arguments) -> String {
 /// put together, so that they are seldom moved.
 const TAIL_ROOM: usize = 8 * 1024;
 
-/// The versions of `lists` as `txn` reads them, as bytes (a `head`).
-pub fn versions_of(txn: &impl Reader, lists: &[ListKey]) -> Result<Vec<u8>, StoreError> {
-    let versions = record::list_versions(txn)?;
+/// The versions of `lists`, as bytes (a `head`).
+pub fn versions_of(versions: &Seen, lists: &[ListKey]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(8 * lists.len() + 8);
     for &list in lists {
-        bytes.extend(versions.of(list)?.to_le_bytes());
+        bytes.extend(versions.of(list).to_le_bytes());
     }
-    Ok(bytes)
+    bytes
 }
 
 /// The text kept for `question` while `head` (the state of what decides what it shows) and the

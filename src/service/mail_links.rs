@@ -5,19 +5,13 @@ use crate::auth::{OneTimeToken, Purpose, token};
 use crate::config::Config;
 use crate::domain::User;
 use crate::mail::{self, MailContext, MailDraft, MailKind};
+use crate::store::WriteTxn;
 use crate::store::one_time_tokens;
 use jiff::{SignedDuration, Timestamp};
-use redb::WriteTransaction;
 
 /// Stores a token for `user` and queues the mail of `kind` with its link, in `txn`.
 /// The caller commits, then wakes the mailer.
-pub fn queue(
-    txn: &WriteTransaction,
-    config: &Config,
-    user: &User,
-    kind: MailKind,
-    minutes: u64,
-) -> Result<(), ServiceError> {
+pub fn queue(txn: &WriteTxn, config: &Config, user: &User, kind: MailKind, minutes: u64) -> Result<(), ServiceError> {
     let secret = token::new_token();
     let purpose = match kind {
         MailKind::VerifyEmail => Purpose::VerifyEmail,

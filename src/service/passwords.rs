@@ -11,9 +11,9 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::{Email, Password, UserId};
 use crate::mail::MailKind;
 use crate::policy::Actor;
+use crate::store::WriteTxn;
 use crate::store::{Store, StoreError, one_time_tokens, sessions, users};
 use jiff::Timestamp;
-use redb::WriteTransaction;
 use std::net::IpAddr;
 
 /// What `forgot-password` answers, whether the address exists or not.
@@ -93,7 +93,7 @@ fn queue_reset_mail(store: &Store, journal: &Journal, config: &Config, email: &E
 /// After a new password: every session of `user` but `keep` ends (and with them the "login
 /// as" sessions he started), and so does every reset or set-password link still in a mailbox.
 /// Returns how many sessions ended.
-pub fn end_old_access(txn: &WriteTransaction, user: UserId, keep: Option<&[u8; 32]>) -> Result<usize, StoreError> {
+pub fn end_old_access(txn: &WriteTxn, user: UserId, keep: Option<&[u8; 32]>) -> Result<usize, StoreError> {
     one_time_tokens::end_all_of(txn, user, Purpose::PasswordReset, Timestamp::now())?;
     sessions::remove_all_of(txn, user, keep)
 }

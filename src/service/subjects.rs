@@ -7,8 +7,8 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::catalog::CatalogQuery;
 use crate::domain::subject::{Subject, check_subject};
 use crate::domain::{Page, PageRequest, SubjectId};
+use crate::store::WriteTxn;
 use crate::store::{Store, courses, record, subjects};
-use redb::WriteTransaction;
 
 /// A subject's fields as a form sends them.
 #[derive(Clone, Debug, Default)]
@@ -45,7 +45,7 @@ pub fn get(store: &Store, id: SubjectId) -> Result<Subject, ServiceError> {
 }
 
 /// The subject `id`, in a transaction, or 422 on `field` when there is none (a form naming it).
-pub(super) fn existing(txn: &WriteTransaction, id: SubjectId, field: &str) -> Result<Subject, ServiceError> {
+pub(super) fn existing(txn: &WriteTxn, id: SubjectId, field: &str) -> Result<Subject, ServiceError> {
     record::get(txn, id)?.ok_or_else(|| FieldErrors::one(field, "Такого предмета нет"))
 }
 
@@ -96,7 +96,7 @@ pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm
 }
 
 /// What uses a subject, in words («курсов: 2», «групп: 1», «занятия»); empty when nothing does.
-fn uses(txn: &WriteTransaction, id: SubjectId) -> Result<Vec<String>, ServiceError> {
+fn uses(txn: &WriteTxn, id: SubjectId) -> Result<Vec<String>, ServiceError> {
     let courses = courses::of_subject(txn, id)?.len();
     let courses = (courses > 0).then(|| format!("курсов: {courses}"));
     let teaching = subjects::teaching_uses(txn, |g| g.subject_id == id, |l| l.subject_id == id)?;

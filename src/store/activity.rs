@@ -6,8 +6,9 @@ use super::newest_first::{self, Scope, append_numbered};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::activity::{ActivityEntry, ActivityFilter};
 use crate::domain::{ActivityId, Page, PageRequest};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable};
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 use std::sync::{Mutex, MutexGuard};
@@ -18,7 +19,7 @@ fn name() -> &'static str {
 }
 
 /// Appends `entry` (its `id` is assigned here) and indexes it under everyone it concerns.
-pub fn append(txn: &WriteTransaction, mut entry: ActivityEntry) -> Result<ActivityId, StoreError> {
+pub fn append(txn: &WriteTxn, mut entry: ActivityEntry) -> Result<ActivityId, StoreError> {
     entry.id = ActivityId(sequence::next_id(txn, name())?);
     let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER)?;
     for person in entry.people() {

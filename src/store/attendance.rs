@@ -1,13 +1,14 @@
 //! Attendance: one row per (lesson, student), and an index of each student's statuses by the
 //! lesson's start, so a year's summary or a journal grid reads keys only.
 
-use super::record::{self, ListKey, Reader};
+use super::record::{ListKey, Reader};
 use super::{StoreError, codec, tables};
 use crate::domain::journal::{Attendance, AttendanceStatus};
 use crate::domain::lesson::Lesson;
 use crate::domain::{LessonId, UserId};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 /// One status from the student index: the lesson, its start and how the student was there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +30,7 @@ pub fn of_lesson(txn: &impl Reader, lesson: LessonId) -> Result<Vec<Attendance>,
 /// what was recorded before. Only what differs is written: a row left as it was, or a status
 /// left as it was, is not touched (each write dirties a page of a large table). Each student
 /// whose status changed gets a new version of his list (`list_of`).
-pub fn replace_lesson(
-    txn: &WriteTransaction,
-    lesson: &Lesson,
-    records: &[Attendance],
-) -> Result<Vec<Attendance>, StoreError> {
+pub fn replace_lesson(txn: &WriteTxn, lesson: &Lesson, records: &[Attendance]) -> Result<Vec<Attendance>, StoreError> {
     let old = of_lesson(txn, lesson.id)?;
     let mut table = txn.open_table(tables::ATTENDANCE)?;
     let mut by_student = txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
@@ -58,13 +55,13 @@ pub fn replace_lesson(
             changed.push(list_of(record.student_id));
         }
     }
-    record::renew(txn, changed)?;
+    txn.renew(changed);
     Ok(old)
 }
 
 /// Moves the student index rows of a lesson whose start changed from `old_start` (call it
 /// whenever a lesson with attendance moves); their students' lists get new versions.
-pub fn lesson_moved(txn: &WriteTransaction, lesson: &Lesson, old_start: Timestamp) -> Result<(), StoreError> {
+pub fn lesson_moved(txn: &WriteTxn, lesson: &Lesson, old_start: Timestamp) -> Result<(), StoreError> {
     if old_start == lesson.starts_at {
         return Ok(());
     }
@@ -78,7 +75,8 @@ pub fn lesson_moved(txn: &WriteTransaction, lesson: &Lesson, old_start: Timestam
             record.status.code(),
         )?;
     }
-    record::renew(txn, records.iter().map(|r| list_of(r.student_id)))
+    txn.renew(records.iter().map(|r| list_of(r.student_id)));
+    Ok(())
 }
 
 /// The list of `student`'s statuses, whose version changes with each of them.

@@ -4,7 +4,7 @@ use super::record::{self, Reader, Record, Rows};
 use super::{StoreError, tables};
 use crate::domain::UserId;
 use crate::domain::calendar::CalendarFeed;
-use redb::WriteTransaction;
+use crate::store::WriteTxn;
 
 impl Record for CalendarFeed {
     const TABLE: Rows = tables::CALENDAR_FEEDS;
@@ -21,7 +21,7 @@ pub fn of(txn: &impl Reader, user: UserId) -> Result<Option<CalendarFeed>, Store
 }
 
 /// Stores `feed` in place of the person's previous link, if any.
-pub fn put(txn: &WriteTransaction, feed: &CalendarFeed) -> Result<(), StoreError> {
+pub fn put(txn: &WriteTxn, feed: &CalendarFeed) -> Result<(), StoreError> {
     match of(txn, feed.id)? {
         Some(old) => record::replace(txn, &old, feed),
         None => record::insert_built(txn, feed),

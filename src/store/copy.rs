@@ -94,7 +94,6 @@ macro_rules! copy_every_table {
         $copier.table(tables::TASKS_BY_RELATED)?;
         $copier.table(tables::TASKS_BY_DUE)?;
         $copier.table(tables::TASKS_ON_BOARD)?;
-        $copier.table(tables::LIST_VERSIONS)?;
         $copier.table(tables::BOARDS)?;
         $copier.table(tables::BOARDS_BY_OWNER)?;
         $copier.table(tables::EVENTS)?;

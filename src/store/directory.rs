@@ -10,8 +10,9 @@ pub use columns::{Columns, Positions};
 use super::{Store, StoreError, codec, tables};
 use crate::domain::search::Pairs;
 use crate::domain::{Roles, TagId, User, UserId};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
@@ -135,7 +136,7 @@ pub struct DirectoryCache(Mutex<Option<Arc<Directory>>>);
 
 /// Marks the users as changed; called by every write to the users table and to the family
 /// links, in its transaction.
-pub fn bump_revision(txn: &WriteTransaction) -> Result<(), StoreError> {
+pub fn bump_revision(txn: &WriteTxn) -> Result<(), StoreError> {
     let mut meta = txn.open_table(tables::META)?;
     let current = read_revision(&meta)?;
     meta.insert(REVISION_KEY, (current + 1).to_le_bytes().as_slice())?;

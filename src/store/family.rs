@@ -4,7 +4,7 @@
 use super::record::{self, Reader};
 use super::{StoreError, tables};
 use crate::domain::UserId;
-use redb::WriteTransaction;
+use crate::store::WriteTxn;
 
 /// The parents of `child`.
 pub fn parents_of(txn: &impl Reader, child: UserId) -> Result<Vec<UserId>, StoreError> {
@@ -17,7 +17,7 @@ pub fn children_of(txn: &impl Reader, parent: UserId) -> Result<Vec<UserId>, Sto
 }
 
 /// Links `parent` to `child` (both directions of the index).
-pub fn link(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), StoreError> {
+pub fn link(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<(), StoreError> {
     txn.open_table(tables::FAMILY)?.insert((parent.0, child.0), ())?;
     txn.open_table(tables::FAMILY_BY_CHILD)?
         .insert((child.0, parent.0), ())?;
@@ -25,7 +25,7 @@ pub fn link(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(),
 }
 
 /// Removes the link of `parent` to `child`.
-pub fn unlink(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), StoreError> {
+pub fn unlink(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<(), StoreError> {
     txn.open_table(tables::FAMILY)?.remove((parent.0, child.0))?;
     txn.open_table(tables::FAMILY_BY_CHILD)?.remove((child.0, parent.0))?;
     super::directory::bump_revision(txn)

@@ -5,8 +5,9 @@ use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{StoreError, tables};
 use crate::domain::file::StoredFile;
 use crate::domain::{FileId, UserId};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadTransaction, ReadableTable, Table, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable, Table};
 use sha2::{Digest, Sha256};
 
 /// Bytes per stored chunk: small enough that a download holds one chunk at a time.
@@ -36,7 +37,7 @@ pub struct NewFile {
 
 /// Writes one new file's contents chunk by chunk, hashing as it goes; `finish` stores the record.
 pub struct FileWriter<'txn> {
-    txn: &'txn WriteTransaction,
+    txn: &'txn WriteTxn,
     chunks: Table<'txn, (u64, u32), &'static [u8]>,
     id: FileId,
     count: u32,
@@ -46,7 +47,7 @@ pub struct FileWriter<'txn> {
 
 impl<'txn> FileWriter<'txn> {
     /// Starts a new file (its id is taken from the sequence).
-    pub fn start(txn: &'txn WriteTransaction) -> Result<Self, StoreError> {
+    pub fn start(txn: &'txn WriteTxn) -> Result<Self, StoreError> {
         let id = record::next_id::<StoredFile>(txn)?;
         Ok(Self {
             txn,
@@ -121,7 +122,7 @@ pub fn contents(
 }
 
 /// Removes a file's chunks, record and index entry.
-pub fn remove(txn: &WriteTransaction, file: &StoredFile) -> Result<(), StoreError> {
+pub fn remove(txn: &WriteTxn, file: &StoredFile) -> Result<(), StoreError> {
     let mut chunks = txn.open_table(tables::FILE_CHUNKS)?;
     for n in 0..file.chunks {
         chunks.remove((file.id.0, n))?;

@@ -10,8 +10,9 @@ use super::record::{self, ListKey, Reader, Record, Rows, day_after, day_key};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::ledger::{EntryKind, LedgerEntry, LessonCharge};
 use crate::domain::{EntryId, LessonId, Page, PageRequest, UserId};
+use crate::store::WriteTxn;
 use jiff::civil::Date;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable};
 use std::collections::BTreeMap;
 
 impl Record for LedgerEntry {
@@ -44,7 +45,7 @@ pub struct Appended {
 /// Appends the entry `build` makes around its new id, with its index rows, moves its student's
 /// balance by its effect and renews his list's version and the school's, all in `txn`. A reversal is recorded against the entry it
 /// reverses (the service refuses a second one first).
-pub fn append(txn: &WriteTransaction, build: impl FnOnce(EntryId) -> LedgerEntry) -> Result<Appended, StoreError> {
+pub fn append(txn: &WriteTxn, build: impl FnOnce(EntryId) -> LedgerEntry) -> Result<Appended, StoreError> {
     let entry = build(EntryId(sequence::next_id(txn, record::name_of::<LedgerEntry>())?));
     let (id, student) = (entry.id.0, entry.student_id.0);
     txn.open_table(tables::LEDGER)?
@@ -73,7 +74,7 @@ pub fn append(txn: &WriteTransaction, build: impl FnOnce(EntryId) -> LedgerEntry
             debts.insert((after, student), ())?;
         }
     }
-    record::renew(txn, [list_of(entry.student_id), list_of_school()])?;
+    txn.renew([list_of(entry.student_id), list_of_school()]);
     Ok(Appended { entry, before, after })
 }
 
@@ -292,7 +293,7 @@ pub fn charges_of(txn: &impl Reader, lesson: LessonId) -> Result<Vec<(UserId, Le
 
 /// Records what lesson `lesson` settled for `student`, or (`None`) that it settles nothing.
 pub fn set_charge(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     lesson: LessonId,
     student: UserId,
     charge: Option<LessonCharge>,

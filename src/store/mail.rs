@@ -5,8 +5,9 @@ use super::record::{self, IndexRow, Record, Rows};
 use super::{Store, StoreError, tables};
 use crate::domain::mail::{MailFilter, MailRecord, MailStatus};
 use crate::domain::{MailId, Page, PageRequest};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 impl Record for MailRecord {
     const TABLE: Rows = tables::MAIL;
@@ -28,12 +29,12 @@ impl Record for MailRecord {
 }
 
 /// Stores a new mail (its `id` is assigned here) with its queue and user index entries.
-pub fn insert(txn: &WriteTransaction, mail: MailRecord) -> Result<MailId, StoreError> {
+pub fn insert(txn: &WriteTxn, mail: MailRecord) -> Result<MailId, StoreError> {
     Ok(record::insert(txn, |id| MailRecord { id, ..mail })?.id)
 }
 
 /// Replaces a stored mail, moving its queue entry to the new next attempt (or removing it).
-pub fn update(txn: &WriteTransaction, mail: &MailRecord) -> Result<(), StoreError> {
+pub fn update(txn: &WriteTxn, mail: &MailRecord) -> Result<(), StoreError> {
     record::update(txn, mail)?;
     Ok(())
 }

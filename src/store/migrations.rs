@@ -10,17 +10,18 @@ use crate::domain::event::Event;
 use crate::domain::journal::Mark;
 use crate::domain::lesson::LessonHead;
 use crate::domain::task::Task;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use crate::store::WriteTxn;
+use redb::{ReadTransaction, ReadableTable};
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
 
 const VERSION_KEY: &str = "schema_version";
 
-type Migration = fn(&WriteTransaction) -> Result<(), StoreError>;
+type Migration = fn(&WriteTxn) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 19] = [
+const MIGRATIONS: [(&str, Migration); 20] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -61,6 +62,10 @@ const MIGRATIONS: [(&str, Migration); 19] = [
     ("index marks by student and subject", index_marks_by_student_and_subject),
     ("index tasks by due time within their day", index_tasks_by_due_time),
     ("create the table of lists' versions", create_list_versions),
+    (
+        "drop the table of lists' versions: they are kept in memory",
+        drop_list_versions,
+    ),
 ];
 
 /// META key of the server's random secret (signs anonymous CSRF tokens).
@@ -113,7 +118,7 @@ pub fn version_in(txn: &ReadTransaction) -> Result<u32, StoreError> {
     Ok(u32::from_le_bytes(bytes))
 }
 
-fn create_base_tables(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_base_tables(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::META)?;
     txn.open_table(tables::SEQUENCES)?;
     txn.open_table(tables::USERS)?;
@@ -122,7 +127,7 @@ fn create_base_tables(txn: &WriteTransaction) -> Result<(), StoreError> {
 }
 
 /// Version 2 added the role index; this fills it from the users already stored.
-fn index_users_by_role(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn index_users_by_role(txn: &WriteTxn) -> Result<(), StoreError> {
     let users = txn.open_table(tables::USERS)?;
     let mut by_role = txn.open_table(tables::USERS_BY_ROLE)?;
     by_role.retain(|_, _| false)?;
@@ -136,7 +141,7 @@ fn index_users_by_role(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn create_auth_and_mail(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_auth_and_mail(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::SESSIONS)?;
     txn.open_table(tables::SESSIONS_BY_USER)?;
     txn.open_table(tables::ONE_TIME_TOKENS)?;
@@ -150,7 +155,7 @@ fn create_auth_and_mail(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn create_tags_and_family(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_tags_and_family(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::TAGS)?;
     txn.open_table(tables::TAGS_BY_NAME)?;
     txn.open_table(tables::FAMILY)?;
@@ -158,14 +163,14 @@ fn create_tags_and_family(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn create_files(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_files(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::FILES)?;
     txn.open_table(tables::FILE_CHUNKS)?;
     txn.open_table(tables::FILES_BY_USER)?;
     Ok(())
 }
 
-fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_activity_and_notifications(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::ACTIVITY)?;
     txn.open_table(tables::ACTIVITY_BY_USER_V1)?;
     txn.open_table(tables::NOTIFICATIONS)?;
@@ -175,7 +180,7 @@ fn create_activity_and_notifications(txn: &WriteTransaction) -> Result<(), Store
     Ok(())
 }
 
-fn create_subjects_and_courses(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_subjects_and_courses(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::SUBJECTS)?;
     txn.open_table(tables::SUBJECTS_BY_NAME)?;
     txn.open_table(tables::COURSES)?;
@@ -189,12 +194,12 @@ fn create_subjects_and_courses(txn: &WriteTransaction) -> Result<(), StoreError>
     Ok(())
 }
 
-fn create_calendar_feeds(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_calendar_feeds(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::CALENDAR_FEEDS)?;
     Ok(())
 }
 
-fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn index_activity_by_action_and_number(txn: &WriteTxn) -> Result<(), StoreError> {
     let mut by_action = txn.open_table(tables::ACTIVITY_BY_ACTION)?;
     let mut counts = std::collections::HashMap::new();
     for row in txn.open_table(tables::ACTIVITY)?.iter()? {
@@ -216,7 +221,7 @@ fn index_activity_by_action_and_number(txn: &WriteTransaction) -> Result<(), Sto
     Ok(())
 }
 
-fn create_groups_and_lessons(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_groups_and_lessons(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::GROUPS)?;
     txn.open_table(tables::GROUPS_BY_TEACHER)?;
     txn.open_table(tables::GROUPS_BY_STUDENT)?;
@@ -229,7 +234,7 @@ fn create_groups_and_lessons(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn create_attendance_and_marks(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_attendance_and_marks(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::ATTENDANCE)?;
     txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
     txn.open_table(tables::MARKS)?;
@@ -239,7 +244,7 @@ fn create_attendance_and_marks(txn: &WriteTransaction) -> Result<(), StoreError>
     Ok(())
 }
 
-fn create_ledger_and_packages(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_ledger_and_packages(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::LEDGER)?;
     txn.open_table(tables::LEDGER_BY_STUDENT)?;
     txn.open_table(tables::LEDGER_BY_DAY)?;
@@ -252,7 +257,7 @@ fn create_ledger_and_packages(txn: &WriteTransaction) -> Result<(), StoreError> 
     Ok(())
 }
 
-fn index_debts(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn index_debts(txn: &WriteTxn) -> Result<(), StoreError> {
     let balances = txn.open_table(tables::BALANCES)?;
     let mut debts = txn.open_table(tables::DEBTS)?;
     for row in balances.iter()? {
@@ -264,7 +269,7 @@ fn index_debts(txn: &WriteTransaction) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn create_tasks_boards_and_events(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn create_tasks_boards_and_events(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::TASKS)?;
     txn.open_table(tables::TASKS_BY_ASSIGNEE)?;
     txn.open_table(tables::TASKS_BY_AUTHOR)?;
@@ -280,12 +285,12 @@ fn create_tasks_boards_and_events(txn: &WriteTransaction) -> Result<(), StoreErr
 
 /// Writes each task and event again: decoded from the RFC 3339 text they held, encoded with
 /// numbers (`domain::instant`); their index rows do not change.
-fn reencode_tasks_and_events(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn reencode_tasks_and_events(txn: &WriteTxn) -> Result<(), StoreError> {
     reencode::<Task>(txn)?;
     reencode::<Event>(txn)
 }
 
-fn reencode<R: Record>(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn reencode<R: Record>(txn: &WriteTxn) -> Result<(), StoreError> {
     let mut rows = txn.open_table(R::TABLE)?;
     let ids: Vec<u64> = rows
         .iter()?
@@ -302,7 +307,7 @@ fn reencode<R: Record>(txn: &WriteTransaction) -> Result<(), StoreError> {
 }
 
 /// Writes the subject index row of every lesson stored before it.
-fn index_lessons_by_subject(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn index_lessons_by_subject(txn: &WriteTxn) -> Result<(), StoreError> {
     let lessons = txn.open_table(tables::LESSONS)?;
     let mut by_subject = txn.open_table(tables::LESSONS_BY_SUBJECT)?;
     for row in lessons.iter()? {
@@ -314,7 +319,7 @@ fn index_lessons_by_subject(txn: &WriteTransaction) -> Result<(), StoreError> {
 }
 
 /// Writes the (student, subject, day) index row of every mark stored before it.
-fn index_marks_by_student_and_subject(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn index_marks_by_student_and_subject(txn: &WriteTxn) -> Result<(), StoreError> {
     let marks = txn.open_table(tables::MARKS)?;
     let mut index = txn.open_table(tables::MARKS_BY_STUDENT_SUBJECT)?;
     for row in marks.iter()? {
@@ -328,7 +333,7 @@ fn index_marks_by_student_and_subject(txn: &WriteTransaction) -> Result<(), Stor
 
 /// Writes the due indexes of tasks again, keyed by `tasks::due_key` (day and time) where
 /// release 17 keyed them by day alone.
-fn index_tasks_by_due_time(txn: &WriteTransaction) -> Result<(), StoreError> {
+fn index_tasks_by_due_time(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.delete_table(tables::TASKS_BY_ASSIGNEE)?;
     txn.delete_table(tables::TASKS_BY_AUTHOR)?;
     txn.delete_table(tables::TASKS_BY_DUE)?;
@@ -348,8 +353,15 @@ fn index_tasks_by_due_time(txn: &WriteTransaction) -> Result<(), StoreError> {
 }
 
 /// Lists written before it have no version yet and read as version 0 until their first change.
-fn create_list_versions(txn: &WriteTransaction) -> Result<(), StoreError> {
-    txn.open_table(tables::LIST_VERSIONS)?;
+fn create_list_versions(txn: &WriteTxn) -> Result<(), StoreError> {
+    txn.open_table(tables::LIST_VERSIONS_V1)?;
+    Ok(())
+}
+
+/// The versions moved to memory (`record::ListVersions`): a change no longer writes one row per
+/// list it touched, scattered over the file.
+fn drop_list_versions(txn: &WriteTxn) -> Result<(), StoreError> {
+    txn.delete_table(tables::LIST_VERSIONS_V1)?;
     Ok(())
 }
 

@@ -33,11 +33,13 @@ pub mod tags;
 pub mod tasks;
 pub mod users;
 mod verdict;
+mod write_txn;
 
 pub use error::{StoreError, is_disk_full};
 pub use migrations::{SCHEMA_VERSION, version_in as schema_version_in};
+pub use write_txn::WriteTxn;
 
-use redb::{Database, Durability, ReadTransaction, ReadableDatabase, WriteTransaction};
+use redb::{Database, Durability, ReadTransaction, ReadableDatabase};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -71,6 +73,7 @@ pub struct Store {
     path: Arc<Path>,
     directory: Arc<directory::DirectoryCache>,
     verdict: Arc<verdict::Verdict>,
+    versions: Arc<record::ListVersions>,
 }
 
 impl Store {
@@ -93,6 +96,7 @@ impl Store {
             path: path.into(),
             directory: Default::default(),
             verdict: Default::default(),
+            versions: Default::default(),
         };
         migrations::run(&store)?;
         Ok(store)
@@ -133,19 +137,26 @@ impl Store {
         &self.path
     }
 
+    /// A snapshot for reading, and the lists' versions it holds every change of
+    /// (`record::ListVersions`): they are taken before it is opened.
+    pub fn read_versioned(&self) -> Result<(record::Seen<'_>, ReadTransaction), StoreError> {
+        let versions = self.versions.now();
+        Ok((versions, self.read()?))
+    }
+
     /// A snapshot for reading; never waits for writers.
     pub fn read(&self) -> Result<ReadTransaction, StoreError> {
         Ok(self.db.get()?.begin_read()?)
     }
 
     /// A write transaction whose commit is on disk when `commit` returns (user data).
-    pub fn write(&self) -> Result<WriteTransaction, StoreError> {
+    pub fn write(&self) -> Result<WriteTxn, StoreError> {
         self.write_with(Durability::Immediate)
     }
 
     /// A write transaction that is crash-safe but may lose its own commit on power loss:
     /// for bookkeeping such as "last seen", never for user data.
-    pub fn write_lazily(&self) -> Result<WriteTransaction, StoreError> {
+    pub fn write_lazily(&self) -> Result<WriteTxn, StoreError> {
         self.write_with(Durability::None)
     }
 
@@ -163,7 +174,7 @@ impl Store {
         self.verdict.trusted()
     }
 
-    fn write_with(&self, durability: Durability) -> Result<WriteTransaction, StoreError> {
+    fn write_with(&self, durability: Durability) -> Result<WriteTxn, StoreError> {
         let db = self.db.get()?;
         let mut txn = match db.begin_write() {
             Err(redb::TransactionError::Storage(redb::StorageError::PreviousIo)) => {
@@ -172,6 +183,6 @@ impl Store {
             other => other?,
         };
         txn.set_durability(durability).map_err(redb::Error::from)?;
-        Ok(txn)
+        Ok(WriteTxn::new(txn, self.versions.clone()))
     }
 }

@@ -5,8 +5,9 @@ use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{StoreError, codec, tables};
 use crate::domain::notification::{MailChoice, Notification, NotificationChoice, NotificationKind};
 use crate::domain::{NotificationId, Page, PageRequest, UserId};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadTransaction, ReadableTable, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable};
 use std::collections::BTreeSet;
 
 impl Record for Notification {
@@ -27,12 +28,12 @@ impl Record for Notification {
 }
 
 /// Stores a new notification (its `id` is assigned here), unread.
-pub fn insert(txn: &WriteTransaction, notification: Notification) -> Result<NotificationId, StoreError> {
+pub fn insert(txn: &WriteTxn, notification: Notification) -> Result<NotificationId, StoreError> {
     Ok(record::insert(txn, |id| Notification { id, ..notification })?.id)
 }
 
 /// Marks one notification read at `now` (a read one keeps its first reading time).
-pub fn mark_read(txn: &WriteTransaction, notification: &mut Notification, now: Timestamp) -> Result<(), StoreError> {
+pub fn mark_read(txn: &WriteTxn, notification: &mut Notification, now: Timestamp) -> Result<(), StoreError> {
     if notification.read_at.is_some() {
         return Ok(());
     }
@@ -42,7 +43,7 @@ pub fn mark_read(txn: &WriteTransaction, notification: &mut Notification, now: T
 }
 
 /// Marks every unread notification of `user` read; returns how many there were.
-pub fn mark_all_read(txn: &WriteTransaction, user: UserId, now: Timestamp) -> Result<u64, StoreError> {
+pub fn mark_all_read(txn: &WriteTxn, user: UserId, now: Timestamp) -> Result<u64, StoreError> {
     let unread: Vec<NotificationId> = record::ids_under(txn, tables::NOTIFICATIONS_UNREAD, user.0)?;
     for id in &unread {
         if let Some(mut notification) = record::get(txn, *id)? {
@@ -107,7 +108,7 @@ pub fn choice(txn: &impl Reader, user: UserId) -> Result<NotificationChoice, Sto
 }
 
 /// Stores `user`'s choice.
-pub fn set_choice(txn: &WriteTransaction, user: UserId, choice: &NotificationChoice) -> Result<(), StoreError> {
+pub fn set_choice(txn: &WriteTxn, user: UserId, choice: &NotificationChoice) -> Result<(), StoreError> {
     let stored = Stored::Choice {
         mail: choice.mail.0.clone(),
         off: choice.off.clone(),

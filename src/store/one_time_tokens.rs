@@ -3,8 +3,9 @@
 use super::{StoreError, codec, tables};
 use crate::auth::{OneTimeToken, Purpose};
 use crate::domain::UserId;
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadTransaction, WriteTransaction};
+use redb::ReadTransaction;
 
 /// The table's name, for errors.
 fn name() -> &'static str {
@@ -12,14 +13,14 @@ fn name() -> &'static str {
 }
 
 /// Stores a token.
-pub fn insert(txn: &WriteTransaction, key: &[u8; 32], token: &OneTimeToken) -> Result<(), StoreError> {
+pub fn insert(txn: &WriteTxn, key: &[u8; 32], token: &OneTimeToken) -> Result<(), StoreError> {
     txn.open_table(tables::ONE_TIME_TOKENS)?
         .insert(key.as_slice(), codec::encode(token).as_slice())?;
     Ok(())
 }
 
 /// Removes and returns a token: whatever the caller then decides, it cannot be used twice.
-pub fn take(txn: &WriteTransaction, key: &[u8; 32]) -> Result<Option<OneTimeToken>, StoreError> {
+pub fn take(txn: &WriteTxn, key: &[u8; 32]) -> Result<Option<OneTimeToken>, StoreError> {
     let mut table = txn.open_table(tables::ONE_TIME_TOKENS)?;
     let removed = table.remove(key.as_slice())?;
     removed.map(|bytes| codec::decode(name(), bytes.value())).transpose()
@@ -34,7 +35,7 @@ pub fn get(txn: &ReadTransaction, key: &[u8; 32]) -> Result<Option<OneTimeToken>
 
 /// Ends every token of `user` for `purpose`, and drops expired tokens of anyone on the way
 /// (the table is small: tokens live hours to a week). Returns how many of `user`'s ended.
-pub fn end_all_of(txn: &WriteTransaction, user: UserId, purpose: Purpose, now: Timestamp) -> Result<usize, StoreError> {
+pub fn end_all_of(txn: &WriteTxn, user: UserId, purpose: Purpose, now: Timestamp) -> Result<usize, StoreError> {
     let mut table = txn.open_table(tables::ONE_TIME_TOKENS)?;
     let mut ended = 0;
     table.retain(|_, bytes| match codec::decode::<OneTimeToken>(name(), bytes) {

@@ -6,13 +6,13 @@ mod index_row;
 mod list_version;
 
 pub use index_row::IndexRow;
-pub(in crate::store) use list_version::renew;
-pub use list_version::{ListKey, ListVersions, list_version, list_versions};
+pub use list_version::{ListKey, ListVersions, Seen};
 
 use super::newest_first::{self, Index, Scope};
 use super::{StoreError, codec, sequence, tables};
 use crate::domain::{Page, PageRequest};
-use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, Table, TableDefinition, Value, WriteTransaction};
+use crate::store::WriteTxn;
+use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, TableDefinition, Value};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -33,8 +33,8 @@ pub trait Record: Serialize + DeserializeOwned {
         Vec::new()
     }
     /// The lists this record is in whose version readers keep whole answers by (a board's
-    /// cards, a person's tasks; `list_version`): each gets a new version whenever the record is
-    /// written or removed, as it was and as it is, in the same transaction.
+    /// cards, a person's tasks; `ListVersions`): each gets a new version whenever the record is
+    /// written or removed, as it was and as it is, once the transaction is committed.
     fn versioned_lists(&self) -> Vec<ListKey> {
         Vec::new()
     }
@@ -91,17 +91,6 @@ impl Reader for ReadTransaction {
         &self,
         table: TableDefinition<K, V>,
     ) -> Result<ReadOnlyTable<K, V>, StoreError> {
-        Ok(self.open_table(table)?)
-    }
-}
-
-impl Reader for WriteTransaction {
-    type Table<'txn, K: Key + 'static, V: Value + 'static> = Table<'txn, K, V>;
-
-    fn open<K: Key + 'static, V: Value + 'static>(
-        &self,
-        table: TableDefinition<K, V>,
-    ) -> Result<Table<'_, K, V>, StoreError> {
         Ok(self.open_table(table)?)
     }
 }
@@ -297,25 +286,25 @@ pub fn under<R: Record>(txn: &impl Reader, index: Index, key: u64) -> Result<Vec
 }
 
 /// The next id of `R`'s sequence, for a record built in steps (see `store::files`).
-pub fn next_id<R: Record>(txn: &WriteTransaction) -> Result<R::Id, StoreError> {
+pub fn next_id<R: Record>(txn: &WriteTxn) -> Result<R::Id, StoreError> {
     Ok(sequence::next_id(txn, name_of::<R>())?.into())
 }
 
 /// Stores a new record built around the next id of its sequence, with its index rows.
-pub fn insert<R: Record>(txn: &WriteTransaction, build: impl FnOnce(R::Id) -> R) -> Result<R, StoreError> {
+pub fn insert<R: Record>(txn: &WriteTxn, build: impl FnOnce(R::Id) -> R) -> Result<R, StoreError> {
     let record = build(next_id::<R>(txn)?);
     insert_built(txn, &record)?;
     Ok(record)
 }
 
 /// Stores a new record whose id came from `next_id`, with its index rows.
-pub fn insert_built<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
+pub fn insert_built<R: Record>(txn: &WriteTxn, record: &R) -> Result<(), StoreError> {
     write(txn, None, record)
 }
 
 /// Writes `record` and its index rows in place of `old`'s; a unique key held by another
 /// record refuses the whole write before any of it is done.
-fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Result<(), StoreError> {
+fn write<R: Record>(txn: &WriteTxn, old: Option<&R>, record: &R) -> Result<(), StoreError> {
     let id = record.id().into();
     let rows = record.indexes();
     for row in &rows {
@@ -330,14 +319,14 @@ fn write<R: Record>(txn: &WriteTransaction, old: Option<&R>, record: &R) -> Resu
         row.write(txn, id)?;
     }
     let lists = old.map(Record::versioned_lists).unwrap_or_default();
-    list_version::renew(txn, lists.into_iter().chain(record.versioned_lists()))?;
+    txn.renew(lists.into_iter().chain(record.versioned_lists()));
     txn.open_table(R::TABLE)?.insert(id, codec::encode(record).as_slice())?;
     Ok(())
 }
 
 /// Replaces a stored record: its old index rows are removed and its new ones written, in the
 /// same transaction. Returns the record as it was.
-pub fn update<R: Record>(txn: &WriteTransaction, record: &R) -> Result<R, StoreError> {
+pub fn update<R: Record>(txn: &WriteTxn, record: &R) -> Result<R, StoreError> {
     let id = record.id();
     let old: R = get(txn, id)?.ok_or_else(|| StoreError::Corrupt {
         table: name_of::<R>(),
@@ -349,12 +338,12 @@ pub fn update<R: Record>(txn: &WriteTransaction, record: &R) -> Result<R, StoreE
 
 /// Replaces `old` (as the caller read it in this transaction) by `new`, moving the index rows,
 /// without reading it again.
-pub fn replace<R: Record>(txn: &WriteTransaction, old: &R, new: &R) -> Result<(), StoreError> {
+pub fn replace<R: Record>(txn: &WriteTxn, old: &R, new: &R) -> Result<(), StoreError> {
     write(txn, Some(old), new)
 }
 
 /// Removes the record `id` and its index rows; returns it, or `None` when there was none.
-pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>, StoreError> {
+pub fn remove<R: Record>(txn: &WriteTxn, id: R::Id) -> Result<Option<R>, StoreError> {
     let Some(record) = get::<R>(txn, id)? else {
         return Ok(None);
     };
@@ -364,12 +353,12 @@ pub fn remove<R: Record>(txn: &WriteTransaction, id: R::Id) -> Result<Option<R>,
 
 /// Removes `record` (as the caller read it in this transaction) and its index rows, without
 /// reading it again.
-pub fn delete<R: Record>(txn: &WriteTransaction, record: &R) -> Result<(), StoreError> {
+pub fn delete<R: Record>(txn: &WriteTxn, record: &R) -> Result<(), StoreError> {
     let id = record.id().into();
     for row in record.indexes() {
         row.remove(txn, id)?;
     }
-    list_version::renew(txn, record.versioned_lists())?;
+    txn.renew(record.versioned_lists());
     txn.open_table(R::TABLE)?.remove(id)?;
     Ok(())
 }

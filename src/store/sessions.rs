@@ -6,8 +6,9 @@ use super::record::Reader;
 use super::{Store, StoreError, codec, tables};
 use crate::auth::Session;
 use crate::domain::UserId;
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadableTable, WriteTransaction};
+use redb::ReadableTable;
 
 /// The table's name, for errors.
 fn name() -> &'static str {
@@ -20,7 +21,7 @@ fn owners(session: &Session) -> impl Iterator<Item = u64> {
 }
 
 /// Stores a new session.
-pub fn insert(txn: &WriteTransaction, key: &[u8; 32], session: &Session) -> Result<(), StoreError> {
+pub fn insert(txn: &WriteTxn, key: &[u8; 32], session: &Session) -> Result<(), StoreError> {
     txn.open_table(tables::SESSIONS)?
         .insert(key.as_slice(), codec::encode(session).as_slice())?;
     let mut index = txn.open_table(tables::SESSIONS_BY_USER)?;
@@ -40,7 +41,7 @@ pub fn get(txn: &impl Reader, key: &[u8; 32]) -> Result<Option<Session>, StoreEr
 }
 
 /// Ends one session; false when there was none.
-pub fn remove(txn: &WriteTransaction, key: &[u8; 32]) -> Result<bool, StoreError> {
+pub fn remove(txn: &WriteTxn, key: &[u8; 32]) -> Result<bool, StoreError> {
     let mut sessions = txn.open_table(tables::SESSIONS)?;
     let Some(session) = sessions
         .remove(key.as_slice())?
@@ -57,7 +58,7 @@ pub fn remove(txn: &WriteTransaction, key: &[u8; 32]) -> Result<bool, StoreError
 
 /// Ends every session of `user` except `keep`, and every session in which he acts as
 /// someone; returns how many ended.
-pub fn remove_all_of(txn: &WriteTransaction, user: UserId, keep: Option<&[u8; 32]>) -> Result<usize, StoreError> {
+pub fn remove_all_of(txn: &WriteTxn, user: UserId, keep: Option<&[u8; 32]>) -> Result<usize, StoreError> {
     let mut keys: Vec<[u8; 32]> = Vec::new();
     {
         let index = txn.open_table(tables::SESSIONS_BY_USER)?;

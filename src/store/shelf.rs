@@ -72,7 +72,7 @@ pub type Renderings<T, K = u64> = Shelf<K, Arc<Shown<T>>>;
 
 /// The rendering `shelf` keeps under `key` when it was made from `source`, or else `make()`,
 /// which is then kept with `source`. `source` must change whenever the rendering would: e.g. a
-/// board's stored bytes, the version of its list of cards (`record::list_version`), the
+/// board's stored bytes, the version of its list of cards (`record::ListVersions`), the
 /// directory's revision for the names and the day.
 pub fn kept_or_made<K: Eq + Hash + Copy, T, E>(
     shelf: &Renderings<T, K>,

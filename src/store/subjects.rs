@@ -8,8 +8,8 @@ use crate::domain::lesson::Lesson;
 use crate::domain::search::fold;
 use crate::domain::subject::{PersonSubject, PersonSubjects, Subject};
 use crate::domain::{SubjectId, UserId};
+use crate::store::WriteTxn;
 use redb::ReadableTable;
-use redb::WriteTransaction;
 
 impl Record for Subject {
     const TABLE: Rows = tables::SUBJECTS;
@@ -57,7 +57,7 @@ pub fn of_person(txn: &impl Reader, user: UserId) -> Result<Vec<PersonSubject>, 
 }
 
 /// Replaces what `user` studies or teaches, moving the subject index rows.
-pub fn set_of_person(txn: &WriteTransaction, user: UserId, subjects: Vec<PersonSubject>) -> Result<(), StoreError> {
+pub fn set_of_person(txn: &WriteTxn, user: UserId, subjects: Vec<PersonSubject>) -> Result<(), StoreError> {
     let new = PersonSubjects {
         user_id: user,
         subjects,

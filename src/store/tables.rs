@@ -234,11 +234,9 @@ pub const TASKS_BY_DUE: TableDefinition<(i64, u64), ()> = TableDefinition::new("
 /// Index: (board id, column id, position, task id) -> (), a board's cards in order.
 pub const TASKS_ON_BOARD: TableDefinition<(u64, u64, &str, u64), ()> = TableDefinition::new("tasks-on-board-1");
 
-/// The version of each list a record type names in `Record::versioned_lists`: (index name,
-/// owner) -> a random number written anew, in the same transaction, whenever a record in that
-/// list is written or removed (`record::list_version`): equal numbers mean an unchanged list
-/// (e.g. a board's cards, a person's tasks).
-pub const LIST_VERSIONS: TableDefinition<(&str, u64), u64> = TableDefinition::new("list-versions-1");
+/// The versions of lists until migration 20, which dropped them (they are kept in memory now,
+/// `record::ListVersions`): (index name, owner) -> a random number.
+pub const LIST_VERSIONS_V1: TableDefinition<(&str, u64), u64> = TableDefinition::new("list-versions-1");
 
 /// Boards: board id -> `domain::board::Board`.
 pub const BOARDS: TableDefinition<u64, &[u8]> = TableDefinition::new("boards-1");

@@ -4,7 +4,7 @@ use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{StoreError, tables};
 use crate::domain::search::fold;
 use crate::domain::{Tag, TagId};
-use redb::WriteTransaction;
+use crate::store::WriteTxn;
 
 impl Record for Tag {
     const TABLE: Rows = tables::TAGS;
@@ -30,6 +30,6 @@ pub fn id_by_name(txn: &impl Reader, name: &str) -> Result<Option<TagId>, StoreE
 }
 
 /// Creates a tag.
-pub fn insert(txn: &WriteTransaction, name: String, color: String) -> Result<Tag, StoreError> {
+pub fn insert(txn: &WriteTxn, name: String, color: String) -> Result<Tag, StoreError> {
     record::insert(txn, |id| Tag { id, name, color })
 }

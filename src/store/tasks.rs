@@ -1,7 +1,7 @@
 //! Tasks, indexed by assignee and author (by due day and time), by the person they are about,
 //! by due day and time, and by their place on a board (column and fractional position).
 
-use super::record::{self, IndexRow, ListKey, Reader, Record, Rows, day_key};
+use super::record::{self, IndexRow, ListKey, Reader, Record, Rows, Seen, day_key};
 use super::{StoreError, tables};
 use crate::domain::task::Task;
 use crate::domain::{BoardId, TaskId, UserId};
@@ -75,18 +75,18 @@ pub struct Card {
 }
 
 /// The version of `board`'s list of cards: it changes whenever a card on it is written,
-/// moved or removed (`record::list_version`).
-pub fn cards_version(txn: &impl Reader, board: BoardId) -> Result<u64, StoreError> {
-    record::list_version(txn, ListKey::of(&tables::TASKS_ON_BOARD, board.0))
+/// moved or removed (`record::ListVersions`).
+pub fn cards_version(versions: &Seen, board: BoardId) -> u64 {
+    versions.of(ListKey::of(&tables::TASKS_ON_BOARD, board.0))
 }
 
 /// The versions of the tasks assigned to `person` and of those about him: they change whenever
 /// such a task is written or removed.
-pub fn person_versions(txn: &impl Reader, person: UserId) -> Result<[u64; 2], StoreError> {
-    Ok([
-        record::list_version(txn, ListKey::of(&tables::TASKS_BY_ASSIGNEE, person.0))?,
-        record::list_version(txn, ListKey::of(&tables::TASKS_BY_RELATED, person.0))?,
-    ])
+pub fn person_versions(versions: &Seen, person: UserId) -> [u64; 2] {
+    [
+        versions.of(ListKey::of(&tables::TASKS_BY_ASSIGNEE, person.0)),
+        versions.of(ListKey::of(&tables::TASKS_BY_RELATED, person.0)),
+    ]
 }
 
 /// The cards of `board` in order (by column id, then position, then task id), or of one of its

@@ -4,8 +4,9 @@
 use super::record::{self, IndexRow, Reader, Record, Rows};
 use super::{Store, StoreError, codec, tables};
 use crate::domain::{Email, NewUser, Role, User, UserId};
+use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata, WriteTransaction};
+use redb::{ReadTransaction, ReadableTable, ReadableTableMetadata};
 
 impl Record for User {
     const TABLE: Rows = tables::USERS;
@@ -32,14 +33,14 @@ impl Record for User {
 
 /// Creates a user with its indexes; refuses an e-mail that is already taken
 /// (`StoreError::Taken` on `email`).
-pub fn insert(txn: &WriteTransaction, new: NewUser, now: Timestamp) -> Result<User, StoreError> {
+pub fn insert(txn: &WriteTxn, new: NewUser, now: Timestamp) -> Result<User, StoreError> {
     let user = record::insert(txn, |id| User::create(new, id, now))?;
     super::directory::bump_revision(txn)?;
     Ok(user)
 }
 
 /// Replaces a stored user, moving its index entries when the e-mail or roles changed.
-pub fn update(txn: &WriteTransaction, user: &User) -> Result<(), StoreError> {
+pub fn update(txn: &WriteTxn, user: &User) -> Result<(), StoreError> {
     let old = record::update(txn, user)?;
     // The directory keeps each user's whole record, so any change to it (a sign-in's
     // last_login_at too) makes the next list rebuild; saving identical bytes does not.

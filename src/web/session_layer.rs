@@ -123,7 +123,7 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
         in_background(state, move |store| {
             let txn = store.write_lazily()?;
             sessions::remove(&txn, &key)?;
-            Ok(txn.commit()?)
+            txn.commit()
         });
         return Ok(None);
     };

@@ -186,7 +186,7 @@ struct Teaching {
 impl Teaching {
     /// A group of the worker's with S in it (timetable: Mondays), and one lesson of it on
     /// 2030-01-`day`.
-    fn group_with_a_lesson(&self, txn: &redb::WriteTransaction, day: i8) -> (u64, u64) {
+    fn group_with_a_lesson(&self, txn: &klass::store::WriteTxn, day: i8) -> (u64, u64) {
         use klass::domain::group::{Group, ScheduleSlot};
         let group = klass::store::record::insert(txn, |id| Group {
             id,
@@ -216,7 +216,7 @@ impl Teaching {
     }
 
     /// A mark of `student` given by `teacher` now, without a lesson.
-    fn mark(&self, txn: &redb::WriteTransaction, student: u64, teacher: u64) -> u64 {
+    fn mark(&self, txn: &klass::store::WriteTxn, student: u64, teacher: u64) -> u64 {
         use klass::domain::journal::{Mark, MarkKind};
         let mark = klass::store::record::insert(txn, |id| Mark {
             id,
@@ -238,7 +238,7 @@ impl Teaching {
     /// A planned lesson of `student` taught by `teacher` on 2030-01-`day` at 10:00 UTC.
     fn lesson(
         &self,
-        txn: &redb::WriteTransaction,
+        txn: &klass::store::WriteTxn,
         group: Option<klass::domain::GroupId>,
         teacher: u64,
         student: u64,
@@ -259,7 +259,7 @@ impl Teaching {
 }
 
 /// A package of `student`'s, of any lesson, valid from November 2026 to June 2027.
-fn package_of(txn: &redb::WriteTransaction, student: u64) -> u64 {
+fn package_of(txn: &klass::store::WriteTxn, student: u64) -> u64 {
     klass::store::record::insert(txn, |id| klass::domain::package::Package {
         id,
         student_id: klass::domain::UserId(student),
@@ -282,7 +282,7 @@ fn package_of(txn: &redb::WriteTransaction, student: u64) -> u64 {
 }
 
 /// A cash payment of 1 000 ₽ by `student`, taken by `manager` today.
-fn payment_of(txn: &redb::WriteTransaction, student: u64, manager: u64) -> u64 {
+fn payment_of(txn: &klass::store::WriteTxn, student: u64, manager: u64) -> u64 {
     use klass::domain::ledger::{EntryKind, LedgerEntry, PaymentMethod};
     let written = klass::store::ledger::append(txn, |id| LedgerEntry {
         id,
@@ -304,7 +304,7 @@ fn payment_of(txn: &redb::WriteTransaction, student: u64, manager: u64) -> u64 {
 }
 
 /// A caller's own subject, a course of another subject with O enrolled, and a course nobody is in.
-fn catalog_of(txn: &redb::WriteTransaction, caller: &str, student: klass::domain::UserId) -> [u64; 4] {
+fn catalog_of(txn: &klass::store::WriteTxn, caller: &str, student: klass::domain::UserId) -> [u64; 4] {
     use klass::domain::course::{Course, Enrolment, EnrolmentStatus};
     use klass::domain::subject::Subject;
     use klass::store::record;

@@ -304,7 +304,7 @@ fn march_at_four(day: i8) -> jiff::Timestamp {
 }
 
 /// A planned lesson of the school's group at `day` 16:00 Moscow, with `status`.
-fn lesson(txn: &redb::WriteTransaction, s: &School, day: i8, status: LessonStatus) -> LessonId {
+fn lesson(txn: &klass::store::WriteTxn, s: &School, day: i8, status: LessonStatus) -> LessonId {
     let at = march_at_four(day);
     record::insert(txn, |id| Lesson {
         group_id: Some(GroupId(s.group)),
@@ -380,7 +380,7 @@ async fn the_daily_job_reminds_each_assignee_once_of_a_task_due_tomorrow() {
     let s = school().await;
     let today = jiff::civil::date(2030, 4, 14);
     let tomorrow = jiff::civil::date(2030, 4, 15);
-    let task = |txn: &redb::WriteTransaction, title: &str, due_on, status| {
+    let task = |txn: &klass::store::WriteTxn, title: &str, due_on, status| {
         // A task at a time of day is due that day too.
         let due_time = (status == TaskStatus::Todo).then(|| jiff::civil::time(16, 0, 0, 0));
         record::insert(txn, |id| Task {

@@ -67,7 +67,7 @@ pub fn shown<E: From<ServiceError>>(
     render: impl Fn(CalendarEntry) -> String,
     write: impl FnOnce(Vec<CalendarItem>) -> Bytes,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let mut lists = vec![store_events::list_of_school()];
     match (scope.person, room_of(scope)) {
         (Some(person), _) => {
@@ -79,7 +79,7 @@ pub fn shown<E: From<ServiceError>>(
         (None, Some(room)) => lists.push(lessons::list_of_room(room)),
         (None, None) => lists.push(lessons::list_of_school()),
     }
-    let mut head = kept_texts::versions_of(&txn, &lists).map_err(ServiceError::from)?;
+    let mut head = kept_texts::versions_of(&versions, &lists);
     let directory = store.directory(&txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
     if let Some(person) = scope.person {

@@ -5,9 +5,9 @@ use crate::domain::course::{Course, Enrolment, EnrolmentStatus};
 use crate::domain::group::Group;
 use crate::domain::subject::{PersonSubject, Subject};
 use crate::domain::{User, UserId};
+use crate::store::WriteTxn;
 use crate::store::{StoreError, courses, record, subjects};
 use jiff::civil::Date;
-use redb::WriteTransaction;
 
 /// (name, colour, price per lesson in kopecks)
 const SUBJECTS: [(&str, &str, i64); 6] = [
@@ -39,12 +39,7 @@ fn school_year_start(today: Date) -> Date {
 }
 
 /// Creates the catalogue for `teachers` (the workers) and `students`.
-pub fn seed(
-    txn: &WriteTransaction,
-    teachers: &[User],
-    students: &[UserId],
-    today: Date,
-) -> Result<Catalog, StoreError> {
+pub fn seed(txn: &WriteTxn, teachers: &[User], students: &[UserId], today: Date) -> Result<Catalog, StoreError> {
     let mut made = Vec::with_capacity(SUBJECTS.len());
     for (name, color, price) in SUBJECTS {
         made.push(record::insert(txn, |id| Subject {
@@ -114,7 +109,7 @@ pub fn seed(
 /// Enrols `student` in `course` (once) from `starts_on`, and lets him study its subject at
 /// `price` (`None`: the subject's).
 fn enrol(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     course: &Course,
     student: UserId,
     status: EnrolmentStatus,
@@ -145,7 +140,7 @@ fn enrol(
 
 /// Enrols the students of every group that belongs to a course in that course, so their
 /// lessons show as progress.
-pub fn enrol_groups(txn: &WriteTransaction, catalog: &Catalog, today: Date) -> Result<(), StoreError> {
+pub fn enrol_groups(txn: &WriteTxn, catalog: &Catalog, today: Date) -> Result<(), StoreError> {
     for group in record::all::<Group>(txn)? {
         let Some(course) = catalog.courses.iter().find(|c| Some(c.id) == group.course_id) else {
             continue;

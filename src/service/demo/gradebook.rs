@@ -5,10 +5,10 @@
 use crate::domain::journal::{Attendance, AttendanceStatus, Mark, MarkKind};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::{GroupId, MarkId, UserId};
+use crate::store::WriteTxn;
 use crate::store::{StoreError, attendance, lessons, record};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
-use redb::WriteTransaction;
 use std::collections::HashMap;
 
 /// What was recorded.
@@ -52,7 +52,7 @@ fn value_of(student: UserId, salt: u64) -> u8 {
 /// Records the attendance and marks of every done lesson that started before `now`;
 /// `weight` gives each kind's weight.
 pub fn seed(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     tz: &TimeZone,
     now: Timestamp,
     weight: impl Fn(MarkKind) -> u8,

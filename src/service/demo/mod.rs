@@ -17,9 +17,9 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::family::InvalidLink;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
 use crate::service::FieldErrors;
+use crate::store::WriteTxn;
 use crate::store::{Store, tags, users};
 use names::{BOYS, FATHERS, GIRLS, MOTHERS, SURNAMES, translit};
-use redb::WriteTransaction;
 use std::collections::{BTreeSet, HashSet};
 
 /// The demo manager's sign-in.
@@ -58,7 +58,7 @@ pub enum Seeded {
 }
 
 struct Writer<'a> {
-    txn: &'a WriteTransaction,
+    txn: &'a WriteTxn,
     hash: PasswordHash,
     emails: HashSet<String>,
     now: jiff::Timestamp,

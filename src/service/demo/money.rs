@@ -12,10 +12,10 @@ use crate::domain::package::{Freeze, Package};
 use crate::service::journal::{Change, Journal};
 use crate::service::money::charges::settle_lesson;
 use crate::service::money::packages::frozen;
+use crate::store::WriteTxn;
 use crate::store::{StoreError, ledger, lessons, record};
 use jiff::civil::Date;
 use jiff::{Timestamp, ToSpan};
-use redb::WriteTransaction;
 
 /// What was written.
 pub struct Made {
@@ -49,7 +49,7 @@ fn entry(
 
 /// Seeds the money of `students` (in the order they were made) as of `today`; the freeze is in
 /// the log, as a manager's would be.
-pub fn seed(txn: &WriteTransaction, journal: &Journal, students: &[UserId], today: Date) -> Result<Made, StoreError> {
+pub fn seed(txn: &WriteTxn, journal: &Journal, students: &[UserId], today: Date) -> Result<Made, StoreError> {
     let config = journal.config();
     let month_ago = today - 1.month();
     let mut made = Made {

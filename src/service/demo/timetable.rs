@@ -7,11 +7,11 @@ use crate::domain::group::{Group, ScheduleSlot};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::timetable::{Occurrence, horizon, occurrences};
 use crate::domain::{GroupId, User, UserId};
+use crate::store::WriteTxn;
 use crate::store::{StoreError, record};
 use jiff::civil::{Date, time};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
-use redb::WriteTransaction;
 
 /// (name, subject, teacher, room, weekdays, start hour and minute, minutes, course)
 type Plan = (
@@ -53,7 +53,7 @@ pub struct Made {
 
 /// Creates the groups and their lessons for `teachers` (the workers) and `students`.
 pub fn seed(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     catalog: &Catalog,
     teachers: &[User],
     students: &[UserId],
@@ -163,7 +163,7 @@ fn lesson(group: &Group, occurrence: Occurrence, k: usize, now: Timestamp) -> Le
 /// Saturday individual lessons of the first student with the mathematics teacher: two weeks
 /// back (done) and three ahead (planned).
 fn individual(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     catalog: &Catalog,
     teachers: &[User],
     students: &[UserId],

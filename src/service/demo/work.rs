@@ -10,11 +10,11 @@ use crate::domain::group::Group;
 use crate::domain::position::spread;
 use crate::domain::task::{Placement, Task, TaskPriority, TaskStatus};
 use crate::domain::{User, UserId};
+use crate::store::WriteTxn;
 use crate::store::{StoreError, record, users};
 use jiff::civil::{Date, date};
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
-use redb::WriteTransaction;
 
 /// What was written.
 pub struct Made {
@@ -94,7 +94,7 @@ fn genitive(student: &User) -> String {
 /// A board and its tasks for each of `staff`, the tasks about `students` in turn; then the
 /// events, written by the first of `staff` (the director).
 pub fn seed(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     staff: &[User],
     students: &[UserId],
     today: Date,
@@ -158,7 +158,7 @@ pub fn seed(
 }
 
 /// The school's events around `today`; returns how many.
-fn events(txn: &WriteTransaction, director: UserId, today: Date, tz: &TimeZone) -> Result<usize, StoreError> {
+fn events(txn: &WriteTxn, director: UserId, today: Date, tz: &TimeZone) -> Result<usize, StoreError> {
     let groups: Vec<Group> = record::all::<Group>(txn)?;
     let first_groups: Vec<_> = groups.iter().take(2).map(|g| g.id).collect();
     let at = |day: Date, hour: i8, minute: i8| {

@@ -11,10 +11,10 @@ use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::service::kept_texts;
 use crate::store::lessons::{self, Whose};
-use crate::store::record::ListVersions;
+use crate::store::record::Seen;
 use crate::store::{Store, attendance, marks, record};
 use bytes::Bytes;
-use redb::{ReadTransaction, ReadableTable};
+use redb::ReadTransaction;
 
 /// The journal of one group over one period.
 #[derive(Debug)]
@@ -37,7 +37,7 @@ pub fn shown<E: From<ServiceError>>(
     render: impl FnOnce(GroupJournal) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
     let period = ask.period(Fallback::Term)?;
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let (group, stored) = record::get_stored::<Group>(&txn, id)
         .map_err(ServiceError::from)?
         .ok_or_else(|| ServiceError::NotFound("Группа не найдена".into()))?;
@@ -48,12 +48,11 @@ pub fn shown<E: From<ServiceError>>(
         return render(made(store, &txn, group, period, ask)?);
     }
     let question = format!("group {id} {period:?}");
-    let versions = record::list_versions(&txn).map_err(ServiceError::from)?;
-    let head = head(store, &txn, &versions, &group, &stored)?;
+    let head = head(store, (&versions, &txn), &group, &stored)?;
     let tail = |students: &Vec<u64>, bytes: &mut Vec<u8>| -> Result<(), E> {
         for &student in students {
             for list in [attendance::list_of(UserId(student)), marks::list_of(UserId(student))] {
-                bytes.extend(versions.of(list).map_err(ServiceError::from)?.to_le_bytes());
+                bytes.extend(versions.of(list).to_le_bytes());
             }
         }
         Ok(())
@@ -70,8 +69,7 @@ pub fn shown<E: From<ServiceError>>(
 /// revision.
 fn head(
     store: &Store,
-    txn: &ReadTransaction,
-    versions: &ListVersions<impl ReadableTable<(&'static str, u64), u64>>,
+    (versions, txn): (&Seen, &ReadTransaction),
     group: &Group,
     stored: &[u8],
 ) -> Result<Vec<u8>, ServiceError> {
@@ -81,7 +79,7 @@ fn head(
         head.extend(part.len().to_le_bytes());
         head.extend(part);
     }
-    head.extend(versions.of(lessons::list_of_group(group.id))?.to_le_bytes());
+    head.extend(versions.of(lessons::list_of_group(group.id)).to_le_bytes());
     head.extend(store.directory(txn)?.revision().to_le_bytes());
     Ok(head)
 }

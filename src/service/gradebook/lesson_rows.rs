@@ -5,10 +5,10 @@
 use crate::domain::journal::Mark;
 use crate::domain::lesson::Lesson;
 use crate::domain::{LessonId, UserId};
+use crate::store::WriteTxn;
 use crate::store::record::{self, Reader};
 use crate::store::{StoreError, attendance, marks};
 use jiff::tz::TimeZone;
-use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
 /// Whether anything is recorded in lesson `id`'s journal (attendance or a mark).
@@ -24,7 +24,7 @@ pub fn recorded_students(txn: &impl Reader, id: LessonId) -> Result<BTreeSet<Use
 }
 
 /// Moves the journal rows of a lesson that changed from `was` to `lesson`.
-pub fn moved(txn: &WriteTransaction, was: &Lesson, lesson: &Lesson, tz: &TimeZone) -> Result<(), StoreError> {
+pub fn moved(txn: &WriteTxn, was: &Lesson, lesson: &Lesson, tz: &TimeZone) -> Result<(), StoreError> {
     if was.starts_at == lesson.starts_at {
         return Ok(());
     }
@@ -46,7 +46,7 @@ pub fn moved(txn: &WriteTransaction, was: &Lesson, lesson: &Lesson, tz: &TimeZon
 }
 
 /// Removes the journal rows of `lesson`, which is being removed.
-pub fn removed(txn: &WriteTransaction, lesson: &Lesson) -> Result<(), StoreError> {
+pub fn removed(txn: &WriteTxn, lesson: &Lesson) -> Result<(), StoreError> {
     attendance::replace_lesson(txn, lesson, &[])?;
     for mark in marks::of_lesson(txn, lesson.id)? {
         record::remove::<Mark>(txn, mark.id)?;

@@ -11,10 +11,10 @@ use crate::domain::{MarkId, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::Change;
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::record;
 use jiff::Timestamp;
 use jiff::civil::Date;
-use redb::WriteTransaction;
 
 /// The fields of a mark a person sets, as a form sends them.
 #[derive(Clone, Debug)]
@@ -129,7 +129,7 @@ pub fn allowed(actor: &Actor, edits: &[Edit], config: &Config) -> Result<(), Ser
 /// with a «было → стало» line for each, concerning its student, and telling parents of a low
 /// mark. `names` names the students and subjects in Russian.
 pub fn write(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     edits: Vec<Edit>,
     mut change: Change,
     lines: &mut Vec<String>,

@@ -13,6 +13,7 @@ use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::schedule::School;
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::lessons::{self, Whose};
 use crate::store::record::{self, Reader};
 use crate::store::{Store, StoreError, groups, users};
@@ -181,7 +182,7 @@ pub fn create(
 /// Writes `edit` with its log entry (not yet recorded): the mark as written (or as it was,
 /// when removed) and the change.
 fn commit(
-    txn: &redb::WriteTransaction,
+    txn: &WriteTxn,
     edit: Edit,
     action: Action,
     school: &School,

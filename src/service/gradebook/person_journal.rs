@@ -153,12 +153,12 @@ fn shown<P, E: From<ServiceError>>(
     make: impl FnOnce(&ReadTransaction) -> Result<(P, Vec<u64>), ServiceError>,
     render: impl FnOnce(P) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     known(store, &txn, student)?;
     if !policy::reads_student_journal(actor, student, &[]) {
         return render(make(&txn)?.0);
     }
-    let head = kept_texts::versions_of(&txn, lists).map_err(ServiceError::from)?;
+    let head = kept_texts::versions_of(&versions, lists);
     let tail = |subjects: &Vec<u64>, bytes: &mut Vec<u8>| -> Result<(), E> {
         let subjects = subjects.iter().map(|&id| SubjectId(id));
         Ok(record::append_stored::<Subject>(&txn, subjects, bytes).map_err(ServiceError::from)?)

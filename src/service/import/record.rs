@@ -8,7 +8,7 @@ use crate::domain::activity::{Action, Entity};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::service::people::summary::{self, who};
-use redb::WriteTransaction;
+use crate::store::WriteTxn;
 
 /// "; Фамилия: «Старый» → «Новый»; …" (empty when nothing changed).
 fn listed(row: &RowReport) -> String {
@@ -16,7 +16,7 @@ fn listed(row: &RowReport) -> String {
 }
 
 /// Records the person `user` that `row` wrote (nothing for a skipped row).
-pub fn person(txn: &WriteTransaction, journal: &Journal, row: &RowReport, user: &User) -> Result<(), ServiceError> {
+pub fn person(txn: &WriteTxn, journal: &Journal, row: &RowReport, user: &User) -> Result<(), ServiceError> {
     let change = match row.action {
         RowAction::Skip => return Ok(()),
         RowAction::Create => {
@@ -41,7 +41,7 @@ pub fn person(txn: &WriteTransaction, journal: &Journal, row: &RowReport, user: 
 }
 
 /// Records the import itself, with its counts.
-pub fn import(txn: &WriteTransaction, journal: &Journal, report: &Report) -> Result<(), ServiceError> {
+pub fn import(txn: &WriteTxn, journal: &Journal, report: &Report) -> Result<(), ServiceError> {
     let summary = format!(
         "Импорт CSV: строк {}, создано {}, обновлено {}, восстановлено {}",
         report.rows_total, report.created, report.updated, report.restored

@@ -7,8 +7,8 @@ use super::table::Table;
 use crate::domain::{Role, Tag, TagId, User, UserId};
 use crate::service::ServiceError;
 use crate::service::people::summary::{self, field_changes};
+use crate::store::WriteTxn;
 use crate::store::{family, record, users};
-use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
 /// What a row does to the school.
@@ -75,7 +75,7 @@ impl RowReport {
 }
 
 /// The tag names of `ids`, sorted, joined by ", ".
-fn tag_list(txn: &WriteTransaction, ids: &BTreeSet<TagId>) -> Result<String, ServiceError> {
+fn tag_list(txn: &WriteTxn, ids: &BTreeSet<TagId>) -> Result<String, ServiceError> {
     let mut names = Vec::with_capacity(ids.len());
     for id in ids {
         if let Some(tag) = record::get::<Tag>(txn, *id)? {
@@ -87,12 +87,7 @@ fn tag_list(txn: &WriteTransaction, ids: &BTreeSet<TagId>) -> Result<String, Ser
 }
 
 /// Every field, role and tag that differs between the stored `before` and the row's `after`.
-pub fn changes(
-    txn: &WriteTransaction,
-    table: &Table,
-    before: &User,
-    after: &User,
-) -> Result<Vec<RowChange>, ServiceError> {
+pub fn changes(txn: &WriteTxn, table: &Table, before: &User, after: &User) -> Result<Vec<RowChange>, ServiceError> {
     let change = |column: Column, from: String, to: String| RowChange {
         column,
         field: table.header(column),
@@ -115,7 +110,7 @@ pub fn changes(
 }
 
 /// The e-mails of `child`'s parents, sorted, joined by ", ".
-pub fn parent_list(txn: &WriteTransaction, child: UserId) -> Result<String, ServiceError> {
+pub fn parent_list(txn: &WriteTxn, child: UserId) -> Result<String, ServiceError> {
     let mut emails = Vec::new();
     for id in family::parents_of(txn, child)? {
         if let Some(parent) = users::get(txn, id)? {

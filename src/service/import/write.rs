@@ -15,10 +15,10 @@ use crate::mail::MailKind;
 use crate::service::journal::Journal;
 use crate::service::people::{SET_PASSWORD_MINUTES, link_family, roles_fit_family};
 use crate::service::{ServiceError, mail_links};
+use crate::store::WriteTxn;
 use crate::store::{Store, tags, users};
 use jiff::Timestamp;
 use jiff::civil::Date;
-use redb::WriteTransaction;
 use std::collections::{BTreeSet, HashMap};
 
 /// Colour of the tags an import creates.
@@ -26,7 +26,7 @@ const NEW_TAG_COLOR: &str = "gray";
 
 /// The state of one import while its rows are written.
 struct Import<'a> {
-    txn: &'a WriteTransaction,
+    txn: &'a WriteTxn,
     table: &'a Table,
     today: Date,
     now: Timestamp,

@@ -12,10 +12,10 @@ use crate::domain::money::format_rub;
 use crate::domain::package::Package;
 use crate::domain::{PackageId, UserId};
 use crate::service::journal::Change;
+use crate::store::WriteTxn;
 use crate::store::{StoreError, attendance, ledger, packages, record, subjects, users};
 use jiff::Timestamp;
 use jiff::civil::Date;
-use redb::WriteTransaction;
 use std::collections::BTreeMap;
 
 /// Whether `status` makes a held lesson charge.
@@ -30,7 +30,7 @@ fn chargeable(status: AttendanceStatus, config: &Config) -> bool {
 /// What the lesson should settle for `student`, before packages: `Some(price)` for a held
 /// lesson he attended chargeably (`price` may be 0 when nobody set one).
 fn owed(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     lesson: &Lesson,
     student: UserId,
     status: Option<AttendanceStatus>,
@@ -48,12 +48,7 @@ fn owed(
 }
 
 /// The first of `student`'s packages that covers `lesson` on `day`.
-fn covering(
-    txn: &WriteTransaction,
-    lesson: &Lesson,
-    student: UserId,
-    day: Date,
-) -> Result<Option<Package>, StoreError> {
+fn covering(txn: &WriteTxn, lesson: &Lesson, student: UserId, day: Date) -> Result<Option<Package>, StoreError> {
     Ok(packages::of_student(txn, student)?
         .into_iter()
         .find(|p| p.covers(lesson.subject_id, lesson.course_id, day)))
@@ -63,7 +58,7 @@ fn covering(
 /// should charge; adds a line per change to `lines` and the parents' alerts to `change`.
 /// `by` writes the entries (`None`: the server).
 pub fn settle_lesson(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     lesson: &Lesson,
     by: Option<UserId>,
     config: &Config,
@@ -150,7 +145,7 @@ pub fn settle_lesson(
 /// Undoes what `lesson` settled for `student`: reverses its charge (unless a manager already
 /// did) or gives the package lesson back.
 fn undo(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     lesson: &Lesson,
     student: UserId,
     was: Option<LessonCharge>,
@@ -188,12 +183,12 @@ fn undo(
 }
 
 /// «Белов Иван Викторович» for a log line, or «ученик №12» for someone gone.
-fn name_of(txn: &WriteTransaction, student: UserId) -> Result<String, StoreError> {
+fn name_of(txn: &WriteTxn, student: UserId) -> Result<String, StoreError> {
     Ok(users::get(txn, student)?.map_or_else(|| format!("ученик №{student}"), |u| u.full_name()))
 }
 
 /// Gives one lesson back to package `id`.
-fn give_back(txn: &WriteTransaction, id: PackageId, lines: &mut Vec<String>) -> Result<(), StoreError> {
+fn give_back(txn: &WriteTxn, id: PackageId, lines: &mut Vec<String>) -> Result<(), StoreError> {
     if let Some(mut package) = record::get::<Package>(txn, id)? {
         package.lessons_used = package.lessons_used.saturating_sub(1);
         record::update(txn, &package)?;

@@ -38,12 +38,18 @@ pub fn shown<E: From<ServiceError>>(
     request: PageRequest,
     render: impl FnOnce(Page<Debtor>, i64) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let question = format!("debtors {request:?}");
-    ledger_texts::kept(store, &txn, texts, (&question, &[ledger::list_of_school()]), || {
-        let (page, total_debt) = page(store, &txn, request)?;
-        Ok((render(page, total_debt)?, Named::default()))
-    })
+    ledger_texts::kept(
+        store,
+        (&versions, &txn),
+        texts,
+        (&question, &[ledger::list_of_school()]),
+        || {
+            let (page, total_debt) = page(store, &txn, request)?;
+            Ok((render(page, total_debt)?, Named::default()))
+        },
+    )
 }
 
 /// One page of the debtors and the whole debt, read in `txn`.

@@ -8,7 +8,7 @@ use super::entry_view::{Named, stored_state};
 use crate::service::ServiceError;
 use crate::service::kept_texts::{self, KeptTexts};
 use crate::store::Store;
-use crate::store::record::ListKey;
+use crate::store::record::{ListKey, Seen};
 use bytes::Bytes;
 use redb::ReadTransaction;
 
@@ -29,12 +29,12 @@ impl Default for LedgerTexts {
 /// when it was kept.
 pub(super) fn kept<E: From<ServiceError>>(
     store: &Store,
-    txn: &ReadTransaction,
+    (versions, txn): (&Seen, &ReadTransaction),
     texts: &LedgerTexts,
     (question, lists): (&str, &[ListKey]),
     make: impl FnOnce() -> Result<(Bytes, Named), E>,
 ) -> Result<Bytes, E> {
-    let mut head = kept_texts::versions_of(txn, lists).map_err(ServiceError::from)?;
+    let mut head = kept_texts::versions_of(versions, lists);
     let directory = store.directory(txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
     let tail = |named: &Named, bytes: &mut Vec<u8>| -> Result<(), E> {

@@ -17,9 +17,9 @@ use crate::domain::{CourseId, PackageId, Page, PageRequest, Role, SubjectId, Use
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::{Store, StoreError, ledger, packages, record, users};
 use jiff::Timestamp;
-use redb::WriteTransaction;
 
 /// A package as the sale form sends it.
 #[derive(Clone, Debug)]
@@ -269,7 +269,7 @@ pub fn freeze(
 }
 
 /// A package as the log names it: «№7 (Иванов Артём Дмитриевич)».
-fn named(txn: &WriteTransaction, package: &Package) -> Result<String, StoreError> {
+fn named(txn: &WriteTxn, package: &Package) -> Result<String, StoreError> {
     let student =
         users::get(txn, package.student_id)?.map_or_else(|| format!("№{}", package.student_id), |u| u.full_name());
     Ok(format!("№{} ({student})", package.id))
@@ -277,7 +277,7 @@ fn named(txn: &WriteTransaction, package: &Package) -> Result<String, StoreError
 
 /// The log's entry of `freeze` put on `package`: «Абонемент №7 (Иванов Артём Дмитриевич)
 /// заморожен 01.12.2026 – 07.12.2026: Болезнь».
-pub fn frozen(txn: &WriteTransaction, package: &Package, freeze: &Freeze) -> Result<Change, StoreError> {
+pub fn frozen(txn: &WriteTxn, package: &Package, freeze: &Freeze) -> Result<Change, StoreError> {
     let summary = format!(
         "Абонемент {} заморожен {} – {}: {}",
         named(txn, package)?,

@@ -13,13 +13,14 @@ use crate::domain::{EntryId, Page, PageRequest, Role, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::ledger::{self, Appended};
 use crate::store::{Store, packages, record, users};
 use bytes::Bytes;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use jiff::{Timestamp, ToSpan};
-use redb::{ReadTransaction, WriteTransaction};
+use redb::ReadTransaction;
 
 /// The longest note or reason, in characters.
 const MAX_NOTE: usize = 500;
@@ -105,7 +106,7 @@ fn described(entry: &LedgerEntry, student: &str) -> String {
 fn commit(
     store: &Store,
     journal: &Journal,
-    txn: WriteTransaction,
+    txn: WriteTxn,
     config: &Config,
     entry: LedgerEntry,
     change: impl FnOnce(&LedgerEntry) -> Change,
@@ -248,7 +249,7 @@ pub fn reverse(
 /// Cancels the package whose sale `original` was, so that it covers no more lessons; returns
 /// what the log adds («; абонемент №3 аннулирован …»), empty for any other entry. The lessons
 /// it already covered stay covered.
-fn cancel_sold_package(txn: &WriteTransaction, original: &LedgerEntry) -> Result<String, ServiceError> {
+fn cancel_sold_package(txn: &WriteTxn, original: &LedgerEntry) -> Result<String, ServiceError> {
     let sale = original.kind == EntryKind::Charge && original.reason == Some(ChargeReason::Package);
     let Some(id) = original.package_id.filter(|_| sale) else {
         return Ok(String::new());
@@ -290,14 +291,14 @@ pub fn of_student<E: From<ServiceError>>(
     config: &Config,
     render: impl FnOnce(StudentLedger) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     if users::get(&txn, student).map_err(ServiceError::from)?.is_none() {
         return Err(ServiceError::NotFound("Пользователь не найден".into()).into());
     }
     let today = today(config);
     let question = format!("student {student} {request:?} {today}");
     let lists = [ledger::list_of(student), packages::list_of(student)];
-    ledger_texts::kept(store, &txn, texts, (&question, &lists), || {
+    ledger_texts::kept(store, (&versions, &txn), texts, (&question, &lists), || {
         let (found, named) = student_ledger(store, &txn, (student, request), (&config.time_zone(), today))?;
         Ok((render(found)?, named))
     })

@@ -117,12 +117,18 @@ pub fn list<E: From<ServiceError>>(
     render: impl FnOnce(Page<ShownEntry>, Totals) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
     query.check()?;
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let question = format!("school {query:?} {request:?}");
-    ledger_texts::kept(store, &txn, texts, (&question, &[ledger::list_of_school()]), || {
-        let (page, totals, named) = page(store, &txn, query, request, &config.time_zone())?;
-        Ok((render(page, totals)?, named))
-    })
+    ledger_texts::kept(
+        store,
+        (&versions, &txn),
+        texts,
+        (&question, &[ledger::list_of_school()]),
+        || {
+            let (page, totals, named) = page(store, &txn, query, request, &config.time_zone())?;
+            Ok((render(page, totals)?, named))
+        },
+    )
 }
 
 /// One page of the entries `query` keeps with the totals of all of them, read in `txn`, and

@@ -14,9 +14,9 @@ use crate::service::FieldErrors;
 use crate::service::journal::{Change, Journal};
 use crate::service::verification;
 use crate::service::{AppState, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::{Store, one_time_tokens, record, sessions, users};
 use jiff::Timestamp;
-use redb::WriteTransaction;
 
 /// Today's date in the school's time zone.
 pub fn today(state_tz: &str) -> jiff::civil::Date {
@@ -35,7 +35,7 @@ pub fn parse_roles(names: &[String]) -> Result<Roles, ServiceError> {
 }
 
 /// Checks that every tag exists.
-pub fn known_tags(txn: &WriteTransaction, ids: &[u64]) -> Result<std::collections::BTreeSet<TagId>, ServiceError> {
+pub fn known_tags(txn: &WriteTxn, ids: &[u64]) -> Result<std::collections::BTreeSet<TagId>, ServiceError> {
     let mut set = std::collections::BTreeSet::new();
     for id in ids {
         record::get::<Tag>(txn, TagId(*id))?.ok_or_else(|| FieldErrors::one("tags", format!("Тег #{id} не найден")))?;
@@ -126,7 +126,7 @@ pub fn update(
 }
 
 /// Managers that are not deleted, other than `except`.
-fn other_managers(txn: &WriteTransaction, except: UserId) -> Result<usize, ServiceError> {
+fn other_managers(txn: &WriteTxn, except: UserId) -> Result<usize, ServiceError> {
     let mut count = 0;
     for id in users::ids_with_role(txn, Role::Manager)?
         .into_iter()

@@ -8,12 +8,12 @@ use crate::domain::{Role, Roles, Tag, TagId, User, UserId};
 use crate::service::FieldErrors;
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
+use crate::store::WriteTxn;
 use crate::store::{Store, family, record, users};
-use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
 /// Checks that every id is a person who is not deleted (for the field `field`).
-fn existing(txn: &WriteTransaction, ids: &[u64], field: &str) -> Result<BTreeSet<UserId>, ServiceError> {
+fn existing(txn: &WriteTxn, ids: &[u64], field: &str) -> Result<BTreeSet<UserId>, ServiceError> {
     let mut set = BTreeSet::new();
     for id in ids {
         let found = users::get(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
@@ -89,7 +89,7 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
 /// Links `parents` to `child`, a person made in this same transaction (the create form), by the
 /// rule of saving a person's parents; returns the parents and their names for the log.
 pub(super) fn add_parents_in(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     child: UserId,
     parents: &[u64],
 ) -> Result<(Vec<UserId>, Vec<String>), ServiceError> {
@@ -102,7 +102,7 @@ pub(super) fn add_parents_in(
 }
 
 /// The full names of `ids`, for a summary.
-fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceError> {
+fn names(txn: &WriteTxn, ids: &[UserId]) -> Result<Vec<String>, ServiceError> {
     let mut names = Vec::with_capacity(ids.len());
     for id in ids {
         names.extend(users::get(txn, *id)?.map(|u| u.full_name()));
@@ -112,13 +112,7 @@ fn names(txn: &WriteTransaction, ids: &[UserId]) -> Result<Vec<String>, ServiceE
 
 /// Links the two, or says at `field` why not (naming `other`, the person the form added,
 /// when their roles are the reason).
-fn link_checked(
-    txn: &WriteTransaction,
-    parent: UserId,
-    child: UserId,
-    other: UserId,
-    field: &str,
-) -> Result<(), ServiceError> {
+fn link_checked(txn: &WriteTxn, parent: UserId, child: UserId, other: UserId, field: &str) -> Result<(), ServiceError> {
     match link_family(txn, parent, child) {
         Ok(()) => Ok(()),
         Err(InvalidLink::Lookup(err)) => Err(err),
@@ -133,7 +127,7 @@ fn link_checked(
 /// Makes `parent` a parent of `child` when the family rules allow it: the parent holds the
 /// parent role, the child is not staff, no self-link, no loop. Every link is made here (the
 /// card's saves and the CSV import). Links and roles already written in `txn` count.
-pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Result<(), InvalidLink<ServiceError>> {
+pub fn link_family(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<(), InvalidLink<ServiceError>> {
     let roles = |id: UserId| match users::get(txn, id) {
         Ok(Some(user)) => Ok(user.roles),
         Ok(None) => Err(InvalidLink::Lookup(super::not_found())),
@@ -150,7 +144,7 @@ pub fn link_family(txn: &WriteTransaction, parent: UserId, child: UserId) -> Res
 /// Checks that `roles`, given to `id`, keep `id`'s links within the family rules (the same
 /// rule as making a link): someone with children keeps the parent role, someone with parents
 /// does not become staff.
-pub fn roles_fit_family(txn: &WriteTransaction, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
+pub fn roles_fit_family(txn: &WriteTxn, id: UserId, roles: &Roles) -> Result<(), ServiceError> {
     let as_parent = check_roles::<()>(roles, &Roles::new());
     if as_parent.is_err() && !family::children_of(txn, id)?.is_empty() {
         let message = "У пользователя есть дети: роль «Родитель» снять нельзя, сначала уберите связи с детьми";

@@ -17,11 +17,11 @@ pub use passwords::{SET_PASSWORD_MINUTES, send_password_link, set_password};
 
 use super::ServiceError;
 use crate::domain::{User, UserId};
+use crate::store::WriteTxn;
 use crate::store::users;
-use redb::WriteTransaction;
 
 /// The user `id` for changing, or 404.
-fn load_for_change(txn: &WriteTransaction, id: UserId) -> Result<User, ServiceError> {
+fn load_for_change(txn: &WriteTxn, id: UserId) -> Result<User, ServiceError> {
     users::get(txn, id)?.ok_or_else(not_found)
 }
 

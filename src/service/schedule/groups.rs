@@ -17,10 +17,10 @@ use crate::policy::{self, Actor};
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::{Store, groups, lessons, record};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
-use redb::WriteTransaction;
 
 fn not_found() -> ServiceError {
     ServiceError::NotFound("Группа не найдена".into())
@@ -65,7 +65,7 @@ pub fn get(store: &Store, id: GroupId) -> Result<Group, ServiceError> {
 }
 
 /// The group a form describes, every field checked against what is stored.
-fn checked(txn: &WriteTransaction, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
+fn checked(txn: &WriteTxn, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
     let mut errors = FieldErrors::new();
     let name = form::text(&mut errors, "name", form.name.as_deref(), 100);
     if name.is_empty() {
@@ -139,7 +139,7 @@ fn ended(group: &Group) -> String {
 }
 
 /// Group `id` as stored, if `actor` may change it (its teacher, or a manager).
-fn managed(txn: &WriteTransaction, actor: &Actor, id: GroupId) -> Result<Group, ServiceError> {
+fn managed(txn: &WriteTxn, actor: &Actor, id: GroupId) -> Result<Group, ServiceError> {
     let group: Group = record::get(txn, id)?.ok_or_else(not_found)?;
     if !policy::manages_group(actor, &group) {
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
@@ -148,7 +148,7 @@ fn managed(txn: &WriteTransaction, actor: &Actor, id: GroupId) -> Result<Group, 
 }
 
 /// The group `form` describes (as `checked`), if `actor` may give it its teacher.
-fn assignable(txn: &WriteTransaction, actor: &Actor, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
+fn assignable(txn: &WriteTxn, actor: &Actor, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
     let group = checked(txn, id, form)?;
     if !policy::may_assign(actor, group.teacher_id) {
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));

@@ -15,10 +15,10 @@ use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
 use crate::service::money::charges::settle_lesson;
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::record;
 use crate::store::{Store, family};
 use jiff::tz::TimeZone;
-use redb::WriteTransaction;
 use std::collections::BTreeMap;
 
 /// Cancels a lesson with a reason; a held one only by a manager, its charges reversed.
@@ -64,7 +64,7 @@ pub fn cancel(
 /// entries); returns the lesson and its log entry, telling nobody yet: `cancel` tells the
 /// lesson's people, `cancel_covered` each person once for many lessons.
 fn cancel_in(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     config: &Config,
     by: UserId,
     old: &Lesson,
@@ -95,7 +95,7 @@ fn cancelled_body(what: &str, reason: &str) -> String {
 /// touched (teachers, students, their parents), however many of his lessons it cancelled.
 /// `school` names the lessons (loaded before `txn` began).
 pub fn cancel_covered(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     journal: &Journal,
     school: &School,
     by: UserId,

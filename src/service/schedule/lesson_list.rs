@@ -144,9 +144,9 @@ pub fn shown<E: From<ServiceError>>(
     render: impl Fn(Lesson) -> String,
     write: impl FnOnce(&Listed) -> Bytes,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let lists: Vec<ListKey> = sources(actor, query)?.iter().map(lessons::list_of).collect();
-    let mut head = kept_texts::versions_of(&txn, &lists).map_err(ServiceError::from)?;
+    let mut head = kept_texts::versions_of(&versions, &lists);
     let directory = store.directory(&txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
     let question = kept_texts::question(actor, format_args!("lessons {query:?} {request:?}"));

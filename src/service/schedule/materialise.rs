@@ -10,10 +10,10 @@ use crate::domain::timetable::{horizon, occurrences};
 use crate::domain::{LessonId, UserId};
 use crate::service::ServiceError;
 use crate::service::gradebook::lesson_rows;
+use crate::store::WriteTxn;
 use crate::store::{lessons, record};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
-use redb::WriteTransaction;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How far back a hand-moved lesson is looked for: one moved earlier than now still stands for
@@ -39,7 +39,7 @@ impl Plan {
 
 /// Brings `group`'s lessons after `now` in line with it (`old`: the group as it was).
 pub fn materialise(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     old: Option<&Group>,
     group: &Group,
     school: &School,

@@ -10,11 +10,13 @@ use crate::domain::{BoardId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
+use crate::store::record::Seen;
 use crate::store::shelf::{self, Renderings};
 use crate::store::{Store, boards, record, tasks, users};
 use bytes::Bytes;
 use jiff::civil::Date;
-use redb::{ReadTransaction, WriteTransaction};
+use redb::ReadTransaction;
 
 /// Why a column with cards cannot be removed.
 pub const COLUMN_NOT_EMPTY: &str = "В колонке есть задачи — перенесите их";
@@ -102,8 +104,8 @@ pub fn shown<E: From<ServiceError>>(
     today: Date,
     render: impl FnOnce(BoardWithCards) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
-    let (board, names, source) = made_from(store, &txn, actor, id, today)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
+    let (board, names, source) = made_from(store, (&versions, &txn), actor, id, today)?;
     let shown = shelf::kept_or_made(&texts.0, id, source, || render(with_cards(&txn, names, board, today)?))?;
     Ok(shown.value.clone())
 }
@@ -112,7 +114,7 @@ pub fn shown<E: From<ServiceError>>(
 /// from: the stored board, its cards' version, the directory's revision and the day.
 fn made_from(
     store: &Store,
-    txn: &ReadTransaction,
+    (versions, txn): (&Seen, &ReadTransaction),
     actor: &Actor,
     id: BoardId,
     today: Date,
@@ -122,7 +124,7 @@ fn made_from(
         .ok_or_else(board_not_found)?;
     let directory = store.directory(txn)?;
     let mut source = stored.into_vec();
-    source.extend(tasks::cards_version(txn, id)?.to_le_bytes());
+    source.extend(tasks::cards_version(versions, id).to_le_bytes());
     source.extend(directory.revision().to_le_bytes());
     source.extend(record::day_key(today).to_le_bytes());
     Ok((board, Names::known_to(directory), source.into()))
@@ -159,14 +161,14 @@ fn with_cards(
 }
 
 /// The board `id` for a change by `actor`.
-fn kept(txn: &WriteTransaction, actor: &Actor, id: BoardId) -> Result<Board, ServiceError> {
+fn kept(txn: &WriteTxn, actor: &Actor, id: BoardId) -> Result<Board, ServiceError> {
     record::get::<Board>(txn, id)?
         .filter(|b| policy::keeps_board(actor, b))
         .ok_or_else(board_not_found)
 }
 
 /// The new list of columns, or the 422 on `columns`.
-fn columns(txn: &WriteTransaction, board: &Board, wanted: Vec<ColumnInput>) -> Result<Vec<Column>, ServiceError> {
+fn columns(txn: &WriteTxn, board: &Board, wanted: Vec<ColumnInput>) -> Result<Vec<Column>, ServiceError> {
     let mut errors = FieldErrors::new();
     if wanted.is_empty() {
         errors.push("columns", "Нужна хотя бы одна колонка");

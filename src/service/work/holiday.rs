@@ -11,11 +11,11 @@ use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::service::schedule::School;
 use crate::service::schedule::lesson_end::cancel_covered;
+use crate::store::WriteTxn;
 use crate::store::record::Reader;
 use crate::store::{Store, family, lessons};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
-use redb::WriteTransaction;
 use std::collections::BTreeSet;
 
 /// What cancelling a holiday's lessons would touch.
@@ -98,7 +98,7 @@ pub fn preview(store: &Store, form: &EventForm, tz: &TimeZone) -> Result<Preview
 /// Cancels, in `txn`, the planned lessons `event` covers when it is a holiday that cancels
 /// lessons, with its title as the reason; `by` is the manager.
 pub fn cancel(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     journal: &Journal,
     school: &School,
     by: UserId,

@@ -11,10 +11,10 @@ use crate::domain::{BoardId, TaskId};
 use crate::policy::{self, Actor, Denied};
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::tasks::{Card, cards};
 use crate::store::{Store, record};
 use jiff::Timestamp;
-use redb::WriteTransaction;
 
 /// Where a card is dropped: a column of a board, between two of its cards as the client saw
 /// them (either may be null: the top or the bottom of the column).
@@ -27,7 +27,7 @@ pub struct MoveForm {
 }
 
 /// The board `id` if `actor` keeps it, or a 422 on `board_id`.
-pub(super) fn kept_board(txn: &WriteTransaction, actor: &Actor, id: BoardId) -> Result<Board, ServiceError> {
+pub(super) fn kept_board(txn: &WriteTxn, actor: &Actor, id: BoardId) -> Result<Board, ServiceError> {
     record::get::<Board>(txn, id)?
         .filter(|b| policy::keeps_board(actor, b))
         .ok_or_else(|| FieldErrors::one("board_id", "Доска не найдена"))
@@ -45,13 +45,7 @@ pub(super) fn column_of(board: &Board, id: u64) -> Result<Column, ServiceError> 
 /// column, `cards` as the index lists them now). When the key between its neighbours would be
 /// too long (or there is none), the column is spread anew: every other card of it gets a fresh
 /// short key, written here, and the moving card's key is returned.
-fn key_at(
-    txn: &WriteTransaction,
-    board: BoardId,
-    column: u64,
-    others: &[Card],
-    at: usize,
-) -> Result<String, ServiceError> {
+fn key_at(txn: &WriteTxn, board: BoardId, column: u64, others: &[Card], at: usize) -> Result<String, ServiceError> {
     let low = at.checked_sub(1).map(|i| others[i].position.as_str());
     let high = others.get(at).map(|c| c.position.as_str());
     if let Some(key) = position::between(low, high).filter(|k| !position::too_long(k)) {
@@ -78,12 +72,7 @@ fn key_at(
 }
 
 /// The cards of a column but `moving`.
-fn others(
-    txn: &WriteTransaction,
-    board: BoardId,
-    column: u64,
-    moving: Option<TaskId>,
-) -> Result<Vec<Card>, ServiceError> {
+fn others(txn: &WriteTxn, board: BoardId, column: u64, moving: Option<TaskId>) -> Result<Vec<Card>, ServiceError> {
     let mut found = cards(txn, board, Some(column))?;
     found.retain(|c| Some(c.task_id) != moving);
     Ok(found)
@@ -91,7 +80,7 @@ fn others(
 
 /// A placement at the end of `column` of `board` for `moving` (None: a task not yet written).
 pub(super) fn at_end(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     board: BoardId,
     column: u64,
     moving: Option<TaskId>,
@@ -108,7 +97,7 @@ pub(super) fn at_end(
 /// Keeps a card's column true to its task's status: a task on a board whose column holds
 /// another status goes to the end of the board's column for its status, if the board has one
 /// (a task marked done from a list lands in «Готово»).
-pub(super) fn follow_status(txn: &WriteTransaction, task: &mut Task) -> Result<(), ServiceError> {
+pub(super) fn follow_status(txn: &WriteTxn, task: &mut Task) -> Result<(), ServiceError> {
     let Some(place) = &task.placement else {
         return Ok(());
     };

@@ -32,9 +32,9 @@ pub fn shown<E: From<ServiceError>>(
     today: Date,
     render: impl FnOnce(Page<ShownTask>) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let question = kept_texts::question(actor, format_args!("person {person} {query:?} {request:?}"));
-    let versions = tasks::person_versions(&txn, person).map_err(ServiceError::from)?;
+    let versions = tasks::person_versions(&versions, person);
     task_pages::kept(store, &txn, texts, (question, &versions), today, || {
         render(of_person(store, &txn, actor, person, query, request, today)?)
     })

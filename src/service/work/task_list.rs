@@ -144,13 +144,13 @@ pub fn listed<E: From<ServiceError>>(
     today: Date,
     render: impl FnOnce(Page<ShownTask>) -> Result<Bytes, E>,
 ) -> Result<Bytes, E> {
-    let txn = store.read().map_err(ServiceError::from)?;
+    let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
     let make = || render(list(store, &txn, actor, query, request, today)?);
     let Some(assignee) = query.assignee else {
         return make();
     };
     let question = kept_texts::question(actor, format_args!("list {query:?} {request:?}"));
-    let [assigned, _] = tasks::person_versions(&txn, assignee).map_err(ServiceError::from)?;
+    let [assigned, _] = tasks::person_versions(&versions, assignee);
     task_pages::kept(store, &txn, texts, (question, &[assigned]), today, make)
 }
 

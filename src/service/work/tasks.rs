@@ -12,10 +12,10 @@ use crate::domain::{BoardId, TaskId, User, UserId};
 use crate::policy::{self, Actor, Denied};
 use crate::service::journal::{Change, Journal};
 use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
+use crate::store::WriteTxn;
 use crate::store::{Store, record, users};
 use jiff::Timestamp;
 use jiff::civil::{Date, Time};
-use redb::WriteTransaction;
 
 /// The most tasks one «Выполнено» completes.
 pub const MAX_COMPLETE: usize = 200;
@@ -50,19 +50,19 @@ pub fn task_not_found() -> ServiceError {
 }
 
 /// «Соколова М. О.» of someone, as stored in `txn`.
-fn name_in(txn: &WriteTransaction, id: UserId) -> Result<String, ServiceError> {
+fn name_in(txn: &WriteTxn, id: UserId) -> Result<String, ServiceError> {
     Ok(users::get(txn, id)?.map_or_else(|| format!("№{id}"), |u| u.short_name()))
 }
 
 /// A person a task may name: stored and not deleted.
-fn person(txn: &WriteTransaction, id: UserId) -> Result<Option<User>, ServiceError> {
+fn person(txn: &WriteTxn, id: UserId) -> Result<Option<User>, ServiceError> {
     Ok(users::get(txn, id)?.filter(|u| u.deleted_at.is_none()))
 }
 
 /// Applies `form` to `task` (a new one when `new`), checking every field at once; places the
 /// task on a board when the form names one. Returns the field errors as a 422.
 fn apply(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     actor: &Actor,
     task: &mut Task,
     form: TaskForm,
@@ -163,7 +163,7 @@ fn apply(
 
 /// Adds to `change` the notice of an assignment: the new assignee is told (not when he assigned
 /// it himself: the journal skips one's own doing).
-fn assigned_notice(txn: &WriteTransaction, change: Change, task: &Task) -> Result<Change, ServiceError> {
+fn assigned_notice(txn: &WriteTxn, change: Change, task: &Task) -> Result<Change, ServiceError> {
     let body = format!(
         "{} назначил(а) Вам задачу «{}», срок {}",
         name_in(txn, task.author_id)?,
@@ -181,7 +181,7 @@ fn assigned_notice(txn: &WriteTransaction, change: Change, task: &Task) -> Resul
 /// Adds to `change` the notice that a task someone else assigned is done, when `new` became
 /// done: its author is told.
 pub(super) fn done_notice(
-    txn: &WriteTransaction,
+    txn: &WriteTxn,
     change: Change,
     actor: &Actor,
     old: &Task,
@@ -256,7 +256,7 @@ pub fn get(store: &Store, actor: &Actor, id: TaskId) -> Result<Task, ServiceErro
 
 /// The task `id` for a change by `actor`: 404 when he may not see it, 403 when he may not
 /// change it.
-fn editable(txn: &WriteTransaction, actor: &Actor, id: TaskId) -> Result<Task, ServiceError> {
+fn editable(txn: &WriteTxn, actor: &Actor, id: TaskId) -> Result<Task, ServiceError> {
     let task: Task = record::get(txn, id)?
         .filter(|t| policy::sees_task(actor, t))
         .ok_or_else(task_not_found)?;
@@ -267,7 +267,7 @@ fn editable(txn: &WriteTransaction, actor: &Actor, id: TaskId) -> Result<Task, S
 }
 
 /// What changed, in words: «срок 23.11.2026 → 24.11.2026; исполнитель …».
-fn difference(txn: &WriteTransaction, old: &Task, new: &Task) -> Result<String, ServiceError> {
+fn difference(txn: &WriteTxn, old: &Task, new: &Task) -> Result<String, ServiceError> {
     let mut parts = Vec::new();
     if old.title != new.title {
         parts.push(format!("название «{}» → «{}»", old.title, new.title));

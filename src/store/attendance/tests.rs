@@ -93,13 +93,13 @@ fn a_students_list_gets_a_new_version_only_when_one_of_his_statuses_changes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
     let mut at = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
-    let versions = |step: &dyn Fn(&WriteTransaction)| -> [bool; 2] {
-        let before = [10, 11].map(|s| record::list_version(&store.read().expect("read"), list_of(UserId(s))));
+    let versions = |step: &dyn Fn(&WriteTxn)| -> [bool; 2] {
+        let before = [10, 11].map(|s| store.versions.now().of(list_of(UserId(s))));
         let txn = store.write().expect("write");
         step(&txn);
         txn.commit().expect("commit");
-        let after = [10, 11].map(|s| record::list_version(&store.read().expect("read"), list_of(UserId(s))));
-        [0, 1].map(|i| before[i].as_ref().expect("version") != after[i].as_ref().expect("version"))
+        let after = [10, 11].map(|s| store.versions.now().of(list_of(UserId(s))));
+        [0, 1].map(|i| before[i] != after[i])
     };
     let both = |ten, eleven| [present(&at, 10, ten), present(&at, 11, eleven)];
     use AttendanceStatus::{Late, Present};

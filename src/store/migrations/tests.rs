@@ -38,6 +38,7 @@ fn unmigrated(dir: &std::path::Path) -> Store {
         path: path.into(),
         directory: Default::default(),
         verdict: Default::default(),
+        versions: Default::default(),
     }
 }
 

@@ -3,7 +3,8 @@
 
 use super::{Index, NamedTimeIndex, OwnedTimeIndex, PairTimeIndex, RankIndex};
 use crate::store::StoreError;
-use redb::{Key, ReadableTable, TableDefinition, TableHandle, Value, WriteTransaction};
+use crate::store::WriteTxn;
+use redb::{Key, ReadableTable, TableDefinition, TableHandle, Value};
 
 /// One row of an index, as a function of the record it lists.
 pub enum IndexRow {
@@ -43,7 +44,7 @@ fn same<K: Key + 'static, V: Value + 'static>(a: &TableDefinition<K, V>, b: &Tab
 
 impl IndexRow {
     /// Refuses a unique key that another record holds; checked before anything is written.
-    pub(super) fn check(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+    pub(super) fn check(&self, txn: &WriteTxn, id: u64) -> Result<(), StoreError> {
         if let IndexRow::Unique {
             table,
             key,
@@ -75,7 +76,7 @@ impl IndexRow {
         }
     }
 
-    pub(super) fn write(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+    pub(super) fn write(&self, txn: &WriteTxn, id: u64) -> Result<(), StoreError> {
         match self {
             IndexRow::Unique { table, key, .. } => {
                 txn.open_table(*table)?.insert(key.as_str(), id)?;
@@ -106,7 +107,7 @@ impl IndexRow {
         Ok(())
     }
 
-    pub(super) fn remove(&self, txn: &WriteTransaction, id: u64) -> Result<(), StoreError> {
+    pub(super) fn remove(&self, txn: &WriteTxn, id: u64) -> Result<(), StoreError> {
         match self {
             IndexRow::Unique { table, key, .. } => {
                 txn.open_table(*table)?.remove(key.as_str())?;

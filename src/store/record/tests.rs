@@ -52,7 +52,7 @@ fn store() -> (tempfile::TempDir, Store) {
     (dir, store)
 }
 
-fn try_add(txn: &WriteTransaction, owner: u64, title: &str) -> Result<Note, StoreError> {
+fn try_add(txn: &WriteTxn, owner: u64, title: &str) -> Result<Note, StoreError> {
     insert(txn, |id| Note {
         id,
         owner,
@@ -60,7 +60,7 @@ fn try_add(txn: &WriteTransaction, owner: u64, title: &str) -> Result<Note, Stor
     })
 }
 
-fn add(txn: &WriteTransaction, owner: u64, title: &str) -> Note {
+fn add(txn: &WriteTxn, owner: u64, title: &str) -> Note {
     try_add(txn, owner, title).expect("insert")
 }
 

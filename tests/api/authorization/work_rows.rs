@@ -9,7 +9,7 @@ use reqwest::Method;
 /// The work fixtures: `{task}` a task the manager assigned to S; `{other_task}` the worker's
 /// own task; `{board}` a board of S's; `{other_board}` the worker's board; `{event}` a
 /// meeting for everyone.
-pub fn fixtures(txn: &redb::WriteTransaction, student: u64, worker: u64, manager: u64) -> [(&'static str, u64); 5] {
+pub fn fixtures(txn: &klass::store::WriteTxn, student: u64, worker: u64, manager: u64) -> [(&'static str, u64); 5] {
     use klass::domain::board::Board;
     use klass::domain::event::{Audience, Event, EventKind};
     use klass::store::record;

@@ -10,7 +10,7 @@ use klass::store::record;
 use serde_json::{Value, json};
 
 /// A planned lesson on `day` of March 2030 at 16:00 Moscow, of `teacher` with `students`.
-fn lesson(txn: &redb::WriteTransaction, day: i8, teacher: u64, students: &[u64], group: Option<u64>) -> LessonId {
+fn lesson(txn: &klass::store::WriteTxn, day: i8, teacher: u64, students: &[u64], group: Option<u64>) -> LessonId {
     let at = super::march_at_four(day);
     record::insert(txn, |id| Lesson {
         group_id: group.map(GroupId),

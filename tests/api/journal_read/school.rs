@@ -33,7 +33,7 @@ pub type CellMark = (u64, String, u64);
 
 pub const SEPTEMBER: &str = "from=2026-09-01&to=2026-09-30";
 
-fn subject(txn: &redb::WriteTransaction, name: &str) -> SubjectId {
+fn subject(txn: &klass::store::WriteTxn, name: &str) -> SubjectId {
     record::insert(txn, |id| Subject {
         id,
         name: name.into(),
@@ -46,7 +46,7 @@ fn subject(txn: &redb::WriteTransaction, name: &str) -> SubjectId {
 }
 
 fn mark(
-    txn: &redb::WriteTransaction,
+    txn: &klass::store::WriteTxn,
     (student, subject, lesson): (u64, SubjectId, Option<u64>),
     value: u8,
     kind: MarkKind,

@@ -1,9 +1,9 @@
 //! List versions on a small record type of its own: a card on a board.
 
 use super::*;
-use crate::store::Store;
 use crate::store::codec;
 use crate::store::record::{IndexRow, RankIndex, Record, Rows, get_stored, insert, remove, update};
+use crate::store::{Store, WriteTxn};
 use serde::{Deserialize, Serialize};
 
 crate::ids! {
@@ -39,13 +39,21 @@ impl Record for Card {
     }
 }
 
+/// Runs `step` in a write transaction and commits it.
+fn committed<T>(store: &Store, step: impl FnOnce(&WriteTxn) -> T) -> T {
+    let txn = store.write().expect("write");
+    let done = step(&txn);
+    txn.commit().expect("commit");
+    done
+}
+
 #[test]
-fn a_versioned_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_only_then() {
+fn a_versioned_list_gets_a_new_version_with_every_committed_change_of_a_record_in_it_and_only_then() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
-    let txn = store.write().expect("write");
-    let version = |board| list_version(&txn, ListKey::of(&CARDS_ON_BOARD, board)).expect("version");
+    let version = |board| store.versions.now().of(ListKey::of(&CARDS_ON_BOARD, board));
     assert_eq!((version(1), version(2)), (0, 0), "no version before the first card");
+    let txn = store.write().expect("write");
     let card = insert(&txn, |id| Card {
         id,
         title: "Позвонить".into(),
@@ -53,6 +61,8 @@ fn a_versioned_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_o
         position: "a0".into(),
     })
     .expect("insert");
+    assert_eq!(version(1), 0, "not before the commit");
+    txn.commit().expect("commit");
     let added = version(1);
     assert_ne!(added, 0);
     assert_eq!(version(2), 0, "another board keeps its version");
@@ -61,13 +71,13 @@ fn a_versioned_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_o
         title: "Позвонить маме".into(),
         ..card.clone()
     };
-    update(&txn, &renamed).expect("update");
+    committed(&store, |txn| update(txn, &renamed).expect("update"));
     let after_rename = version(1);
     assert_ne!(after_rename, added, "a change that leaves the index rows as they were");
 
     let moved = Card { board: 2, ..renamed };
-    update(&txn, &moved).expect("update");
-    let stored = get_stored::<Card>(&txn, card.id).expect("get");
+    committed(&store, |txn| update(txn, &moved).expect("update"));
+    let stored = get_stored::<Card>(&store.read().expect("read"), card.id).expect("get");
     assert_eq!(stored, Some((moved.clone(), codec::encode(&moved).into_boxed_slice())));
     let (left, joined) = (version(1), version(2));
     assert!(
@@ -75,16 +85,71 @@ fn a_versioned_list_gets_a_new_version_with_every_change_of_a_record_in_it_and_o
         "the list it left and the one it joined"
     );
 
-    remove::<Card>(&txn, card.id).expect("remove");
+    committed(&store, |txn| remove::<Card>(txn, card.id).expect("remove"));
     assert_eq!(version(1), left, "the list it left earlier is not touched");
     assert_ne!(version(2), joined);
-    txn.commit().expect("commit");
-
-    let read = store.read().expect("read");
     assert_eq!(
-        list_version(&read, ListKey::of(&CARDS_ON_BOARD, 1)).expect("version"),
-        left,
-        "committed"
+        get_stored::<Card>(&store.read().expect("read"), CardId(1)).expect("get"),
+        None,
+        "removed"
     );
-    assert_eq!(get_stored::<Card>(&read, CardId(1)).expect("get"), None, "removed");
+}
+
+#[test]
+fn an_aborted_change_leaves_the_versions_as_they_were() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let card = |id| Card {
+        id,
+        title: "Позвонить".into(),
+        board: 1,
+        position: "a0".into(),
+    };
+    committed(&store, |txn| insert(txn, card).expect("insert"));
+    let before = store.versions.now().of(ListKey::of(&CARDS_ON_BOARD, 1));
+    let txn = store.write().expect("write");
+    insert(&txn, card).expect("insert");
+    txn.abort().expect("abort");
+    let dropped = store.write().expect("write");
+    insert(&dropped, card).expect("insert");
+    drop(dropped);
+    assert_eq!(store.versions.now().of(ListKey::of(&CARDS_ON_BOARD, 1)), before);
+}
+
+#[test]
+fn versions_seen_before_a_commit_read_after_it_as_numbers_no_list_ever_has() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let list = ListKey::of(&CARDS_ON_BOARD, 1);
+    let card = |id| Card {
+        id,
+        title: "Позвонить".into(),
+        board: 1,
+        position: "a0".into(),
+    };
+    committed(&store, |txn| insert(txn, card).expect("insert"));
+    let (seen, snapshot) = store.read_versioned().expect("read");
+    let settled = seen.of(list);
+    assert_eq!(
+        settled,
+        store.versions.now().of(list),
+        "settled: nothing committed since"
+    );
+    let card = committed(&store, |txn| insert(txn, card).expect("insert"));
+    assert_eq!(
+        get_stored::<Card>(&snapshot, card.id).expect("get"),
+        None,
+        "the snapshot is older"
+    );
+    let (first, second) = (seen.of(list), seen.of(list));
+    let now = store.versions.now().of(list);
+    assert!(
+        first != second && ![settled, now].contains(&first) && ![settled, now].contains(&second),
+        "an answer made from the older snapshot is kept under no version a reader finds: {first}, {second}, {now}"
+    );
+    assert_ne!(
+        seen.of(ListKey::of(&CARDS_ON_BOARD, 2)),
+        0,
+        "every list, changed or not"
+    );
 }
