@@ -13,7 +13,8 @@
 # Environment: BENCH_RUNS (start-time runs, default 5), BENCH_WRK_SECS (default 10),
 # BENCH_QUIET_WAIT (seconds in all to wait for other builds to end, default 90),
 # BENCH_WRK_CONNS (default 50), BENCH_STRICT=1 (exit 1 when a budget is OVER),
-# BENCH_NO_BUILD=1 (use the binaries already in target/release).
+# BENCH_NO_BUILD=1 (use the binaries already in target/release), BENCH_KEEP=1 (leave the schools
+# made in the work directory, and say where, to look at them afterwards).
 # BENCH_ONLY=safety (or a comma-separated list): run only those sections, with the schools they
 # need; the report then holds only their rows. Sections: size, start, idle, health, people, log,
 # teaching, journal, money, work, safety, logins, import (empty: all).
@@ -102,7 +103,11 @@ cleanup() {
         kill -KILL "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
     done
-    rm -rf "$WORK"
+    if [[ -n ${BENCH_KEEP:-} ]]; then
+        echo "bench: the schools are left in $WORK (BENCH_KEEP)" >&2
+    else
+        rm -rf "$WORK"
+    fi
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM

@@ -21,24 +21,6 @@ pub enum AttendanceStatus {
 }
 
 impl AttendanceStatus {
-    /// Every status, in the order the journal shows them.
-    pub const ALL: [AttendanceStatus; 4] = [Self::Present, Self::Late, Self::Excused, Self::Unexcused];
-
-    /// One byte, for the index that lets a year's summary be read without decoding records.
-    pub fn code(self) -> u8 {
-        match self {
-            Self::Present => 1,
-            Self::Late => 2,
-            Self::Excused => 3,
-            Self::Unexcused => 4,
-        }
-    }
-
-    /// The status `code` stands for.
-    pub fn from_code(code: u8) -> Option<Self> {
-        Self::ALL.into_iter().find(|status| status.code() == code)
-    }
-
     /// In Russian, as a sentence or a log entry says it.
     pub fn label(self) -> &'static str {
         match self {
@@ -219,13 +201,5 @@ mod tests {
             summary.add(status);
         }
         assert_eq!(summary.rate(), Some(0.5));
-    }
-
-    #[test]
-    fn every_status_survives_its_code() {
-        for status in AttendanceStatus::ALL {
-            assert_eq!(AttendanceStatus::from_code(status.code()), Some(status));
-        }
-        assert_eq!(AttendanceStatus::from_code(0), None);
     }
 }

@@ -72,7 +72,6 @@ macro_rules! copy_every_table {
         $copier.table(tables::LESSONS_BY_ROOM)?;
         $copier.table(tables::LESSONS_BY_SUBJECT)?;
         $copier.table(tables::ATTENDANCE)?;
-        $copier.table(tables::ATTENDANCE_BY_STUDENT)?;
         $copier.table(tables::MARKS)?;
         $copier.table(tables::MARKS_BY_LESSON)?;
         $copier.table(tables::MARKS_BY_STUDENT)?;

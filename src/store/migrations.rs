@@ -21,7 +21,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTxn) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 20] = [
+const MIGRATIONS: [(&str, Migration); 21] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -65,6 +65,10 @@ const MIGRATIONS: [(&str, Migration); 20] = [
     (
         "drop the table of lists' versions: they are kept in memory",
         drop_list_versions,
+    ),
+    (
+        "drop the students' attendance index: statuses are read through their lessons",
+        drop_attendance_by_student,
     ),
 ];
 
@@ -236,7 +240,7 @@ fn create_groups_and_lessons(txn: &WriteTxn) -> Result<(), StoreError> {
 
 fn create_attendance_and_marks(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::ATTENDANCE)?;
-    txn.open_table(tables::ATTENDANCE_BY_STUDENT)?;
+    txn.open_table(tables::ATTENDANCE_BY_STUDENT_V1)?;
     txn.open_table(tables::MARKS)?;
     txn.open_table(tables::MARKS_BY_LESSON)?;
     txn.open_table(tables::MARKS_BY_STUDENT)?;
@@ -362,6 +366,13 @@ fn create_list_versions(txn: &WriteTxn) -> Result<(), StoreError> {
 /// list it touched, scattered over the file.
 fn drop_list_versions(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.delete_table(tables::LIST_VERSIONS_V1)?;
+    Ok(())
+}
+
+/// A student's statuses are read through his lessons (`store::attendance::Statuses`): a saved
+/// journal no longer writes one index row per student, scattered over the file.
+fn drop_attendance_by_student(txn: &WriteTxn) -> Result<(), StoreError> {
+    txn.delete_table(tables::ATTENDANCE_BY_STUDENT_V1)?;
     Ok(())
 }
 

@@ -160,9 +160,10 @@ pub const LESSONS_BY_ROOM: TableDefinition<(&str, i64, u64), ()> = TableDefiniti
 /// Attendance: (lesson id, student id) -> `domain::journal::Attendance` (at most one each).
 pub const ATTENDANCE: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("attendance-1");
 
-/// Index: (student id, lesson start unix ms, lesson id) -> the status's code
-/// (`AttendanceStatus::code`), so a student's year of attendance is one range, nothing decoded.
-pub const ATTENDANCE_BY_STUDENT: TableDefinition<(u64, i64, u64), u8> = TableDefinition::new("attendance-by-student-1");
+/// The students' attendance index until migration 21, which dropped it (a student's statuses
+/// are read through his lessons): (student id, lesson start unix ms, lesson id) -> status code.
+pub const ATTENDANCE_BY_STUDENT_V1: TableDefinition<(u64, i64, u64), u8> =
+    TableDefinition::new("attendance-by-student-1");
 
 /// Marks: mark id -> `domain::journal::Mark`.
 pub const MARKS: TableDefinition<u64, &[u8]> = TableDefinition::new("marks-1");

@@ -79,12 +79,15 @@ pub fn absences(
         old.iter()
             .any(|r| r.student_id == student && r.status == AttendanceStatus::Unexcused)
     };
+    let unexcused = |s: &StatusAt| s.status == AttendanceStatus::Unexcused;
+    let statuses = attendance::statuses(txn)?;
     for record in new {
         if record.status != AttendanceStatus::Unexcused || was_unexcused(record.student_id) {
             continue;
         }
-        let statuses = attendance::statuses_of(txn, record.student_id, Timestamp::MIN, Timestamp::MAX)?;
-        let run = trailing_run(&statuses, lesson);
+        let mut latest = statuses.back_from(record.student_id, Timestamp::MAX, unexcused)?;
+        latest.reverse();
+        let run = trailing_run(&latest, lesson);
         if run != alerts.unexcused_in_row as usize {
             continue;
         }

@@ -64,7 +64,6 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
         subject_id,
         period,
     } = frame;
-    let (from, to) = period.span(ask.tz);
     let position: HashMap<LessonId, usize> = lessons.iter().enumerate().map(|(i, l)| (l.id, i)).collect();
     let mut seen = BTreeSet::new();
     let ids: Vec<UserId> = roster
@@ -84,13 +83,17 @@ pub fn build(store: &Store, txn: &ReadTransaction, frame: Frame<'_>, ask: &Ask<'
     }
     let directory = store.directory(txn)?;
     let (statuses, subject_marks) = (attendance::statuses(txn)?, marks::subject_marks(txn)?);
+    let mut recorded: HashMap<UserId, Vec<(usize, AttendanceStatus)>> = HashMap::new();
+    for (at, lesson) in lessons.iter().enumerate() {
+        for (student, status) in statuses.at_lesson(lesson.id)? {
+            recorded.entry(student).or_default().push((at, status));
+        }
+    }
     let mut rows = Vec::with_capacity(ids.len());
     for student in ids {
         let mut row: Vec<Option<Cell>> = (0..lessons.len()).map(|_| None).collect();
-        for status in statuses.of(student, from, to)? {
-            if let Some(&at) = position.get(&status.lesson_id) {
-                cell_at(&mut row, at, student, lessons[at].id).status = Some(status.status);
-            }
+        for (at, status) in recorded.remove(&student).unwrap_or_default() {
+            cell_at(&mut row, at, student, lessons[at].id).status = Some(status);
         }
         // The marks in the subject: one read gives the standing and most cells.
         let mut in_subject = Vec::new();

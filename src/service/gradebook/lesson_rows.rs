@@ -1,5 +1,5 @@
 //! A lesson's journal rows (attendance and marks) follow the lesson: when it moves they move
-//! with it (the students' index by start, the marks' day), and a lesson with rows is not
+//! with it (the marks' day; a student's statuses are read through his lessons), and a lesson with rows is not
 //! removed by a timetable's regeneration; one that is removed takes its rows along.
 
 use crate::domain::journal::Mark;
@@ -28,7 +28,6 @@ pub fn moved(txn: &WriteTxn, was: &Lesson, lesson: &Lesson, tz: &TimeZone) -> Re
     if was.starts_at == lesson.starts_at {
         return Ok(());
     }
-    attendance::lesson_moved(txn, lesson, was.starts_at)?;
     let day = lesson.starts_at.to_zoned(tz.clone()).date();
     for mark in marks::of_lesson(txn, lesson.id)? {
         if mark.date != day {

@@ -1,8 +1,10 @@
-//! Attendance replaced per lesson, read back per lesson and per student, and moved with its lesson.
+//! Attendance replaced per lesson, read back per lesson and per student (through his lessons, so
+//! it follows a lesson that moved).
 
 use super::*;
 use crate::domain::LessonId;
-use crate::store::Store;
+use crate::store::record::{self, insert_built};
+use crate::store::{Store, WriteTxn};
 use crate::store::lessons::tests::lesson;
 
 fn present(lesson: &Lesson, student: u64, status: AttendanceStatus) -> Attendance {
@@ -17,12 +19,14 @@ fn present(lesson: &Lesson, student: u64, status: AttendanceStatus) -> Attendanc
 }
 
 #[test]
-fn a_lessons_attendance_is_replaced_whole_and_the_student_index_follows() {
+fn a_lessons_attendance_is_replaced_whole_and_a_students_statuses_follow_his_lessons() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
-    let mut first = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
+    let first = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
     let second = lesson(LessonId(2), 1, &[10], Some(5), "", "2026-11-24T10:00:00Z");
     let txn = store.write().expect("write");
+    insert_built(&txn, &first).expect("lesson");
+    insert_built(&txn, &second).expect("lesson");
     let records = [
         present(&first, 10, AttendanceStatus::Late),
         present(&first, 11, AttendanceStatus::Present),
@@ -31,9 +35,11 @@ fn a_lessons_attendance_is_replaced_whole_and_the_student_index_follows() {
     replace_lesson(&txn, &second, &[present(&second, 10, AttendanceStatus::Unexcused)]).expect("write");
     let old = replace_lesson(&txn, &first, &[present(&first, 10, AttendanceStatus::Excused)]).expect("replace");
     assert_eq!(old, records);
-    let moved_from = first.starts_at;
-    first.starts_at = "2026-11-25T10:00:00Z".parse().expect("instant");
-    lesson_moved(&txn, &first, moved_from).expect("move");
+    let moved = Lesson {
+        starts_at: "2026-11-25T10:00:00Z".parse().expect("instant"),
+        ..first.clone()
+    };
+    record::replace(&txn, &first, &moved).expect("move");
     txn.commit().expect("commit");
 
     let read = store.read().expect("read");
@@ -57,11 +63,12 @@ fn a_lessons_attendance_is_replaced_whole_and_the_student_index_follows() {
 }
 
 #[test]
-fn a_save_that_keeps_a_status_keeps_its_index_row_and_stores_the_new_comment() {
+fn a_save_that_keeps_a_status_stores_the_new_comment() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
     let first = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
     let txn = store.write().expect("write");
+    insert_built(&txn, &first).expect("lesson");
     let records = [
         present(&first, 10, AttendanceStatus::Late),
         present(&first, 11, AttendanceStatus::Present),
@@ -92,7 +99,7 @@ fn a_save_that_keeps_a_status_keeps_its_index_row_and_stores_the_new_comment() {
 fn a_students_list_gets_a_new_version_only_when_one_of_his_statuses_changes() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
-    let mut at = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
+    let at = lesson(LessonId(1), 1, &[10, 11], Some(5), "", "2026-11-23T10:00:00Z");
     let versions = |step: &dyn Fn(&WriteTxn)| -> [bool; 2] {
         let before = [10, 11].map(|s| store.versions.now().of(list_of(UserId(s))));
         let txn = store.write().expect("write");
@@ -132,18 +139,51 @@ fn a_students_list_gets_a_new_version_only_when_one_of_his_statuses_changes() {
         [false, false],
         "a comment is not a status"
     );
-    let moved_from = at.starts_at;
-    at.starts_at = "2026-11-25T10:00:00Z".parse().expect("instant");
-    assert_eq!(
-        versions(&|txn| lesson_moved(txn, &at, moved_from).expect("move")),
-        [true, true],
-        "the lesson moved"
-    );
     assert_eq!(
         versions(&|txn| {
             replace_lesson(txn, &at, &late[..1]).expect("write");
         }),
         [false, true],
         "his record removed"
+    );
+}
+
+#[test]
+fn a_students_latest_statuses_are_read_back_past_his_unrecorded_lessons_until_told_to_stop() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = Store::open(dir.path(), 4).expect("open");
+    let days = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-30"];
+    let lessons: Vec<Lesson> = (1..=5)
+        .map(|n| lesson(LessonId(n), 1, &[10, 11], None, "", &format!("{}T10:00:00Z", days[n as usize - 1])))
+        .collect();
+    use AttendanceStatus::{Present, Unexcused};
+    let txn = store.write().expect("write");
+    for (at, status) in [(0, Present), (1, Unexcused), (2, Present), (3, Unexcused)] {
+        insert_built(&txn, &lessons[at]).expect("lesson");
+        let mut rows = vec![present(&lessons[at], 10, status)];
+        if at != 2 {
+            rows.push(present(&lessons[at], 11, Present));
+        }
+        replace_lesson(&txn, &lessons[at], &rows).expect("write");
+    }
+    insert_built(&txn, &lessons[4]).expect("a lesson ahead, nothing recorded");
+    txn.commit().expect("commit");
+
+    let read = store.read().expect("read");
+    let statuses = statuses(&read).expect("open");
+    let ids = |found: Vec<StatusAt>| found.iter().map(|s| s.lesson_id.0).collect::<Vec<_>>();
+    let unexcused = |s: &StatusAt| s.status == Unexcused;
+    assert_eq!(ids(statuses.back_from(UserId(10), Timestamp::MAX, unexcused).expect("back")), [4]);
+    assert_eq!(
+        ids(statuses.back_from(UserId(11), Timestamp::MAX, |_| true).expect("back")),
+        [4, 2, 1],
+        "latest first, lessons 3 and 5 have nothing of his"
+    );
+    let before_4 = lessons[3].starts_at;
+    assert_eq!(ids(statuses.back_from(UserId(10), before_4, |_| true).expect("back")), [3, 2, 1]);
+    assert_eq!(
+        statuses.at_lesson(LessonId(3)).expect("lesson"),
+        [(UserId(10), Present)],
+        "a lesson's statuses by student"
     );
 }
