@@ -1,6 +1,7 @@
 //! Saving a lesson's journal: one request and one commit (a refused one writes nothing), the
 //! lesson becomes done, the edit window, who may save and read it, the log's «было → стало».
 
+use crate::helpers::json;
 use crate::journal_school::{school, school_with};
 use serde_json::{Value, json};
 
@@ -202,4 +203,35 @@ async fn students_and_parents_read_only_their_own_rows() {
         200,
         "staff read every lesson"
     );
+}
+
+#[tokio::test]
+async fn a_saved_journal_is_in_the_logs_of_the_students_it_changed_only() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let first = json!({"records": school.records("present", "present"), "marks": []});
+    assert_eq!(school.save(school.teacher, lesson, first).await.0, 200);
+    // Boris is now late, the topic is set, Anna's row is left as it was.
+    let second = json!({"topic": "Дроби", "records": school.records("present", "late"), "marks": []});
+    assert_eq!(school.save(school.teacher, lesson, second).await.0, 200);
+    let manager = school.as_user(school.manager);
+    let saves_of = |student: u64| {
+        let manager = &manager;
+        async move {
+            let page = json(
+                manager
+                    .get(&format!("/api/history?user_id={student}&action=journal.lesson_saved"))
+                    .await,
+            )
+            .await;
+            page["data"].as_array().expect("entries").len()
+        }
+    };
+    assert_eq!(saves_of(school.boris).await, 2, "his row was recorded, then changed");
+    assert_eq!(
+        saves_of(school.anna).await,
+        1,
+        "her row was recorded, then left as it was"
+    );
+    assert_eq!(school.logged("journal.lesson_saved").await.len(), 2);
 }

@@ -244,8 +244,7 @@ pub fn save(
     if lines.is_empty() {
         journal.commit(txn)?;
     } else {
-        let touched = records.iter().chain(&before).map(|r| r.student_id);
-        change = change.concerning(touched);
+        change = change.concerning(changed_rows(&before, &records));
         change.subjects.sort_unstable();
         change.subjects.dedup();
         change.summary = format!("Журнал занятия {what}: {}", lines.join("; "));
@@ -279,6 +278,22 @@ fn attendance_rows(
             before.iter().find(same).cloned().unwrap_or(row)
         })
         .collect()
+}
+
+/// The students whose attendance row `after` adds, changes or removes from `before`: the saved
+/// journal's log entry concerns them (and those whose marks or charges changed), not the
+/// students it left as they were.
+fn changed_rows(before: &[Attendance], after: &[Attendance]) -> Vec<UserId> {
+    let differs = |rows: &[Attendance], row: &Attendance| !rows.contains(row);
+    let mut students: Vec<UserId> = after
+        .iter()
+        .filter(|row| differs(before, row))
+        .chain(before.iter().filter(|row| differs(after, row)))
+        .map(|row| row.student_id)
+        .collect();
+    students.sort_unstable();
+    students.dedup();
+    students
 }
 
 /// «Посещение (Белов И. В.): присутствовал → опоздал» for each student whose attendance was

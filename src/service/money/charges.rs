@@ -55,7 +55,8 @@ fn covering(txn: &WriteTxn, lesson: &Lesson, student: UserId, day: Date) -> Resu
 }
 
 /// Settles `lesson` (already written, with its attendance) for every student it charged or
-/// should charge; adds a line per change to `lines` and the parents' alerts to `change`.
+/// should charge; adds a line per change to `lines`, and to `change` the students it charged or
+/// gave back (it concerns them) and the parents' alerts.
 /// `by` writes the entries (`None`: the server).
 pub fn settle_lesson(
     txn: &WriteTxn,
@@ -91,7 +92,7 @@ pub fn settle_lesson(
         if keep {
             continue;
         }
-        let before = ledger::balance_of(txn, student)?;
+        let (told, before) = (lines.len(), ledger::balance_of(txn, student)?);
         undo(txn, lesson, student, was, day, by, lines)?;
         let now = match owed {
             None => None,
@@ -136,6 +137,9 @@ pub fn settle_lesson(
             },
         };
         ledger::set_charge(txn, lesson.id, student, now)?;
+        if lines.len() > told {
+            change = change.concerning([student]);
+        }
         let after = ledger::balance_of(txn, student)?;
         change = alerts::low_balance(txn, change, student, before, after, &config.alerts)?;
     }
