@@ -77,10 +77,8 @@ pub struct Statuses<L, A> {
 }
 
 /// `Statuses` as a transaction of kind `R` opens them.
-type OpenStatuses<'t, R> = Statuses<
-    <R as Reader>::Table<'t, (u64, i64, u64), ()>,
-    <R as Reader>::Table<'t, (u64, u64), &'static [u8]>,
->;
+type OpenStatuses<'t, R> =
+    Statuses<<R as Reader>::Table<'t, (u64, i64, u64), ()>, <R as Reader>::Table<'t, (u64, u64), &'static [u8]>>;
 
 /// `txn`'s students' lessons and attendance, opened.
 pub fn statuses<R: Reader>(txn: &R) -> Result<OpenStatuses<'_, R>, StoreError> {
@@ -113,7 +111,9 @@ impl<L: ReadableTable<(u64, i64, u64), ()>, A: ReadableTable<(u64, u64), &'stati
         mut more: impl FnMut(&StatusAt) -> bool,
     ) -> Result<Vec<StatusAt>, StoreError> {
         let mut found = Vec::new();
-        let lessons = self.lessons.range((student.0, i64::MIN, 0)..(student.0, to.as_millisecond(), 0))?;
+        let lessons = self
+            .lessons
+            .range((student.0, i64::MIN, 0)..(student.0, to.as_millisecond(), 0))?;
         for row in lessons.rev() {
             if let Some(status) = self.at(student, row?.0.value())? {
                 if !more(&status) {

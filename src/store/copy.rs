@@ -74,7 +74,6 @@ macro_rules! copy_every_table {
         $copier.table(tables::ATTENDANCE)?;
         $copier.table(tables::MARKS)?;
         $copier.table(tables::MARKS_BY_LESSON)?;
-        $copier.table(tables::MARKS_BY_STUDENT)?;
         $copier.table(tables::MARKS_BY_SUBJECT)?;
         $copier.table(tables::MARKS_BY_STUDENT_SUBJECT)?;
         $copier.table(tables::LEDGER)?;

@@ -21,7 +21,7 @@ const VERSION_KEY: &str = "schema_version";
 type Migration = fn(&WriteTxn) -> Result<(), StoreError>;
 
 /// Migration N (1-based) is `MIGRATIONS[N - 1]`. Append only; never edit a released one.
-const MIGRATIONS: [(&str, Migration); 21] = [
+const MIGRATIONS: [(&str, Migration); 22] = [
     ("create the base tables", create_base_tables),
     ("index users by role", index_users_by_role),
     (
@@ -69,6 +69,10 @@ const MIGRATIONS: [(&str, Migration); 21] = [
     (
         "drop the students' attendance index: statuses are read through their lessons",
         drop_attendance_by_student,
+    ),
+    (
+        "drop the marks' index by student: the index by student and subject serves",
+        drop_marks_by_student,
     ),
 ];
 
@@ -243,7 +247,7 @@ fn create_attendance_and_marks(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.open_table(tables::ATTENDANCE_BY_STUDENT_V1)?;
     txn.open_table(tables::MARKS)?;
     txn.open_table(tables::MARKS_BY_LESSON)?;
-    txn.open_table(tables::MARKS_BY_STUDENT)?;
+    txn.open_table(tables::MARKS_BY_STUDENT_V1)?;
     txn.open_table(tables::MARKS_BY_SUBJECT)?;
     Ok(())
 }
@@ -373,6 +377,13 @@ fn drop_list_versions(txn: &WriteTxn) -> Result<(), StoreError> {
 /// journal no longer writes one index row per student, scattered over the file.
 fn drop_attendance_by_student(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.delete_table(tables::ATTENDANCE_BY_STUDENT_V1)?;
+    Ok(())
+}
+
+/// A student's marks are read from the index by student and subject (`store::marks::of_student`):
+/// a mark no longer writes a row here too, in another place of the file.
+fn drop_marks_by_student(txn: &WriteTxn) -> Result<(), StoreError> {
+    txn.delete_table(tables::MARKS_BY_STUDENT_V1)?;
     Ok(())
 }
 

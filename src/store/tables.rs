@@ -171,8 +171,9 @@ pub const MARKS: TableDefinition<u64, &[u8]> = TableDefinition::new("marks-1");
 /// Index: (lesson id, mark id) -> (), the marks given at a lesson.
 pub const MARKS_BY_LESSON: TableDefinition<(u64, u64), ()> = TableDefinition::new("marks-by-lesson-1");
 
-/// Index: (student id, day as unix ms at 00:00 UTC, mark id) -> (), a student's marks by day.
-pub const MARKS_BY_STUDENT: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-student-1");
+/// The marks' index by student until migration 22, which dropped it (`MARKS_BY_STUDENT_SUBJECT`
+/// gives a student's marks): (student id, day as unix ms at 00:00 UTC, mark id) -> ().
+pub const MARKS_BY_STUDENT_V1: TableDefinition<(u64, i64, u64), ()> = TableDefinition::new("marks-by-student-1");
 
 /// Index: (student id, subject id, day as unix ms at 00:00 UTC, mark id) -> (), a student's
 /// marks in one subject by day.

@@ -3,9 +3,9 @@
 
 use super::*;
 use crate::domain::LessonId;
+use crate::store::lessons::tests::lesson;
 use crate::store::record::{self, insert_built};
 use crate::store::{Store, WriteTxn};
-use crate::store::lessons::tests::lesson;
 
 fn present(lesson: &Lesson, student: u64, status: AttendanceStatus) -> Attendance {
     Attendance {
@@ -154,7 +154,16 @@ fn a_students_latest_statuses_are_read_back_past_his_unrecorded_lessons_until_to
     let store = Store::open(dir.path(), 4).expect("open");
     let days = ["2026-11-02", "2026-11-03", "2026-11-04", "2026-11-05", "2026-11-30"];
     let lessons: Vec<Lesson> = (1..=5)
-        .map(|n| lesson(LessonId(n), 1, &[10, 11], None, "", &format!("{}T10:00:00Z", days[n as usize - 1])))
+        .map(|n| {
+            lesson(
+                LessonId(n),
+                1,
+                &[10, 11],
+                None,
+                "",
+                &format!("{}T10:00:00Z", days[n as usize - 1]),
+            )
+        })
         .collect();
     use AttendanceStatus::{Present, Unexcused};
     let txn = store.write().expect("write");
@@ -173,14 +182,20 @@ fn a_students_latest_statuses_are_read_back_past_his_unrecorded_lessons_until_to
     let statuses = statuses(&read).expect("open");
     let ids = |found: Vec<StatusAt>| found.iter().map(|s| s.lesson_id.0).collect::<Vec<_>>();
     let unexcused = |s: &StatusAt| s.status == Unexcused;
-    assert_eq!(ids(statuses.back_from(UserId(10), Timestamp::MAX, unexcused).expect("back")), [4]);
+    assert_eq!(
+        ids(statuses.back_from(UserId(10), Timestamp::MAX, unexcused).expect("back")),
+        [4]
+    );
     assert_eq!(
         ids(statuses.back_from(UserId(11), Timestamp::MAX, |_| true).expect("back")),
         [4, 2, 1],
         "latest first, lessons 3 and 5 have nothing of his"
     );
     let before_4 = lessons[3].starts_at;
-    assert_eq!(ids(statuses.back_from(UserId(10), before_4, |_| true).expect("back")), [3, 2, 1]);
+    assert_eq!(
+        ids(statuses.back_from(UserId(10), before_4, |_| true).expect("back")),
+        [3, 2, 1]
+    );
     assert_eq!(
         statuses.at_lesson(LessonId(3)).expect("lesson"),
         [(UserId(10), Present)],
