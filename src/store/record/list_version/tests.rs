@@ -39,6 +39,16 @@ impl Record for Card {
     }
 }
 
+/// A new card «Позвонить» at the top of board 1.
+fn call_on_board_1(id: CardId) -> Card {
+    Card {
+        id,
+        title: "Позвонить".into(),
+        board: 1,
+        position: "a0".into(),
+    }
+}
+
 /// Runs `step` in a write transaction and commits it.
 fn committed<T>(store: &Store, step: impl FnOnce(&WriteTxn) -> T) -> T {
     let txn = store.write().expect("write");
@@ -54,13 +64,7 @@ fn a_versioned_list_gets_a_new_version_with_every_committed_change_of_a_record_i
     let version = |board| store.versions.now().of(ListKey::of(&CARDS_ON_BOARD, board));
     assert_eq!((version(1), version(2)), (0, 0), "no version before the first card");
     let txn = store.write().expect("write");
-    let card = insert(&txn, |id| Card {
-        id,
-        title: "Позвонить".into(),
-        board: 1,
-        position: "a0".into(),
-    })
-    .expect("insert");
+    let card = insert(&txn, call_on_board_1).expect("insert");
     assert_eq!(version(1), 0, "not before the commit");
     txn.commit().expect("commit");
     let added = version(1);
@@ -99,19 +103,13 @@ fn a_versioned_list_gets_a_new_version_with_every_committed_change_of_a_record_i
 fn an_aborted_change_leaves_the_versions_as_they_were() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
-    let card = |id| Card {
-        id,
-        title: "Позвонить".into(),
-        board: 1,
-        position: "a0".into(),
-    };
-    committed(&store, |txn| insert(txn, card).expect("insert"));
+    committed(&store, |txn| insert(txn, call_on_board_1).expect("insert"));
     let before = store.versions.now().of(ListKey::of(&CARDS_ON_BOARD, 1));
     let txn = store.write().expect("write");
-    insert(&txn, card).expect("insert");
+    insert(&txn, call_on_board_1).expect("insert");
     txn.abort().expect("abort");
     let dropped = store.write().expect("write");
-    insert(&dropped, card).expect("insert");
+    insert(&dropped, call_on_board_1).expect("insert");
     drop(dropped);
     assert_eq!(store.versions.now().of(ListKey::of(&CARDS_ON_BOARD, 1)), before);
 }
@@ -121,13 +119,7 @@ fn versions_seen_before_a_commit_read_after_it_as_numbers_no_list_ever_has() {
     let dir = tempfile::tempdir().expect("tempdir");
     let store = Store::open(dir.path(), 4).expect("open");
     let list = ListKey::of(&CARDS_ON_BOARD, 1);
-    let card = |id| Card {
-        id,
-        title: "Позвонить".into(),
-        board: 1,
-        position: "a0".into(),
-    };
-    committed(&store, |txn| insert(txn, card).expect("insert"));
+    committed(&store, |txn| insert(txn, call_on_board_1).expect("insert"));
     let (seen, snapshot) = store.read_versioned().expect("read");
     let settled = seen.of(list);
     assert_eq!(
@@ -135,7 +127,7 @@ fn versions_seen_before_a_commit_read_after_it_as_numbers_no_list_ever_has() {
         store.versions.now().of(list),
         "settled: nothing committed since"
     );
-    let card = committed(&store, |txn| insert(txn, card).expect("insert"));
+    let card = committed(&store, |txn| insert(txn, call_on_board_1).expect("insert"));
     assert_eq!(
         get_stored::<Card>(&snapshot, card.id).expect("get"),
         None,
