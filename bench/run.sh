@@ -784,7 +784,7 @@ if want safety; then
     start_ms unclean "$dir"
     row "start to serving after SIGKILL (repair first; 5,000 people, 1,000,000 log entries; median of $RUNS)" "$START_MS ms" "—" "info"
     note "Online copy: \`klass backup create\` (over the admin socket; the server writes the tar.gz on a thread of its own at nice 19) started 1 s into the measured wrk run of the user card, server pinned to CPU $SERVER_CPU, the CLI on CPU $LOAD_CPU; time = the CLI's wall time. Unclean start: the server is killed with SIGKILL right after a sign-in wrote, and each run starts from a copy of that file."
-    note "RSS during the online copy: the copy reads every page of the database once, through the server's own page cache (\`storage.cache_mb\`, 48 MiB by default), which therefore fills (about 50 MB); the copy itself adds a few MB (a 2 MiB cache for the new file, 256 KiB buffers for the checksum and the gzip stream)."
+    note "RSS during the online copy: the copy reads every page of the database once, through the server's own page cache (\`storage.cache_mb\`, 40 MiB by default), which therefore fills (about 42 MB); the copy itself adds a few MB (a 2 MiB cache for the new file, 256 KiB buffers for the checksum and the gzip stream)."
 fi
 
 if want logins; then

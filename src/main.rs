@@ -4,8 +4,20 @@ use clap::Parser;
 use klass::cli::Command;
 use std::process::ExitCode;
 
-#[tokio::main]
-async fn main() -> ExitCode {
+fn main() -> ExitCode {
+    // Before the runtime's threads exist: glibc reads its arena limit as each thread first allocates.
+    klass::cli::malloc::keep_few_arenas();
+    match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime.block_on(run()),
+        Err(err) => {
+            eprintln!("ошибка: не удалось запустить: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Parses the command line and runs the command.
+async fn run() -> ExitCode {
     let cli = klass::cli::Cli::parse();
     // The server logs its work; one-off commands speak only of problems.
     let default_level = if matches!(cli.command, Command::Serve(_)) {

@@ -7,6 +7,7 @@ mod log_format;
 pub mod logging;
 mod loopback_tls;
 mod mail;
+pub mod malloc;
 mod money;
 mod serve;
 mod user;
