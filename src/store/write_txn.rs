@@ -28,7 +28,13 @@ impl WriteTxn {
     /// (the record kit does it for the lists a record names; a table kept by hand, such as
     /// attendance, calls it for the lists it changes).
     pub(in crate::store) fn renew(&self, lists: impl IntoIterator<Item = ListKey>) {
-        self.renewed.borrow_mut().extend(lists);
+        let mut renewed = self.renewed.borrow_mut();
+        for list in lists {
+            // A run of writes to one list (a log of many entries in one commit) notes it once.
+            if renewed.last() != Some(&list) {
+                renewed.push(list);
+            }
+        }
     }
 
     /// Commits; then the changed lists get new versions (also when the commit failed: a
