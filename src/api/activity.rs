@@ -196,8 +196,10 @@ fn read(
         from: day_start(date_from.as_deref(), "date_from", &tz, false)?,
         until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
     };
-    let found = state.read(|store| activity::page(store, &state.log_shelf, &filter, request, ActivityView::text))?;
-    Ok(page_text(&found.page, |id| found.name(id, name_json)))
+    let write = |found: &activity::LogPage| page_text(&found.page, |id| found.name(id, name_json)).into_text();
+    let text = state
+        .read(|store| activity::page_text(store, &state.log_shelf, &filter, request, ActivityView::text, write))?;
+    Ok(JsonText::kept(text))
 }
 
 #[OpenApi(tag = "ApiTags::History")]

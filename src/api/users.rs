@@ -4,7 +4,7 @@ use super::json_text::JsonText;
 use super::paging::with_or_only;
 use super::user_view::{CardEnvelope, UserPage};
 use super::{ApiTags, NoContent, State};
-use crate::domain::{PageRequest, Role, TagId, UserId};
+use crate::domain::{Page, PageRequest, Role, TagId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::FieldErrors;
@@ -109,6 +109,7 @@ impl UsersApi {
     #[allow(clippy::too_many_arguments)]
     async fn list(
         &self,
+        state: State<'_>,
         caller: Caller,
         directory: people::Directory,
         search: Query<Option<String>>,
@@ -128,7 +129,9 @@ impl UsersApi {
             sort: parse_sort(sort.0.as_deref())?,
             page: PageRequest::new(page.0, per_page.0),
         };
-        Ok(UserPage::text(&people::list(&directory, actor, &query)))
+        let write = |found: &Page<people::Seen>| UserPage::text(found).into_text();
+        let text = people::list_text(&state.people_texts, &directory, actor, &query, write);
+        Ok(JsonText::kept(text))
     }
 
     /// A person's card

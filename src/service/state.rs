@@ -4,6 +4,7 @@ use super::activity::LogShelf;
 use super::gradebook::journal_texts::JournalTexts;
 use super::journal::Journal;
 use super::money::ledger_texts::LedgerTexts;
+use super::people::PeopleTexts;
 use super::schedule::lesson_list::LessonShelf;
 use super::work::boards::BoardTexts;
 use super::work::task_pages::TaskTexts;
@@ -42,6 +43,8 @@ pub struct AppState {
     pub journal_texts: Arc<JournalTexts>,
     /// Pages of the ledger as last shown (see `service::money::ledger_texts`).
     pub ledger_texts: Arc<LedgerTexts>,
+    /// Pages of people as last shown (see `service::people::list_text`).
+    pub people_texts: Arc<PeopleTexts>,
 }
 
 impl AppState {
@@ -66,6 +69,7 @@ impl AppState {
             task_texts: Arc::default(),
             journal_texts: Arc::default(),
             ledger_texts: Arc::default(),
+            people_texts: Arc::default(),
         })
     }
 

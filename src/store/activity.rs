@@ -7,6 +7,7 @@ use super::{StoreError, codec, sequence, tables};
 use crate::domain::activity::{ActivityEntry, ActivityFilter};
 use crate::domain::{ActivityId, Page, PageRequest};
 use crate::store::WriteTxn;
+use crate::store::record::ListKey;
 use jiff::Timestamp;
 use redb::{ReadTransaction, ReadableTable};
 use std::collections::HashMap;
@@ -18,9 +19,16 @@ fn name() -> &'static str {
     tables::name(&tables::ACTIVITY)
 }
 
+/// The log as one list (`record::ListKey`): each entry appended gives it a new version, so a
+/// page kept by it is made again once the log grew.
+pub fn log_list() -> ListKey {
+    ListKey::of(&tables::ACTIVITY, 0)
+}
+
 /// Appends `entry` (its `id` is assigned here) and indexes it under everyone it concerns.
 pub fn append(txn: &WriteTxn, mut entry: ActivityEntry) -> Result<ActivityId, StoreError> {
     entry.id = ActivityId(sequence::next_id(txn, name())?);
+    txn.renew([log_list()]);
     let mut by_user = txn.open_table(tables::ACTIVITY_BY_USER)?;
     for person in entry.people() {
         append_numbered(&mut by_user, person.0, entry.id.0)?;

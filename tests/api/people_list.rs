@@ -154,3 +154,18 @@ async fn search_finds_names_mail_and_phone_within_the_filters() {
     assert_eq!(sorted["meta"]["total"], 3);
     assert_eq!(sorted["data"][0]["email"], "sidorov@school.ru");
 }
+
+#[tokio::test]
+async fn a_search_asked_again_after_a_change_shows_the_change() {
+    // Pages are kept by their question while the directory is the same (`people::list_text`).
+    let app = spawn_app().await;
+    let manager = app.quick_user("boss@school.ru", "Орлова", "Наталья", &[Role::Manager]);
+    let boss = app.browser_as(manager, None);
+    let found = |page: Value| page["meta"]["total"].as_u64().expect("total");
+    let search = "/api/users?search=%D1%81%D0%BE%D0%BA%D0%BE%D0%BB"; // «сокол»
+    assert_eq!(found(json(boss.get(search).await).await), 0);
+    assert_eq!(found(json(boss.get(search).await).await), 0, "asked again");
+    let pupil = app.quick_user("kid@school.ru", "Соколова", "Алёна", &[Role::Student]);
+    let page = json(boss.get(search).await).await;
+    assert_eq!((found(page.clone()), &page["data"][0]["id"]), (1, &json!(pupil)));
+}

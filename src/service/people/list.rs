@@ -5,10 +5,13 @@ use crate::domain::search::{Pairs, Words};
 use crate::domain::{Page, PageRequest, Role, TagId, User, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
+use crate::service::kept_texts::{self, KeptTexts};
 use crate::store::Store;
 /// A person as the directory keeps them in memory: what a list page is made of (the API
 /// writes its rows from it without decoding the record again).
 pub use crate::store::directory::Entry;
+use bytes::Bytes;
+use std::convert::Infallible;
 use std::sync::Arc;
 
 /// Which deleted users a list shows: without them (the default), with them, or only them.
@@ -82,8 +85,39 @@ impl Directory {
     }
 }
 
+/// Pages of people as last shown, kept by their question (who asks, and what) while the
+/// directory is the one they were made from: a page opened again, or a search typed again,
+/// costs a lookup, not the search and the rows put together.
+pub struct PeopleTexts(KeptTexts<()>);
+
+/// How many pages are kept (a page of 50 people is ~30 KB).
+const KEPT_PAGES: usize = 32;
+
+impl Default for PeopleTexts {
+    fn default() -> Self {
+        Self(KeptTexts::new(KEPT_PAGES))
+    }
+}
+
+/// One page of the users `actor` may see, matching `query`, as `write` writes it: kept on
+/// `texts` while `directory` (a new one after any change to a person) is the one it was made from.
+pub fn list_text(
+    texts: &PeopleTexts,
+    directory: &Directory,
+    actor: &Actor,
+    query: &UserQuery,
+    write: impl FnOnce(&Page<Seen>) -> Bytes,
+) -> Bytes {
+    let question = kept_texts::question(actor, format_args!("{query:?}"));
+    let head = directory.0.revision().to_le_bytes();
+    let nothing_else = |_: &(), _: &mut Vec<u8>| Ok::<(), Infallible>(());
+    let made = || Ok((write(&list(directory, actor, query)), ()));
+    let Ok(text) = kept_texts::kept(&texts.0, &question, &head, nothing_else, made);
+    text
+}
+
 /// One page of the users `actor` may see, matching `query`, as their directory entries.
-pub fn list(directory: &Directory, actor: &Actor, query: &UserQuery) -> Page<Seen> {
+fn list(directory: &Directory, actor: &Actor, query: &UserQuery) -> Page<Seen> {
     let directory = &directory.0;
     let columns = &directory.columns;
     let words = Words::of(query.search.as_deref().unwrap_or_default());

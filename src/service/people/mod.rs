@@ -12,7 +12,7 @@ pub use edit::{create, delete, parse_roles, restore, today, update, update_roles
 pub use form::PersonForm;
 pub use impersonation::{leave, start};
 pub use links::{attach_tags, link_family, roles_fit_family, save_children, save_parents};
-pub use list::{Directory, Entry, Me, Person, Seen, Sort, Trashed, UserQuery, get, list, me};
+pub use list::{Directory, Entry, Me, PeopleTexts, Person, Seen, Sort, Trashed, UserQuery, get, list_text, me};
 pub use passwords::{SET_PASSWORD_MINUTES, send_password_link, set_password};
 
 use super::ServiceError;
