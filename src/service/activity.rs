@@ -78,10 +78,8 @@ pub fn page_text(
     let mut head = kept_texts::versions_of(&versions, &[activity::log_list()]);
     head.extend(directory.revision().to_le_bytes());
     let question = format!("{filter:?} {request:?}");
-    let nothing_else = |_: &(), _: &mut Vec<u8>| Ok::<(), ServiceError>(());
-    kept_texts::kept(&shelf.pages, &question, &head, nothing_else, || {
-        let found = page(&txn, directory, shelf, filter, request, render)?;
-        Ok((write(&found), ()))
+    kept_texts::kept_whole(&shelf.pages, &question, &head, || {
+        Ok(write(&page(&txn, directory, shelf, filter, request, render)?))
     })
 }
 

@@ -1,7 +1,8 @@
 //! Answers as the API writes them (JSON text), kept by the question asked while what they were
 //! made from reads the same (`store::shelf::kept_or_made_by`): a page read again costs a few
 //! lookups, not its records decoded and written. The journals, the pages of tasks, the ledgers,
-//! the pages of lessons and the calendars keep theirs here.
+//! the pages of lessons, the calendars, the activity log's pages and the pages of people keep
+//! theirs here.
 
 use crate::policy::Actor;
 use crate::store::record::{ListKey, Seen};

@@ -110,9 +110,8 @@ pub fn list_text(
 ) -> Bytes {
     let question = kept_texts::question(actor, format_args!("{query:?}"));
     let head = directory.0.revision().to_le_bytes();
-    let nothing_else = |_: &(), _: &mut Vec<u8>| Ok::<(), Infallible>(());
-    let made = || Ok((write(&list(directory, actor, query)), ()));
-    let Ok(text) = kept_texts::kept(&texts.0, &question, &head, nothing_else, made);
+    let made = || Ok::<_, Infallible>(write(&list(directory, actor, query)));
+    let Ok(text) = kept_texts::kept_whole(&texts.0, &question, &head, made);
     text
 }
 
