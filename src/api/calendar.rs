@@ -11,6 +11,7 @@ use crate::domain::UserId;
 use crate::domain::calendar::CalendarEntry;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
+use crate::service::calendar::days::{self, DayCount};
 use crate::service::calendar::{self, CalendarItem, MAX_SPAN_DAYS, Scope};
 use crate::service::{FieldErrors, ServiceError};
 use jiff::Timestamp;
@@ -163,8 +164,8 @@ impl CalendarApi {
     /// `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
     /// and the events of his audience — staff, the person himself or his parent. Without it:
     /// the whole school and every event, staff only, at most 2,000 lessons (more: 422 on `to`,
-    /// saying how many and asking for a teacher, a room or a week). `room` keeps one room's
-    /// lessons (no events).
+    /// saying how many and asking for a teacher, a room or a week; `/api/calendar/days` counts
+    /// them by day). `room` keeps one room's lessons (no events).
     #[oai(path = "/api/calendar", method = "get", operation_id = "calendar")]
     async fn calendar(
         &self,
@@ -177,22 +178,7 @@ impl CalendarApi {
     ) -> Result<JsonText<CalendarPage>, ApiError> {
         caller.allow(user_id.0.map_or(Rule::Staff, Rule::SeeUser))?;
         let tz = state.config.time_zone();
-        let mut errors = FieldErrors::new();
-        let start = required_day(from.0.as_deref(), "from", &tz, false, &mut errors);
-        let end = required_day(to.0.as_deref(), "to", &tz, true, &mut errors);
-        errors.into_result()?;
-        let (Some(start), Some(end)) = (start, end) else {
-            return Err(FieldErrors::one("from", "Обязательное поле").into());
-        };
-        if end <= start {
-            return Err(FieldErrors::one("to", "Не раньше даты «с»").into());
-        }
-        // Whole days between the first instants of `from` and of the day after `to` (a day of a
-        // daylight-saving change is 23 or 25 hours).
-        let days = (end.duration_since(start).as_hours() + 12) / 24;
-        if days > MAX_SPAN_DAYS {
-            return Err(FieldErrors::one("to", format!("Не больше {MAX_SPAN_DAYS} дней")).into());
-        }
+        let span = span_of(from.0.as_deref(), to.0.as_deref(), &tz)?;
         let scope = Scope {
             person: user_id.0,
             room: room.0,
@@ -200,10 +186,91 @@ impl CalendarApi {
         let render = |entry| CalendarFields::text(entry, &tz);
         let write = |items| calendar_text(items, &tz).into_text();
         let shelf = &state.lesson_shelf;
-        let text =
-            state.read(|store| calendar::shown::<ApiError>(store, shelf, (&scope, (start, end)), render, write))?;
+        let text = state.read(|store| calendar::shown::<ApiError>(store, shelf, (&scope, span), render, write))?;
         Ok(JsonText::kept(text))
     }
+
+    /// The school's calendar by day
+    ///
+    /// Each day from `from` to `to` (dates `YYYY-MM-DD`, inclusive, in the school's time zone,
+    /// at most 62 days) with how many of the school's lessons start on it (`lessons`: held or
+    /// planned; `cancelled`) and how many school events cover some of it: a month of a school
+    /// with more lessons than `/api/calendar` answers at once. `room` counts one room's
+    /// lessons (and no events). Staff only.
+    #[oai(path = "/api/calendar/days", method = "get", operation_id = "calendar_days")]
+    async fn calendar_days(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        from: Query<Option<String>>,
+        to: Query<Option<String>>,
+        room: Query<Option<String>>,
+    ) -> Result<JsonText<CalendarDays>, ApiError> {
+        caller.allow(Rule::Staff)?;
+        let tz = state.config.time_zone();
+        let span = span_of(from.0.as_deref(), to.0.as_deref(), &tz)?;
+        let scope = Scope {
+            person: None,
+            room: room.0,
+        };
+        let write = |days: Vec<DayCount>| {
+            let data: Vec<CalendarDayView> = days.into_iter().map(CalendarDayView::from).collect();
+            let text = JsonText::serialized(&Data { data }).map_err(ApiError::internal)?;
+            Ok::<_, ApiError>(text.into_text())
+        };
+        let shelf = &state.lesson_shelf;
+        let text = state.read(|store| days::counted::<ApiError>(store, shelf, (&scope, span), &tz, write))?;
+        Ok(JsonText::kept(text))
+    }
+}
+
+/// One day of the school's calendar counted.
+#[derive(Debug, Object, serde::Serialize)]
+pub struct CalendarDayView {
+    /// `YYYY-MM-DD`, in the school's time zone.
+    pub date: String,
+    /// Lessons held or planned that start on this day.
+    pub lessons: u32,
+    /// Cancelled lessons that were to start on this day.
+    pub cancelled: u32,
+    /// School events covering some of this day.
+    pub events: u32,
+}
+
+impl From<DayCount> for CalendarDayView {
+    fn from(day: DayCount) -> Self {
+        Self {
+            date: day.date.to_string(),
+            lessons: day.lessons,
+            cancelled: day.cancelled,
+            events: day.events,
+        }
+    }
+}
+
+/// The school's calendar by day.
+pub type CalendarDays = Data<Vec<CalendarDayView>>;
+
+/// The span of a calendar: from `from`'s first instant to the first instant after `to` (dates in
+/// `tz`), both required, in order and at most `MAX_SPAN_DAYS` days; else 422 on the field.
+fn span_of(from: Option<&str>, to: Option<&str>, tz: &TimeZone) -> Result<(Timestamp, Timestamp), ApiError> {
+    let mut errors = FieldErrors::new();
+    let start = required_day(from, "from", tz, false, &mut errors);
+    let end = required_day(to, "to", tz, true, &mut errors);
+    errors.into_result()?;
+    let (Some(start), Some(end)) = (start, end) else {
+        return Err(FieldErrors::one("from", "Обязательное поле").into());
+    };
+    if end <= start {
+        return Err(FieldErrors::one("to", "Не раньше даты «с»").into());
+    }
+    // Whole days between the first instants of `from` and of the day after `to` (a day of a
+    // daylight-saving change is 23 or 25 hours).
+    let days = (end.duration_since(start).as_hours() + 12) / 24;
+    if days > MAX_SPAN_DAYS {
+        return Err(FieldErrors::one("to", format!("Не больше {MAX_SPAN_DAYS} дней")).into());
+    }
+    Ok((start, end))
 }
 
 #[cfg(test)]

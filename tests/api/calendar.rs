@@ -303,7 +303,7 @@ async fn a_calendar_span_must_be_two_dates_in_order_and_at_most_62_days() {
 }
 
 #[tokio::test]
-async fn the_whole_schools_calendar_answers_at_most_two_thousand_lessons_at_once() {
+async fn the_whole_schools_calendar_answers_at_most_two_thousand_lessons_at_once_and_counts_more_by_day() {
     let app = spawn_app().await;
     let manager = app.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
     let teacher = app.quick_user("t@school.ru", "Белов", "Игорь", &[Role::Worker]);
@@ -335,6 +335,16 @@ async fn the_whole_schools_calendar_answers_at_most_two_thousand_lessons_at_once
         json(both).await["errors"]["to"][0],
         "Занятий в школе за эти дни: 2 001 — календарь показывает не больше 2 000 за раз. Выберите учителя или кабинет или откройте неделю"
     );
+    let by_day = counted(&browser, "from=2026-11-01&to=2026-11-15").await;
+    let busy: Vec<_> = by_day.iter().filter(|d| d.1 > 0).map(|d| (d.0.as_str(), d.1)).collect();
+    // 08:00 UTC is 11:00 in Moscow: 780 a day until midnight, the rest the day after.
+    let expected = [
+        ("2026-11-02", 780),
+        ("2026-11-03", 220),
+        ("2026-11-09", 780),
+        ("2026-11-10", 221),
+    ];
+    assert_eq!(busy, expected, "counted by day instead");
     let week = json(browser.get("/api/calendar?from=2026-11-09&to=2026-11-15").await).await;
     assert_eq!(week["data"].as_array().map(Vec::len), Some(1_001), "a week of them");
     let his = browser
@@ -343,4 +353,75 @@ async fn the_whole_schools_calendar_answers_at_most_two_thousand_lessons_at_once
         ))
         .await;
     assert_eq!(his.status(), 200, "one teacher's, however many");
+}
+
+/// (date, lessons, cancelled, events) of each day `/api/calendar/days` answers for `query`.
+async fn counted(browser: &crate::helpers::Browser, query: &str) -> Vec<(String, u64, u64, u64)> {
+    let answer = browser.get(&format!("/api/calendar/days?{query}")).await;
+    assert_eq!(answer.status(), 200, "{query}");
+    let body = json(answer).await;
+    let days = body["data"].as_array().unwrap_or_else(|| panic!("days in {body}"));
+    days.iter()
+        .map(|d| {
+            let number = |field: &str| d[field].as_u64().unwrap_or_else(|| panic!("{field} in {d}"));
+            let date = d["date"].as_str().expect("date").to_owned();
+            (date, number("lessons"), number("cancelled"), number("events"))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_schools_calendar_counted_by_day_splits_days_on_the_schools_clock_across_a_time_change() {
+    let app = crate::helpers::spawn_app_with(|config| config.school.timezone = "Europe/Berlin".into()).await;
+    let manager = app.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
+    let teacher = app.quick_user("t@school.ru", "Белов", "Игорь", &[Role::Worker]);
+    // Summer time ends in Berlin on 2026-10-25 at 03:00 (+02:00 -> +01:00).
+    lessons(
+        &app,
+        &[
+            (teacher, &[], "2026-10-24T21:30:00Z", "Каб. 12", false), // 24th, 23:30 summer time
+            (teacher, &[], "2026-10-24T22:30:00Z", "", false),        // 25th, 00:30
+            (teacher, &[], "2026-10-25T22:30:00Z", "каб. 12", true),  // 25th, 23:30 winter time
+            (teacher, &[], "2026-10-26T09:00:00Z", "", false),        // 26th, 10:00
+        ],
+    );
+    let browser = app.browser_as(manager, None);
+    let holiday = browser
+        .post(
+            "/api/events",
+            json!({"title": "Осенние каникулы", "kind": "holiday", "starts_at": "2026-10-25", "ends_at": "2026-10-26",
+                   "all_day": true, "audience": {"kind": "all"}}),
+        )
+        .await;
+    assert_eq!(holiday.status(), 201, "{}", holiday.text().await.unwrap_or_default());
+    let day = |date: &str, lessons, cancelled, events| (date.to_owned(), lessons, cancelled, events);
+    assert_eq!(
+        counted(&browser, "from=2026-10-23&to=2026-10-27").await,
+        [
+            day("2026-10-23", 0, 0, 0),
+            day("2026-10-24", 1, 0, 0),
+            day("2026-10-25", 1, 1, 1),
+            day("2026-10-26", 1, 0, 1),
+            day("2026-10-27", 0, 0, 0),
+        ]
+    );
+    assert_eq!(
+        counted(&browser, "from=2026-10-24&to=2026-10-25&room=КАБ. 12").await,
+        [day("2026-10-24", 1, 0, 0), day("2026-10-25", 0, 1, 0)],
+        "one room's lessons, and no events"
+    );
+    // Asked again after one more lesson: the count is made anew, not the one kept.
+    let subjects = json(browser.get("/api/subjects").await).await;
+    let subject = subjects["data"][0]["id"].as_u64().expect("the subject");
+    let txn = app.store.write().expect("txn");
+    let at = "2026-10-26T10:00:00Z".parse().expect("instant");
+    klass::store::record::insert(&txn, |id| crate::helpers::planned_lesson(id, subject, teacher, &[], at))
+        .expect("lesson");
+    txn.commit().expect("commit");
+    let again = counted(&browser, "from=2026-10-23&to=2026-10-27").await;
+    assert_eq!(again[3], day("2026-10-26", 2, 0, 1));
+    let wrong = browser.get("/api/calendar/days?from=2026-10-27&to=2026-10-23").await;
+    assert_eq!(json(wrong).await["errors"]["to"][0], "Не раньше даты «с»");
+    let long = browser.get("/api/calendar/days?from=2026-01-01&to=2026-12-31").await;
+    assert_eq!(json(long).await["errors"]["to"][0], "Не больше 62 дней");
 }

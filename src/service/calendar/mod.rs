@@ -2,6 +2,7 @@
 //! whole school over a span, as entries coloured by subject or event kind (a parent's children's
 //! lessons named with the child: «Математика — Петя»), and the same as an iCal feed (`ics`).
 
+pub mod days;
 pub mod ics;
 mod rows;
 

@@ -104,10 +104,15 @@ pub struct LessonShelf {
     pages: KeptTexts<Named>,
     /// Whole calendars (`service::calendar::rows::shown`), each with the subjects it names.
     pub(in crate::service) calendars: KeptTexts<Vec<SubjectId>>,
+    /// The school's calendars counted by day (`service::calendar::days::counted`).
+    pub(in crate::service) day_counts: KeptTexts<()>,
 }
 
 /// How many whole pages and calendars are kept (a page of 100 lessons is ~60 KB).
 const KEPT_PAGES: usize = 64;
+
+/// How many calendars counted by day are kept (~2 KB each: a month of one room or the school).
+const KEPT_COUNTS: usize = 16;
 
 /// How many rows the shelf keeps of each kind: ~3 MB each (~600 bytes a row), about two months of a
 /// school of 300 groups.
@@ -121,6 +126,7 @@ impl Default for LessonShelf {
             names: NameShelf::default(),
             pages: KeptTexts::new(KEPT_PAGES),
             calendars: KeptTexts::new(KEPT_PAGES),
+            day_counts: KeptTexts::new(KEPT_COUNTS),
         }
     }
 }

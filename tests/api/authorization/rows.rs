@@ -504,7 +504,8 @@ pub fn schedule() -> Vec<Row> {
     ]
 }
 
-/// Calendars: a person's calendar (staff, himself, his parents), the whole school's (staff),
+/// Calendars: a person's calendar (staff, himself, his parents), the whole school's and its
+/// count by day (staff),
 /// and the private iCal link (himself, his parents, managers; the feed by its token alone).
 pub fn calendars() -> Vec<Row> {
     vec![
@@ -526,6 +527,20 @@ pub fn calendars() -> Vec<Row> {
             "calendar",
             Method::GET,
             "/api/calendar?from=2026-11-02&to=2026-11-08",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "calendar_days",
+            Method::GET,
+            "/api/calendar/days?from=2026-11-01&to=2026-11-30",
+            "",
+            [401, 403, 403, 200, 200, 403],
+        ),
+        (
+            "calendar_days",
+            Method::GET,
+            "/api/calendar/days?from=2026-11-01&to=2026-11-30&room=12",
             "",
             [401, 403, 403, 200, 200, 403],
         ),

@@ -1332,10 +1332,34 @@ export interface paths {
          *     `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
          *     and the events of his audience — staff, the person himself or his parent. Without it:
          *     the whole school and every event, staff only, at most 2,000 lessons (more: 422 on `to`,
-         *     saying how many and asking for a teacher, a room or a week). `room` keeps one room's
-         *     lessons (no events).
+         *     saying how many and asking for a teacher, a room or a week; `/api/calendar/days` counts
+         *     them by day). `room` keeps one room's lessons (no events).
          */
         get: operations["calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/calendar/days": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The school's calendar by day
+         * @description Each day from `from` to `to` (dates `YYYY-MM-DD`, inclusive, in the school's time zone,
+         *     at most 62 days) with how many of the school's lessons start on it (`lessons`: held or
+         *     planned; `cancelled`) and how many school events cover some of it: a month of a school
+         *     with more lessons than `/api/calendar` answers at once. `room` counts one room's
+         *     lessons (and no events). Staff only.
+         */
+        get: operations["calendar_days"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2367,6 +2391,29 @@ export interface components {
             transfer: number;
         };
         /**
+         * CalendarDayView
+         * @description One day of the school's calendar counted.
+         */
+        CalendarDayView: {
+            /** @description `YYYY-MM-DD`, in the school's time zone. */
+            date: string;
+            /**
+             * Format: uint32
+             * @description Lessons held or planned that start on this day.
+             */
+            lessons: number;
+            /**
+             * Format: uint32
+             * @description Cancelled lessons that were to start on this day.
+             */
+            cancelled: number;
+            /**
+             * Format: uint32
+             * @description School events covering some of this day.
+             */
+            events: number;
+        };
+        /**
          * @description What a calendar entry is: a lesson, or (once the events area exists) an event.
          * @enum {string}
          */
@@ -2850,6 +2897,13 @@ export interface components {
          */
         Data_list_ActionView: {
             data: components["schemas"]["ActionView"][];
+        };
+        /**
+         * Data_list_CalendarDayView
+         * @description `{data: T}`: one record, a list, or a report.
+         */
+        Data_list_CalendarDayView: {
+            data: components["schemas"]["CalendarDayView"][];
         };
         /**
          * Data_list_CalendarEntryView
@@ -16578,6 +16632,153 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Data_list_CalendarEntryView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendar_days: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+                room?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Data_list_CalendarDayView"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
