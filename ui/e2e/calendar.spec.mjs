@@ -2,7 +2,8 @@
 // another day; a move onto the teacher's other group is refused with the server's words and the
 // lesson goes back; a parent sees his child's timetable, on a computer and at 360 px, where a
 // swipe goes to the next day; at 360 px a manager moves a lesson from its details; the private
-// iCal link is made, copied and changed. Screenshots at 1366 and 360 px, light and dark.
+// iCal link is made, copied and changed; a month of a school too big to show lesson by lesson
+// comes counted by day, and a busy day of a month shows «ещё 81». Screenshots at 1366 and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDays, callApi, isoDay, mondayOf } from './support/api.mjs';
@@ -227,5 +228,71 @@ test('the week view at 1366 px in dark mode', async () => {
   await manager.goto('/calendar?view=week');
   await manager.locator('.cal-col .cal-entry').first().waitFor();
   await app.screenshot(manager, 'calendar-school-week-1366-dark');
+  assert.deepEqual(manager.errors, []);
+});
+
+test('a month of a school too big to show lesson by lesson is counted by day; a day opens from its count', async () => {
+  const manager = await open('/');
+  await app.signIn(manager);
+  const { teacher } = await setUp(manager);
+  // Four weeks from the first Monday of the grid of a month ten months ahead, a lesson every
+  // ten minutes from 08:00 to 22:00 every day: 2,352 lessons, more than a calendar shows at once.
+  const ahead = new Date();
+  ahead.setUTCDate(ahead.getUTCDate() + 300);
+  const first = `${isoDay(ahead).slice(0, 7)}-01`;
+  const monday = mondayOf(first);
+  const schedule = [];
+  for (let weekday = 1; weekday <= 7; weekday += 1) {
+    for (let minutes = 8 * 60; minutes < 22 * 60; minutes += 10) {
+      schedule.push({ weekday, start: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`, duration_minutes: 10 });
+    }
+  }
+  const subject = await callApi(manager, 'GET', '/api/subjects?per_page=1');
+  const group = await callApi(manager, 'POST', '/api/group-lessons', {
+    name: `Консультации ${Date.now()}`,
+    subject_id: subject.body.data[0].id,
+    course_id: null,
+    teacher_id: teacher.id,
+    student_ids: [],
+    capacity: null,
+    room: '',
+    schedule,
+    starts_on: monday,
+    ends_on: addDays(monday, 27),
+    price: null,
+  });
+  assert.equal(group.status, 201, JSON.stringify(group.body).slice(0, 500));
+
+  for (const [viewport, colorScheme, name] of [
+    [WIDE, 'light', 'calendar-month-counted-1366-light'],
+    [PHONE, 'dark', 'calendar-month-counted-360-dark'],
+  ]) {
+    const page = await open('/', { viewport, colorScheme });
+    await app.signIn(page);
+    await page.goto(`/calendar?view=month&date=${first}`);
+    const day = addDays(monday, 2);
+    const count = page.locator(`.cal-cell[data-day="${day}"] .cal-count`);
+    await count.waitFor();
+    assert.match((await count.getAttribute('aria-label')) ?? '', /: 84 занятия/);
+    assert.match(await page.locator('.cal-note').innerText(), /^Занятий в школе за эти дни: [\d\s]+ — слишком много/);
+    assert.equal(await page.locator('.cal-problem').count(), 0, 'counted, not refused');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll (${overflow} px)`);
+    await app.screenshot(page, name);
+    await count.click();
+    await page.waitForURL((u) => u.searchParams.get('view') === 'day' && u.searchParams.get('date') === day);
+    await page.locator(`.cal-col[data-day="${day}"] .cal-entry`).first().waitFor();
+    assert.deepEqual(page.errors, []);
+  }
+
+  // The teacher's own month shows each day's first lessons and «ещё 81», which opens the day.
+  await manager.goto(`/calendar?view=month&date=${first}&teacher=${teacher.id}`);
+  const more = manager.locator(`.cal-cell[data-day="${addDays(monday, 3)}"] .cal-more`);
+  await more.waitFor();
+  assert.equal(await more.innerText(), 'ещё 81');
+  assert.equal(await manager.locator(`.cal-cell[data-day="${addDays(monday, 3)}"] .cal-entry`).count(), 3);
+  await app.screenshot(manager, 'calendar-month-more-1366-light');
+  await more.click();
+  await manager.waitForURL((u) => u.searchParams.get('view') === 'day' && u.searchParams.get('date') === addDays(monday, 3));
   assert.deepEqual(manager.errors, []);
 });

@@ -85,6 +85,7 @@ export const endpoints = {
   leaveImpersonation: '/api/impersonation/leave',
   backups: '/api/backups',
   calendar: '/api/calendar',
+  calendarDays: '/api/calendar/days',
   events: '/api/events',
   marks: '/api/marks',
   journalTerms: '/api/journal/terms',

@@ -1,6 +1,7 @@
-//! A calendar of lessons: month, week and day views, lessons coloured by subject; a click opens a
-//! lesson's details, staff drag a lesson to another day or time (or move it from the details,
-//! by keyboard); a refused move shows the server's reason and the lesson goes back. On a phone a
+//! A calendar of lessons: month, week and day views, lessons coloured by subject (a month of a
+//! school too big to show lesson by lesson: each day's counts); a click opens a lesson's
+//! details, staff drag a lesson to another day or time (or move it from the details, by
+//! keyboard); a refused move shows the server's reason and the lesson goes back. On a phone a
 //! swipe sideways goes to the next or previous period (spec §9 thresholds, see `swipeOf`).
 import { useRef, useState, type DragEvent, type KeyboardEvent, type TouchEvent } from 'react';
 import { addToast } from '../../lib/toasts';
@@ -9,6 +10,8 @@ import { daysCovered, isWholeDay, useCalendar, type Entry, type Scope } from './
 import { MonthGrid } from '../../components/MonthGrid';
 import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
+import { CountedDay, ListedDay } from './MonthDay';
+import { formatCount } from '../../lib/format';
 import { DRAG_TYPE, EntryButton } from './EntryButton';
 import './calendar.css';
 
@@ -45,13 +48,14 @@ function placed(entries: readonly Entry[], day: string) {
 }
 
 export function CalendarView({ view, anchor, scope, editable, onNavigate }: Props) {
-  const { entries, loading, failed, reload, move } = useCalendar(view, anchor, scope);
+  const { entries, days: counts, loading, failed, reload, move } = useCalendar(view, anchor, scope);
   const [open, setOpen] = useState<Entry | null>(null);
   const [problem, setProblem] = useState('');
   const touch = useRef<{ x: number; y: number; t: number } | null>(null);
   const days = daysOf(view, anchor);
   const list = entries ?? [];
   const perDay = byDay(list);
+  const countOf = new Map((counts ?? []).map((count) => [count.date, count]));
   const now = today();
 
   const moveTo = async (entry: Entry, day: string, minutes: number) => {
@@ -163,9 +167,15 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
           </button>
         </p>
       )}
-      {failed && (
+      {failed && !counts && (
         <p role="alert" className="cal-problem">
           {failed}
+        </p>
+      )}
+      {counts && (
+        <p role="status" className="cal-note">
+          Занятий в школе за эти дни: {formatCount(counts.reduce((sum, day) => sum + day.lessons + day.cancelled, 0))} — слишком много, чтобы показать каждое,
+          поэтому здесь видно, сколько их в каждый день. Откройте день или неделю или выберите учителя или кабинет.
         </p>
       )}
       <div className="cal-body" aria-busy={loading} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-view={view}>
@@ -180,7 +190,11 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
             })}
           >
             {(day) =>
-              (perDay.get(day) ?? []).map((entry) => <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />)
+              counts ? (
+                <CountedDay count={countOf.get(day)} onOpen={() => onNavigate({ view: 'day', anchor: day })} />
+              ) : (
+                <ListedDay day={day} entries={perDay.get(day) ?? []} editable={editable} onOpenEntry={setOpen} onOpenDay={() => onNavigate({ view: 'day', anchor: day })} />
+              )
             }
           </MonthGrid>
         ) : (
@@ -246,7 +260,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
             </div>
           </div>
         )}
-        {entries !== null && list.length === 0 && !loading && <p className="cal-empty">В этом периоде занятий нет.</p>}
+        {entries !== null && list.length === 0 && !counts && !loading && <p className="cal-empty">В этом периоде занятий нет.</p>}
       </div>
       <EntryDetails entry={open} editable={editable} close={() => setOpen(null)} onMove={moveTo} />
     </section>

@@ -8,9 +8,10 @@ import { useCalendar } from './calendar';
 let root: Root;
 let host: HTMLElement;
 let seen: ReturnType<typeof useCalendar>;
+let view: 'month' | 'week' = 'month';
 
 function Probe() {
-  seen = useCalendar('month', '2026-11-23', { userId: null, room: '' });
+  seen = useCalendar(view, '2026-11-23', { userId: null, room: '' });
   return null;
 }
 
@@ -24,16 +25,38 @@ beforeEach(() => {
   root = createRoot(host);
 });
 afterEach(() => {
+  view = 'month';
   act(() => root.unmount());
   host.remove();
   vi.unstubAllGlobals();
 });
 
 describe('useCalendar', () => {
-  it("keeps the server's words when it refuses a period (too many lessons), with nothing shown", async () => {
+  it("keeps the server's words when it refuses a week (too many lessons), with nothing shown", async () => {
+    view = 'week';
     const message = 'Занятий в школе за эти дни: 8 100 — календарь показывает не больше 2 000 за раз. Выберите учителя или кабинет или откройте неделю';
     await render(new Response(JSON.stringify({ message: 'invalid', errors: { to: [message] } }), { status: 422 }));
     expect(seen.failed).toBe(message);
+    expect(seen.entries).toEqual([]);
+    expect(seen.days).toBeNull();
+  });
+
+  it('counts a month of the school by day when the server refuses to show it lesson by lesson', async () => {
+    const refusal = { message: 'invalid', errors: { to: ['Занятий в школе за эти дни: 8 100 — …'] } };
+    const days = [{ date: '2026-11-23', lessons: 87, cancelled: 3, events: 1 }];
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(url);
+        return url.includes('/api/calendar/days') ? new Response(JSON.stringify({ data: days })) : new Response(JSON.stringify(refusal), { status: 422 });
+      }),
+    );
+    await act(async () => root.render(<Probe />));
+    expect(fetched).toHaveLength(2);
+    expect(fetched[1]).toContain('/api/calendar/days?from=2026-10-26&to=2026-12-06');
+    expect(seen.failed).toBeUndefined();
+    expect(seen.days).toEqual(days);
     expect(seen.entries).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 //! The calendar's data: entries of a period from `/api/calendar` (cached per spec §9: twelve
 //! months, five weeks or days), moving a lesson (`PUT /api/lessons/{id}`, the clash refused in the
-//! server's words, the lesson put back; the new start is sent on the school's clock), the words for a lesson's state,
+//! server's words, the lesson put back; the new start is sent on the school's clock), a month of a
+//! big school counted by day (`/api/calendar/days`), the words for a lesson's state,
 //! and the school's events among the entries (issue 17: shown on each day they cover, never moved).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Body, Ok, Row } from '../../api/types';
@@ -50,18 +51,32 @@ export function movedEntry(entry: Entry, day: string, minutes: number): Entry {
 /** The server's reason a move was refused: the clash on `starts_at`, else its message. */
 export const refusal = (error: ApiError) => error.body.errors?.starts_at?.[0] ?? error.body.message ?? 'Не удалось перенести занятие';
 
+/** A day of the school's calendar counted: its lessons held or planned, cancelled, and events. */
+export type DayCount = Row<'calendar_days'>;
+
+/** A period as shown: its entries or, for a month of the school too big to show lesson by
+ * lesson, each day's counts (`days`). */
+interface Period {
+  entries: Entry[];
+  days: DayCount[] | null;
+}
+
+/** The words of a refusal of a period (too many lessons), or '' for another failure. */
+const refusalOf = (error: unknown) => (error instanceof ApiError && error.status === 422 ? Object.values(error.fieldErrors).join(' ') : '');
+
 /**
  * The entries of one period of `scope`, kept in the calendar's caches, and `move`, which shows the
  * lesson in its new place at once and puts it back when the server refuses (resolving to the
- * refusal's words, or null when moved).
+ * refusal's words, or null when moved). A month of the school the server refuses to show lesson
+ * by lesson comes counted by day (`/api/calendar/days`) instead.
  */
 export function useCalendar(view: View, anchor: string, scope: Scope) {
-  const months = useRef(new LruCache<Entry[]>(MONTH_CACHE));
-  const pages = useRef(new LruCache<Entry[]>(PAGE_CACHE));
+  const months = useRef(new LruCache<Period>(MONTH_CACHE));
+  const pages = useRef(new LruCache<Period>(PAGE_CACHE));
   const scopeKey = `${scope.userId ?? 'school'}|${scope.room.trim().toLowerCase()}`;
   const key = `${scopeKey}|${periodKey(view, anchor)}`;
   const cache = view === 'month' ? months.current : pages.current;
-  const [entries, setEntries] = useState<Entry[] | null>(() => cache.get(key) ?? null);
+  const [period, setPeriod] = useState<Period | null>(() => cache.get(key) ?? null);
   const [loading, setLoading] = useState(false);
   /** Why the period is not shown: the server's words for a refusal (too many lessons), or null
    * when the load simply failed (then it may be tried again); undefined: shown. */
@@ -71,7 +86,7 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
   useEffect(() => {
     const cached = cache.get(key);
     if (cached) {
-      setEntries(cached);
+      setPeriod(cached);
       setFailed(undefined);
       return;
     }
@@ -80,20 +95,26 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
     const query: Record<string, string | number> = { from, to };
     if (scope.userId !== null) query.user_id = scope.userId;
     if (scope.room.trim()) query.room = scope.room.trim();
+    const options = { query, signal: controller.signal, ownFailure: (status: number) => status === 422 };
+    const show = (shown: Period) => {
+      cache.set(key, shown);
+      setPeriod(shown);
+      setFailed(undefined);
+      setLoading(false);
+    };
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      const refused = refusalOf(error);
+      if (refused) setPeriod({ entries: [], days: null });
+      setFailed(refused || null);
+      setLoading(false);
+    };
     setLoading(true);
-    api<Ok<'calendar'>>(endpoints.calendar, { query, signal: controller.signal, ownFailure: (status) => status === 422 }).then(
-      ({ data }) => {
-        cache.set(key, data);
-        setEntries(data);
-        setFailed(undefined);
-        setLoading(false);
-      },
+    api<Ok<'calendar'>>(endpoints.calendar, options).then(
+      ({ data }) => show({ entries: data, days: null }),
       (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const refused = error instanceof ApiError && error.status === 422 ? Object.values(error.fieldErrors).join(' ') : '';
-        if (refused) setEntries([]);
-        setFailed(refused || null);
-        setLoading(false);
+        if (!refusalOf(error) || view !== 'month' || scope.userId !== null) return fail(error);
+        return api<Ok<'calendar_days'>>(endpoints.calendarDays, options).then(({ data }) => show({ entries: [], days: data }), fail);
       },
     );
     return () => controller.abort();
@@ -105,6 +126,8 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
     setRound((r) => r + 1);
   }, []);
 
+  const entries = period?.entries ?? null;
+  const setEntries = (shown: Entry[]) => setPeriod((was) => ({ entries: shown, days: was?.days ?? null }));
   const move = useCallback(
     async (entry: Entry, day: string, minutes: number): Promise<string | null> => {
       const before = entries ?? [];
@@ -127,5 +150,5 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
     [entries, reload],
   );
 
-  return { entries, loading, failed, reload, move };
+  return { entries, days: period?.days ?? null, loading, failed, reload, move };
 }
