@@ -535,12 +535,16 @@ print(g["id"], g["teacher_id"], g["student_ids"][0], urllib.parse.quote(g["room"
     month_to=$(date -d "$month_from +1 month -1 day" +%F)
     term_from=$(date -d "$monday -8 weeks" +%F)
     term_to=$(date -d "$monday +10 weeks" +%F)
+    counted=$(curl -s -b "$jar" "$SERVER_URL/api/calendar/days?from=$month_from&to=$month_to" |
+        python3 -c 'import json, sys; print(sum(d["lessons"] + d["cancelled"] for d in json.load(sys.stdin)["data"]))') ||
+        die "the school's month counted by day did not answer"
     pairs=()
     for read in "teacher's week:lessons?teacher_id=$teacher&from=$monday&to=$sunday&per_page=100" \
         "student's month:lessons?student_id=$student&from=$month_from&to=$month_to&per_page=100" \
         "school's week in one room:lessons?room=$room&from=$monday&to=$sunday&per_page=100" \
         "group's term (18 weeks):lessons?group_id=$group&from=$term_from&to=$term_to&per_page=100" \
-        "student's calendar month:calendar?user_id=$student&from=$month_from&to=$month_to"; do
+        "student's calendar month:calendar?user_id=$student&from=$month_from&to=$month_to" \
+        "school's calendar month counted by day ($counted lessons):calendar/days?from=$month_from&to=$month_to"; do
         measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
         pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
     done
@@ -571,7 +575,7 @@ print(json.dumps([u["id"] for u in json.load(sys.stdin)["data"]][-5:]))')
     row "creating a group with a year of timetable ($made lessons, clash checks, one commit)" "$(calc "$create_s * 1000") ms" "—" "info"
     row "RSS while creating it (peak; $(mb "$create_rss0 * 1024") MB before)" "$(mb "$create_rss * 1024") MB" "<= 100 MB" "$(le "$((create_rss * 1024))" 100000000)"
     row "writing 300 groups and 1,000,000 lessons (examples/fill_lessons, $(mb "$lessons_db") MB on disk)" "$lessons_fill_s s" "—" "info"
-    note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100) and \`GET /api/calendar\` as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
+    note "Teaching: \`examples/fill_lessons\` adds 300 groups (a teacher, 8 students, one of 30 rooms, two weekly slots) and 1,000,000 lessons to the 5,000-people school, two a week per group going back from 26 weeks ahead; reads are \`GET /api/lessons\` (per_page=100), \`GET /api/calendar\` and \`GET /api/calendar/days\` (the school's month, too many lessons to show one by one) as the director; the new group is \`POST /api/group-lessons\` by curl (time = curl's total)."
 fi
 
 # 6e. The journal (issue 14): the teaching school (300 groups of 8, 1,000,000 lessons) with
