@@ -17,7 +17,9 @@ pub struct ServeArgs {
     /// On an empty database, create a demo school (people with Russian names) to look around.
     #[arg(long)]
     pub demo: bool,
-    /// With --demo: about how many people the demo school has (staff, parents, children).
+    /// With --demo: about how many people the demo school has (staff, parents, children). Its
+    /// eight groups hold 12 children at most: in a school of more than ~170 people, the
+    /// children after the first 96 are in no group (a school to measure people, not lessons).
     #[arg(long, value_name = "N", default_value_t = demo::DEFAULT_PEOPLE as u32, value_parser = clap::value_parser!(u32).range(5..=200_000))]
     pub demo_people: u32,
     /// Address to listen on (overrides `server.listen`).

@@ -64,13 +64,7 @@ pub fn seed(
     let starts_on = today.saturating_sub(WEEKS_DONE.weeks());
     let mut made = Made { groups: 0, lessons: 0 };
     for (n, (name, subject, teacher, room, days, (hour, minute), minutes, course)) in GROUPS.into_iter().enumerate() {
-        let members: Vec<UserId> = students
-            .iter()
-            .enumerate()
-            .filter(|(k, _)| in_group(*k, n))
-            .map(|(_, s)| *s)
-            .take(MAX_STUDENTS)
-            .collect();
+        let members = members_of(n, students);
         // Room to spare: never fewer places than students.
         let capacity = u32::try_from(members.len()).unwrap_or(u32::MAX).max(10) + 2;
         let group = record::insert(txn, |id| Group {
@@ -110,10 +104,23 @@ pub fn seed(
     Ok(made)
 }
 
-/// Student `k` studies in group `n`: one group by turn, and every fifth student also in the
-/// Friday informatics group (unless in Friday chemistry, at the same hour).
-fn in_group(k: usize, n: usize) -> bool {
-    k % GROUPS.len() == n || (n == 7 && k % 5 == 0 && k % GROUPS.len() != 6)
+/// The students of group `n` (at most `MAX_STUDENTS`): one group each by turn, then, while
+/// there is room in the Friday informatics group, every fifth student (unless in Friday
+/// chemistry, at the same hour). The first `GROUPS.len() * MAX_STUDENTS` students are each in a
+/// group; a bigger demo school leaves the others out.
+fn members_of(n: usize, students: &[UserId]) -> Vec<UserId> {
+    let by_turn = students.iter().enumerate().filter(|(k, _)| k % GROUPS.len() == n);
+    let mut members: Vec<UserId> = by_turn.map(|(_, s)| *s).take(MAX_STUDENTS).collect();
+    if n == 7 {
+        let also = students
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| k % 5 == 0 && k % GROUPS.len() != 6 && k % GROUPS.len() != n)
+            .map(|(_, s)| *s);
+        let room = MAX_STUDENTS.saturating_sub(members.len());
+        members.extend(also.take(room));
+    }
+    members
 }
 
 /// The `k`-th lesson of a group: done (every ninth cancelled) before `now`, planned after.
@@ -205,4 +212,32 @@ fn individual(
         record::insert(txn, |id| Lesson { id, ..one_off })?;
     }
     Ok(found.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The students of `count` in no group.
+    fn left_out(count: u64) -> usize {
+        let students: Vec<UserId> = (1..=count).map(UserId).collect();
+        let grouped: std::collections::HashSet<UserId> =
+            (0..GROUPS.len()).flat_map(|n| members_of(n, &students)).collect();
+        students.iter().filter(|s| !grouped.contains(s)).count()
+    }
+
+    #[test]
+    fn the_first_ninety_six_students_are_each_in_a_group_of_at_most_twelve() {
+        for count in [1, 40, 54, 60, 95, 96] {
+            assert_eq!(left_out(count), 0, "{count} students");
+        }
+        assert_eq!(left_out(100), 4, "the groups are full");
+        let students: Vec<UserId> = (1..=500).map(UserId).collect();
+        assert!((0..GROUPS.len()).all(|n| members_of(n, &students).len() == MAX_STUDENTS));
+        let few: Vec<UserId> = (1..=40).map(UserId).collect();
+        assert!(
+            members_of(7, &few).len() > members_of(6, &few).len(),
+            "informatics takes every fifth too"
+        );
+    }
 }
