@@ -274,7 +274,7 @@ test('a month of a school too big to show lesson by lesson is counted by day; a 
     const count = page.locator(`.cal-cell[data-day="${day}"] .cal-count`);
     await count.waitFor();
     assert.match((await count.getAttribute('aria-label')) ?? '', /: 84 занятия/);
-    assert.match(await page.locator('.cal-note').innerText(), /^Занятий в школе за эти дни: [\d\s]+ — слишком много/);
+    assert.match(await page.locator('.info-note').innerText(), /^Занятий в школе за эти дни: [\d\s]+ — слишком много/);
     assert.equal(await page.locator('.cal-problem').count(), 0, 'counted, not refused');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scroll (${overflow} px)`);

@@ -1,7 +1,8 @@
 // Tasks (issue 17): a worker quick-adds two tasks on /tasks, marks one done with one tap, finds
 // it on /tasks/list by its state, bulk-completes the other, and sees a task on its day in the
 // month of /tasks/calendar, where dragging it to another day changes its due day. The same on a
-// 360 px phone; pictures of the three pages at 1366 and 360 px, light and dark.
+// 360 px phone; a busy day shows three tasks and «ещё N»; pictures of the three pages at 1366 and
+// 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi, schoolNow } from './support/api.mjs';
@@ -45,9 +46,11 @@ async function quickAdd(page, title, day) {
   assert.equal(await field.inputValue(), '');
 }
 
-/** Drags `source` onto `target` with the mouse, in steps (a chip low on the page misses a bare dragTo). */
+/** Drags `source` onto `target` (a day near it) with the mouse, in steps (a chip low on the page
+ * misses a bare dragTo); the target is scrolled to the middle of the window first, so a day in
+ * the grid's last row is on the screen too. */
 async function drag(page, source, target) {
-  await source.scrollIntoViewIfNeeded();
+  await target.evaluate((day) => day.scrollIntoView({ block: 'center' }));
   const from = await source.boundingBox();
   const to = await target.boundingBox();
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -181,3 +184,21 @@ for (const scheme of ['light', 'dark']) {
     });
   }
 }
+
+test('a busy day of the month shows its first three tasks and «ещё N», which lists them all', async () => {
+  const page = await worker();
+  const day = schoolNow(10).day;
+  const me = (await ok(page, 'GET', '/api/user')).data;
+  for (let n = 1; n <= 6; n += 1) await ok(page, 'POST', '/api/tasks', { title: `Дело ${n} ${stamp()}`, due_on: day });
+  const { meta } = await ok(page, 'GET', `/api/tasks?due_from=${day}&due_to=${day}&assignee_id=${me.id}&per_page=1`);
+  await page.goto(`/tasks/calendar?date=${day}`);
+  const cell = page.locator(`.cal-cell[data-day="${day}"]`);
+  const more = cell.locator('.cal-more');
+  await more.waitFor();
+  assert.equal(await more.innerText(), `ещё ${meta.total - 3}`);
+  assert.equal(await cell.locator('.task-chip').count(), 3);
+  await more.click();
+  await page.getByRole('heading', { name: `Задачи на ${dotted(day)}` }).waitFor();
+  assert.equal(await page.locator('.task-items .task-item').count(), meta.total);
+  assert.deepEqual(page.errors, []);
+});

@@ -1,11 +1,40 @@
 //! A month as a grid of whole weeks, Monday first (the calendars of lessons and of events): each
 //! day a cell with its number (a button, e.g. to open that day) and what the caller puts in it.
-//! The entries inside are `.cal-entry` buttons tinted with a palette colour (`data-tag-colour`).
+//! The entries inside are `.cal-entry` buttons tinted with a palette colour (`data-tag-colour`);
+//! `FirstOfDay` keeps a busy day to its first few and «ещё 5».
 import type { HTMLAttributes, ReactNode } from 'react';
 import { today, WEEKDAY_SHORT, WEEKDAYS } from '../lib/timetable';
 import { daysOf, dotted, periodTitle } from '../lib/period';
+import { plural } from '../lib/plural';
 import './MonthGrid.css';
 import './TagBadge.css';
+
+/** A day of a month lists at most this many entries; the rest are «ещё 5», opening the day. */
+export const DAY_ENTRIES = 4;
+
+interface FirstProps<T> {
+  day: string;
+  items: readonly T[];
+  render: (item: T) => ReactNode;
+  /** A press on «ещё 5»: the day opened. */
+  onMore: () => void;
+}
+
+/** A day's first `DAY_ENTRIES` items, or three and «ещё N» for the rest (never «ещё 1» in place of the one it hides). */
+export function FirstOfDay<T>({ day, items, render, onMore }: FirstProps<T>) {
+  const shown = items.length > DAY_ENTRIES ? items.slice(0, DAY_ENTRIES - 1) : items;
+  const rest = items.length - shown.length;
+  return (
+    <>
+      {shown.map(render)}
+      {rest > 0 && (
+        <button type="button" className="cal-cell-button cal-more" aria-label={`${dotted(day)}: ещё ${plural(rest, ['запись', 'записи', 'записей'])}`} onClick={onMore}>
+          ещё {rest}
+        </button>
+      )}
+    </>
+  );
+}
 
 interface Props {
   /** A day of the month shown. */

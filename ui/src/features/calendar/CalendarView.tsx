@@ -7,10 +7,10 @@ import { useRef, useState, type DragEvent, type KeyboardEvent, type TouchEvent }
 import { addToast } from '../../lib/toasts';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { daysCovered, isWholeDay, useCalendar, type Entry, type Scope } from './calendar';
-import { MonthGrid } from '../../components/MonthGrid';
+import { FirstOfDay, MonthGrid } from '../../components/MonthGrid';
 import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
-import { CountedDay, ListedDay } from './MonthDay';
+import { CountedDay } from './MonthDay';
 import { formatCount } from '../../lib/format';
 import { DRAG_TYPE, EntryButton } from './EntryButton';
 import './calendar.css';
@@ -173,7 +173,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
         </p>
       )}
       {counts && (
-        <p role="status" className="cal-note">
+        <p role="status" className="info-note">
           Занятий в школе за эти дни: {formatCount(counts.reduce((sum, day) => sum + day.lessons + day.cancelled, 0))} — слишком много, чтобы показать каждое,
           поэтому здесь видно, сколько их в каждый день. Откройте день или неделю или выберите учителя или кабинет.
         </p>
@@ -193,7 +193,12 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
               counts ? (
                 <CountedDay count={countOf.get(day)} onOpen={() => onNavigate({ view: 'day', anchor: day })} />
               ) : (
-                <ListedDay day={day} entries={perDay.get(day) ?? []} editable={editable} onOpenEntry={setOpen} onOpenDay={() => onNavigate({ view: 'day', anchor: day })} />
+                <FirstOfDay
+                  day={day}
+                  items={perDay.get(day) ?? []}
+                  render={(entry) => <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} compact />}
+                  onMore={() => onNavigate({ view: 'day', anchor: day })}
+                />
               )
             }
           </MonthGrid>

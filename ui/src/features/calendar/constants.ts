@@ -21,5 +21,3 @@ export const DAY_LAST_HOUR = 21;
 export const DROP_STEP_MINUTES = 15;
 /** The height of an hour in the week and day views (px). */
 export const HOUR_PX = 48;
-/** A day of the month view lists at most this many entries; the rest are «ещё 5», opening the day. */
-export const MONTH_CELL_ENTRIES = 4;

@@ -1,12 +1,16 @@
 //! /tasks/calendar: tasks by due day on the month grid of the lessons' calendar (the month in the
 //! address, `?date=2026-11-23`). A task is dragged to another day to change its due day; with the
 //! keyboard (or a finger) a day is chosen, its tasks listed under the grid, and a task opened
-//! changes its day in the dialog. Staff see their own tasks or, switched, all they may see.
+//! changes its day in the dialog. Staff see their own tasks or, switched, all they may see. A
+//! busy day shows its first tasks and «ещё 5», which lists them all under the grid; a month of
+//! more than 500 tasks says up to which day it shows them.
 import { useState, type DragEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../components/Icon';
-import { MonthGrid } from '../../components/MonthGrid';
+import { FirstOfDay, MonthGrid } from '../../components/MonthGrid';
+import { PAGE_SIZE } from '../../lib/allPages';
+import { formatCount } from '../../lib/format';
 import { PageHeading } from '../../components/PageHeading';
 import { addMonths, dotted, isDay, periodTitle } from '../../lib/period';
 import { addToast } from '../../lib/toasts';
@@ -15,7 +19,7 @@ import { openTaskDialog } from './TaskDialog';
 import { TaskItem } from './TaskItem';
 import { sectionsOf, todayOf, type Task } from './tasks';
 import { TasksNav } from './TasksNav';
-import { useMonthTasks } from './useMonthTasks';
+import { MAX_PAGES, useMonthTasks } from './useMonthTasks';
 import { useTaskDone } from './useTaskDone';
 import './tasks.css';
 
@@ -52,7 +56,7 @@ export default function TasksCalendarPage() {
   const date = params.get('date') ?? '';
   // The month shown: the address's, else this one (the browser's day, as the lessons' calendar).
   const anchor = isDay(date) ? date : todayOf([]);
-  const { tasks, setTasks, failed, reload, move } = useMonthTasks(anchor, all ? null : (user?.id ?? null));
+  const { tasks, setTasks, failed, cutAt, reload, move } = useMonthTasks(anchor, all ? null : (user?.id ?? null));
   const today = todayOf(tasks ?? []);
   const [chosen, setChosen] = useState<string | null>(null);
   // The day listed under the grid: the one picked, else the address's, else today.
@@ -149,9 +153,22 @@ export default function TasksCalendarPage() {
             </button>
           </p>
         )}
+        {cutAt && (
+          <p role="status" className="info-note">
+            В этом месяце больше {formatCount(MAX_PAGES * PAGE_SIZE)} задач: показаны первые по сроку, до {dotted(cutAt)}.{' '}
+            {all ? 'Включите «Только мои» или откройте список задач.' : 'Остальные — в списке задач.'}
+          </p>
+        )}
         <div className="task-cal-body" aria-busy={tasks === null && !failed}>
           <MonthGrid anchor={anchor} cellProps={dropTarget} onOpenDay={setChosen}>
-            {(cell) => sectionsOf(list, cell).today.map((task) => <Chip key={task.id} task={{ ...task, status: done.statusOf(task) }} onOpen={() => void open(task)} />)}
+            {(cell) => (
+              <FirstOfDay
+                day={cell}
+                items={sectionsOf(list, cell).today}
+                render={(task) => <Chip key={task.id} task={{ ...task, status: done.statusOf(task) }} onOpen={() => void open(task)} />}
+                onMore={() => setChosen(cell)}
+              />
+            )}
           </MonthGrid>
         </div>
       </section>

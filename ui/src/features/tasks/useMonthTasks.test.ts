@@ -28,6 +28,7 @@ describe('useMonthTasks', () => {
     await show('2026-11-15', 4);
     expect(seen.tasks).toHaveLength(150);
     expect(seen.failed).toBe(false);
+    expect(seen.cutAt).toBeNull();
     const first = new URL(asked(fetchMock)[0]!, 'http://x').searchParams;
     expect(Object.fromEntries(first)).toMatchObject({ sort: 'due_on', assignee_id: '4', page: '1', per_page: '100' });
     expect(first.get('due_from')! <= '2026-11-01' && first.get('due_to')! >= '2026-11-30').toBe(true);
@@ -44,6 +45,7 @@ describe('useMonthTasks', () => {
     await show('2026-11-15', null);
     expect(fetchMock).toHaveBeenCalledTimes(5);
     expect(seen.tasks).toHaveLength(500);
+    expect(seen.cutAt).toBe('2026-11-01');
   });
 
   it('says when the month failed, and keeps the tasks it had', async () => {

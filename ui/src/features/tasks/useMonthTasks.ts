@@ -9,11 +9,14 @@ import { endpoints } from '../../paths';
 import { changeTask, type Task } from './tasks';
 
 /** A month is read in at most this many pages of 100 (500 tasks). */
-const MAX_PAGES = 5;
+export const MAX_PAGES = 5;
 
 export function useMonthTasks(anchor: string, assigneeId: number | null) {
   const [tasks, setTasks] = useState<Task[] | null>(null);
   const [failed, setFailed] = useState(false);
+  /** The due day of the last task read when the month has more than `MAX_PAGES` pages of them
+   * (read by due day: the days after it are not shown), else null. */
+  const [cutAt, setCutAt] = useState<string | null>(null);
   const [round, setRound] = useState(0);
   const { from, to } = spanOf('month', anchor);
 
@@ -22,7 +25,11 @@ export function useMonthTasks(anchor: string, assigneeId: number | null) {
     setFailed(false);
     const query: Query = { due_from: from, due_to: to, sort: 'due_on', ...(assigneeId ? { assignee_id: assigneeId } : {}) };
     fetchAllPages<Task>(endpoints.tasks, query, controller.signal, MAX_PAGES).then(
-      ({ rows }) => !controller.signal.aborted && setTasks(rows),
+      ({ rows, complete }) => {
+        if (controller.signal.aborted) return;
+        setTasks(rows);
+        setCutAt(complete ? null : (rows.at(-1)?.due_on ?? null));
+      },
       () => !controller.signal.aborted && setFailed(true),
     );
     return () => controller.abort();
@@ -44,5 +51,5 @@ export function useMonthTasks(anchor: string, assigneeId: number | null) {
     }
   };
 
-  return { tasks, setTasks, failed, reload, move };
+  return { tasks, setTasks, failed, cutAt, reload, move };
 }
