@@ -1,10 +1,11 @@
 // Money (issue 15): a manager takes a payment for a debtor from the debtors list (the balance
 // shown before saving); the parent signs in and sees the new balance and the entry; the manager
 // reverses it with a reason on the child's card; the parent sees the reversal and the balance
-// back. Pictures of the money pages at 1366 and 360 px, light and dark.
+// back. A manager's start page counts the money taken today and opens today's ledger. Pictures
+// of the money pages at 1366 and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi } from './support/api.mjs';
+import { callApi, schoolNow } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const SCHOOL = 'Школа «Радуга»';
@@ -265,4 +266,25 @@ test('a manager sells a package on the card (one charge of its price) and freeze
   await app.screenshot(home, 'payments-home-package-360-light');
   assert.deepEqual(manager.errors, []);
   assert.deepEqual(home.errors, []);
+});
+
+test("a manager's start page sums the school today; «Получено сегодня» grows by a payment and opens today's ledger", async () => {
+  const page = await open('/');
+  await app.signIn(page);
+  const { child } = await setUp(page);
+  const day = schoolNow().day;
+  const before = (await ok(page, 'GET', `/api/payments?from=${day}&to=${day}&per_page=1`)).meta.totals.received;
+  await ok(page, 'POST', '/api/payments', { student_id: child.id, amount: 123450, method: 'card', date: day });
+  const debtors = (await ok(page, 'GET', '/api/payments/debtors?per_page=1')).meta.count;
+  const lessons = (await ok(page, 'GET', `/api/calendar/days?from=${day}&to=${day}`)).data[0].lessons;
+  await page.goto('/');
+  const tile = (label) => page.getByRole('region', { name: 'Сегодня в школе' }).getByRole('link', { name: new RegExp(`^${label}:`) });
+  await shows(tile('Получено сегодня').locator('.today-value'), rub(before + 123450));
+  await shows(tile('Должники').locator('.today-value'), String(debtors));
+  await shows(tile('Занятия сегодня').locator('.today-value'), String(lessons));
+  await app.screenshot(page, 'home-manager-1366-light');
+  await tile('Получено сегодня').click();
+  await page.waitForURL((url) => url.pathname === '/payments' && url.searchParams.get('from') === day && url.searchParams.get('to') === day);
+  await page.locator('.ledger-table tbody tr', { hasText: child.full_name }).first().waitFor();
+  assert.deepEqual(page.errors, []);
 });
