@@ -17,7 +17,7 @@ use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
 
 /// What one day of the school's calendar holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct DayCount {
     pub date: Date,
     /// Lessons held or planned.
@@ -59,7 +59,7 @@ pub fn counted<E: From<ServiceError>>(
 
 /// Every day of [from, to) in `tz` with the lessons of `heads` starting on it and the spans of
 /// `covered` (events) overlapping it (an event of no length covers the day it is on).
-pub fn count(
+fn count(
     heads: &[LessonHead],
     covered: &[(Timestamp, Timestamp)],
     (from, to): (Timestamp, Timestamp),
