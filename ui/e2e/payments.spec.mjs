@@ -1,7 +1,7 @@
 // Money (issue 15): a manager takes a payment for a debtor from the debtors list (the balance
 // shown before saving); the parent signs in and sees the new balance and the entry; the manager
 // reverses it with a reason on the child's card; the parent sees the reversal and the balance
-// back. A manager's start page counts the money taken today and opens today's ledger. Pictures
+// back. A manager's start page counts the money taken today and the journals to fill. Pictures
 // of the money pages at 1366 and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -268,7 +268,7 @@ test('a manager sells a package on the card (one charge of its price) and freeze
   assert.deepEqual(home.errors, []);
 });
 
-test("a manager's start page sums the school today; «Получено сегодня» grows by a payment and opens today's ledger", async () => {
+test("a manager's start page sums the school today; «Получено» grows by a payment and opens today's ledger", async () => {
   const page = await open('/');
   await app.signIn(page);
   const { child } = await setUp(page);
@@ -279,11 +279,26 @@ test("a manager's start page sums the school today; «Получено сего�
   const lessons = (await ok(page, 'GET', `/api/calendar/days?from=${day}&to=${day}`)).data[0].lessons;
   await page.goto('/');
   const tile = (label) => page.getByRole('region', { name: 'Сегодня в школе' }).getByRole('link', { name: new RegExp(`^${label}:`) });
-  await shows(tile('Получено сегодня').locator('.today-value'), rub(before + 123450));
+  await shows(tile('Получено').locator('.today-value'), rub(before + 123450));
   await shows(tile('Должники').locator('.today-value'), String(debtors));
-  await shows(tile('Занятия сегодня').locator('.today-value'), String(lessons));
+  await shows(tile('Занятия').locator('.today-value'), String(lessons));
   await app.screenshot(page, 'home-manager-1366-light');
-  await tile('Получено сегодня').click();
+
+  // A lesson two days ago still planned is a journal to fill: the figure grows by one and opens
+  // the planned lessons of the week.
+  const unfilled = Number(plain(await tile('Журнал не заполнен').locator('.today-value').innerText()));
+  const subjects = await ok(page, 'GET', '/api/subjects?per_page=1');
+  const teacher = (await ok(page, 'GET', `/api/users?search=${encodeURIComponent(DEMO.worker)}`)).data[0];
+  const past = schoolNow(-2).day;
+  await ok(page, 'POST', '/api/lessons', { subject_id: subjects.data[0].id, teacher_id: teacher.id, student_ids: [child.id], starts_at: `${past}T06:30`, duration_minutes: 30, room: '' });
+  await page.reload();
+  await shows(tile('Журнал не заполнен').locator('.today-value'), String(unfilled + 1));
+  await tile('Журнал не заполнен').click();
+  await page.waitForURL((url) => url.pathname === '/lessons' && url.searchParams.get('status') === 'planned');
+  await page.getByText('06:30–07:00').first().waitFor();
+  await page.goto('/');
+
+  await tile('Получено').click();
   await page.waitForURL((url) => url.pathname === '/payments' && url.searchParams.get('from') === day && url.searchParams.get('to') === day);
   await page.locator('.ledger-table tbody tr', { hasText: child.full_name }).first().waitFor();
   assert.deepEqual(page.errors, []);

@@ -1,13 +1,14 @@
 //! A manager's start page: the school today at a glance, each figure a tile that opens the page
-//! behind it — today's lessons (and those cancelled), the money taken today, the debtors and
-//! their debt, and his own tasks due today or overdue.
+//! behind it — today's lessons (and those cancelled), the lessons of the last week over but still
+//! planned (their journal not filled), the money taken today, the debtors and their debt, and his
+//! own tasks due today or overdue.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { formatCount, formatMoney } from '../../lib/format';
 import { pluralForm } from '../../lib/plural';
-import { today } from '../../lib/timetable';
+import { addDays, today } from '../../lib/timetable';
 import type { CurrentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
 
@@ -25,24 +26,35 @@ export interface Today {
   lessons: Ok<'calendar_days'>['data'];
   ledger: Ok<'payments_list'>['meta']['totals'];
   debtors: Ok<'payments_debtors'>['meta'];
+  /** Lessons of the last `UNFILLED_DAYS` days that are over and still planned. */
+  unfilled: number;
   /** His tasks due today or before, not done. */
   tasks: number;
 }
 
+/** How far back a lesson over and still planned counts as a journal to fill (today included). */
+export const UNFILLED_DAYS = 7;
+
 /** The tiles of `today`, in the order they are shown. */
-export function tilesOf({ day, lessons, ledger, debtors, tasks }: Today): Tile[] {
+export function tilesOf({ day, lessons, ledger, debtors, unfilled, tasks }: Today): Tile[] {
   const held = lessons.reduce((sum, d) => sum + d.lessons, 0);
   const cancelled = lessons.reduce((sum, d) => sum + d.cancelled, 0);
   const span = `from=${day}&to=${day}`;
   return [
     {
-      label: 'Занятия сегодня',
+      label: 'Занятия',
       value: formatCount(held),
-      detail: cancelled > 0 ? `отменено: ${formatCount(cancelled)}` : held === 0 ? 'сегодня занятий нет' : pluralForm(held, ['занятие', 'занятия', 'занятий']),
+      detail: cancelled > 0 ? `отменено: ${formatCount(cancelled)}` : held === 0 ? 'занятий нет' : pluralForm(held, ['занятие', 'занятия', 'занятий']),
       to: `${paths.lessons}?${span}`,
     },
     {
-      label: 'Получено сегодня',
+      label: 'Журнал не заполнен',
+      value: formatCount(unfilled),
+      detail: unfilled > 0 ? `${pluralForm(unfilled, ['занятие', 'занятия', 'занятий'])} за ${UNFILLED_DAYS} дней` : 'всё отмечено',
+      to: `${paths.lessons}?from=${addDays(day, 1 - UNFILLED_DAYS)}&to=${day}&status=planned`,
+    },
+    {
+      label: 'Получено',
       value: formatMoney(ledger.received),
       detail: `начислено: ${formatMoney(ledger.charged)}`,
       to: `${paths.payments}?${span}`,
@@ -71,15 +83,28 @@ function useToday(user: CurrentUser) {
     const day = today();
     const ask = <T,>(path: string, query: Record<string, string | number>) => api<T>(path, { query, signal: controller.signal, silent: true });
     const open = (status: string) => ask<Ok<'tasks_list'>>(endpoints.tasks, { assignee_id: user.id, due_to: day, status, per_page: 1 });
+    const planned = (from: string, to: string, perPage: number) => ask<Ok<'lessons_list'>>(endpoints.lessons, { status: 'planned', from, to, per_page: perPage });
     Promise.all([
       ask<Ok<'calendar_days'>>(endpoints.calendarDays, { from: day, to: day }),
       ask<Ok<'payments_list'>>(endpoints.payments, { from: day, to: day, per_page: 1 }),
       ask<Ok<'payments_debtors'>>(endpoints.debtors, { per_page: 1 }),
       open('todo'),
       open('in_progress'),
+      planned(addDays(day, 1 - UNFILLED_DAYS), addDays(day, -1), 1),
+      planned(day, day, 100),
     ]).then(
-      ([lessons, ledger, debtors, todo, doing]) =>
-        setFound({ day, lessons: lessons.data, ledger: ledger.meta.totals, debtors: debtors.meta, tasks: todo.meta.total + doing.meta.total }),
+      ([lessons, ledger, debtors, todo, doing, before, ofToday]) => {
+        const now = Date.now();
+        const overToday = ofToday.data.filter((lesson) => Date.parse(lesson.ends_at) <= now).length;
+        setFound({
+          day,
+          lessons: lessons.data,
+          ledger: ledger.meta.totals,
+          debtors: debtors.meta,
+          unfilled: before.meta.total + overToday,
+          tasks: todo.meta.total + doing.meta.total,
+        });
+      },
       () => !controller.signal.aborted && setFailed(true),
     );
     return () => controller.abort();
