@@ -2,7 +2,8 @@
 // page, taps «Все присутствуют», marks one student late and one absent without a reason, gives a
 // 5 and a 3, writes homework and saves once; the parent of the absent student (and of the one with
 // the 5) then sees the homework for tomorrow, the new marks and the absence notification. The
-// absence alert fires at the first absence here (alerts.unexcused_in_row = 1). Pictures of the
+// absence alert fires at the first absence here (alerts.unexcused_in_row = 1). A past lesson
+// nobody filled waits on its teacher's start page until its journal is saved. Pictures of the
 // day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -208,3 +209,34 @@ for (const scheme of ['light', 'dark']) {
     });
   }
 }
+
+test("a past lesson nobody filled waits on its teacher's start page until its journal is saved", async () => {
+  const manager = await app.open('/', { viewport: WIDE });
+  await app.signIn(manager, DEMO.manager);
+  const subject = (await ok(manager, 'GET', '/api/subjects')).data[0];
+  const teacher = await person(manager, { last: 'Забывчивая', first: 'Зоя', roles: ['worker'] });
+  const student = await person(manager, { last: 'Григорьев', first: 'Глеб', roles: ['student'] });
+  const day = schoolNow(-2).day;
+  const body = { subject_id: subject.id, teacher_id: teacher.id, student_ids: [student.id], starts_at: `${day}T10:00`, duration_minutes: 45, room: 'E2E' };
+  await ok(manager, 'POST', '/api/lessons', body, 201);
+  await manager.context().close();
+
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page, teacher.email, PASSWORD);
+  const unfilled = page.getByRole('region', { name: 'Журнал не заполнен' });
+  const card = unfilled.locator('.day-lesson', { hasText: '10:00–10:45' });
+  await card.getByText(new RegExp(`^[а-я]{2}, ${day.slice(8, 10)}\\.${day.slice(5, 7)}$`)).waitFor();
+  await fitsWidth(page);
+  await app.screenshot(page, 'home-unfilled-360-light');
+  await card.getByRole('link').click();
+  await page.waitForURL(/\/lessons\/\d+$/);
+  await page.getByRole('button', { name: 'Все присутствуют' }).click();
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByText('Всё сохранено').waitFor();
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Мои занятия сегодня' }).waitFor();
+  // Every list of the start page has answered (the lessons to fill among them).
+  await page.waitForLoadState('networkidle');
+  assert.equal(await unfilled.count(), 0, 'filled: no longer waiting');
+  assert.deepEqual(page.errors, []);
+});

@@ -1,13 +1,14 @@
 //! A teacher's day on the start page: his lessons today on the school's clock, each a large card —
 //! time, room, subject, group, state and whether its journal is filled — that opens the lesson's
-//! journal (`/lessons/{id}`) with one tap.
+//! journal (`/lessons/{id}`) with one tap; below, his lessons of the last week that are over and
+//! still planned (their journal not filled), as the same cards.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { Ok } from '../../api/types';
 import { SubjectChip } from '../../components/SubjectChip';
 import { api } from '../../lib/api/client';
 import { lessonUrl, STATUS_NAMES, type Lesson } from '../../lib/teaching';
-import { addDays, onSchoolDay, timeRange, today } from '../../lib/timetable';
+import { addDays, onSchoolDay, schoolDay, timeRange, today, WEEKDAY_SHORT, weekdayOf } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
@@ -53,6 +54,65 @@ function JournalMark({ filled }: { filled: Filled | undefined }) {
   );
 }
 
+/** «пт, 27.11»: a day of the last week, short enough for the card's time column on a phone. */
+const shortDay = (day: string) => `${WEEKDAY_SHORT[weekdayOf(day)]}, ${day.slice(8, 10)}.${day.slice(5, 7)}`;
+
+/** One lesson as a large card that opens its journal: its time (with its day, for another day's),
+ * room, subject, group, state and how far its journal is filled. */
+function DayCard({ lesson, filled, dated }: { lesson: Lesson; filled: Filled | undefined; dated?: boolean }) {
+  const group = lesson.group_name ?? 'Индивидуальное';
+  return (
+    <li className="day-lesson" data-status={lesson.status}>
+      <Link to={paths.lesson.replace(':id', String(lesson.id))}>
+        <span className="day-time">
+          {dated && <small>{shortDay(schoolDay(lesson.starts_at))}</small>}
+          <strong>{timeRange(lesson.starts_at, lesson.ends_at)}</strong>
+          {lesson.room && <small>каб. {lesson.room}</small>}
+        </span>
+        <span className="day-what">
+          <span className="day-title">
+            <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <span>{group}</span>
+          </span>
+          <span className="day-state">
+            <span className="badge" data-lesson-status={lesson.status}>
+              {STATUS_NAMES[lesson.status]}
+            </span>
+            {lesson.status !== 'cancelled' && <JournalMark filled={filled} />}
+          </span>
+        </span>
+        <span className="day-open" aria-hidden="true">
+          ›
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** How far back a teacher is reminded of a lesson over and still planned (its journal not filled). */
+const UNFILLED_DAYS = 7;
+
+/** His lessons of the last `UNFILLED_DAYS` days before the school's today that are still planned:
+ * over, and nobody saved their journal. */
+function Unfilled({ user }: { user: CurrentUser }) {
+  const near = today();
+  const list = useList<Lesson>(endpoints.lessons, { teacher_id: user.id, status: 'planned', from: addDays(near, -UNFILLED_DAYS - 1), to: near, per_page: 100 });
+  const now = Date.now();
+  const todays = new Set(onSchoolDay(list.page?.data ?? []).map((lesson) => lesson.id));
+  const rows = (list.page?.data ?? []).filter((lesson) => !todays.has(lesson.id) && Date.parse(lesson.ends_at) <= now);
+  if (rows.length === 0) return null;
+  return (
+    <section className="home-unfilled" aria-labelledby="home-unfilled">
+      <h2 id="home-unfilled">Журнал не заполнен</h2>
+      <p className="muted">Эти занятия прошли, но посещаемость не отмечена. Если занятия не было, отмените его.</p>
+      <ul className="teacher-day">
+        {rows.map((lesson) => (
+          <DayCard key={lesson.id} lesson={lesson} filled={{ marked: 0, total: lesson.student_ids.length }} dated />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function TeacherDay({ user }: { user: CurrentUser }) {
   // The browser's day may differ from the school's: ask a day either side, keep the school's today.
   const near = today();
@@ -60,46 +120,25 @@ export function TeacherDay({ user }: { user: CurrentUser }) {
   const rows = onSchoolDay(list.page?.data ?? []);
   const filled = useFilled(rows);
   return (
-    <section className="home-lessons" aria-labelledby="home-lessons">
-      <h2 id="home-lessons">Мои занятия сегодня</h2>
-      {!list.page ? (
-        list.failed ? <p className="muted">Не удалось загрузить занятия.</p> : <p aria-busy="true">Загружаем занятия…</p>
-      ) : rows.length === 0 ? (
-        <p className="muted">Сегодня занятий нет.</p>
-      ) : (
-        <ul className="teacher-day" aria-busy={list.loading}>
-          {rows.map((lesson) => {
-            const group = lesson.group_name ?? 'Индивидуальное';
-            return (
-              <li key={lesson.id} className="day-lesson" data-status={lesson.status}>
-                <Link to={paths.lesson.replace(':id', String(lesson.id))}>
-                  <span className="day-time">
-                    <strong>{timeRange(lesson.starts_at, lesson.ends_at)}</strong>
-                    {lesson.room && <small>каб. {lesson.room}</small>}
-                  </span>
-                  <span className="day-what">
-                    <span className="day-title">
-                      <SubjectChip subject={{ name: lesson.subject_name, color: lesson.subject_color }} /> <span>{group}</span>
-                    </span>
-                    <span className="day-state">
-                      <span className="badge" data-lesson-status={lesson.status}>
-                        {STATUS_NAMES[lesson.status]}
-                      </span>
-                      {lesson.status !== 'cancelled' && <JournalMark filled={filled.get(lesson.id)} />}
-                    </span>
-                  </span>
-                  <span className="day-open" aria-hidden="true">
-                    ›
-                  </span>
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <p>
-        <Link to={`${paths.lessons}?teacher=${user.id}`}>Все занятия</Link>
-      </p>
-    </section>
+    <>
+      <section className="home-lessons" aria-labelledby="home-lessons">
+        <h2 id="home-lessons">Мои занятия сегодня</h2>
+        {!list.page ? (
+          list.failed ? <p className="muted">Не удалось загрузить занятия.</p> : <p aria-busy="true">Загружаем занятия…</p>
+        ) : rows.length === 0 ? (
+          <p className="muted">Сегодня занятий нет.</p>
+        ) : (
+          <ul className="teacher-day" aria-busy={list.loading}>
+            {rows.map((lesson) => (
+              <DayCard key={lesson.id} lesson={lesson} filled={filled.get(lesson.id)} />
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={`${paths.lessons}?teacher=${user.id}`}>Все занятия</Link>
+        </p>
+      </section>
+      <Unfilled user={user} />
+    </>
   );
 }
