@@ -36,3 +36,8 @@ export const subjectOf = (subjects: readonly Subject[], id: number | null | unde
 
 /** Every clash of a refusal (422 on `starts_at`: a teacher, a student or a room already booked), in the server's words. */
 export const clashesOf = (error: ApiError): string[] => (error.status === 422 ? [...(error.body.errors?.starts_at ?? [])] : []);
+
+/** How many days back (today included) a lesson over and still planned is a journal to fill:
+ * the start pages of its teacher and of the managers show it. */
+export const UNFILLED_DAYS = 7;
+

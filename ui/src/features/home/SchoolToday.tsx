@@ -8,6 +8,7 @@ import type { Ok } from '../../api/types';
 import { api } from '../../lib/api/client';
 import { formatCount, formatMoney } from '../../lib/format';
 import { pluralForm } from '../../lib/plural';
+import { UNFILLED_DAYS } from '../../lib/teaching';
 import { addDays, today } from '../../lib/timetable';
 import type { CurrentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
@@ -31,9 +32,6 @@ export interface Today {
   /** His tasks due today or before, not done. */
   tasks: number;
 }
-
-/** How far back a lesson over and still planned counts as a journal to fill (today included). */
-export const UNFILLED_DAYS = 7;
 
 /** The tiles of `today`, in the order they are shown. */
 export function tilesOf({ day, lessons, ledger, debtors, unfilled, tasks }: Today): Tile[] {

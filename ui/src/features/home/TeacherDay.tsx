@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import type { Ok } from '../../api/types';
 import { SubjectChip } from '../../components/SubjectChip';
 import { api } from '../../lib/api/client';
-import { lessonUrl, STATUS_NAMES, type Lesson } from '../../lib/teaching';
+import { lessonUrl, STATUS_NAMES, UNFILLED_DAYS, type Lesson } from '../../lib/teaching';
 import { addDays, onSchoolDay, schoolDay, timeRange, today, WEEKDAY_SHORT, weekdayOf } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
 import type { CurrentUser } from '../../lib/user';
@@ -88,14 +88,11 @@ function DayCard({ lesson, filled, dated }: { lesson: Lesson; filled: Filled | u
   );
 }
 
-/** How far back a teacher is reminded of a lesson over and still planned (its journal not filled). */
-const UNFILLED_DAYS = 7;
-
-/** His lessons of the last `UNFILLED_DAYS` days before the school's today that are still planned:
- * over, and nobody saved their journal. */
+/** His lessons of the days before the school's today within `UNFILLED_DAYS` that are still
+ * planned: over, and nobody saved their journal (today's show above, each with its state). */
 function Unfilled({ user }: { user: CurrentUser }) {
   const near = today();
-  const list = useList<Lesson>(endpoints.lessons, { teacher_id: user.id, status: 'planned', from: addDays(near, -UNFILLED_DAYS - 1), to: near, per_page: 100 });
+  const list = useList<Lesson>(endpoints.lessons, { teacher_id: user.id, status: 'planned', from: addDays(near, 1 - UNFILLED_DAYS), to: near, per_page: 100 });
   const now = Date.now();
   const todays = new Set(onSchoolDay(list.page?.data ?? []).map((lesson) => lesson.id));
   const rows = (list.page?.data ?? []).filter((lesson) => !todays.has(lesson.id) && Date.parse(lesson.ends_at) <= now);
