@@ -2,8 +2,9 @@
 // page, taps «Все присутствуют», marks one student late and one absent without a reason, gives a
 // 5 and a 3, writes homework and saves once; the parent of the absent student (and of the one with
 // the 5) then sees the homework for tomorrow, the new marks and the absence notification. The
-// absence alert fires at the first absence here (alerts.unexcused_in_row = 1). A past lesson
-// nobody filled waits on its teacher's start page until its journal is saved. Pictures of the
+// absence alert fires at the first absence here (alerts.unexcused_in_row = 1). Past lessons
+// nobody filled wait on their teacher's start page until he saves one's journal and cancels the
+// other from its page. Pictures of the
 // day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
@@ -210,7 +211,7 @@ for (const scheme of ['light', 'dark']) {
   }
 }
 
-test("a past lesson nobody filled waits on its teacher's start page until its journal is saved", async () => {
+test("past lessons nobody filled wait on their teacher's start page until he saves one's journal and cancels the other", async () => {
   const manager = await app.open('/', { viewport: WIDE });
   await app.signIn(manager, DEMO.manager);
   const subject = (await ok(manager, 'GET', '/api/subjects')).data[0];
@@ -219,6 +220,8 @@ test("a past lesson nobody filled waits on its teacher's start page until its jo
   const day = schoolNow(-2).day;
   const body = { subject_id: subject.id, teacher_id: teacher.id, student_ids: [student.id], starts_at: `${day}T10:00`, duration_minutes: 45, room: 'E2E' };
   await ok(manager, 'POST', '/api/lessons', body, 201);
+  // And one that did not take place: he cancels it from its page.
+  await ok(manager, 'POST', '/api/lessons', { ...body, starts_at: `${day}T12:00` }, 201);
   await manager.context().close();
 
   const page = await app.open('/', { viewport: PHONE });
@@ -233,6 +236,18 @@ test("a past lesson nobody filled waits on its teacher's start page until its jo
   await page.getByRole('button', { name: 'Все присутствуют' }).click();
   await page.getByRole('button', { name: 'Сохранить' }).click();
   await page.getByText('Всё сохранено').waitFor();
+  await page.goto('/');
+  await unfilled.locator('.day-lesson', { hasText: '12:00–12:45' }).getByRole('link').click();
+  await page.waitForURL(/\/lessons\/\d+$/);
+  await page.getByRole('group', { name: 'Действия с занятием' }).waitFor();
+  await app.screenshot(page, 'lesson-actions-360-light');
+  await page.getByRole('group', { name: 'Действия с занятием' }).getByRole('button', { name: 'Отменить' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Отменить занятие?' });
+  await dialog.getByLabel('Причина').fill('Болел учитель');
+  await dialog.getByRole('button', { name: 'Отменить занятие' }).click();
+  await page.locator('.journal-facts .badge', { hasText: 'Отменено' }).waitFor();
+  await page.getByText('Занятие отменено: Болел учитель.').waitFor();
+  await fitsWidth(page);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Мои занятия сегодня' }).waitFor();
   // Every list of the start page has answered (the lessons to fill among them).

@@ -27,6 +27,45 @@ interface Props {
 /** Students' names are loaded while there are few of them (else: how many). */
 const PEOPLE_SHOWN = 40;
 
+interface ActionsProps {
+  lesson: Lesson;
+  onAction: (action: LessonAction, lesson: Lesson) => void;
+  label: string;
+  /** The actions left out (the lesson's page edits the topic in its journal). */
+  without?: readonly LessonAction[];
+}
+
+/** Big buttons for what may be done to `lesson` now: its topic and homework unless cancelled;
+ * move, cancel, and (with nothing recorded) delete while planned. */
+export function LessonActions({ lesson, onAction, label, without = [] }: ActionsProps) {
+  const planned = lesson.status === 'planned';
+  const shown = (action: LessonAction) => !without.includes(action);
+  return (
+    <div className="lesson-actions" role="group" aria-label={label}>
+      {lesson.status !== 'cancelled' && shown('topic') && (
+        <button type="button" className="secondary outline" onClick={() => onAction('topic', lesson)}>
+          <Icon name="edit" size={18} /> Тема и ДЗ
+        </button>
+      )}
+      {planned && shown('move') && (
+        <button type="button" className="secondary outline" onClick={() => onAction('move', lesson)}>
+          <Icon name="clock" size={18} /> Перенести
+        </button>
+      )}
+      {planned && shown('cancel') && (
+        <button type="button" className="secondary outline" onClick={() => onAction('cancel', lesson)}>
+          <Icon name="close" size={18} /> Отменить
+        </button>
+      )}
+      {planned && !lesson.topic && !lesson.homework && shown('delete') && (
+        <button type="button" className="danger outline" onClick={() => onAction('delete', lesson)}>
+          <Icon name="trash" size={18} /> Удалить
+        </button>
+      )}
+    </div>
+  );
+}
+
 function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
   const group = lesson.group_name ?? 'Индивидуальное';
   const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
@@ -55,30 +94,7 @@ function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Les
         {lesson.status === 'cancelled' && lesson.cancel_reason && <p className="lesson-note">Причина: {lesson.cancel_reason}</p>}
         {lesson.topic && <p className="lesson-note">Тема: {lesson.topic}</p>}
         {lesson.homework && <p className="lesson-note">Домашнее задание: {lesson.homework}</p>}
-        {manages?.(lesson) && onAction && (
-          <div className="lesson-actions" role="group" aria-label={`Действия: ${label}`}>
-            {lesson.status !== 'cancelled' && (
-              <button type="button" className="secondary outline" onClick={() => onAction('topic', lesson)}>
-                <Icon name="edit" size={18} /> Тема и ДЗ
-              </button>
-            )}
-            {planned && (
-              <button type="button" className="secondary outline" onClick={() => onAction('move', lesson)}>
-                <Icon name="clock" size={18} /> Перенести
-              </button>
-            )}
-            {planned && (
-              <button type="button" className="secondary outline" onClick={() => onAction('cancel', lesson)}>
-                <Icon name="close" size={18} /> Отменить
-              </button>
-            )}
-            {planned && !lesson.topic && !lesson.homework && (
-              <button type="button" className="danger outline" onClick={() => onAction('delete', lesson)}>
-                <Icon name="trash" size={18} /> Удалить
-              </button>
-            )}
-          </div>
-        )}
+        {manages?.(lesson) && onAction && <LessonActions lesson={lesson} onAction={onAction} label={`Действия: ${label}`} />}
       </div>
     </li>
   );

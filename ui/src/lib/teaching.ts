@@ -4,6 +4,7 @@ import type { Body, Ok, Row } from '../api/types';
 import { endpoints } from '../paths';
 import { useAllPages } from './allPages';
 import type { ApiError } from './api/client';
+import { isStaff, type CurrentUser } from './user';
 
 export type Subject = Row<'subjects_list'>;
 export type Course = Row<'courses_list'>;
@@ -36,6 +37,11 @@ export const subjectOf = (subjects: readonly Subject[], id: number | null | unde
 
 /** Every clash of a refusal (422 on `starts_at`: a teacher, a student or a room already booked), in the server's words. */
 export const clashesOf = (error: ApiError): string[] => (error.status === 422 ? [...(error.body.errors?.starts_at ?? [])] : []);
+
+/** Whether `user` runs `lesson` (moves, cancels, deletes it, gives it a topic): a manager any
+ * lesson, staff the lessons they teach. The server decides in the end. */
+export const managesLesson = (user: CurrentUser | null, lesson: Pick<Lesson, 'teacher_id'>) =>
+  Boolean(user && (user.roles.includes('manager') || (isStaff(user) && lesson.teacher_id === user.id)));
 
 /** How many days back (today included) a lesson over and still planned is a journal to fill:
  * the start pages of its teacher and of the managers show it. */

@@ -1,13 +1,17 @@
 //! /lessons/{id}: one lesson — subject, day and time, group, room, teacher, state — and its
 //! journal: the form for whoever records it (its teacher, a manager), read only for anyone else
 //! the server shows it to (a student his own attendance and marks, a parent his children's).
+//! Whoever runs a planned lesson may also move or cancel it here (a lesson that did not take
+//! place is cancelled, not left unfilled; the topic is the journal's, deleting is the lists').
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
 import { api, ApiError } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
-import { lessonUrl, STATUS_NAMES, type Lesson } from '../../lib/teaching';
+import { lessonAction } from '../../components/LessonDialogs';
+import { LessonActions, type LessonAction } from '../../components/LessonList';
+import { lessonUrl, managesLesson, STATUS_NAMES, type Lesson } from '../../lib/teaching';
 import { schoolDay, timeRange, weekdayName } from '../../lib/timetable';
 import { currentUser, isStaff } from '../../lib/user';
 import { paths } from '../../paths';
@@ -44,7 +48,8 @@ function useLessonJournal(id: number) {
     setJournal(next);
     setRound((n) => n + 1);
   };
-  return { lesson: lesson?.id === id ? lesson : null, journal: journal?.lesson_id === id || journal === null ? journal : undefined, saved, status };
+  const reload = () => setRound((n) => n + 1);
+  return { lesson: lesson?.id === id ? lesson : null, journal: journal?.lesson_id === id || journal === null ? journal : undefined, saved, reload, status };
 }
 
 function LessonFacts({ lesson }: { lesson: Lesson }) {
@@ -73,7 +78,10 @@ function LessonFacts({ lesson }: { lesson: Lesson }) {
 export default function LessonJournalPage() {
   const id = Number(useParams().id);
   const { user } = useSnapshot(currentUser);
-  const { lesson, journal, saved, status } = useLessonJournal(id);
+  const { lesson, journal, saved, reload, status } = useLessonJournal(id);
+  const act = async (action: LessonAction, shown: Lesson) => {
+    if (await lessonAction(action, shown).catch(() => false)) reload();
+  };
   if (status !== null)
     return (
       <div className="empty-state">
@@ -89,6 +97,9 @@ export default function LessonJournalPage() {
   return (
     <div className="journal-page">
       <LessonFacts lesson={lesson} />
+      {managesLesson(user, lesson) && lesson.status === 'planned' && (
+        <LessonActions lesson={lesson} onAction={(action) => void act(action, lesson)} label="Действия с занятием" without={['topic', 'delete']} />
+      )}
       {records ? <JournalEditor key={lesson.id} lesson={lesson} journal={journal} mayRecordEarly={manager} onSaved={saved} /> : <JournalView lesson={lesson} journal={journal} />}
     </div>
   );

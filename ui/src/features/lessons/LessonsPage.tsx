@@ -15,7 +15,7 @@ import { SearchField } from '../../components/SearchField';
 import { FilterSelect } from '../../components/FilterSelect';
 import { ruDateFromIso } from '../../lib/forms';
 import { createOverlay, openOverlay } from '../../lib/overlays';
-import { LESSON_STATUSES, STATUS_NAMES, useSubjects, type Lesson } from '../../lib/teaching';
+import { LESSON_STATUSES, managesLesson, STATUS_NAMES, useSubjects, type Lesson } from '../../lib/teaching';
 import { useListPage } from '../../lib/useListPage';
 import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
@@ -37,7 +37,7 @@ export default function LessonsPage() {
   const chosen = [filters.teacher, filters.student].filter((id): id is number => id !== null);
   const { people } = usePeople(chosen);
   const person = (id: number | null) => (id === null ? null : (people.find((p) => p.id === id) ?? { id }));
-  const manages = (lesson: Lesson) => manager || (staff && lesson.teacher_id === user?.id);
+  const manages = (lesson: Lesson) => managesLesson(user, lesson);
   const act = async (action: Parameters<typeof lessonAction>[0], lesson: Lesson) => {
     if (await lessonAction(action, lesson).catch(() => false)) view.list.reload();
   };

@@ -2,14 +2,13 @@
 //! the server answers by master-by-url (staff: anyone; a student himself; a parent his children).
 import { useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { mayOpen } from '../../app/guards';
 import { lessonAction } from '../../components/LessonDialogs';
 import { LessonList } from '../../components/LessonList';
 import { ListResults } from '../../components/ListResults';
 import { UserHeader } from '../../components/UserHeader';
 import { useCard, userUrl } from '../../lib/useCard';
 import { useListPage } from '../../lib/useListPage';
-import type { Lesson } from '../../lib/teaching';
+import { managesLesson, type Lesson } from '../../lib/teaching';
 import { currentUser } from '../../lib/user';
 import { ruDateFromIso } from '../../lib/forms';
 import { lessonFilters } from './lessons';
@@ -20,11 +19,9 @@ export default function UserLessonsPage() {
   const id = Number(useParams().id);
   const { card, status } = useCard(id);
   const { user } = useSnapshot(currentUser);
-  const staff = mayOpen(['worker'], user);
-  const manager = mayOpen(['manager'], user);
   const view = useListPage(lessonFilters, card ? userUrl(id, 'lessons') : null);
   const { filters, update } = view;
-  const manages = (lesson: Lesson) => manager || (staff && lesson.teacher_id === user?.id);
+  const manages = (lesson: Lesson) => managesLesson(user, lesson);
   return (
     <UserHeader card={card} status={status} heading="Занятия">
       <search className="filters lessons-filters lessons-filters-own">
