@@ -24,6 +24,7 @@ for read in "a board with its $cards cards:boards/$board" \
     measure_wrk "${read%%:*}" "$SERVER_URL/api/${read#*:}" -H "Cookie: $cookie"
     pairs+=("${read%%:*}:$WRK_RPS:$WRK_P99")
 done
+IFS=: read -r _ board_rps _ <<<"${pairs[0]}"
 # A browser takes gzip, and a long kept answer goes compressed (web::compress_long_answers).
 gzip=(-H "Accept-Encoding: gzip, deflate, br")
 sizes=$(for enc in identity gzip; do
@@ -48,14 +49,23 @@ WRK_CONNS=4 measure_wrk "moving a card into the same gap (4 connections)" "$SERV
 move_rps=$WRK_RPS move_p99=$WRK_P99 move_errors=$WRK_ERRORS work_rss=$WRK_RSS_KB
 position=$(curl -s -b "$jar" "$SERVER_URL/api/tasks/$card" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["position"])')
 stop_server
+# The ceiling of the plain board: the bare route answering as many bytes, made once, so that its
+# only work per request is the kernel's copy (examples/bare_route, /api/bare-sized/{bytes}).
+start_server bare-sized taskset -c "$SERVER_CPU" "$BARE" 127.0.0.1:0
+wait_healthy "$SERVER_URL/api/bare"
+measure_wrk "bare route answering $board_plain_b bytes" "$SERVER_URL/api/bare-sized/$board_plain_b"
+sized_rps=$WRK_RPS
+stop_server
 for pair in "${pairs[@]}"; do
     IFS=: read -r what rps p99 <<<"$pair"
     ratio=$(num "100 * $rps / $bare_rps")
     row "$what req/s vs bare route ($rps / $bare_rps)" "$(printf '%.1f' "$ratio") %" ">= 30 %" "$(ge "$ratio" 30)"
     row "$what p99" "$p99 ms" "< 10 ms" "$(lt "$p99" 10)"
 done
+row "a bare route answering the plain board's $((board_plain_b / 1000)) KB, made once: req/s vs bare route ($sized_rps / $bare_rps)" "$(printf '%.1f' "$(num "100 * $sized_rps / $bare_rps")") %" "—" "info"
+row "the board, plain, vs that bare answer of its size ($board_rps / $sized_rps)" "$(printf '%.1f' "$(num "100 * $board_rps / $sized_rps")") %" "—" "info"
 row "moving a card: moves/s ($move_errors errors; its key after them: ${#position} characters)" "$move_rps" "—" "info"
 row "moving a card p99 (4 connections, each move one durable commit)" "$move_p99 ms" "< 10 ms" "$(lt "$move_p99" 10)"
 row "RSS under load (peak, 100,000 tasks)" "$(mb "$work_rss * 1024") MB" "<= 60 MB" "$(le "$((work_rss * 1024))" 60000000)"
 row "writing 100,000 tasks (examples/fill_tasks)" "$tasks_fill_s s" "—" "info"
-note "Work: \`examples/fill_tasks\` writes 100,000 tasks through the record kit on the 5,000-people school: the staff in turn, due over the half year around today, one in three about a student; the director's first 500 are the cards of his board, spread over its three columns. Reads as the director: \`GET /api/boards/{id}\` (the board with every card), \`GET /api/users/{id}/tasks?due_from=$month_from&due_to=$month_to\` (a worker's month, first 50); the board again with \`Accept-Encoding: gzip\` as a browser sends it, which gets the kept text's compressed copy. The move is \`POST /api/tasks/{id}/move\` of one card into the same gap of another column, by wrk with 4 connections: each request finds the gap again and halves it, so its key grows until the column is spread anew."
+note "Work: \`examples/fill_tasks\` writes 100,000 tasks through the record kit on the 5,000-people school: the staff in turn, due over the half year around today, one in three about a student; the director's first 500 are the cards of his board, spread over its three columns. Reads as the director: \`GET /api/boards/{id}\` (the board with every card), \`GET /api/users/{id}/tasks?due_from=$month_from&due_to=$month_to\` (a worker's month, first 50); the board again with \`Accept-Encoding: gzip\` as a browser sends it, which gets the kept text's compressed copy. The move is \`POST /api/tasks/{id}/move\` of one card into the same gap of another column, by wrk with 4 connections: each request finds the gap again and halves it, so its key grows until the column is spread anew. The bare answer of the board's size is \`GET /api/bare-sized/{bytes}\` of examples/bare_route: the same bytes made once and shared, so it shows what copying an answer that long costs on this machine, whoever serves it."

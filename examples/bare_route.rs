@@ -3,17 +3,29 @@
 //! DESIGN.md §7 measures the portal's routes against "a bare poem JSON route" in the same run;
 //! this is that route, with nothing else: no database, no middleware, no state. Next to it,
 //! `GET /api/bare-page` is "a bare page of 50" (the yardstick of the list budget's p99): fifty
-//! rows shaped like the people list's, built per request.
+//! rows shaped like the people list's, built per request. `GET /api/bare-sized/{bytes}` answers a
+//! JSON string of that many bytes (at most 1 MiB) made once and shared, with no work per request
+//! but the copy: the most any server on this machine can serve of an answer that long.
 //!
 //! Run: `cargo run --release --example bare_route -- [ADDR]` (or `BARE_ROUTE_LISTEN=ADDR`),
 //! default `127.0.0.1:0` (a free port). Like `klass serve`, it prints the line
 //! `bare_route слушает http://ADDR` and serves `GET /api/bare` until Ctrl-C or SIGTERM.
 
+use bytes::Bytes;
 use poem::listener::{Acceptor, Listener, TcpListener};
-use poem::{Route, Server};
+use poem::web::Path;
+use poem::{Body, Response, Route, Server, handler};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi, OpenApiService};
+use std::collections::HashMap;
 use std::net::SocketAddr;
+use std::sync::{LazyLock, Mutex};
+
+/// The longest answer `/api/bare-sized/{bytes}` gives.
+const MOST_BYTES: usize = 1 << 20;
+
+/// The sized answers made so far, by length.
+static SIZED: LazyLock<Mutex<HashMap<usize, Bytes>>> = LazyLock::new(Mutex::default);
 
 /// A small JSON object, about the size of the portal's health answer.
 #[derive(Debug, Object)]
@@ -79,6 +91,23 @@ impl BareApi {
     }
 }
 
+/// `bytes` bytes of JSON (a string), made once and then shared: the answer is copied only by the
+/// kernel, as the portal's kept answers are.
+#[handler]
+fn bare_sized(Path(bytes): Path<usize>) -> Response {
+    let n = bytes.clamp(2, MOST_BYTES);
+    let mut sized = SIZED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let body = sized.entry(n).or_insert_with(|| {
+        let mut text = vec![b'x'; n];
+        text[0] = b'"';
+        text[n - 1] = b'"';
+        Bytes::from(text)
+    });
+    Response::builder()
+        .content_type("application/json")
+        .body(Body::from_bytes(body.clone()))
+}
+
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let listen: SocketAddr = std::env::args()
@@ -93,7 +122,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         .and_then(|addr| addr.as_socket_addr().copied())
         .ok_or("listener has no socket address")?;
     let api = OpenApiService::new(BareApi, "bare_route", env!("CARGO_PKG_VERSION"));
-    let app = Route::new().nest("/api", api);
+    let app = Route::new().at("/api/bare-sized/:bytes", bare_sized).nest("/api", api);
     println!("bare_route слушает http://{addr}");
     Server::new_with_acceptor(acceptor)
         .run_with_graceful_shutdown(app, shutdown(), None)
