@@ -98,6 +98,7 @@ impl App {
         });
         let lesson_horizon = tokio::spawn(crate::service::schedule::horizon::keep_extending(self.state.clone()));
         let task_reminders = tokio::spawn(crate::service::work::reminders::keep_reminding(self.state.clone()));
+        let journal_reminders = tokio::spawn(crate::service::gradebook::unfilled::keep_reminding(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -125,6 +126,7 @@ impl App {
         }
         lesson_horizon.abort();
         task_reminders.abort();
+        journal_reminders.abort();
         // A mail being sent right now finishes; one cut off stays queued for the next start.
         let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
         served

@@ -78,7 +78,8 @@ pub struct KindSetting {
 #[derive(Debug, Object)]
 pub struct SettingsBody {
     /// Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-    /// `file_added`, `lesson_*`, for parents `absences_in_row` and `low_mark`, and for
+    /// `file_added`, `lesson_*`, `task_*`, `event_announced`, for parents `absences_in_row`,
+    /// `low_mark`, `low_balance` and `package_ending`, for staff `journal_unfilled`, and for
     /// managers `server_problem`.
     pub mail: Vec<String>,
     /// Kinds that do not come at all (only those `switchable`: `low_mark`); left out, the
@@ -91,10 +92,15 @@ pub struct SettingsBody {
 fn settings(choice: &NotificationChoice, actor: &Actor) -> Json<Data<Vec<KindSetting>>> {
     let roles = &actor.user.roles;
     let (manager, parent) = (roles.contains(&Role::Manager), roles.contains(&Role::Parent));
+    let staff = manager || roles.contains(&Role::Worker);
     Json(Data {
         data: NotificationKind::ALL
             .into_iter()
-            .filter(|kind| (manager || !kind.for_managers_only()) && (parent || !kind.for_parents_only()))
+            .filter(|kind| {
+                (manager || !kind.for_managers_only())
+                    && (parent || !kind.for_parents_only())
+                    && (staff || !kind.for_staff_only())
+            })
             .map(|kind| KindSetting {
                 kind: kind.into(),
                 title: kind.title().to_owned(),

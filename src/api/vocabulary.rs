@@ -49,7 +49,7 @@ mirror! {
     KindName as "NotificationKind" from NotificationKind {
         AccountCreated, PasswordChanged, RolesChanged, AccountUsed, FileAdded, ServerProblem,
         LessonScheduled, LessonMoved, LessonCancelled, AbsencesInRow, LowMark, LowBalance, PackageEnding,
-        TaskAssigned, TaskDue, TaskDone, EventAnnounced,
+        TaskAssigned, TaskDue, TaskDone, EventAnnounced, JournalUnfilled,
     }
 }
 

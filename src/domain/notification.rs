@@ -27,11 +27,12 @@ pub enum NotificationKind {
     TaskDue,
     TaskDone,
     EventAnnounced,
+    JournalUnfilled,
 }
 
 impl NotificationKind {
     /// Every kind, in the order the settings page lists them.
-    pub const ALL: [NotificationKind; 17] = [
+    pub const ALL: [NotificationKind; 18] = [
         NotificationKind::AccountCreated,
         NotificationKind::PasswordChanged,
         NotificationKind::RolesChanged,
@@ -41,6 +42,7 @@ impl NotificationKind {
         NotificationKind::LessonScheduled,
         NotificationKind::LessonMoved,
         NotificationKind::LessonCancelled,
+        NotificationKind::JournalUnfilled,
         NotificationKind::AbsencesInRow,
         NotificationKind::LowMark,
         NotificationKind::LowBalance,
@@ -71,6 +73,7 @@ impl NotificationKind {
             NotificationKind::TaskDue => "task_due",
             NotificationKind::TaskDone => "task_done",
             NotificationKind::EventAnnounced => "event_announced",
+            NotificationKind::JournalUnfilled => "journal_unfilled",
         }
     }
 
@@ -99,6 +102,7 @@ impl NotificationKind {
             NotificationKind::TaskDue => "Срок задачи — завтра",
             NotificationKind::TaskDone => "Задача выполнена",
             NotificationKind::EventAnnounced => "Событие школы",
+            NotificationKind::JournalUnfilled => "Журнал не заполнен",
         }
     }
 
@@ -126,6 +130,7 @@ impl NotificationKind {
             NotificationKind::TaskDue => "Накануне срока Вашей задачи",
             NotificationKind::TaskDone => "Когда выполняют задачу, которую Вы поставили",
             NotificationKind::EventAnnounced => "Когда школа назначает или переносит событие, которое Вас касается",
+            NotificationKind::JournalUnfilled => "Вечером, если журнал Вашего прошедшего занятия ещё не заполнен",
         }
     }
 
@@ -141,6 +146,11 @@ impl NotificationKind {
     /// Whether only managers are ever told (their settings alone list it).
     pub fn for_managers_only(self) -> bool {
         self == NotificationKind::ServerProblem
+    }
+
+    /// Whether only those who teach are told (staff: their settings alone list it).
+    pub fn for_staff_only(self) -> bool {
+        self == NotificationKind::JournalUnfilled
     }
 
     /// Whether only parents are told (about their children; their settings alone list it).

@@ -6,6 +6,7 @@ pub mod backups;
 pub mod calendar;
 pub mod calendar_feed;
 pub mod courses;
+pub mod daily;
 pub mod demo;
 pub mod disk;
 pub mod enrolments;

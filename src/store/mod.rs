@@ -13,6 +13,7 @@ pub mod events;
 pub mod family;
 pub mod files;
 pub mod groups;
+pub mod job_runs;
 pub mod ledger;
 pub mod lessons;
 pub mod mail;

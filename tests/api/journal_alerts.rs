@@ -1,5 +1,6 @@
 //! Parents' alerts from the journal: a run of lessons missed without a reason (told once per
-//! run), a low mark, and switching low marks off in the notification settings.
+//! run), a low mark, and switching low marks off in the notification settings; and teachers'
+//! evening reminder of the journals they left unfilled.
 
 use crate::journal_school::school;
 use serde_json::json;
@@ -93,4 +94,57 @@ async fn a_parent_may_switch_low_marks_off_but_not_the_absences() {
             .all(|k| k["kind"] != "low_mark"),
         "a parent's kind: {kinds}"
     );
+}
+
+#[tokio::test]
+async fn a_teacher_is_reminded_in_the_evening_of_a_lesson_left_planned() {
+    use klass::service::gradebook::unfilled::{JOB, remind};
+    let school = school().await;
+    let store = &school.app.store;
+    // The server's own daily job, at its first start, marks where the runs begin.
+    for _ in 0..200 {
+        let read = store.read().expect("read");
+        if klass::store::job_runs::done_until(&read, JOB).expect("read").is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    for hours in [1, 2] {
+        school.lesson(school.teacher, hours);
+    }
+    let config = std::sync::Arc::new(klass::config::Config::default());
+    let tz = config.time_zone();
+    let journal = klass::service::journal::Journal::new(config, klass::mail::Mailer::new(), Default::default());
+    let two_days_on = jiff::Timestamp::now() + jiff::SignedDuration::from_hours(48);
+    let run = |now| remind(store, &journal, &tz, now).expect("remind");
+    assert_eq!(run(two_days_on), 2, "both lessons ended planned since the first start");
+    let told = school.told(school.teacher, "journal_unfilled").await;
+    assert_eq!(told.len(), 1, "one notice for his two lessons: {told:?}");
+    assert!(
+        told[0].starts_with("Не заполнены журналы занятий: 2. Первое — Математика, "),
+        "{}",
+        told[0]
+    );
+    assert_eq!(
+        run(two_days_on + jiff::SignedDuration::from_hours(1)),
+        0,
+        "the evening's run is made"
+    );
+    assert!(school.told(school.other_teacher, "journal_unfilled").await.is_empty());
+    assert!(school.told(school.parent, "journal_unfilled").await.is_empty());
+
+    assert!(offered(&school, school.teacher).await, "a teacher may have it mailed");
+    assert!(offered(&school, school.manager).await);
+    assert!(!offered(&school, school.parent).await, "parents are not offered it");
+    assert!(!offered(&school, school.anna).await);
+}
+
+/// Whether `user`'s notification settings offer the reminder of unfilled journals.
+async fn offered(school: &crate::journal_school::School, user: u64) -> bool {
+    let settings = crate::helpers::json(school.as_user(user).get("/api/user/notification-settings").await).await;
+    settings["data"]
+        .as_array()
+        .expect("kinds")
+        .iter()
+        .any(|k| k["kind"] == "journal_unfilled")
 }

@@ -14,3 +14,4 @@ pub mod marks;
 pub mod period;
 pub mod person_journal;
 pub mod subject_journal;
+pub mod unfilled;

@@ -11,7 +11,7 @@ use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{Task, TaskStatus};
 use crate::domain::{TaskId, UserId};
 use crate::service::journal::{Change, Journal};
-use crate::service::{AppState, ServiceError};
+use crate::service::{AppState, ServiceError, daily};
 use crate::store::record::{self, day_after, day_key};
 use crate::store::{Store, tables, tasks};
 use jiff::civil::{Date, Time};
@@ -91,30 +91,15 @@ pub fn remind_late(task: &mut Task, author: UserId, now: &Zoned) -> Option<Notic
     })
 }
 
-/// The run at `at` on `day`, where `now` is (just after a gap when the clocks skip `at`, the
-/// first of the two when they repeat it).
-fn run_on(day: Date, at: Time, now: &Zoned) -> Option<Zoned> {
-    day.to_datetime(at).to_zoned(now.time_zone().clone()).ok()
-}
-
-/// The first run at `at` after `now`: today's if it is still ahead, else tomorrow's; `None`
-/// past the last day there is.
-fn next_run_at(now: &Zoned, at: Time) -> Option<Zoned> {
-    let ahead = |run: &Zoned| run.timestamp() > now.timestamp();
-    run_on(now.date(), at, now)
-        .filter(ahead)
-        .or_else(|| run_on(now.date().tomorrow().ok()?, at, now))
-}
-
 /// The first daily run after `now` (at `RUNS_AT` in `now`'s time zone).
 pub fn next_run(now: &Zoned) -> Option<Zoned> {
-    next_run_at(now, RUNS_AT)
+    daily::next_run(now, RUNS_AT)
 }
 
 /// The day to remind for at `now`: today, once today's run time has come. Yesterday's run, if
 /// it was missed, was for tasks due today, too late to remind of as due tomorrow.
 pub fn due_day(now: &Zoned) -> Option<Date> {
-    run_on(now.date(), RUNS_AT, now)
+    daily::run_on(now.date(), RUNS_AT, now)
         .is_some_and(|run| run.timestamp() <= now.timestamp())
         .then(|| now.date())
 }
@@ -151,42 +136,6 @@ mod tests {
         day.to_datetime(at)
             .to_zoned(TimeZone::get("Europe/Berlin").expect("zone"))
             .expect("time")
-    }
-
-    #[test]
-    fn the_next_run_is_today_at_the_hour_if_still_ahead_else_tomorrow() {
-        let day = date(2030, 4, 14);
-        let next = |at: Time| next_run(&berlin(day, at)).expect("next");
-        assert_eq!(next(time(9, 0, 0, 0)), berlin(day, RUNS_AT));
-        assert_eq!(next(time(17, 59, 59, 999_999_999)), berlin(day, RUNS_AT));
-        let tomorrow = berlin(date(2030, 4, 15), RUNS_AT);
-        assert_eq!(next(RUNS_AT), tomorrow, "a run just made is not made again");
-        assert_eq!(next(time(23, 30, 0, 0)), tomorrow);
-        assert!(next_run(&Timestamp::MAX.to_zoned(TimeZone::UTC)).is_none());
-    }
-
-    #[test]
-    fn the_daily_run_keeps_its_local_hour_across_clock_changes() {
-        // Berlin's clocks go forward on 31.03.2030 and back on 27.10.2030.
-        let gap = |from: Date| {
-            let now = berlin(from, RUNS_AT);
-            let next = next_run(&now).expect("next");
-            assert_eq!(next.time(), RUNS_AT);
-            assert_eq!(next.date(), from.tomorrow().expect("day"));
-            next.timestamp().duration_since(now.timestamp()).as_hours()
-        };
-        assert_eq!(gap(date(2030, 3, 30)), 23, "a day of 23 hours");
-        assert_eq!(gap(date(2030, 10, 26)), 25, "a day of 25 hours");
-        assert_eq!(gap(date(2030, 4, 14)), 24);
-
-        // A run at an hour the clocks skip happens when they resume; one they repeat, once.
-        let skipped = next_run_at(&berlin(date(2030, 3, 31), time(1, 0, 0, 0)), time(2, 30, 0, 0)).expect("next");
-        assert_eq!((skipped.date(), skipped.time()), (date(2030, 3, 31), time(3, 30, 0, 0)));
-        let repeated = time(2, 30, 0, 0);
-        let first = next_run_at(&berlin(date(2030, 10, 27), time(1, 0, 0, 0)), repeated).expect("next");
-        assert_eq!((first.date(), first.time()), (date(2030, 10, 27), repeated));
-        let after = next_run_at(&first, repeated).expect("next");
-        assert_eq!(after.date(), date(2030, 10, 28), "not again an hour later");
     }
 
     #[test]

@@ -3972,7 +3972,7 @@ export interface components {
          * @description What a notification is about.
          * @enum {string}
          */
-        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "server_problem" | "lesson_scheduled" | "lesson_moved" | "lesson_cancelled" | "absences_in_row" | "low_mark" | "low_balance" | "package_ending" | "task_assigned" | "task_due" | "task_done" | "event_announced";
+        NotificationKind: "account_created" | "password_changed" | "roles_changed" | "account_used" | "file_added" | "server_problem" | "lesson_scheduled" | "lesson_moved" | "lesson_cancelled" | "absences_in_row" | "low_mark" | "low_balance" | "package_ending" | "task_assigned" | "task_due" | "task_done" | "event_announced" | "journal_unfilled";
         /**
          * NotificationView
          * @description A notification as the panel shows it.
@@ -4467,7 +4467,8 @@ export interface components {
         SettingsBody: {
             /**
              * @description Among `account_created`, `password_changed`, `roles_changed`, `account_used`,
-             *     `file_added`, `lesson_*`, for parents `absences_in_row` and `low_mark`, and for
+             *     `file_added`, `lesson_*`, `task_*`, `event_announced`, for parents `absences_in_row`,
+             *     `low_mark`, `low_balance` and `package_ending`, for staff `journal_unfilled`, and for
              *     managers `server_problem`.
              */
             mail: string[];
