@@ -175,7 +175,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
       {counts && (
         <p role="status" className="info-note">
           Занятий в школе за эти дни: {formatCount(counts.reduce((sum, day) => sum + day.lessons + day.cancelled, 0))} — слишком много, чтобы показать каждое,
-          поэтому здесь видно, сколько их в каждый день. Откройте день или неделю или выберите учителя или кабинет.
+          поэтому здесь видно, сколько их в каждый день. Откройте {view === 'month' ? 'день или неделю' : 'день'} или выберите учителя или кабинет.
         </p>
       )}
       <div className="cal-body" aria-busy={loading} onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} data-view={view}>
@@ -218,7 +218,17 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                 </button>
               ))}
             </div>
-            {hasAllDay && (
+            {counts && (
+              <div className="cal-time-head cal-counted" aria-label="Занятий за день">
+                <span />
+                {days.map((day) => (
+                  <div key={day}>
+                    <CountedDay count={countOf.get(day)} onOpen={() => onNavigate({ view: 'day', anchor: day })} />
+                  </div>
+                ))}
+              </div>
+            )}
+            {!counts && hasAllDay && (
               <div className="cal-time-head cal-allday" aria-label="Весь день">
                 <span className="cal-allday-label">весь день</span>
                 {days.map((day) => (
@@ -230,39 +240,41 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                 ))}
               </div>
             )}
-            <div className="cal-time-grid" style={{ height: hours.length * HOUR_PX }}>
-              <div className="cal-hours" aria-hidden="true">
-                {hours.map((hour) => (
-                  <span key={hour} style={{ top: (hour - first) * HOUR_PX }}>
-                    {clock(hour * 60)}
-                  </span>
+            {!counts && (
+              <div className="cal-time-grid" style={{ height: hours.length * HOUR_PX }}>
+                <div className="cal-hours" aria-hidden="true">
+                  {hours.map((hour) => (
+                    <span key={hour} style={{ top: (hour - first) * HOUR_PX }}>
+                      {clock(hour * 60)}
+                    </span>
+                  ))}
+                </div>
+                {days.map((day) => (
+                  <div
+                    key={day}
+                    className="cal-col"
+                    data-day={day}
+                    aria-label={`${WEEKDAY_SHORT[weekday(day)]} ${dotted(day)}`}
+                    onDragOver={dragOver}
+                    onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
+                    onDrop={(event) => {
+                      const top = event.currentTarget.getBoundingClientRect().top;
+                      dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
+                    }}
+                  >
+                    {placed(timed(day), day).map(({ entry, start, stop, lane, lanes }) => {
+                      const style = {
+                        top: ((start - first * 60) / 60) * HOUR_PX,
+                        height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
+                        left: `calc(${(100 * lane) / lanes}% + 2px)`,
+                        width: `calc(${100 / lanes}% - 4px)`,
+                      };
+                      return <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} style={style} compact={view === 'week'} />;
+                    })}
+                  </div>
                 ))}
               </div>
-              {days.map((day) => (
-                <div
-                  key={day}
-                  className="cal-col"
-                  data-day={day}
-                  aria-label={`${WEEKDAY_SHORT[weekday(day)]} ${dotted(day)}`}
-                  onDragOver={dragOver}
-                  onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
-                  onDrop={(event) => {
-                    const top = event.currentTarget.getBoundingClientRect().top;
-                    dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
-                  }}
-                >
-                  {placed(timed(day), day).map(({ entry, start, stop, lane, lanes }) => {
-                    const style = {
-                      top: ((start - first * 60) / 60) * HOUR_PX,
-                      height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
-                      left: `calc(${(100 * lane) / lanes}% + 2px)`,
-                      width: `calc(${100 / lanes}% - 4px)`,
-                    };
-                    return <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} style={style} compact={view === 'week'} />;
-                  })}
-                </div>
-              ))}
-            </div>
+            )}
           </div>
         )}
         {entries !== null && list.length === 0 && !counts && !loading && <p className="cal-empty">В этом периоде занятий нет.</p>}

@@ -9,9 +9,10 @@ let root: Root;
 let host: HTMLElement;
 let seen: ReturnType<typeof useCalendar>;
 let view: 'month' | 'week' = 'month';
+let userId: number | null = null;
 
 function Probe() {
-  seen = useCalendar(view, '2026-11-23', { userId: null, room: '' });
+  seen = useCalendar(view, '2026-11-23', { userId, room: '' });
   return null;
 }
 
@@ -20,20 +21,37 @@ async function render(answer: Response) {
   await act(async () => root.render(<Probe />));
 }
 
+/** Renders the probe against a server that refuses the period and counts it by day as `days`;
+ * resolves to the URLs fetched. */
+async function renderRefused(days: object[]): Promise<string[]> {
+  const refusal = { message: 'invalid', errors: { to: ['Занятий в школе за эти дни: 8 100 — …'] } };
+  const fetched: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      fetched.push(url);
+      return url.includes('/api/calendar/days') ? new Response(JSON.stringify({ data: days })) : new Response(JSON.stringify(refusal), { status: 422 });
+    }),
+  );
+  await act(async () => root.render(<Probe />));
+  return fetched;
+}
+
 beforeEach(() => {
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
 });
 afterEach(() => {
   view = 'month';
+  userId = null;
   act(() => root.unmount());
   host.remove();
   vi.unstubAllGlobals();
 });
 
 describe('useCalendar', () => {
-  it("keeps the server's words when it refuses a week (too many lessons), with nothing shown", async () => {
-    view = 'week';
+  it("keeps the server's words when it refuses a person's period (too many lessons), with nothing shown", async () => {
+    userId = 7;
     const message = 'Занятий в школе за эти дни: 8 100 — календарь показывает не больше 2 000 за раз. Выберите учителя или кабинет или откройте неделю';
     await render(new Response(JSON.stringify({ message: 'invalid', errors: { to: [message] } }), { status: 422 }));
     expect(seen.failed).toBe(message);
@@ -41,18 +59,18 @@ describe('useCalendar', () => {
     expect(seen.days).toBeNull();
   });
 
+  it('counts a week of the school by day when the server refuses to show it lesson by lesson', async () => {
+    view = 'week';
+    const days = [{ date: '2026-11-23', lessons: 340, cancelled: 0, events: 0 }];
+    const fetched = await renderRefused(days);
+    expect(fetched[1]).toContain('/api/calendar/days?from=2026-11-23&to=2026-11-29');
+    expect(seen.failed).toBeUndefined();
+    expect(seen.days).toEqual(days);
+  });
+
   it('counts a month of the school by day when the server refuses to show it lesson by lesson', async () => {
-    const refusal = { message: 'invalid', errors: { to: ['Занятий в школе за эти дни: 8 100 — …'] } };
     const days = [{ date: '2026-11-23', lessons: 87, cancelled: 3, events: 1 }];
-    const fetched: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        fetched.push(url);
-        return url.includes('/api/calendar/days') ? new Response(JSON.stringify({ data: days })) : new Response(JSON.stringify(refusal), { status: 422 });
-      }),
-    );
-    await act(async () => root.render(<Probe />));
+    const fetched = await renderRefused(days);
     expect(fetched).toHaveLength(2);
     expect(fetched[1]).toContain('/api/calendar/days?from=2026-10-26&to=2026-12-06');
     expect(seen.failed).toBeUndefined();

@@ -67,7 +67,7 @@ const refusalOf = (error: unknown) => (error instanceof ApiError && error.status
 /**
  * The entries of one period of `scope`, kept in the calendar's caches, and `move`, which shows the
  * lesson in its new place at once and puts it back when the server refuses (resolving to the
- * refusal's words, or null when moved). A month of the school the server refuses to show lesson
+ * refusal's words, or null when moved). A month or week of the school the server refuses to show lesson
  * by lesson comes counted by day (`/api/calendar/days`) instead.
  */
 export function useCalendar(view: View, anchor: string, scope: Scope) {
@@ -113,7 +113,7 @@ export function useCalendar(view: View, anchor: string, scope: Scope) {
     api<Ok<'calendar'>>(endpoints.calendar, options).then(
       ({ data }) => show({ entries: data, days: null }),
       (error: unknown) => {
-        if (!refusalOf(error) || view !== 'month' || scope.userId !== null) return fail(error);
+        if (!refusalOf(error) || scope.userId !== null) return fail(error);
         return api<Ok<'calendar_days'>>(endpoints.calendarDays, options).then(({ data }) => show({ entries: [], days: data }), fail);
       },
     );
