@@ -29,7 +29,7 @@ pub fn last_run(now: &Zoned, at: Time) -> Option<Zoned> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use jiff::Timestamp;
     use jiff::civil::{date, time};
@@ -37,7 +37,8 @@ mod tests {
 
     const AT: Time = time(18, 0, 0, 0);
 
-    fn berlin(day: Date, at: Time) -> Zoned {
+    /// `day` at `at` in Berlin, whose clocks change in spring and autumn.
+    pub(crate) fn berlin(day: Date, at: Time) -> Zoned {
         day.to_datetime(at)
             .to_zoned(TimeZone::get("Europe/Berlin").expect("zone"))
             .expect("time")

@@ -129,14 +129,8 @@ pub async fn keep_reminding(state: AppState) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::service::daily::tests::berlin;
     use jiff::civil::{date, time};
-    use jiff::tz::TimeZone;
-
-    fn berlin(day: Date, at: Time) -> Zoned {
-        day.to_datetime(at)
-            .to_zoned(TimeZone::get("Europe/Berlin").expect("zone"))
-            .expect("time")
-    }
 
     #[test]
     fn a_run_is_due_at_start_only_once_the_hour_has_come_today() {

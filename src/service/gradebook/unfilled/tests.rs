@@ -24,12 +24,11 @@ fn teacher(store: &TestStore, email: &str) -> User {
     store.insert_user(new).expect("user")
 }
 
-fn moscow() -> TimeZone {
-    TimeZone::get("Europe/Moscow").expect("zone")
-}
-
-fn at(moment: &str) -> Timestamp {
-    moment.parse().expect("instant")
+/// The reminder's run at `now`, in Moscow (UTC+3: its 20:00 is 17:00Z).
+fn run(store: &TestStore, now: &str) -> usize {
+    let journal = Journal::new(Arc::new(Config::default()), Mailer::new(), Origin::default());
+    let tz = TimeZone::get("Europe/Moscow").expect("zone");
+    remind(store, &journal, &tz, now.parse().expect("instant")).expect("remind")
 }
 
 /// What `user` has been told, oldest first: (body, link).
@@ -48,9 +47,7 @@ fn told(store: &TestStore, user: &User) -> Vec<(String, Option<String>)> {
 #[test]
 fn each_teacher_is_told_once_of_his_lessons_that_ended_planned_since_the_last_run() {
     let store = TestStore::default();
-    let journal = Journal::new(Arc::new(Config::default()), Mailer::new(), Origin::default());
-    let tz = moscow();
-    let remind = |now: &str| remind(&store, &journal, &tz, at(now)).expect("remind");
+    let remind = |now: &str| run(&store, now);
     store.insert(&[Subject {
         id: SubjectId(1),
         name: "Математика".into(),
@@ -60,7 +57,7 @@ fn each_teacher_is_told_once_of_his_lessons_that_ended_planned_since_the_last_ru
     }]);
     let (belov, orlova) = (teacher(&store, "belov@s.ru"), teacher(&store, "orlova@s.ru"));
 
-    // The very first run only marks where the runs begin (Moscow is UTC+3: 20:00 is 17:00Z).
+    // The very first run only marks where the runs begin.
     assert_eq!(remind("2026-11-23T08:00:00Z"), 0);
     let planned = |id: u64, teacher: &User, starts: &str| lesson(LessonId(id), teacher.id.0, &[], None, "", starts);
     store.insert(&[
@@ -116,9 +113,7 @@ fn each_teacher_is_told_once_of_his_lessons_that_ended_planned_since_the_last_ru
 #[test]
 fn a_run_missed_while_the_server_was_down_is_made_at_start_a_week_back_at_most() {
     let store = TestStore::default();
-    let journal = Journal::new(Arc::new(Config::default()), Mailer::new(), Origin::default());
-    let tz = moscow();
-    let remind = |now: &str| remind(&store, &journal, &tz, at(now)).expect("remind");
+    let remind = |now: &str| run(&store, now);
     let belov = teacher(&store, "belov@s.ru");
     assert_eq!(remind("2026-11-01T17:00:00Z"), 0);
     let planned = |id: u64, starts: &str| lesson(LessonId(id), belov.id.0, &[], None, "", starts);
