@@ -2,10 +2,17 @@
 //! malformed id in the address is 404, a body that is not JSON 400, JSON of the wrong shape 422,
 //! a query value of the wrong form 422 on its parameter.
 
+mod body_field;
+
 use crate::error::ErrorBody;
+use body_field::Schemas;
 use poem::http::StatusCode;
 use poem_openapi::error::{ParseMultipartError, ParseParamError, ParsePathError, ParseRequestPayloadError};
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+/// The API's body schemas, read the first time a body is refused.
+static SCHEMAS: LazyLock<Schemas> = LazyLock::new(|| Schemas::from_registry(crate::api::schemas()));
 
 /// The message of a body that is not JSON at all.
 pub const NOT_JSON: &str = "Тело запроса не является корректным JSON";
@@ -27,7 +34,7 @@ pub fn answer(err: &poem::Error) -> Option<(StatusCode, ErrorBody)> {
         return Some((StatusCode::UNPROCESSABLE_ENTITY, body));
     }
     if let Some(payload) = err.downcast_ref::<ParseRequestPayloadError>() {
-        return Some(payload_answer(&payload.reason));
+        return Some(payload_answer(&payload.reason, &SCHEMAS));
     }
     if err.is::<ParseMultipartError>() {
         let message = "Тело запроса не является корректной формой multipart/form-data";
@@ -46,8 +53,10 @@ fn plain(message: &str) -> ErrorBody {
 
 /// poem-openapi reads a JSON body in two steps: text to JSON (serde_json's message, which
 /// ends with the position), then JSON to the operation's type (its own message, which
-/// starts with "Expected input type" or "failed to parse" and names the expected type).
-fn payload_answer(reason: &str) -> (StatusCode, ErrorBody) {
+/// starts with "Expected input type" or "failed to parse" and names the expected type). The
+/// second is a 422 on the field it is about when `schemas` tell which (an unknown value of a
+/// list of values names the values allowed).
+fn payload_answer(reason: &str, schemas: &Schemas) -> (StatusCode, ErrorBody) {
     let expected = reason
         .strip_prefix("Expected input type \"")
         .or_else(|| reason.strip_prefix("failed to parse \""))
@@ -59,12 +68,25 @@ fn payload_answer(reason: &str) -> (StatusCode, ErrorBody) {
     let top_level = !reason.contains("(occurred while parsing");
     let missing = reason.contains(", found null.");
     let what = expected_in_russian(expected);
-    let message = match (missing, top_level) {
-        (true, true) => format!("Тело запроса пустое: ожидается {what}"),
-        (true, false) => format!("Не хватает обязательного значения: ожидается {what}"),
-        (false, _) => format!("Значение неверного типа: ожидается {what}"),
+    let field = schemas.field_of(reason);
+    let message = match (missing, top_level, &field) {
+        (false, _, Some((_, allowed))) if !allowed.is_empty() => {
+            let found = body_field::found_text(reason)
+                .map(|text| format!(" «{text}»"))
+                .unwrap_or_default();
+            format!("Недопустимое значение{found}: допустимы {}", allowed.join(", "))
+        }
+        (true, true, _) => format!("Тело запроса пустое: ожидается {what}"),
+        (true, false, _) => format!("Не хватает обязательного значения: ожидается {what}"),
+        (false, _, _) => format!("Значение неверного типа: ожидается {what}"),
     };
-    (StatusCode::UNPROCESSABLE_ENTITY, plain(&message))
+    let errors = field.map(|(field, _)| BTreeMap::from([(field.to_owned(), vec![message.clone()])]));
+    let body = ErrorBody {
+        message,
+        errors,
+        error_id: None,
+    };
+    (StatusCode::UNPROCESSABLE_ENTITY, body)
 }
 
 /// «Тело запроса не является корректным JSON (строка 1, столбец 5)» from serde_json's

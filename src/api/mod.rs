@@ -172,6 +172,13 @@ pub fn service() -> OpenApiService<Areas, ()> {
         .description("API портала Klass: школа или учебный центр в одном файле.")
 }
 
+/// The schemas of every area's bodies and answers, as the document holds them.
+pub fn schemas() -> poem_openapi::registry::Registry {
+    let mut registry = poem_openapi::registry::Registry::new();
+    <Areas as poem_openapi::OpenApi>::register(&mut registry);
+    registry
+}
+
 /// The OpenAPI document, as `klass openapi` prints it and `/api/openapi.json` serves it.
 pub fn openapi_json() -> String {
     service().spec()

@@ -1,0 +1,95 @@
+//! Which field of a JSON body a refusal of poem-openapi is about. Its message names the type it
+//! expected and the types it was parsing ("Expected input type \"PaymentMethodName\", found
+//! \"bitcoin\". (occurred while parsing \"optional_PaymentMethodName\") (occurred while parsing
+//! \"PaymentBody\")") but not the field: the field is the one property of that object whose
+//! schema is of the expected type, when exactly one is.
+
+use poem_openapi::registry::{MetaSchema, MetaSchemaRef, Registry};
+use std::collections::BTreeMap;
+
+/// How poem-openapi's messages name the expected type: "Expected input type \"T\", found …"
+/// or "failed to parse \"T\": …".
+const EXPECTED: [&str; 2] = ["Expected input type \"", "failed to parse \""];
+const WHILE: &str = "(occurred while parsing \"";
+
+/// The schemas of the API's bodies, by name.
+pub struct Schemas(BTreeMap<String, MetaSchema>);
+
+impl Schemas {
+    /// The schemas `registry` holds.
+    pub fn from_registry(registry: Registry) -> Self {
+        Self(registry.schemas)
+    }
+
+    /// The field `reason` is about, and the values its type allows (an enumeration's), if the
+    /// object it names has exactly one field of the expected type.
+    pub fn field_of(&self, reason: &str) -> Option<(&'static str, Vec<String>)> {
+        let expected = EXPECTED
+            .iter()
+            .find_map(|prefix| quoted_after(reason, prefix))
+            .map(same_spelling)?;
+        // The property's own type: the outermost list around the expected type, if any (an
+        // option is the same property as its content).
+        let mut property = expected.clone();
+        let mut rest = reason;
+        let object = loop {
+            let at = rest.find(WHILE)?;
+            rest = &rest[at + WHILE.len()..];
+            let (name, tail) = rest.split_once('"')?;
+            rest = tail;
+            if name.starts_with("list_") {
+                property = same_spelling(name);
+            } else if !name.starts_with("optional_") {
+                break name;
+            }
+        };
+        let fits = |schema: &MetaSchemaRef| same_spelling(&self.name_of(schema)) == property;
+        let mut fields = self.0.get(object)?.properties.iter().filter(|(_, schema)| fits(schema));
+        let (field, _) = fields.next()?;
+        if fields.next().is_some() {
+            return None;
+        }
+        let allowed = self.0.get(&expected).map(|s| {
+            s.enum_items
+                .iter()
+                .map(|v| v.as_str().unwrap_or_default().to_owned())
+                .collect()
+        });
+        Some((field, allowed.unwrap_or_default()))
+    }
+
+    /// poem-openapi's name of the type of a property's schema: a component's name, or
+    /// `integer(int64)`, `string`, `boolean`, `list_…` …
+    fn name_of(&self, schema: &MetaSchemaRef) -> String {
+        match schema {
+            MetaSchemaRef::Reference(name) => name.clone(),
+            MetaSchemaRef::Inline(inline) => match (inline.all_of.first(), inline.items.as_deref(), inline.format) {
+                (Some(inner), _, _) => self.name_of(inner),
+                (None, Some(items), _) => format!("list_{}", self.name_of(items)),
+                (None, None, Some(format)) => format!("{}({format})", inline.ty),
+                (None, None, None) => inline.ty.to_owned(),
+            },
+        }
+    }
+}
+
+/// The text that was sent where `reason` says it expected something else, when it was a
+/// string.
+pub fn found_text(reason: &str) -> Option<&str> {
+    quoted_after(reason, ", found \"")
+}
+
+/// A type's name as one spelling: poem-openapi writes `integer(int64)` in some messages and
+/// `integer_int64` in others.
+fn same_spelling(name: &str) -> String {
+    name.replace('(', "_").replace(')', "")
+}
+
+/// The text between `prefix` and the next quote.
+fn quoted_after<'a>(reason: &'a str, prefix: &str) -> Option<&'a str> {
+    let start = reason.find(prefix)? + prefix.len();
+    reason[start..].split_once('"').map(|(name, _)| name)
+}
+
+#[cfg(test)]
+mod tests;
