@@ -142,17 +142,27 @@ async fn each_clash_is_refused_with_its_russian_message_and_nothing_is_created()
         "subject_id": school.subject, "teacher_id": school.teacher, "student_ids": [school.anna],
         "room": "12", "starts_at": "2027-02-02T16:00", "duration_minutes": 60,
     });
-    assert_eq!(school.one_off(booked).await.status(), 201);
+    assert_eq!(school.one_off(booked.clone()).await.status(), 201);
+    let mut next_week = booked;
+    next_week["starts_at"] = json!("2027-02-09T17:00");
+    assert_eq!(school.one_off(next_week).await.status(), 201);
 
     let slot = json!([{"weekday": 2, "start": "16:30", "duration_minutes": 45}]);
     let mut group = school.group(slot, "2027-02-01", "2027-02-14");
     group["student_ids"] = json!([school.boris]);
     group["room"] = json!("");
-    let response = school.manager.post("/api/group-lessons", group).await;
-    assert_eq!(
-        refused(response, "starts_at").await,
-        ["02.02.2027: Учитель Белов И. занят: Математика, 16:00–17:00, каб. 12"]
-    );
+    let clashes = [
+        "02.02.2027: Учитель Белов И. занят: Математика, 16:00–17:00, каб. 12",
+        "09.02.2027: Учитель Белов И. занят: Математика, 17:00–18:00, каб. 12",
+    ];
+    // The form's check before saving tells every clash, as saving does.
+    let preview = school.manager.post("/api/group-lessons/preview", group.clone()).await;
+    assert_eq!(refused(preview, "starts_at").await, clashes);
+    let response = school.manager.post("/api/group-lessons", group.clone()).await;
+    assert_eq!(refused(response, "starts_at").await, clashes, "every clash at once");
+    group["schedule"] = json!([{"weekday": 3, "start": "16:30", "duration_minutes": 45}]);
+    let preview = json(school.manager.post("/api/group-lessons/preview", group).await).await;
+    assert_eq!(preview["data"]["lessons"], 2, "two Wednesdays, free: {preview}");
     let groups = json(school.manager.get("/api/group-lessons").await).await;
     assert_eq!(groups["meta"]["total"], 0, "nothing created");
     let boris_lessons = json(
@@ -612,4 +622,76 @@ async fn a_future_lesson_with_a_mark_keeps_its_student_and_is_cancelled_not_dele
     assert_eq!(left[0]["cancel_reason"], "Группа переведена в архив");
     let marks = json(school.manager.get(&format!("/api/lessons/{first}/journal")).await).await;
     assert_eq!(marks["data"]["marks"].as_array().map(Vec::len), Some(1), "{marks}");
+}
+
+#[tokio::test]
+async fn a_groups_past_lessons_stay_as_held_when_its_timetable_and_students_change() {
+    use klass::domain::lesson::{Lesson, LessonStatus};
+    let school = school_of(spawn_app().await);
+    let today = jiff::Zoned::now().date();
+    let (from, to) = (today - jiff::Span::new().days(21), today + jiff::Span::new().days(21));
+    let daily: Vec<Value> = (1..=7)
+        .map(|weekday| json!({"weekday": weekday, "start": "10:00", "duration_minutes": 60}))
+        .collect();
+    let group = school
+        .create_group(school.group(json!(daily), &from.to_string(), &to.to_string()))
+        .await;
+    // Two lessons of last week, as earlier runs left them: one held, one cancelled.
+    let txn = school.app.store.write().expect("txn");
+    let past = |days: i64, status| {
+        let starts_at = jiff::Timestamp::now() - jiff::SignedDuration::from_hours(24 * days);
+        klass::store::record::insert(&txn, |id| Lesson {
+            group_id: Some(klass::domain::GroupId(group)),
+            room: "12".into(),
+            status,
+            ..crate::helpers::planned_lesson(id, school.subject, school.teacher, &[school.anna], starts_at)
+        })
+        .expect("lesson")
+    };
+    let held = past(7, LessonStatus::Done);
+    let cancelled = past(6, LessonStatus::Cancelled);
+    txn.commit().expect("commit");
+    let shown = |lesson: &Value| {
+        (
+            lesson["starts_at"].clone(),
+            lesson["status"].clone(),
+            lesson["student_ids"].clone(),
+        )
+    };
+    let before: Vec<_> = [held.id.0, cancelled.id.0]
+        .map(|id| format!("/api/lessons/{id}"))
+        .to_vec();
+    let mut was = Vec::new();
+    for path in &before {
+        was.push(shown(&json(school.manager.get(path).await).await["data"]));
+    }
+
+    let evening: Vec<Value> = (1..=7)
+        .map(|weekday| json!({"weekday": weekday, "start": "18:00", "duration_minutes": 60}))
+        .collect();
+    let mut changed = school.group(json!(evening), &from.to_string(), &to.to_string());
+    changed["student_ids"] = json!([school.boris]);
+    let response = school
+        .manager
+        .send(Method::PUT, &format!("/api/group-lessons/{group}"), changed)
+        .await;
+    assert_eq!(response.status(), 200);
+    for (path, was) in before.iter().zip(&was) {
+        let now = shown(&json(school.manager.get(path).await).await["data"]);
+        assert_eq!(&now, was, "{path} is as it was held or cancelled");
+    }
+    let future: Vec<Value> = school
+        .lessons_of(group)
+        .await
+        .into_iter()
+        .filter(|l| l["status"] == "planned")
+        .collect();
+    assert!(!future.is_empty());
+    for lesson in &future {
+        assert!(
+            lesson["starts_at"].as_str().expect("start").contains("T18:00"),
+            "{lesson}"
+        );
+        assert_eq!(lesson["student_ids"], json!([school.boris]), "{lesson}");
+    }
 }
