@@ -5,7 +5,7 @@ use super::paging::PageMeta;
 use super::vocabulary::KindName;
 use super::{ApiTags, State};
 use crate::domain::notification::{Notification, NotificationChoice, NotificationKind};
-use crate::domain::{NotificationId, PageRequest, Role, UserId};
+use crate::domain::{NotificationId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::{FieldErrors, ServiceError, notifications};
@@ -90,17 +90,10 @@ pub struct SettingsBody {
 
 /// The kinds `actor` can be told of, with whether each comes by mail and whether it is off.
 fn settings(choice: &NotificationChoice, actor: &Actor) -> Json<Data<Vec<KindSetting>>> {
-    let roles = &actor.user.roles;
-    let (manager, parent) = (roles.contains(&Role::Manager), roles.contains(&Role::Parent));
-    let staff = manager || roles.contains(&Role::Worker);
     Json(Data {
         data: NotificationKind::ALL
             .into_iter()
-            .filter(|kind| {
-                (manager || !kind.for_managers_only())
-                    && (parent || !kind.for_parents_only())
-                    && (staff || !kind.for_staff_only())
-            })
+            .filter(|kind| kind.offered_to(&actor.user.roles))
             .map(|kind| KindSetting {
                 kind: kind.into(),
                 title: kind.title().to_owned(),

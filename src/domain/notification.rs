@@ -1,7 +1,8 @@
 //! Notifications: what a person is told about changes that concern them, and which kinds
 //! they also want by e-mail.
 
-use super::{NotificationId, UserId};
+use super::role::is_staff;
+use super::{NotificationId, Role, Roles, UserId};
 use jiff::Timestamp;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -143,25 +144,19 @@ impl NotificationKind {
         )
     }
 
-    /// Whether only managers are ever told (their settings alone list it).
-    pub fn for_managers_only(self) -> bool {
-        self == NotificationKind::ServerProblem
-    }
-
-    /// Whether only those who teach are told (staff: their settings alone list it).
-    pub fn for_staff_only(self) -> bool {
-        self == NotificationKind::JournalUnfilled
-    }
-
-    /// Whether only parents are told (about their children; their settings alone list it).
-    pub fn for_parents_only(self) -> bool {
-        matches!(
-            self,
+    /// Whether someone with `roles` can be told of it, so his settings list it: a server's
+    /// problem only managers, an unfilled journal only staff, a child's absences, marks and
+    /// money only parents; the rest everyone.
+    pub fn offered_to(self, roles: &Roles) -> bool {
+        match self {
+            NotificationKind::ServerProblem => roles.contains(&Role::Manager),
+            NotificationKind::JournalUnfilled => is_staff(roles),
             NotificationKind::AbsencesInRow
-                | NotificationKind::LowMark
-                | NotificationKind::LowBalance
-                | NotificationKind::PackageEnding
-        )
+            | NotificationKind::LowMark
+            | NotificationKind::LowBalance
+            | NotificationKind::PackageEnding => roles.contains(&Role::Parent),
+            _ => true,
+        }
     }
 
     /// Whether a person may switch it off altogether (then it does not come at all).
@@ -249,5 +244,29 @@ mod tests {
         let chose = MailChoice(Some([NotificationKind::FileAdded].into()));
         assert!(chose.mails(NotificationKind::FileAdded));
         assert!(!chose.mails(NotificationKind::PasswordChanged));
+    }
+
+    #[test]
+    fn each_role_is_offered_what_can_concern_it() {
+        let offered = |roles: &[Role]| -> Vec<&str> {
+            let roles: Roles = roles.iter().copied().collect();
+            NotificationKind::ALL
+                .into_iter()
+                .filter(|kind| kind.offered_to(&roles))
+                .map(NotificationKind::as_str)
+                .collect()
+        };
+        let (student, parent) = (offered(&[Role::Student]), offered(&[Role::Parent]));
+        let (worker, manager) = (offered(&[Role::Worker]), offered(&[Role::Manager]));
+        assert!(worker.contains(&"journal_unfilled") && manager.contains(&"journal_unfilled"));
+        assert!(!student.contains(&"journal_unfilled") && !parent.contains(&"journal_unfilled"));
+        assert!(parent.contains(&"low_mark") && !worker.contains(&"low_mark"));
+        assert!(manager.contains(&"server_problem") && !worker.contains(&"server_problem"));
+        assert_eq!(
+            offered(&[Role::Worker, Role::Parent]).len(),
+            worker.len() + 4,
+            "a teacher who is a parent"
+        );
+        assert!(student.contains(&"lesson_moved"));
     }
 }
