@@ -1,6 +1,7 @@
 //! Requests the framework could not read, answered in Russian without parser internals: a
-//! malformed id in the address is 404, a body that is not JSON 400, JSON of the wrong shape 422,
-//! a query value of the wrong form 422 on its parameter.
+//! malformed id in the address is 404, a body that is not JSON 400, JSON of the wrong shape 422
+//! (on its field, when the API's schemas tell which), a query value of the wrong form 422 on its
+//! parameter.
 
 mod body_field;
 
