@@ -38,7 +38,6 @@ pub const JOB: &str = "journal_reminders_until";
 /// yesterday's) was already made; at the very first call, only `now` is kept. Returns how many
 /// lessons it reminded of.
 pub fn remind(store: &Store, journal: &Journal, tz: &TimeZone, now: Timestamp) -> Result<usize, ServiceError> {
-    let school = School::load(store)?;
     let txn = store.write()?;
     let Some(until) = job_runs::done_until(&txn, JOB)? else {
         job_runs::set_done_until(&txn, JOB, now)?;
@@ -60,6 +59,8 @@ pub fn remind(store: &Store, journal: &Journal, tz: &TimeZone, now: Timestamp) -
         journal.commit(txn)?;
         return Ok(0);
     }
+    // Names are read only when someone is to be told: most starts and evenings tell nobody.
+    let school = School::load(store)?;
     let mut by_teacher: BTreeMap<UserId, Vec<&Lesson>> = BTreeMap::new();
     for lesson in &unfilled {
         by_teacher.entry(lesson.teacher_id).or_default().push(lesson);
