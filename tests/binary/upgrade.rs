@@ -1,8 +1,8 @@
 //! Upgrades are proven against real old files: `tests/fixtures/klass-schema-N.redb` is a
 //! database written by the release whose schema is N and stopped with SIGTERM. Schema 7's is the
-//! demo school of 5 people (`klass serve --demo --demo-people 5`); schema 19's is the demo school
-//! of 12 with data in every area, written by `scripts/upgrade-fixture.sh`. This build opens a copy
-//! of each, migrates it and finds its records. A release whose migration changes a table keeps
+//! demo school of 5 people (`klass serve --demo --demo-people 5`); schemas 19's and 22's are the
+//! demo school of 12 with data in every area, written by `scripts/upgrade-fixture.sh`. This build
+//! opens a copy of each, migrates it and finds its records. A release whose migration changes a table keeps
 //! these green and commits the fixture its own schema writes (the script makes it), so the
 //! migrations after it are proven against that file too.
 
