@@ -26,6 +26,7 @@ pub mod page;
 pub mod password;
 pub mod person_name;
 pub mod phone;
+pub mod plural;
 pub mod position;
 pub mod role;
 pub mod search;

@@ -2,6 +2,7 @@
 //! a subject, a plain-text part and an HTML part (autoescaped) per kind.
 
 use super::MailKind;
+use crate::domain::plural::plural;
 use minijinja::{AutoEscape, Environment, Output, State};
 use serde::Serialize;
 use std::sync::LazyLock;
@@ -136,12 +137,7 @@ pub fn duration_ru(minutes: u64) -> String {
     } else {
         (minutes, ["минуту", "минуты", "минут"])
     };
-    let form = match (n % 10, n % 100) {
-        (1, r) if r != 11 => forms[0],
-        (2..=4, r) if !(12..=14).contains(&r) => forms[1],
-        _ => forms[2],
-    };
-    format!("{n} {form}")
+    plural(n, forms)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use super::journal::{Change, Journal};
 use super::people::{self, summary::account_created};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::family::InvalidLink;
+use crate::domain::plural::plural;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
 use crate::service::FieldErrors;
 use crate::store::WriteTxn;
@@ -166,22 +167,26 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     let marks = gradebook::seed(&txn, &journal.time_zone(), now, |kind| journal.mark_weight(kind))?;
     let money = money::seed(&txn, journal, &students, journal.today())?;
     let work = work::seed(&txn, &staff, &students, journal.today(), &journal.time_zone())?;
-    let summary = format!(
-        "Создана демо-школа: {created} человек, {} тегов, {} предметов, {} курса, {} групп, {} занятий, \
-         {} отметок посещаемости, {} оценок, {} абонементов, {} оплат, {} досок, {} задач, {} событий",
-        TAGS.len(),
-        catalog.subjects.len(),
-        catalog.courses.len(),
-        timetable.groups,
-        timetable.lessons,
-        marks.attendance,
-        marks.marks,
-        money.packages,
-        money.payments,
-        work.boards,
-        work.tasks,
-        work.events
-    );
+    let counted = [
+        (created as u64, ["человек", "человека", "человек"]),
+        (TAGS.len() as u64, ["тег", "тега", "тегов"]),
+        (catalog.subjects.len() as u64, ["предмет", "предмета", "предметов"]),
+        (catalog.courses.len() as u64, ["курс", "курса", "курсов"]),
+        (timetable.groups as u64, ["группа", "группы", "групп"]),
+        (timetable.lessons as u64, ["занятие", "занятия", "занятий"]),
+        (
+            marks.attendance as u64,
+            ["отметка посещаемости", "отметки посещаемости", "отметок посещаемости"],
+        ),
+        (marks.marks as u64, ["оценка", "оценки", "оценок"]),
+        (money.packages as u64, ["абонемент", "абонемента", "абонементов"]),
+        (money.payments as u64, ["оплата", "оплаты", "оплат"]),
+        (work.boards as u64, ["доска", "доски", "досок"]),
+        (work.tasks as u64, ["задача", "задачи", "задач"]),
+        (work.events as u64, ["событие", "события", "событий"]),
+    ];
+    let counts: Vec<String> = counted.into_iter().map(|(count, forms)| plural(count, forms)).collect();
+    let summary = format!("Создана демо-школа: {}", counts.join(", "));
     let mut change = Change::new(Action::DemoSeeded, Entity::Import, None, summary);
     for person in &staff {
         change = change.notify(account_created(person));

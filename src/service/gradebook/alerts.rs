@@ -6,6 +6,7 @@ use crate::domain::declension::agreeing;
 use crate::domain::journal::{Attendance, AttendanceStatus, Mark};
 use crate::domain::lesson::Lesson;
 use crate::domain::notification::{Notice, NotificationKind};
+use crate::domain::plural::plural_form;
 use crate::domain::{User, UserId};
 use crate::service::journal::Change;
 use crate::store::attendance::{self, StatusAt};
@@ -36,15 +37,6 @@ pub fn tell_parents(
 /// «Иван», or «Ваш ребёнок» for someone gone.
 fn first_name(student: Option<&User>) -> String {
     student.map_or_else(|| "Ваш ребёнок".to_owned(), |s| s.first_name.as_str().to_owned())
-}
-
-/// «урок», «урока» or «уроков» after `count`.
-fn lessons_word(count: usize) -> &'static str {
-    match (count % 10, count % 100) {
-        (1, n) if n != 11 => "урок",
-        (2..=4, n) if !(12..=14).contains(&n) => "урока",
-        _ => "уроков",
-    }
 }
 
 /// The length of the trailing run of unexcused absences in `statuses` (by start), if `lesson`
@@ -98,7 +90,7 @@ pub fn absences(
         let body = format!(
             "{} {missed} {run} {} подряд без уважительной причины: последний — {what}",
             first_name(student.as_ref()),
-            lessons_word(run),
+            plural_form(run as u64, ["урок", "урока", "уроков"]),
         );
         let link = format!("/users/{}/attendance", record.student_id);
         change = tell_parents(
@@ -153,24 +145,5 @@ mod tests {
         assert_eq!(trailing_run(&statuses, &at(3)), 2);
         assert_eq!(trailing_run(&statuses, &at(1)), 0, "an earlier run is over");
         assert_eq!(trailing_run(&statuses, &at(2)), 0);
-    }
-
-    #[test]
-    fn counts_lessons_in_russian() {
-        let words: Vec<&str> = [1, 2, 4, 5, 11, 12, 21, 22, 25].map(lessons_word).to_vec();
-        assert_eq!(
-            words,
-            [
-                "урок",
-                "урока",
-                "урока",
-                "уроков",
-                "уроков",
-                "уроков",
-                "урок",
-                "урока",
-                "уроков"
-            ]
-        );
     }
 }

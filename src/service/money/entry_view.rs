@@ -9,6 +9,7 @@ use crate::domain::course::Course;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
 use crate::domain::lesson::Lesson;
 use crate::domain::package::{Package, PackageStatus};
+use crate::domain::plural::plural;
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, EntryId, LessonId, PackageId, SubjectId, User, UserId};
 use crate::service::ServiceError;
@@ -188,7 +189,7 @@ impl<'a> Names<'a> {
                     Some(package) => format!(
                         "Абонемент: {}, {}",
                         self.covers(&package)?,
-                        lessons(package.lessons_total)
+                        plural(u64::from(package.lessons_total), ["занятие", "занятия", "занятий"])
                     ),
                     None => "Абонемент".into(),
                 }
@@ -234,17 +235,6 @@ impl<'a> Names<'a> {
             entry,
         })
     }
-}
-
-/// «8 занятий», «1 занятие», «3 занятия».
-fn lessons(count: u32) -> String {
-    let word = match (count % 10, count % 100) {
-        (_, 11..=14) => "занятий",
-        (1, _) => "занятие",
-        (2..=4, _) => "занятия",
-        _ => "занятий",
-    };
-    format!("{count} {word}")
 }
 
 /// `entries` and `packages` as a page shows them (a package's status on `today`), read in
@@ -300,16 +290,4 @@ pub fn stored_state(txn: &impl Reader, named: &Named, bytes: &mut Vec<u8>) -> Re
     record::append_stored::<Package>(txn, named.packages.iter().copied(), bytes)?;
     record::append_stored::<Subject>(txn, named.subjects.iter().copied(), bytes)?;
     record::append_stored::<Course>(txn, named.courses.iter().copied(), bytes)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn lessons_are_counted_in_russian() {
-        assert_eq!(super::lessons(1), "1 занятие");
-        assert_eq!(super::lessons(3), "3 занятия");
-        assert_eq!(super::lessons(8), "8 занятий");
-        assert_eq!(super::lessons(11), "11 занятий");
-        assert_eq!(super::lessons(22), "22 занятия");
-    }
 }
