@@ -24,11 +24,23 @@ pub fn run(args: &HealthcheckArgs, config: &Config) -> anyhow::Result<ExitCode> 
             println!("ok: {scheme}://{addr}/api/health");
             Ok(ExitCode::SUCCESS)
         }
-        Err(reason) => {
+        Err(Failure::NoAnswer(reason)) => {
             eprintln!("сервер {scheme}://{addr} не отвечает: {reason}");
             Ok(ExitCode::FAILURE)
         }
+        Err(Failure::Unhealthy(answer)) => {
+            eprintln!("сервер {scheme}://{addr} отвечает, но неисправен: {answer}");
+            Ok(ExitCode::FAILURE)
+        }
     }
+}
+
+/// Why the check failed.
+enum Failure {
+    /// No connection or no answer: the reason.
+    NoAnswer(String),
+    /// An answer other than `ok`: its status line and the server's message.
+    Unhealthy(String),
 }
 
 /// A server listening on every interface is asked on loopback.
@@ -44,23 +56,32 @@ fn reachable(listen: SocketAddr) -> SocketAddr {
     addr
 }
 
-fn probe(addr: SocketAddr, timeout: Duration, tls: bool) -> Result<(), String> {
-    let stream = TcpStream::connect_timeout(&addr, timeout).map_err(|e| e.to_string())?;
-    stream.set_read_timeout(Some(timeout)).map_err(|e| e.to_string())?;
-    stream.set_write_timeout(Some(timeout)).map_err(|e| e.to_string())?;
+fn probe(addr: SocketAddr, timeout: Duration, tls: bool) -> Result<(), Failure> {
+    let no_answer = |e: std::io::Error| Failure::NoAnswer(e.to_string());
+    let stream = TcpStream::connect_timeout(&addr, timeout).map_err(no_answer)?;
+    stream.set_read_timeout(Some(timeout)).map_err(no_answer)?;
+    stream.set_write_timeout(Some(timeout)).map_err(no_answer)?;
     let request = format!("GET /api/health HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
     let answer = if tls {
-        exchange(super::loopback_tls::connect(stream)?, &request)
+        let stream = super::loopback_tls::connect(stream).map_err(Failure::NoAnswer)?;
+        exchange(stream, &request)
     } else {
         exchange(stream, &request)
     }
-    .map_err(|e| e.to_string())?;
+    .map_err(no_answer)?;
     let healthy = answer.starts_with("HTTP/1.1 200") && answer.contains("\"status\":\"ok\"");
     if healthy {
-        Ok(())
-    } else {
-        Err(answer.lines().next().unwrap_or("пустой ответ").to_owned())
+        return Ok(());
     }
+    let status = answer.lines().next().unwrap_or("пустой ответ");
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, body)| body);
+    let message = serde_json::from_str::<serde_json::Value>(body)
+        .ok()
+        .and_then(|v| v["message"].as_str().map(str::to_owned));
+    Err(Failure::Unhealthy(match message {
+        Some(message) => format!("{status} — {message}"),
+        None => status.to_owned(),
+    }))
 }
 
 /// Sends `request` and reads the answer (up to 64 KiB).

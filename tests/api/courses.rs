@@ -254,7 +254,9 @@ async fn the_demo_school_teaches_six_subjects_and_two_courses_with_students() {
     let subjects = json(director.get("/api/subjects").await).await;
     assert_eq!(subjects["meta"]["total"], 6);
     let seeded = json(director.get("/api/history?action=import.demo_seeded").await).await;
-    let summary = seeded["data"][0]["summary"].as_str().expect("the log tells of the demo");
+    let summary = seeded["data"][0]["summary"]
+        .as_str()
+        .expect("the log tells of the demo");
     assert!(
         summary.contains(", 5 тегов, 6 предметов, 2 курса, 8 групп, "),
         "counted in Russian: {summary}"

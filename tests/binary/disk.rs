@@ -5,7 +5,7 @@
 //! below `storage.min_free_mb` (a threshold above any disk stands in for a filling one).
 
 use crate::http::{Answer, request};
-use crate::process::{Server, demo_school};
+use crate::process::{Server, demo_school, healthcheck, text};
 use crate::sign_ins::{SignIn, UNLIMITED, assert_kept};
 use std::path::Path;
 use std::process::Command;
@@ -112,6 +112,16 @@ fn the_health_check_answers_503_while_the_database_cannot_be_opened_again() {
         );
         assert!(answer.body.contains("База данных недоступна"), "{}", answer.body);
     }
+    let check = healthcheck(&addr);
+    assert!(
+        !check.status.success(),
+        "`klass healthcheck` fails, so Docker restarts the server"
+    );
+    let said = text(&check.stderr);
+    assert!(
+        said.contains("отвечает, но неисправен: HTTP/1.1 503 Service Unavailable — База данных недоступна"),
+        "{said}"
+    );
 
     std::fs::remove_dir(&db).expect("remove the directory");
     std::fs::rename(&aside, &db).expect("put the file back");

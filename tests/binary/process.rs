@@ -12,6 +12,15 @@ pub fn klass() -> Command {
     command
 }
 
+/// Runs `klass healthcheck` against the server listening on `addr`.
+pub fn healthcheck(addr: &str) -> Output {
+    klass()
+        .arg("healthcheck")
+        .env("KLASS_SERVER__LISTEN", addr)
+        .output()
+        .expect("healthcheck")
+}
+
 /// Runs `klass ARGS` on `data_dir` with `stdin`, and returns its output.
 pub fn run(data_dir: &Path, args: &[&str], stdin: &str) -> Output {
     let mut child = klass()

@@ -1,7 +1,7 @@
 //! `klass serve`: the demo school, the health check, one process per database, graceful stop.
 
 use crate::http::csrf_token;
-use crate::process::{Server, klass, run, text};
+use crate::process::{Server, healthcheck, run, text};
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -44,18 +44,10 @@ fn healthcheck_passes_only_while_the_server_answers() {
     let dir = tempfile::tempdir().expect("dir");
     let server = Server::start(dir.path(), &[]);
     let listen = server.base.trim_start_matches("http://").to_owned();
-    let ok = klass()
-        .arg("healthcheck")
-        .env("KLASS_SERVER__LISTEN", &listen)
-        .output()
-        .expect("healthcheck");
+    let ok = healthcheck(&listen);
     assert!(ok.status.success(), "{}", text(&ok.stderr));
     drop(server);
-    let down = klass()
-        .arg("healthcheck")
-        .env("KLASS_SERVER__LISTEN", &listen)
-        .output()
-        .expect("healthcheck");
+    let down = healthcheck(&listen);
     assert!(!down.status.success());
 }
 
