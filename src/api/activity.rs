@@ -7,7 +7,7 @@ use super::paging::PageMeta;
 use super::vocabulary::EntityName;
 use super::{ApiTags, State};
 use crate::domain::activity::{Action, ActivityEntry, ActivityFilter};
-use crate::domain::{Page, PageRequest, User, UserId};
+use crate::domain::{ActivityId, Page, PageRequest, User, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::ServiceError;
@@ -24,18 +24,18 @@ use std::sync::Arc;
 /// One entry of the log.
 #[derive(Debug, Object, serde::Serialize)]
 pub struct ActivityView {
-    pub id: u64,
+    pub id: ActivityId,
     /// RFC 3339.
     pub created_at: String,
     /// Who made the change (while impersonating: the impersonated user); null from the
     /// command line.
     #[oai(nullable)]
-    pub actor_id: Option<u64>,
+    pub actor_id: Option<UserId>,
     #[oai(nullable)]
     pub actor_name: Option<String>,
     /// The manager acting as `actor`, if any.
     #[oai(nullable)]
-    pub impersonator_id: Option<u64>,
+    pub impersonator_id: Option<UserId>,
     #[oai(nullable)]
     pub impersonator_name: Option<String>,
     /// A code such as `user.updated` (see `GET /api/history/actions`).
@@ -46,7 +46,7 @@ pub struct ActivityView {
     #[oai(nullable)]
     pub entity_id: Option<u64>,
     /// The people the change was done to (for a file: whose cabinet).
-    pub subject_ids: Vec<u64>,
+    pub subject_ids: Vec<UserId>,
     /// What changed, in Russian.
     pub summary: String,
     #[oai(nullable)]
@@ -62,17 +62,17 @@ impl ActivityView {
     fn new(entry: ActivityEntry, name: impl Fn(UserId) -> Option<String>) -> Self {
         let name = |id: Option<UserId>| id.and_then(&name);
         Self {
-            id: entry.id.0,
+            id: entry.id,
             created_at: entry.at.to_string(),
-            actor_id: entry.actor.map(|id| id.0),
+            actor_id: entry.actor,
             actor_name: name(entry.actor),
-            impersonator_id: entry.impersonator.map(|id| id.0),
+            impersonator_id: entry.impersonator,
             impersonator_name: name(entry.impersonator),
             action: entry.action.code().to_owned(),
             action_title: entry.action.title().to_owned(),
             entity: entry.entity.into(),
             entity_id: entry.entity_id,
-            subject_ids: entry.subjects.iter().map(|id| id.0).collect(),
+            subject_ids: entry.subjects.to_vec(),
             summary: entry.summary,
             ip: entry.ip,
         }

@@ -7,7 +7,7 @@ use super::json_text::JsonText;
 use super::lesson_view::{local, members};
 use super::vocabulary::{EntryKindName, LessonStatusName};
 use super::{ApiTags, State};
-use crate::domain::UserId;
+use crate::domain::{GroupId, SubjectId, UserId};
 use crate::domain::calendar::CalendarEntry;
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -57,12 +57,12 @@ pub struct CalendarFields {
     /// A lesson's topic; an event's description.
     pub topic: String,
     #[oai(nullable)]
-    pub subject_id: Option<u64>,
+    pub subject_id: Option<SubjectId>,
     #[oai(nullable)]
-    pub group_id: Option<u64>,
+    pub group_id: Option<GroupId>,
     #[oai(nullable)]
-    pub teacher_id: Option<u64>,
-    pub student_ids: Vec<u64>,
+    pub teacher_id: Option<UserId>,
+    pub student_ids: Vec<UserId>,
 }
 
 impl CalendarFields {
@@ -77,10 +77,10 @@ impl CalendarFields {
             status: entry.status.into(),
             cancel_reason: entry.cancel_reason,
             topic: entry.topic,
-            subject_id: entry.subject_id.map(|s| s.0),
-            group_id: entry.group_id.map(|g| g.0),
-            teacher_id: entry.teacher_id.map(|t| t.0),
-            student_ids: entry.student_ids.into_iter().map(|s| s.0).collect(),
+            subject_id: entry.subject_id,
+            group_id: entry.group_id,
+            teacher_id: entry.teacher_id,
+            student_ids: entry.student_ids,
         }
     }
 

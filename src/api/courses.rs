@@ -15,8 +15,8 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A course, with its subject.
 #[derive(Debug, Object)]
 pub struct CourseView {
-    pub id: u64,
-    pub subject_id: u64,
+    pub id: CourseId,
+    pub subject_id: SubjectId,
     /// Null only if the subject was lost.
     #[oai(nullable)]
     pub subject: Option<SubjectView>,
@@ -38,8 +38,8 @@ impl From<CourseRow> for CourseView {
     fn from(row: CourseRow) -> Self {
         let course = row.course;
         Self {
-            id: course.id.0,
-            subject_id: course.subject_id.0,
+            id: course.id,
+            subject_id: course.subject_id,
             subject: row.subject.map(SubjectView::from),
             name: course.name,
             description: course.description,

@@ -16,9 +16,9 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A student's enrolment in a course.
 #[derive(Debug, Object)]
 pub struct EnrolmentView {
-    pub id: u64,
-    pub course_id: u64,
-    pub student_id: u64,
+    pub id: EnrolmentId,
+    pub course_id: CourseId,
+    pub student_id: UserId,
     /// «Фамилия Имя Отчество».
     pub student_name: String,
     pub status: EnrolmentStatusName,
@@ -39,9 +39,9 @@ impl EnrolmentView {
     /// The view of `e`, whose student is `student`.
     pub fn new(e: Enrolment, student: &User) -> Self {
         Self {
-            id: e.id.0,
-            course_id: e.course_id.0,
-            student_id: e.student_id.0,
+            id: e.id,
+            course_id: e.course_id,
+            student_id: e.student_id,
             student_name: student.full_name(),
             status: e.status.into(),
             starts_on: e.starts_on.to_string(),

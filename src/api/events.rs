@@ -8,7 +8,7 @@ use super::paging::paged;
 use super::vocabulary::EventKindName;
 use super::{ApiTags, NoContent, State};
 use crate::domain::event::{Event, EventFilter, EventKind};
-use crate::domain::{EventId, PageRequest};
+use crate::domain::{EventId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, MANAGE_EVENTS};
 use crate::service::FieldErrors;
@@ -41,7 +41,7 @@ pub struct AudienceView {
 /// A school event.
 #[derive(Debug, Object)]
 pub struct EventView {
-    pub id: u64,
+    pub id: EventId,
     pub title: String,
     pub description: String,
     pub kind: EventKindName,
@@ -53,7 +53,7 @@ pub struct EventView {
     pub audience: AudienceView,
     /// A holiday that cancels the planned lessons it covers.
     pub cancels_lessons: bool,
-    pub author_id: u64,
+    pub author_id: UserId,
     pub created_at: String,
 }
 
@@ -66,7 +66,7 @@ impl EventView {
             _ => AudienceKind::People,
         };
         Self {
-            id: event.id.0,
+            id: event.id,
             title: event.title,
             description: event.description,
             kind: event.kind.into(),
@@ -78,7 +78,7 @@ impl EventView {
                 ids: event.audience.ids(),
             },
             cancels_lessons: event.cancels_lessons,
-            author_id: event.author_id.0,
+            author_id: event.author_id,
             created_at: local(event.created_at, tz),
         }
     }

@@ -18,7 +18,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A file in a user's cabinet.
 #[derive(Debug, Object)]
 pub struct FileView {
-    pub id: u64,
+    pub id: FileId,
     /// The original name, as uploaded (without folders).
     pub name: String,
     pub content_type: String,
@@ -34,7 +34,7 @@ pub struct FileView {
 impl From<StoredFile> for FileView {
     fn from(file: StoredFile) -> Self {
         Self {
-            id: file.id.0,
+            id: file.id,
             name: file.name,
             content_type: file.content_type,
             size: file.size,

@@ -6,7 +6,7 @@ use super::paging::paged;
 use super::vocabulary::{MailKindName, MailStatusName};
 use super::{ApiTags, State};
 use crate::domain::mail::{MailFilter, MailRecord};
-use crate::domain::{PageRequest, UserId};
+use crate::domain::{MailId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::mail_history;
@@ -17,12 +17,12 @@ use poem_openapi::{Object, OpenApi};
 /// One mail as the history shows it.
 #[derive(Debug, Object)]
 pub struct MailEntry {
-    pub id: u64,
+    pub id: MailId,
     pub to: String,
     #[oai(nullable)]
     pub to_name: Option<String>,
     #[oai(nullable)]
-    pub user_id: Option<u64>,
+    pub user_id: Option<UserId>,
     pub kind: MailKindName,
     /// The kind in Russian, e.g. "Сброс пароля".
     pub kind_title: String,
@@ -40,10 +40,10 @@ pub struct MailEntry {
 impl From<MailRecord> for MailEntry {
     fn from(mail: MailRecord) -> Self {
         Self {
-            id: mail.id.0,
+            id: mail.id,
             to: mail.to,
             to_name: mail.to_name,
-            user_id: mail.user_id.map(|id| id.0),
+            user_id: mail.user_id,
             kind: mail.kind.into(),
             kind_title: mail.kind.title().to_owned(),
             subject: mail.subject,

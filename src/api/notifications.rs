@@ -16,7 +16,7 @@ use poem_openapi::{Object, OpenApi};
 /// A notification as the panel shows it.
 #[derive(Debug, Object)]
 pub struct NotificationView {
-    pub id: u64,
+    pub id: NotificationId,
     pub kind: KindName,
     /// The kind in Russian.
     pub kind_title: String,
@@ -35,7 +35,7 @@ pub struct NotificationView {
 impl From<Notification> for NotificationView {
     fn from(n: Notification) -> Self {
         Self {
-            id: n.id.0,
+            id: n.id,
             kind: n.kind.into(),
             kind_title: n.kind.title().to_owned(),
             title: n.title,

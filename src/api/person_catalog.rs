@@ -7,7 +7,7 @@ use super::envelope::Data;
 use super::vocabulary::LessonStatusName;
 use super::{ApiTags, State};
 use crate::domain::subject::PersonSubject;
-use crate::domain::{CourseId, SubjectId, User, UserId};
+use crate::domain::{CourseId, LessonId, SubjectId, User, UserId};
 use crate::error::ApiError;
 use crate::policy::{self, Caller};
 use crate::service::person_courses::{self, CourseLesson, PersonCourse};
@@ -61,12 +61,12 @@ impl PersonCourseView {
 /// One of a student's lessons in a course.
 #[derive(Debug, Object)]
 pub struct CourseLessonView {
-    pub id: u64,
+    pub id: LessonId,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
     pub duration_minutes: u16,
     pub status: LessonStatusName,
-    pub teacher_id: u64,
+    pub teacher_id: UserId,
     /// «Фамилия И. О.»; empty if the teacher was lost.
     pub teacher_name: String,
     pub room: String,
@@ -79,7 +79,7 @@ impl CourseLessonView {
     fn new(item: CourseLesson, tz: &TimeZone) -> Self {
         let lesson = item.lesson;
         Self {
-            id: lesson.id.0,
+            id: lesson.id,
             starts_at: lesson
                 .starts_at
                 .to_zoned(tz.clone())
@@ -87,7 +87,7 @@ impl CourseLessonView {
                 .to_string(),
             duration_minutes: lesson.duration_minutes,
             status: lesson.status.into(),
-            teacher_id: lesson.teacher_id.0,
+            teacher_id: lesson.teacher_id,
             teacher_name: item.teacher.map(|t| t.short_name()).unwrap_or_default(),
             room: lesson.room,
             topic: lesson.topic,

@@ -113,9 +113,9 @@ impl SessionApi {
         Ok(Json(Data {
             data: CurrentUser {
                 user: UserView::new(&me.user, me.private_fields),
-                children_ids: actor.children.iter().map(|id| id.0).collect(),
+                children_ids: actor.children.to_vec(),
                 impersonator: me.impersonator.map(|m| Impersonator {
-                    id: m.id.0,
+                    id: m.id,
                     full_name: m.full_name(),
                 }),
                 school_time_zone: state.config.school.timezone.clone(),

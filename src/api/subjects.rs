@@ -15,7 +15,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A subject.
 #[derive(Debug, Object)]
 pub struct SubjectView {
-    pub id: u64,
+    pub id: SubjectId,
     pub name: String,
     /// One of the palette's colours (red, orange, … gray).
     pub color: String,
@@ -28,7 +28,7 @@ pub struct SubjectView {
 impl From<Subject> for SubjectView {
     fn from(subject: Subject) -> Self {
         Self {
-            id: subject.id.0,
+            id: subject.id,
             name: subject.name,
             color: subject.color,
             archived: subject.archived,

@@ -13,7 +13,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 /// A tag.
 #[derive(Debug, Object)]
 pub struct TagView {
-    pub id: u64,
+    pub id: TagId,
     pub name: String,
     /// One of the palette's colours (red, orange, … gray).
     pub color: String,
@@ -25,7 +25,7 @@ pub struct TagView {
 impl TagView {
     fn new(tag: Tag, users_count: Option<u64>) -> Self {
         Self {
-            id: tag.id.0,
+            id: tag.id,
             name: tag.name,
             color: tag.color,
             users_count,

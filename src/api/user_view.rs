@@ -11,7 +11,7 @@ use poem_openapi::types::ToJSON;
 /// A user as the API shows it (never the password hash; notes only to staff).
 #[derive(Debug, Object)]
 pub struct UserView {
-    pub id: u64,
+    pub id: UserId,
     pub email: String,
     pub first_name: String,
     pub last_name: String,
@@ -47,7 +47,7 @@ impl UserView {
     /// The view of `user`, with or without their private fields (as the service decided).
     pub fn new(user: &User, private_fields: bool) -> Self {
         Self {
-            id: user.id.0,
+            id: user.id,
             email: user.email.to_string(),
             first_name: user.first_name.as_str().to_owned(),
             last_name: user.last_name.as_str().to_owned(),
@@ -95,8 +95,8 @@ impl UserPage {
 pub struct UserCard {
     #[oai(flatten)]
     pub user: UserView,
-    pub parent_ids: Vec<u64>,
-    pub children_ids: Vec<u64>,
+    pub parent_ids: Vec<UserId>,
+    pub children_ids: Vec<UserId>,
 }
 
 /// `{data: card}`.
@@ -121,7 +121,7 @@ impl CardEnvelope {
 /// The manager behind an impersonated session.
 #[derive(Debug, Object)]
 pub struct Impersonator {
-    pub id: u64,
+    pub id: UserId,
     pub full_name: String,
 }
 
@@ -131,7 +131,7 @@ pub struct CurrentUser {
     #[oai(flatten)]
     pub user: UserView,
     /// For `master-by-url`: a parent may open his children's pages.
-    pub children_ids: Vec<u64>,
+    pub children_ids: Vec<UserId>,
     /// Set while a manager acts as this user ("Вы вошли как …").
     #[oai(nullable)]
     pub impersonator: Option<Impersonator>,
@@ -213,8 +213,8 @@ mod tests {
                 let card = CardEnvelope {
                     data: UserCard {
                         user: UserView::new(&user, private_fields),
-                        parent_ids: parents.iter().map(|id| id.0).collect(),
-                        children_ids: children.iter().map(|id| id.0).collect(),
+                        parent_ids: parents.clone(),
+                        children_ids: children.clone(),
                     },
                 };
                 let text = CardEnvelope::text(&person);
