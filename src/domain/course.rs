@@ -51,7 +51,7 @@ pub fn check_course(
     description: &str,
     planned_lessons: u32,
     price: Option<i64>,
-) -> Result<(String, String), Vec<(&'static str, String)>> {
+) -> Result<(String, String), super::FieldMessages> {
     let mut errors = Vec::new();
     let name = name.trim();
     if name.is_empty() {

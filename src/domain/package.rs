@@ -129,27 +129,27 @@ impl Package {
 
 /// Why a freeze of `package` is refused, per field, if it is: `to` before `from`, a freeze
 /// outside the validity, one overlapping another, an empty or long reason.
-pub fn freeze_errors(package: &Package, freeze: &Freeze) -> Vec<(&'static str, &'static str)> {
+pub fn freeze_errors(package: &Package, freeze: &Freeze) -> super::FieldMessages {
     let mut errors = Vec::new();
     if freeze.to < freeze.from {
-        errors.push(("to", "Конец заморозки раньше её начала"));
+        errors.push(("to", "Конец заморозки раньше её начала".into()));
     } else if freeze.days() > 366 {
-        errors.push(("to", "Заморозка не может быть длиннее года"));
+        errors.push(("to", "Заморозка не может быть длиннее года".into()));
     }
     if freeze.from < package.valid_from || freeze.from > package.valid_to {
-        errors.push(("from", "Заморозка должна начаться, пока абонемент действует"));
+        errors.push(("from", "Заморозка должна начаться, пока абонемент действует".into()));
     } else if package
         .freezes
         .iter()
         .any(|f| f.from <= freeze.to && freeze.from <= f.to)
     {
-        errors.push(("from", "Абонемент уже заморожен в эти дни"));
+        errors.push(("from", "Абонемент уже заморожен в эти дни".into()));
     }
     let reason = freeze.reason.trim();
     if reason.is_empty() {
-        errors.push(("reason", "Укажите причину заморозки"));
+        errors.push(("reason", "Укажите причину заморозки".into()));
     } else if reason.chars().count() > 500 {
-        errors.push(("reason", "Не больше 500 символов"));
+        errors.push(("reason", "Не больше 500 символов".into()));
     }
     errors
 }
@@ -210,7 +210,7 @@ mod tests {
         assert!(p.covers(SubjectId(3), None, day(12, 5)));
         assert_eq!(
             freeze_errors(&p, &freeze),
-            [("from", "Абонемент уже заморожен в эти дни")]
+            [("from", "Абонемент уже заморожен в эти дни".to_owned())]
         );
     }
 

@@ -63,7 +63,7 @@ pub fn price_error(price: Option<i64>) -> Option<String> {
 
 /// Checks a subject's name and colour (the rules of a tag's: up to 50 characters, a palette
 /// colour) and its price; returns the trimmed name. Messages are per field.
-pub fn check_subject(name: &str, color: &str, price: Option<i64>) -> Result<String, Vec<(&'static str, String)>> {
+pub fn check_subject(name: &str, color: &str, price: Option<i64>) -> Result<String, super::FieldMessages> {
     let mut errors = match super::tag::check_tag(name, color) {
         Ok(_) => Vec::new(),
         Err(errors) => errors,

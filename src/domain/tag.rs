@@ -21,7 +21,7 @@ pub struct Tag {
 }
 
 /// Checks a tag's name and colour; returns the trimmed name. Messages are per field.
-pub fn check_tag(name: &str, color: &str) -> Result<String, Vec<(&'static str, String)>> {
+pub fn check_tag(name: &str, color: &str) -> Result<String, super::FieldMessages> {
     let mut errors = Vec::new();
     let name = name.trim();
     if name.is_empty() {

@@ -67,10 +67,7 @@ pub fn get(store: &Store, id: CourseId) -> Result<CourseRow, ServiceError> {
 fn checked(form: &CourseForm) -> Result<(String, String, SubjectId), ServiceError> {
     let mut errors = FieldErrors::new();
     let fields = check_course(&form.name, &form.description, form.planned_lessons, form.price)
-        .map_err(|list| {
-            list.into_iter()
-                .for_each(|(field, message)| errors.push(field, message))
-        })
+        .map_err(|messages| errors.extend(messages))
         .ok();
     if form.subject_id.is_none() {
         errors.push("subject_id", "Обязательное поле");

@@ -18,12 +18,13 @@
 //! ```
 
 use super::ServiceError;
+use crate::domain::FieldMessages;
 use std::collections::BTreeMap;
 
-/// Field name -> messages, as a 422 answer carries them.
 /// What a date that does not parse is told.
 pub const DAY_FORMAT: &str = "Дата в формате ГГГГ-ММ-ДД";
 
+/// Field name -> messages, as a 422 answer carries them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FieldErrors(BTreeMap<String, Vec<String>>);
 
@@ -71,6 +72,13 @@ impl FieldErrors {
         self.day(field, Some(raw))
     }
 
+    /// Adds every message a domain check found.
+    pub fn extend(&mut self, messages: FieldMessages) {
+        for (field, message) in messages {
+            self.push(field, message);
+        }
+    }
+
     /// Adds every message of `other`.
     pub fn merge(&mut self, other: FieldErrors) {
         for (field, messages) in other.0 {
@@ -110,6 +118,15 @@ impl FieldErrors {
 impl From<FieldErrors> for ServiceError {
     fn from(errors: FieldErrors) -> Self {
         ServiceError::Invalid(errors)
+    }
+}
+
+/// A domain check's messages are a 422: `let name = check_tag(name, color)?;`.
+impl From<FieldMessages> for ServiceError {
+    fn from(messages: FieldMessages) -> Self {
+        let mut errors = FieldErrors::new();
+        errors.extend(messages);
+        errors.into()
     }
 }
 

@@ -19,15 +19,6 @@ pub struct SubjectForm {
     pub archived: bool,
 }
 
-/// Turns per-field messages of a domain check into a 422.
-pub(super) fn invalid(errors: Vec<(&'static str, String)>) -> ServiceError {
-    let mut fields = FieldErrors::new();
-    for (field, message) in errors {
-        fields.push(field, message);
-    }
-    ServiceError::Invalid(fields)
-}
-
 fn not_found() -> ServiceError {
     ServiceError::NotFound("Предмет не найден".into())
 }
@@ -56,7 +47,7 @@ fn describe(subject: &Subject) -> String {
 
 /// Creates a subject with a unique name and a palette colour.
 pub fn create(store: &Store, journal: &Journal, form: SubjectForm) -> Result<Subject, ServiceError> {
-    let name = check_subject(&form.name, &form.color, form.price).map_err(invalid)?;
+    let name = check_subject(&form.name, &form.color, form.price)?;
     let txn = store.write()?;
     let subject = record::insert(&txn, |id| Subject {
         id,
@@ -73,7 +64,7 @@ pub fn create(store: &Store, journal: &Journal, form: SubjectForm) -> Result<Sub
 
 /// Renames, recolours, reprices, archives or brings back a subject.
 pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm) -> Result<Subject, ServiceError> {
-    let name = check_subject(&form.name, &form.color, form.price).map_err(invalid)?;
+    let name = check_subject(&form.name, &form.color, form.price)?;
     let txn = store.write()?;
     let old: Subject = record::get(&txn, id)?.ok_or_else(not_found)?;
     let new = Subject {

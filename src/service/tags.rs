@@ -1,7 +1,7 @@
 //! The school's tag catalogue: create, rename, recolour, delete (and take off everyone).
 
 use super::journal::{Change, Journal};
-use super::{FieldErrors, ServiceError};
+use super::ServiceError;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::tag::check_tag;
 use crate::domain::{Tag, TagId};
@@ -11,14 +11,6 @@ use crate::store::{Store, record, tags, users};
 pub struct TagWithCount {
     pub tag: Tag,
     pub users: usize,
-}
-
-fn invalid(errors: Vec<(&'static str, String)>) -> ServiceError {
-    let mut fields = FieldErrors::new();
-    for (field, message) in errors {
-        fields.push(field, message);
-    }
-    ServiceError::Invalid(fields)
 }
 
 fn not_found() -> ServiceError {
@@ -51,7 +43,7 @@ pub fn get(store: &Store, id: TagId) -> Result<Tag, ServiceError> {
 
 /// Creates a tag with a unique name and a palette colour.
 pub fn create(store: &Store, journal: &Journal, name: &str, color: &str) -> Result<Tag, ServiceError> {
-    let name = check_tag(name, color).map_err(invalid)?;
+    let name = check_tag(name, color)?;
     let txn = store.write()?;
     let tag = tags::insert(&txn, name, color.to_owned())?;
     let summary = format!("Создан тег «{}» ({})", tag.name, tag.color);
@@ -65,7 +57,7 @@ pub fn create(store: &Store, journal: &Journal, name: &str, color: &str) -> Resu
 
 /// Renames and/or recolours a tag.
 pub fn update(store: &Store, journal: &Journal, id: TagId, name: &str, color: &str) -> Result<Tag, ServiceError> {
-    let name = check_tag(name, color).map_err(invalid)?;
+    let name = check_tag(name, color)?;
     let txn = store.write()?;
     let old: Tag = record::get(&txn, id)?.ok_or_else(not_found)?;
     let new = Tag {

@@ -257,9 +257,7 @@ pub fn freeze(
         reason: reason.trim().to_owned(),
     };
     let mut errors = FieldErrors::new();
-    for (field, message) in freeze_errors(&package, &freeze) {
-        errors.push(field, message);
-    }
+    errors.extend(freeze_errors(&package, &freeze));
     errors.into_result()?;
     let change = frozen(&txn, &package, &freeze)?;
     package.freeze(freeze);
