@@ -2,6 +2,7 @@
 //! operation names its rule here; nothing else decides who may do what.
 
 use crate::domain::activity::Origin;
+use crate::domain::notification::Notification;
 use crate::domain::{Role, User, UserId};
 use std::sync::Arc;
 
@@ -135,6 +136,12 @@ pub fn person_courses(person: UserId) -> Rule {
     Rule::SeeUser(person)
 }
 
+/// Who marks a notification read: its owner or a manager. Anyone else is told it does not
+/// exist: whether it does is nobody else's business.
+pub fn marks_notification_read(actor: &Actor, notification: &Notification) -> bool {
+    actor.user.roles.contains(&Role::Manager) || notification.user_id == actor.user.id
+}
+
 /// Why a caller was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Denied {
@@ -254,6 +261,28 @@ pub(crate) mod tests {
                 .allow(Rule::SeeUser(UserId(8)))
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_notification_is_marked_read_by_its_owner_or_a_manager() {
+        use crate::domain::NotificationId;
+        use crate::domain::notification::NotificationKind;
+        let to = |user| Notification {
+            id: NotificationId(1),
+            user_id: UserId(user),
+            kind: NotificationKind::FileAdded,
+            title: String::new(),
+            body: String::new(),
+            link: None,
+            created_at: jiff::Timestamp::UNIX_EPOCH,
+            read_at: None,
+        };
+        let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
+        let parent = actor(&[Role::Parent]);
+        assert!(marks_notification_read(&parent, &to(1)), "his own");
+        assert!(!marks_notification_read(&parent, &to(7)), "not even his child's");
+        assert!(!marks_notification_read(&actor(&[Role::Worker]), &to(7)));
+        assert!(marks_notification_read(&actor(&[Role::Manager]), &to(7)));
     }
 
     #[test]

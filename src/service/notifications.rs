@@ -6,6 +6,7 @@ use super::{FieldErrors, ServiceError};
 use crate::domain::activity::Action;
 use crate::domain::notification::{MailChoice, Notification, NotificationChoice, NotificationKind};
 use crate::domain::{NotificationId, Page, PageRequest, UserId};
+use crate::policy::{self, Actor};
 use crate::store::{Store, notifications, record, users};
 use jiff::Timestamp;
 
@@ -25,20 +26,17 @@ pub fn inbox(store: &Store, user: UserId, unread_only: bool, request: PageReques
 }
 
 /// The answer about a notification that does not exist, or is not the asker's.
-pub fn not_found() -> ServiceError {
+fn not_found() -> ServiceError {
     ServiceError::NotFound("Уведомление не найдено".into())
 }
 
-/// Whose notification `id` is (to check the caller's right before marking it).
-pub fn owner(store: &Store, id: NotificationId) -> Result<UserId, ServiceError> {
-    let found = record::get::<Notification>(&store.read()?, id)?;
-    found.map(|n| n.user_id).ok_or_else(not_found)
-}
-
-/// Marks notification `id` read.
-pub fn mark_read(store: &Store, id: NotificationId) -> Result<Notification, ServiceError> {
+/// Marks notification `id` read, if `actor` may (`policy::marks_notification_read`); someone
+/// else's notification is not found, like one that does not exist.
+pub fn mark_read(store: &Store, actor: &Actor, id: NotificationId) -> Result<Notification, ServiceError> {
     let txn = store.write()?;
-    let mut notification = record::get::<Notification>(&txn, id)?.ok_or_else(not_found)?;
+    let mut notification = record::get::<Notification>(&txn, id)?
+        .filter(|n| policy::marks_notification_read(actor, n))
+        .ok_or_else(not_found)?;
     notifications::mark_read(&txn, &mut notification, Timestamp::now())?;
     txn.commit()?;
     Ok(notification)
