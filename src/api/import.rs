@@ -4,6 +4,7 @@ use super::envelope::Data;
 use super::import_form::ImportForm;
 use super::import_text::{done, rejected};
 use super::json_text::JsonText;
+use super::vocabulary::RoleName;
 use super::{ApiTags, State};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -53,7 +54,7 @@ pub struct ImportRow {
     /// For `update` and `restore`: each field that changes, roles, tags and parents included.
     pub changes: Vec<ImportChange>,
     /// Roles the person gains (all of a new person's), e.g. `worker`: staff access.
-    pub roles_added: Vec<String>,
+    pub roles_added: Vec<RoleName>,
     /// This row's problems (also in the report's `errors`).
     pub errors: Vec<ImportRowError>,
 }
@@ -141,7 +142,7 @@ impl ImportRow {
             },
             values: columns.iter().cloned().zip(row.values).collect(),
             changes: row.changes.into_iter().map(ImportChange::from).collect(),
-            roles_added: row.roles_added.iter().map(|r| r.as_str().to_owned()).collect(),
+            roles_added: row.roles_added.iter().copied().map(RoleName::from).collect(),
             errors: row.errors.into_iter().map(ImportRowError::from).collect(),
         }
     }

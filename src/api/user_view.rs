@@ -3,6 +3,7 @@
 use super::envelope::{Data, Paged};
 use super::json_text::JsonText;
 use super::paging::paged_pieces;
+use super::vocabulary::RoleName;
 use crate::domain::{Page, User, UserId};
 use crate::service::people::{Person, Seen};
 use poem_openapi::Object;
@@ -25,8 +26,7 @@ pub struct UserView {
     /// `YYYY-MM-DD`.
     #[oai(nullable)]
     pub birth_date: Option<String>,
-    /// Among `manager`, `worker`, `student`, `parent`.
-    pub roles: Vec<String>,
+    pub roles: Vec<RoleName>,
     /// Tag ids.
     pub tags: Vec<u64>,
     /// Staff notes; null for viewers who are not staff.
@@ -55,7 +55,7 @@ impl UserView {
             full_name: user.full_name(),
             phone: user.phone.as_ref().map(|p| p.as_str().to_owned()),
             birth_date: user.birth_date.map(|d| d.to_string()),
-            roles: user.roles.iter().map(|r| r.as_str().to_owned()).collect(),
+            roles: user.roles.iter().copied().map(RoleName::from).collect(),
             tags: user.tags.iter().map(|t| t.0).collect(),
             notes: private_fields.then(|| user.notes.clone()),
             email_verified: user.email_verified_at.is_some(),

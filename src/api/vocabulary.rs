@@ -12,6 +12,7 @@ use crate::domain::lesson::LessonStatus;
 use crate::domain::mail::{MailKind, MailStatus};
 use crate::domain::notification::NotificationKind;
 use crate::domain::package::PackageStatus;
+use crate::domain::role::Role;
 use crate::domain::task::{TaskPriority, TaskStatus};
 
 /// Declares an API enum with the variants of a domain enum (names in snake_case, in JSON and
@@ -51,6 +52,11 @@ mirror! {
         LessonScheduled, LessonMoved, LessonCancelled, AbsencesInRow, LowMark, LowBalance, PackageEnding,
         TaskAssigned, TaskDue, TaskDone, EventAnnounced, JournalUnfilled,
     }
+}
+
+mirror! {
+    /// A person's role: `manager` (runs the school), `worker` (teaches), `student`, `parent`.
+    RoleName as "Role" from Role { Manager, Worker, Student, Parent }
 }
 
 mirror! {

@@ -2677,8 +2677,7 @@ export interface components {
             phone?: string | null;
             /** @description `YYYY-MM-DD`. */
             birth_date?: string | null;
-            /** @description Among `manager`, `worker`, `student`, `parent`. */
-            roles: string[];
+            roles: components["schemas"]["Role"][];
             /** @description Tag ids. */
             tags: number[];
             /** @description Staff notes; null for viewers who are not staff. */
@@ -3418,7 +3417,7 @@ export interface components {
             /** @description For `update` and `restore`: each field that changes, roles, tags and parents included. */
             changes: components["schemas"]["ImportChange"][];
             /** @description Roles the person gains (all of a new person's), e.g. `worker`: staff access. */
-            roles_added: string[];
+            roles_added: components["schemas"]["Role"][];
             /** @description This row's problems (also in the report's `errors`). */
             errors: components["schemas"]["ImportRowError"][];
         };
@@ -4420,6 +4419,11 @@ export interface components {
             reason?: string | null;
         };
         /**
+         * @description A person's role: `manager` (runs the school), `worker` (teaches), `student`, `parent`.
+         * @enum {string}
+         */
+        Role: "manager" | "worker" | "student" | "parent";
+        /**
          * RolesBody
          * @description `{roles: [...]}`.
          */
@@ -4774,8 +4778,7 @@ export interface components {
             phone?: string | null;
             /** @description `YYYY-MM-DD`. */
             birth_date?: string | null;
-            /** @description Among `manager`, `worker`, `student`, `parent`. */
-            roles: string[];
+            roles: components["schemas"]["Role"][];
             /** @description Tag ids. */
             tags: number[];
             /** @description Staff notes; null for viewers who are not staff. */
@@ -4807,8 +4810,7 @@ export interface components {
             phone?: string | null;
             /** @description `YYYY-MM-DD`. */
             birth_date?: string | null;
-            /** @description Among `manager`, `worker`, `student`, `parent`. */
-            roles: string[];
+            roles: components["schemas"]["Role"][];
             /** @description Tag ids. */
             tags: number[];
             /** @description Staff notes; null for viewers who are not staff. */

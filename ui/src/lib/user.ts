@@ -3,8 +3,8 @@ import { proxy, ref } from 'valtio';
 import type { Frozen, Schema } from '../api/types';
 import { setSchoolZone } from './timetable';
 
-/** The roles of spec §3 (the document types `roles` as plain strings). */
-export type Role = 'manager' | 'worker' | 'student' | 'parent';
+/** The roles of spec §3, as the document names them. */
+export type Role = Schema<'Role'>;
 
 /** `GET /api/user` -> `{data: CurrentUser}` (roles among `Role`, children_ids for a parent). */
 export type CurrentUser = Frozen<Schema<'CurrentUser'>>;

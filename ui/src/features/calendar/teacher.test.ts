@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../lib/user';
 import { ownTeacher, teacherOf, teacherParam, WHOLE_SCHOOL } from './teacher';
 
-const teacher = { id: 7, roles: ['worker'] };
-const manager = { id: 1, roles: ['manager'] };
-const both = { id: 2, roles: ['manager', 'worker'] };
+const teacher = { id: 7, roles: ['worker'] as Role[] };
+const manager = { id: 1, roles: ['manager'] as Role[] };
+const both = { id: 2, roles: ['manager', 'worker'] as Role[] };
 
 describe('the calendar’s teacher filter', () => {
   it('opens a teacher (a worker, not a manager) on his own lessons, a manager on the whole school', () => {

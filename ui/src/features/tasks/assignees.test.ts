@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Role } from '../../lib/user';
 import { assigneeRoles } from './assignees';
 
-const as = (...roles: string[]) => assigneeRoles({ roles });
+const as = (...roles: Role[]) => assigneeRoles({ roles });
 
 describe('whom a task may be given to (the «Кому» search)', () => {
   it('a manager: anyone, so the search keeps no role', () => {
