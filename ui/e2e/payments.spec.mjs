@@ -73,6 +73,8 @@ test('a manager takes a payment from the debtors list, the parent sees it, the m
   await row.waitFor();
   assert.equal(plain(await row.locator('td[data-label="Долг"]').innerText()), rub(-balance));
   await row.getByText(parent.full_name).waitFor();
+  // The list kit's summary and paging, the page in the address next to the tab.
+  await manager.getByText(/^Показаны 1–\d+ из \d+$/).waitFor();
   await app.screenshot(manager, 'payments-debtors-1366-light');
   await row.getByRole('button', { name: `Принять оплату: ${child.full_name}` }).click();
   const dialog = manager.getByRole('dialog', { name: 'Принять оплату' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { day, defineFilters, flag, id, ids, isoDay, manyOf, oneOf, perPage, sort, text, type Values } from './filters';
+import { day, defineFilters, flag, id, ids, isoDay, kept, manyOf, oneOf, perPage, sort, text, type Values } from './filters';
 import { pageOf } from './useListPage';
 
 const COLOURS = ['red', 'green', 'blue'] as const;
@@ -98,6 +98,15 @@ describe('filters kept in the address', () => {
     expect(filters.sizes).toEqual([20, 50]);
     expect(defineFilters('tags_list', { perPage: perPage([25]) }).sizes).toBeNull();
     expect(defineFilters('tags_list', { search: text() }).sizes).toBeNull();
+  });
+
+  it('keeps a parameter of the page in the address without sending it or narrowing the list', () => {
+    const debtors = defineFilters('payments_debtors', { tab: kept('debtors'), perPage: perPage([50]) });
+    const values = debtors.read(new URLSearchParams('page=3'));
+    expect(values).toEqual({ tab: 'debtors', perPage: 50, page: 3 });
+    expect(debtors.write({ ...values, page: 1 }).toString()).toBe('tab=debtors');
+    expect(debtors.query(values)).toEqual({ tab: undefined, per_page: 50, page: 3 });
+    expect(debtors.narrowed(values)).toBe(false);
   });
 
   it('knows a real day', () => {

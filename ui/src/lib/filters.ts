@@ -122,6 +122,15 @@ export const perPage = (sizes: readonly number[]): Field<number> & { sizes: read
   narrows: () => false,
 });
 
+/** A parameter of the page around the list, not of the list (`tab=debtors`): always `value`,
+ *  kept in the address, never sent to the API and never narrowing. */
+export const kept = (value: string): Field<string> => ({
+  read: () => value,
+  write: (_, params, name) => params.set(name, value),
+  query: () => undefined,
+  narrows: () => false,
+});
+
 /** The page number, 1 when absent; every list has it. */
 const page: Field<number> = {
   read: (params, name) => positive(params.get(name)) ?? 1,

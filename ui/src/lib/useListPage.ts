@@ -51,7 +51,8 @@ function useAddressFilters<F extends Fields>(definition: FilterDefinition<F, unk
     turn: (page: number) => update({ page } as Partial<Values<F>>),
     resize: (perPage: number) => update({ perPage } as unknown as Partial<Values<F>>),
     order: (sort: string) => update({ sort } as unknown as Partial<Values<F>>),
-    clear: () => setParams(new URLSearchParams()),
+    // Every filter back to its default; a `kept` parameter of the page stays.
+    clear: () => setParams(definition.write(definition.read(new URLSearchParams()))),
   };
 }
 

@@ -1,6 +1,6 @@
 //! The money lists' filters (kept in the address): the school's ledger and its history by days,
 //! kind, method and student; one student's ledger by page. And what a payment form sends.
-import { day, defineFilters, id, oneOf, perPage } from '../../lib/filters';
+import { day, defineFilters, id, kept, oneOf, perPage } from '../../lib/filters';
 import { KINDS, METHODS } from '../../lib/ledger';
 import { amountField } from '../../lib/money';
 import { ruDate, z } from '../../lib/forms';
@@ -22,6 +22,9 @@ export const schoolLedgerFilters = defineFilters(
 
 /** `/users/{id}/payments`: the page of the ledger. */
 export const studentLedgerFilters = defineFilters('users_payments', { perPage: perPage([20, 50, 100]) });
+
+/** `/payments?tab=debtors`: the page of the debtors, 50 a page. */
+export const debtorFilters = defineFilters('payments_debtors', { tab: kept('debtors'), perPage: perPage([50]) });
 
 /** The staff page's two views: the ledger (default) or the debtors (`?tab=debtors`). */
 export type PaymentsTab = 'ledger' | 'debtors';
