@@ -8,10 +8,11 @@ use crate::domain::User;
 use crate::domain::activity::ActivityEntry;
 use crate::domain::event::Event;
 use crate::domain::journal::Mark;
-use crate::domain::lesson::LessonHead;
+use crate::domain::lesson::{Lesson, LessonHead};
 use crate::domain::task::Task;
 use crate::store::WriteTxn;
 use redb::{ReadTransaction, ReadableTable};
+use serde::de::DeserializeOwned;
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -314,29 +315,37 @@ fn reencode<R: Record>(txn: &WriteTxn) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Writes the subject index row of every lesson stored before it.
-fn index_lessons_by_subject(txn: &WriteTxn) -> Result<(), StoreError> {
-    let lessons = txn.open_table(tables::LESSONS)?;
-    let mut by_subject = txn.open_table(tables::LESSONS_BY_SUBJECT)?;
-    for row in lessons.iter()? {
+/// Calls `each` with the id of every stored `R` and the record decoded as `H` (the record, or a
+/// head of the fields an index needs).
+fn each_stored<R: Record, H: DeserializeOwned>(
+    txn: &WriteTxn,
+    mut each: impl FnMut(u64, H) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    let rows = txn.open_table(R::TABLE)?;
+    for row in rows.iter()? {
         let (id, bytes) = row?;
-        let lesson: LessonHead = codec::decode("lesson", bytes.value())?;
-        by_subject.insert((lesson.subject_id.0, lesson.starts_at.as_millisecond(), id.value()), ())?;
+        each(id.value(), codec::decode(record::name_of::<R>(), bytes.value())?)?;
     }
     Ok(())
 }
 
+/// Writes the subject index row of every lesson stored before it.
+fn index_lessons_by_subject(txn: &WriteTxn) -> Result<(), StoreError> {
+    let mut by_subject = txn.open_table(tables::LESSONS_BY_SUBJECT)?;
+    each_stored::<Lesson, LessonHead>(txn, |id, lesson| {
+        by_subject.insert((lesson.subject_id.0, lesson.starts_at.as_millisecond(), id), ())?;
+        Ok(())
+    })
+}
+
 /// Writes the (student, subject, day) index row of every mark stored before it.
 fn index_marks_by_student_and_subject(txn: &WriteTxn) -> Result<(), StoreError> {
-    let marks = txn.open_table(tables::MARKS)?;
     let mut index = txn.open_table(tables::MARKS_BY_STUDENT_SUBJECT)?;
-    for row in marks.iter()? {
-        let (id, bytes) = row?;
-        let mark: Mark = codec::decode("marks", bytes.value())?;
+    each_stored::<Mark, Mark>(txn, |id, mark| {
         let day = record::day_key(mark.date);
-        index.insert((mark.student_id.0, mark.subject_id.0, day, id.value()), ())?;
-    }
-    Ok(())
+        index.insert((mark.student_id.0, mark.subject_id.0, day, id), ())?;
+        Ok(())
+    })
 }
 
 /// Writes the due indexes of tasks again, keyed by `tasks::due_key` (day and time) where
@@ -345,19 +354,16 @@ fn index_tasks_by_due_time(txn: &WriteTxn) -> Result<(), StoreError> {
     txn.delete_table(tables::TASKS_BY_ASSIGNEE)?;
     txn.delete_table(tables::TASKS_BY_AUTHOR)?;
     txn.delete_table(tables::TASKS_BY_DUE)?;
-    let rows = txn.open_table(tables::TASKS)?;
     let mut by_assignee = txn.open_table(tables::TASKS_BY_ASSIGNEE)?;
     let mut by_author = txn.open_table(tables::TASKS_BY_AUTHOR)?;
     let mut by_due = txn.open_table(tables::TASKS_BY_DUE)?;
-    for row in rows.iter()? {
-        let (id, bytes) = row?;
-        let task: Task = codec::decode("tasks", bytes.value())?;
-        let (id, due) = (id.value(), tasks::due_key(&task));
+    each_stored::<Task, Task>(txn, |id, task| {
+        let due = tasks::due_key(&task);
         by_assignee.insert((task.assignee_id.0, due, id), ())?;
         by_author.insert((task.author_id.0, due, id), ())?;
         by_due.insert((due, id), ())?;
-    }
-    Ok(())
+        Ok(())
+    })
 }
 
 /// Lists written before it have no version yet and read as version 0 until their first change.
