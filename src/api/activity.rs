@@ -43,7 +43,7 @@ pub struct ActivityView {
     /// The action in Russian.
     pub action_title: String,
     pub entity: EntityName,
-    #[oai(nullable)]
+    #[oai(nullable, validator(minimum(value = "1")))]
     pub entity_id: Option<u64>,
     /// The people the change was done to (for a file: whose cabinet).
     pub subject_ids: Vec<UserId>,

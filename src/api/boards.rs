@@ -22,6 +22,7 @@ use poem_openapi::{ApiResponse, Object, OpenApi};
 #[derive(Debug, Object, serde::Serialize)]
 pub struct ColumnView {
     /// Unique within its board.
+    #[oai(validator(minimum(value = "1")))]
     pub id: u64,
     pub name: String,
     /// 0, 1, 2 … from the left.

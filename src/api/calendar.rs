@@ -45,6 +45,7 @@ pub struct CalendarNames {
 pub struct CalendarFields {
     pub kind: EntryKindName,
     /// The lesson's (or event's) id.
+    #[oai(validator(minimum(value = "1")))]
     pub id: u64,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,

@@ -27,6 +27,7 @@ pub struct CardView {
     pub priority: TaskPriorityName,
     pub status: TaskStatusName,
     /// A column of the board.
+    #[oai(validator(minimum(value = "1")))]
     pub column_id: u64,
     /// Its fractional position in the column (cards sort by it as strings, byte by byte).
     pub position: String,

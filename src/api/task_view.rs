@@ -36,7 +36,7 @@ pub struct TaskView {
     #[oai(nullable)]
     pub board_id: Option<BoardId>,
     /// A column of that board.
-    #[oai(nullable)]
+    #[oai(nullable, validator(minimum(value = "1")))]
     pub column_id: Option<u64>,
     /// Its fractional position in the column (cards sort by it as strings, byte by byte).
     #[oai(nullable)]
