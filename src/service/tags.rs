@@ -1,7 +1,7 @@
 //! The school's tag catalogue: create, rename, recolour, delete (and take off everyone).
 
-use super::journal::{Change, Journal};
 use super::ServiceError;
+use super::journal::{Change, Journal};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::tag::check_tag;
 use crate::domain::{Tag, TagId};

@@ -1,7 +1,8 @@
 //! `klass serve`: the demo school, the health check, one process per database, graceful stop.
 
-use crate::http::csrf_token;
+use crate::http::{csrf_token, request};
 use crate::process::{Server, healthcheck, run, text};
+use crate::sign_ins::SignIn;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::time::Duration;
@@ -24,6 +25,23 @@ fn demo_school_is_created_once_and_sign_in_is_printed() {
             .iter()
             .any(|l| l.contains("director@demo.klass / klass-demo"))
     );
+    let addr = first.base.trim_start_matches("http://").to_owned();
+    // Yesterday's extra lesson was left unfilled: the reminder job tells its teacher at start.
+    let told = (0..50).find_map(|_| {
+        let found = journal_reminders(&addr);
+        (!found.is_empty()).then_some(found).or_else(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            None
+        })
+    });
+    let told = told.expect("the teacher is reminded of the unfilled journal");
+    assert_eq!(told.len(), 1);
+    assert!(
+        told[0]["body"]
+            .as_str()
+            .is_some_and(|b| b.contains("журнал не заполнен")),
+        "{told:?}"
+    );
     drop(first);
     let second = Server::start(dir.path(), &["--demo"]);
     assert!(
@@ -31,12 +49,31 @@ fn demo_school_is_created_once_and_sign_in_is_printed() {
         "{:?}",
         second.banner
     );
+    assert_eq!(journal_reminders(&second.base.replace("http://", "")).len(), 1, "once");
     drop(second);
     let people = text(&run(dir.path(), &["user", "list"], "").stdout);
     assert_eq!(people.lines().count(), 75);
     assert_eq!(people.lines().filter(|l| l.ends_with("\tstudent")).count(), 40);
     assert_eq!(people.lines().filter(|l| l.ends_with("\tparent")).count(), 30);
     assert!(people.contains("Соколова Алёна Андреевна"));
+}
+
+/// The demo teacher Belov's reminders of unfilled journals on the server at `addr`.
+fn journal_reminders(addr: &str) -> Vec<serde_json::Value> {
+    let session = SignIn::new(addr, "belov@demo.klass", "klass-demo")
+        .send()
+        .expect("sign in")
+        .cookie("klass_session")
+        .expect("session");
+    let cookie = format!("klass_session={session}");
+    let get = |path: &str| {
+        let answer = request(addr, "GET", path, &[("Cookie", cookie.as_str())], "").expect(path);
+        serde_json::from_str::<serde_json::Value>(&answer.body).expect("json")
+    };
+    let id = get("/api/user")["data"]["id"].clone();
+    let notifications = get(&format!("/api/users/{id}/notifications?per_page=100"));
+    let all = notifications["data"].as_array().cloned().unwrap_or_default();
+    all.into_iter().filter(|n| n["kind"] == "journal_unfilled").collect()
 }
 
 #[test]

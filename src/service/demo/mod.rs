@@ -19,7 +19,7 @@ use crate::domain::plural::plural;
 use crate::domain::{Email, NewUser, Password, PasswordHash, PersonName, Phone, Role, Roles, TagId, User};
 use crate::service::FieldErrors;
 use crate::store::WriteTxn;
-use crate::store::{Store, tags, users};
+use crate::store::{Store, job_runs, tags, users};
 use names::{BOYS, FATHERS, GIRLS, MOTHERS, SURNAMES, translit};
 use std::collections::{BTreeSet, HashSet};
 
@@ -162,6 +162,11 @@ pub fn seed(store: &Store, journal: &Journal, people: usize) -> Result<Seeded, S
     let created = writer.created;
     let catalog = catalog::seed(&txn, &staff[1..], &students, journal.today())?;
     let timetable = timetable::seed(&txn, &catalog, &staff[1..], &students, &journal.time_zone())?;
+    if let Some(from) = timetable.unfilled_from {
+        // The evening reminder's runs begin before the lesson left unfilled, so the server's
+        // first start tells its teacher, as the reminder of that evening would have.
+        job_runs::set_done_until(&txn, crate::service::gradebook::unfilled::JOB, from)?;
+    }
     catalog::enrol_groups(&txn, &catalog, journal.today())?;
     let now = jiff::Timestamp::now();
     let marks = gradebook::seed(&txn, &journal.time_zone(), now, |kind| journal.mark_weight(kind))?;

@@ -1,6 +1,7 @@
 //! The demo school's timetable: eight groups across three rooms with no teacher, student or
 //! room double-booked, a few individual lessons, the last four weeks done (a few cancelled),
-//! the rest planned 26 weeks ahead; every demo student is in at least one group.
+//! the rest planned 26 weeks ahead; every demo student is in at least one group. One individual
+//! lesson of yesterday was left planned: a journal to fill, which the evening reminder tells.
 
 use super::catalog::Catalog;
 use crate::domain::group::{Group, ScheduleSlot};
@@ -49,6 +50,8 @@ const WEEKS_DONE: i32 = 4;
 pub struct Made {
     pub groups: usize,
     pub lessons: usize,
+    /// When the lesson left unfilled starts (none in a school without students).
+    pub unfilled_from: Option<Timestamp>,
 }
 
 /// Creates the groups and their lessons for `teachers` (the workers) and `students`.
@@ -62,7 +65,11 @@ pub fn seed(
     let now = Timestamp::now();
     let today = now.to_zoned(tz.clone()).date();
     let starts_on = today.saturating_sub(WEEKS_DONE.weeks());
-    let mut made = Made { groups: 0, lessons: 0 };
+    let mut made = Made {
+        groups: 0,
+        lessons: 0,
+        unfilled_from: None,
+    };
     for (n, (name, subject, teacher, room, days, (hour, minute), minutes, course)) in GROUPS.into_iter().enumerate() {
         let members = members_of(n, students);
         // Room to spare: never fewer places than students.
@@ -101,7 +108,36 @@ pub fn seed(
         }
     }
     made.lessons += individual(txn, catalog, teachers, students, today, tz, now)?;
+    made.unfilled_from = left_unfilled(txn, catalog, teachers, students, today, tz)?;
+    made.lessons += usize::from(made.unfilled_from.is_some());
     Ok(made)
+}
+
+/// Yesterday at 13:00 the mathematics teacher gave the first student an extra lesson and did
+/// not record it: it stays planned, and it is on his start page as a journal to fill. Nobody
+/// has a lesson then (groups meet from 15:00, the Saturday lessons end at 12:00). Returns when
+/// it starts.
+fn left_unfilled(
+    txn: &WriteTxn,
+    catalog: &Catalog,
+    teachers: &[User],
+    students: &[UserId],
+    today: Date,
+    tz: &TimeZone,
+) -> Result<Option<Timestamp>, StoreError> {
+    let Some(student) = students.first() else {
+        return Ok(None);
+    };
+    let yesterday = today.saturating_sub(1.day()).at(13, 0, 0, 0);
+    let Ok(starts_at) = yesterday.to_zoned(tz.clone()).map(|at| at.timestamp()) else {
+        return Ok(None);
+    };
+    let lesson = Lesson {
+        student_ids: vec![*student],
+        ..Lesson::planned(teachers[3].id, catalog.subjects[0].id, starts_at, 60)
+    };
+    record::insert(txn, |id| Lesson { id, ..lesson })?;
+    Ok(Some(starts_at))
 }
 
 /// The students of group `n` (at most `MAX_STUDENTS`): one group each by turn, then, while
