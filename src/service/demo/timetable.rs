@@ -107,37 +107,10 @@ pub fn seed(
             made.lessons += 1;
         }
     }
-    made.lessons += individual(txn, catalog, teachers, students, today, tz, now)?;
-    made.unfilled_from = left_unfilled(txn, catalog, teachers, students, today, tz)?;
-    made.lessons += usize::from(made.unfilled_from.is_some());
+    let (individual, unfilled_from) = individual(txn, catalog, teachers, students, today, tz, now)?;
+    made.lessons += individual;
+    made.unfilled_from = unfilled_from;
     Ok(made)
-}
-
-/// Yesterday at 13:00 the mathematics teacher gave the first student an extra lesson and did
-/// not record it: it stays planned, and it is on his start page as a journal to fill. Nobody
-/// has a lesson then (groups meet from 15:00, the Saturday lessons end at 12:00). Returns when
-/// it starts.
-fn left_unfilled(
-    txn: &WriteTxn,
-    catalog: &Catalog,
-    teachers: &[User],
-    students: &[UserId],
-    today: Date,
-    tz: &TimeZone,
-) -> Result<Option<Timestamp>, StoreError> {
-    let Some(student) = students.first() else {
-        return Ok(None);
-    };
-    let yesterday = today.saturating_sub(1.day()).at(13, 0, 0, 0);
-    let Ok(starts_at) = yesterday.to_zoned(tz.clone()).map(|at| at.timestamp()) else {
-        return Ok(None);
-    };
-    let lesson = Lesson {
-        student_ids: vec![*student],
-        ..Lesson::planned(teachers[3].id, catalog.subjects[0].id, starts_at, 60)
-    };
-    record::insert(txn, |id| Lesson { id, ..lesson })?;
-    Ok(Some(starts_at))
 }
 
 /// The students of group `n` (at most `MAX_STUDENTS`): one group each by turn, then, while
@@ -204,7 +177,10 @@ fn lesson(group: &Group, occurrence: Occurrence, k: usize, now: Timestamp) -> Le
 }
 
 /// Saturday individual lessons of the first student with the mathematics teacher: two weeks
-/// back (done) and three ahead (planned).
+/// back (done) and three ahead (planned). And yesterday at 13:00 an extra one the teacher did not
+/// record: it stays planned, on his start page as a journal to fill (nobody has a lesson then:
+/// groups meet from 15:00, the Saturday lessons end at 12:00). Returns how many lessons were
+/// made and when the unfilled one starts.
 fn individual(
     txn: &WriteTxn,
     catalog: &Catalog,
@@ -213,9 +189,9 @@ fn individual(
     today: Date,
     tz: &TimeZone,
     now: Timestamp,
-) -> Result<usize, StoreError> {
+) -> Result<(usize, Option<Timestamp>), StoreError> {
     let Some(student) = students.first() else {
-        return Ok(0);
+        return Ok((0, None));
     };
     let saturday = [ScheduleSlot {
         weekday: 6,
@@ -247,7 +223,16 @@ fn individual(
         };
         record::insert(txn, |id| Lesson { id, ..one_off })?;
     }
-    Ok(found.len())
+    let yesterday = today.saturating_sub(1.day()).at(13, 0, 0, 0);
+    let Ok(starts_at) = yesterday.to_zoned(tz.clone()).map(|at| at.timestamp()) else {
+        return Ok((found.len(), None));
+    };
+    let unfilled = Lesson {
+        student_ids: vec![*student],
+        ..Lesson::planned(group.teacher_id, group.subject_id, starts_at, 60)
+    };
+    record::insert(txn, |id| Lesson { id, ..unfilled })?;
+    Ok((found.len() + 1, Some(starts_at)))
 }
 
 #[cfg(test)]
