@@ -39,10 +39,6 @@ pub mod timetable;
 pub mod user;
 
 pub use email::Email;
-
-/// What a domain check finds wrong, field by field: `("name", "Обязательное поле")`. The service
-/// turns it into a 422 with `?` (`service::FieldErrors`), or `extend`s its own errors with it.
-pub type FieldMessages = Vec<(&'static str, String)>;
 pub use id::{
     ActivityId, BoardId, CourseId, EnrolmentId, EntryId, EventId, FileId, GroupId, LessonId, MailId, MarkId,
     NotificationId, PackageId, SubjectId, TagId, TaskId, UserId,
@@ -54,3 +50,7 @@ pub use phone::Phone;
 pub use role::{Role, Roles};
 pub use tag::Tag;
 pub use user::{NewUser, User};
+
+/// What a domain check finds wrong, field by field: `("name", "Обязательное поле")`. The service
+/// turns it into a 422 with `?` (`service::FieldErrors`), or `extend`s its own errors with it.
+pub type FieldMessages = Vec<(&'static str, String)>;
