@@ -3,9 +3,9 @@
 Starts the real binary (the path is the first argument) with a demo school on a free port and
 an empty data directory, signs in as the demo manager, and runs schemathesis over every
 operation with the session cookie and the X-XSRF-TOKEN header, but the two that end or replace
-the session; a second pass runs those two, each case on a fresh manager's session of its own. Fails on any 5xx, any answer
-whose status, content type, headers or body the document does not describe. Extra arguments
-go to `schemathesis run` (e.g. `--max-examples 200` for a longer run).
+the session; a second pass runs those two, each case on a fresh manager's session of its own.
+Fails on any 5xx, any answer whose status, content type, headers or body the document does not
+describe. Extra arguments go to `schemathesis run` (e.g. `--max-examples 200` for a longer run).
 """
 
 import http.cookiejar
