@@ -1,6 +1,7 @@
 //! The body of a list under its filters: a loading note, a failure with «Повторить», the empty
-//! state («Сбросить фильтры» when filters hide everything), or «Показаны a–b из n» (with the page
-//! size when the list offers one), the rows (drawn by the caller) and paging.
+//! state («Сбросить фильтры» when filters hide everything), a page past the end (with a way to the
+//! last), or «Показаны a–b из n» (with the page size when the list offers one), the rows (drawn by
+//! the caller) and paging.
 import type { ReactNode } from 'react';
 import type { Fields } from '../lib/filters';
 import type { ListView } from '../lib/useListPage';
@@ -48,6 +49,20 @@ export function ListResults<T, F extends Fields>({ view, what, empty, sorts, chi
         <p>Не удалось загрузить {what}.</p>
         <button type="button" className="secondary outline" onClick={list.reload}>
           Повторить
+        </button>
+      </div>
+    );
+  }
+  if (page.data.length === 0 && page.meta.total > 0) {
+    // An address with a page past the end (a bookmark, rows deleted since): not an empty list.
+    const last = page.meta.last_page;
+    return (
+      <div className="empty-state">
+        <p>
+          Страницы {page.meta.current_page} в списке нет, последняя — {last}.
+        </p>
+        <button type="button" className="secondary outline" onClick={() => turn(last)}>
+          Перейти на страницу {last}
         </button>
       </div>
     );
