@@ -1,24 +1,12 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Page } from '../lib/api/request';
 import type { ListView } from '../lib/useListPage';
+import { mounted } from '../test/mounted';
 import { ListResults } from './ListResults';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const screen = mounted();
+const host = () => screen.host;
 
 /** A list view showing `page`, with `turn` and `clear` to watch. */
 function viewOf(page: Page<string>, filtered = false) {
@@ -51,12 +39,10 @@ const meta = (current: number, last: number, total: number, rows: number) => ({
 
 function show(page: Page<string>, filtered = false) {
   const watched = viewOf(page, filtered);
-  act(() =>
-    root.render(
-      <ListResults view={watched.view} what="должников" empty={<p>Должников нет.</p>}>
-        {(rows) => <ul>{rows.map((row) => <li key={row}>{row}</li>)}</ul>}
-      </ListResults>,
-    ),
+  screen.render(
+    <ListResults view={watched.view} what="должников" empty={<p>Должников нет.</p>}>
+      {(rows) => <ul>{rows.map((row) => <li key={row}>{row}</li>)}</ul>}
+    </ListResults>,
   );
   return watched;
 }
@@ -64,24 +50,24 @@ function show(page: Page<string>, filtered = false) {
 describe('the body of a list', () => {
   it('shows the rows with where the page stands', () => {
     show({ data: ['Иванов', 'Петров'], meta: meta(1, 1, 2, 2) });
-    expect(host.textContent).toContain('Показаны 1–2 из 2');
-    expect(host.querySelectorAll('li')).toHaveLength(2);
+    expect(host().textContent).toContain('Показаны 1–2 из 2');
+    expect(host().querySelectorAll('li')).toHaveLength(2);
   });
 
   it('tells an empty list from one the filters empty', () => {
     show({ data: [], meta: meta(1, 1, 0, 0) });
-    expect(host.textContent).toBe('Должников нет.');
+    expect(host().textContent).toBe('Должников нет.');
     const { clear } = show({ data: [], meta: meta(1, 1, 0, 0) }, true);
-    expect(host.textContent).toContain('Ничего не найдено по заданным условиям.');
-    act(() => host.querySelector('button')!.click());
+    expect(host().textContent).toContain('Ничего не найдено по заданным условиям.');
+    act(() => host().querySelector('button')!.click());
     expect(clear).toHaveBeenCalled();
   });
 
   it('does not call a page past the end an empty list, and leads to the last page', () => {
     const { turn } = show({ data: [], meta: meta(9, 2, 75, 0) });
-    expect(host.textContent).toContain('Страницы 9 в списке нет, последняя — 2.');
-    expect(host.textContent).not.toContain('Должников нет');
-    const button = host.querySelector('button')!;
+    expect(host().textContent).toContain('Страницы 9 в списке нет, последняя — 2.');
+    expect(host().textContent).not.toContain('Должников нет');
+    const button = host().querySelector('button')!;
     expect(button.textContent).toBe('Перейти на страницу 2');
     act(() => button.click());
     expect(turn).toHaveBeenCalledWith(2);

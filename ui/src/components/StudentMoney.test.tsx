@@ -1,24 +1,10 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MoneyPackage } from '../lib/ledger';
+import { mounted } from '../test/mounted';
 import { BalanceFigure, PackagesList } from './StudentMoney';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLElement;
-const text = () => (host.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const screen = mounted();
+const text = () => (screen.host.textContent ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 const eight: MoneyPackage = {
   id: 3,
@@ -42,24 +28,24 @@ const eight: MoneyPackage = {
 
 describe('a student’s money at a glance', () => {
   it('shows a debt in red words and large type', () => {
-    act(() => root.render(<BalanceFigure balance={-150050} />));
-    expect(host.querySelector('.balance-figure')?.getAttribute('data-tone')).toBe('debt');
+    screen.render(<BalanceFigure balance={-150050} />);
+    expect(screen.host.querySelector('.balance-figure')?.getAttribute('data-tone')).toBe('debt');
     expect(text()).toContain('-1 500,50 ₽');
     expect(text()).toContain('Долг 1 500,50 ₽');
   });
 
   it('lists a package with the lessons left, its days, price, status and freezes', () => {
-    act(() => root.render(<PackagesList packages={[eight]} />));
+    screen.render(<PackagesList packages={[eight]} />);
     expect(text()).toContain('Математика');
     expect(text()).toContain('Заморожен');
     expect(text()).toContain('Осталось 1 из 8');
     expect(text()).toContain('01.11.2026 — 08.12.2026, 8 000,00 ₽');
     expect(text()).toContain('Заморожен 20.11.2026 — 26.11.2026: Болезнь');
-    expect(host.querySelector('progress')?.getAttribute('value')).toBe('7');
+    expect(screen.host.querySelector('progress')?.getAttribute('value')).toBe('7');
   });
 
   it('says when there are no packages', () => {
-    act(() => root.render(<PackagesList packages={[]} />));
+    screen.render(<PackagesList packages={[]} />);
     expect(text()).toBe('Абонементов нет.');
   });
 });
