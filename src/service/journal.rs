@@ -72,12 +72,14 @@ impl Change {
     }
 }
 
-/// Records changes for one request (or one command); see the module comment.
+/// Records changes for one request (or one command); see the module comment. A clone records
+/// for the same request (a change run by `Store::write_together` holds one).
+#[derive(Clone)]
 pub struct Journal {
     origin: Origin,
     config: Arc<Config>,
     mailer: Mailer,
-    mail_queued: AtomicBool,
+    mail_queued: Arc<AtomicBool>,
 }
 
 impl Journal {
@@ -88,7 +90,7 @@ impl Journal {
             origin,
             config,
             mailer,
-            mail_queued: AtomicBool::new(false),
+            mail_queued: Arc::default(),
         }
     }
 
@@ -205,9 +207,15 @@ impl Journal {
     /// Commits `txn`, then wakes the mailer if a notification mail was queued.
     pub fn commit(&self, txn: WriteTxn) -> Result<(), StoreError> {
         txn.commit()?;
+        self.committed();
+        Ok(())
+    }
+
+    /// Wakes the mailer if a notification mail was queued: to call once the transaction that
+    /// queued it is committed.
+    pub fn committed(&self) {
         if self.mail_queued.swap(false, Ordering::Relaxed) {
             self.mailer.wake();
         }
-        Ok(())
     }
 }

@@ -5,6 +5,7 @@ pub mod attendance;
 pub mod boards;
 pub mod calendar_feeds;
 mod codec;
+mod commit_group;
 pub mod copy;
 pub mod courses;
 pub mod directory;
@@ -75,6 +76,7 @@ pub struct Store {
     directory: Arc<directory::DirectoryCache>,
     verdict: Arc<verdict::Verdict>,
     versions: Arc<record::ListVersions>,
+    together: Arc<commit_group::CommitGroup>,
 }
 
 impl Store {
@@ -98,6 +100,7 @@ impl Store {
             directory: Default::default(),
             verdict: Default::default(),
             versions: Default::default(),
+            together: Default::default(),
         };
         migrations::run(&store)?;
         Ok(store)
@@ -153,6 +156,19 @@ impl Store {
     /// A write transaction whose commit is on disk when `commit` returns (user data).
     pub fn write(&self) -> Result<WriteTxn, StoreError> {
         self.write_with(Durability::Immediate)
+    }
+
+    /// Runs `work` in a durable write transaction shared with the changes that arrive while
+    /// another commit is being made, and gives its result once that commit is on disk
+    /// (`commit_group`). `work` may run again in a new transaction when another change of its
+    /// group fails, so it writes only through `txn` and must not commit it.
+    pub fn write_together<T, E, F>(&self, work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnMut(&WriteTxn) -> Result<T, E> + Send + 'static,
+    {
+        self.together.run(self, work)
     }
 
     /// A write transaction that is crash-safe but may lose its own commit on power loss:

@@ -156,10 +156,37 @@ async fn attendance_before_the_lesson_starts_is_for_managers_only() {
     let (status, saved) = school.save(school.teacher, lesson, homework_only).await;
     assert_eq!(status, 200, "homework may be set ahead: {saved}");
     assert_eq!(saved["data"]["lesson_status"], "planned", "not started: not done");
-    let (status, saved) = school.save(school.manager, lesson, body).await;
+    let (status, saved) = school.save(school.manager, lesson, body.clone()).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(saved["data"]["records"][1]["status"], "excused");
     assert_eq!(saved["data"]["lesson_status"], "planned");
+
+    // What the manager noted ahead, sent back as the page does, lets the teacher save the topic;
+    // changing it or leaving it out (which would remove it) is still refused.
+    let sent_back = json!({"topic": "Повторение", "records": saved["data"]["records"], "marks": []});
+    let (status, saved) = school.save(school.teacher, lesson, sent_back).await;
+    assert_eq!(status, 200, "the recorded attendance sent back unchanged: {saved}");
+    assert_eq!(saved["data"]["topic"], "Повторение");
+    for records in [school.records("present", "present"), json!([])] {
+        let body = json!({"records": records, "marks": []});
+        let (status, refused) = school.save(school.teacher, lesson, body).await;
+        assert_eq!(status, 422, "{refused}");
+        assert_eq!(
+            refused["errors"]["records"][0],
+            "Занятие ещё не началось: посещаемость отмечают после начала"
+        );
+    }
+    let (_, kept) = school
+        .save(
+            school.manager,
+            lesson,
+            json!({"records": saved["data"]["records"], "marks": []}),
+        )
+        .await;
+    assert_eq!(
+        kept["data"]["records"][1]["status"], "excused",
+        "the manager's record stays"
+    );
 }
 
 #[tokio::test]
@@ -234,4 +261,37 @@ async fn a_saved_journal_is_in_the_logs_of_the_students_it_changed_only() {
         "her row was recorded, then left as it was"
     );
     assert_eq!(school.logged("journal.lesson_saved").await.len(), 2);
+}
+
+#[tokio::test]
+async fn the_log_says_how_the_topic_and_homework_changed_and_that_the_lesson_was_held() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let body = json!({"topic": "Дроби", "homework": "№ 12, 14", "records": [], "marks": []});
+    let (status, saved) = school.save(school.teacher, lesson, body).await;
+    assert_eq!(status, 200, "{saved}");
+    let log = school.logged("journal.lesson_saved").await;
+    assert_eq!(log.len(), 1, "{log:?}");
+    let first = &log[0];
+    assert!(first.starts_with("Журнал занятия "), "{first}");
+    assert!(first.contains("Тема: «» → «Дроби»"), "{first}");
+    assert!(first.contains("Домашнее задание: «» → «№ 12, 14»"), "{first}");
+    assert!(first.contains("Занятие проведено"), "{first}");
+
+    let body = json!({"topic": "Проценты", "homework": "№ 15", "records": [], "marks": []});
+    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
+    let log = school.logged("journal.lesson_saved").await;
+    assert_eq!(log.len(), 2, "{log:?}");
+    let second = &log[0];
+    assert!(second.contains("Тема: «Дроби» → «Проценты»"), "{second}");
+    assert!(second.contains("Домашнее задание: «№ 12, 14» → «№ 15»"), "{second}");
+    assert!(!second.contains("Занятие проведено"), "held once: {second}");
+
+    let same = json!({"topic": "Проценты", "homework": "№ 15", "records": [], "marks": []});
+    assert_eq!(school.save(school.teacher, lesson, same).await.0, 200);
+    assert_eq!(
+        school.logged("journal.lesson_saved").await.len(),
+        2,
+        "nothing changed, nothing logged"
+    );
 }

@@ -16,9 +16,10 @@ use crate::service::schedule::lesson_list::readable;
 use crate::service::schedule::{School, lessons::describe};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::record::{self, Reader};
-use crate::store::{Store, attendance, marks};
+use crate::store::{Store, WriteTxn, attendance, marks};
 use jiff::Timestamp;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 /// A lesson's journal as `actor` may see it.
 pub struct LessonJournal {
@@ -95,19 +96,22 @@ fn seen(
     })
 }
 
-/// The attendance, marks and texts `form` asks for, checked against `lesson` and its `stored`
-/// marks, every problem at once.
+/// The attendance, marks and texts `form` asks for, checked against `lesson`, its `recorded`
+/// attendance and its `stored` marks, every problem at once. Before the lesson starts only a
+/// manager changes its attendance; sending back what is recorded (a teacher saving the homework
+/// after a manager noted an excused absence ahead) changes nothing and passes.
 struct Checked {
     topic: Option<String>,
     homework: Option<String>,
-    records: Vec<RecordForm>,
+    /// The lesson's attendance as it is to be stored.
+    records: Vec<Attendance>,
     marks: Vec<Edit>,
 }
 
 fn check(
     actor: &Actor,
     lesson: &Lesson,
-    stored: &[Mark],
+    (recorded, stored): (&[Attendance], &[Mark]),
     form: JournalForm,
     config: &Config,
     now: Timestamp,
@@ -116,7 +120,9 @@ fn check(
     if lesson.status == LessonStatus::Cancelled {
         errors.push("status", "Занятие отменено: журнал по нему не ведётся");
     }
-    if lesson.starts_at > now && !form.records.is_empty() && !policy::records_ahead(actor) {
+    let records = attendance_rows(actor, lesson, recorded, &form.records, now);
+    let changes_attendance = !changed_rows(recorded, &records).is_empty();
+    if lesson.starts_at > now && changes_attendance && !policy::records_ahead(actor) {
         errors.push("records", "Занятие ещё не началось: посещаемость отмечают после начала");
     }
     let topic = form.topic.as_deref().map(|t| text(&mut errors, "topic", Some(t), 500));
@@ -185,14 +191,16 @@ fn check(
     Ok(Checked {
         topic,
         homework,
-        records: form.records,
+        records,
         marks: edits,
     })
 }
 
 /// Saves lesson `id`'s journal as `form` sends it, in one transaction and one durable commit:
 /// the attendance and the marks replaced, the topic and homework set, a planned lesson whose
-/// start has passed made done, each change logged «было → стало», parents alerted.
+/// start has passed made done, each change logged «было → стало», parents alerted. Saves that
+/// arrive together share their commit (`Store::write_together`): when the bell rings, every
+/// teacher saves at once.
 pub fn save(
     store: &Store,
     journal: &Journal,
@@ -201,16 +209,35 @@ pub fn save(
     form: JournalForm,
     config: &Config,
 ) -> Result<LessonJournal, ServiceError> {
-    let school = School::load(store)?;
+    let school = Arc::new(School::load(store)?);
+    let saved = {
+        let (journal, school, actor) = (journal.clone(), school.clone(), actor.clone());
+        store.write_together(move |txn| write(txn, &journal, &school, &actor, id, form.clone()))
+    }?;
+    journal.committed();
+    seen(&store.read()?, actor, saved, &school, config)
+}
+
+/// Writes lesson `id`'s journal as `form` sends it in `txn` (see `save`), logged in `journal`;
+/// gives the lesson as saved.
+fn write(
+    txn: &WriteTxn,
+    journal: &Journal,
+    school: &School,
+    actor: &Actor,
+    id: LessonId,
+    form: JournalForm,
+) -> Result<Lesson, ServiceError> {
+    let config = journal.config();
     let tz = config.time_zone();
     let now = Timestamp::now();
-    let txn = store.write()?;
-    let old = readable(&txn, actor, id)?;
+    let old = readable(txn, actor, id)?;
     if !policy::keeps_journal(actor, &old) {
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_JOURNAL));
     }
-    let stored = marks::of_lesson(&txn, id)?;
-    let checked = check(actor, &old, &stored, form, config, now)?;
+    let stored = marks::of_lesson(txn, id)?;
+    let before = attendance::of_lesson(txn, id)?;
+    let checked = check(actor, &old, (&before, &stored), form, config, now)?;
     mark_edit::allowed(actor, &checked.marks, config)?;
 
     let mut lesson = old.clone();
@@ -228,29 +255,26 @@ pub fn save(
         lines.push("Занятие проведено".to_owned());
     }
     if lesson != old {
-        record::replace(&txn, &old, &lesson)?;
+        record::replace(txn, &old, &lesson)?;
     }
-    let before = attendance::of_lesson(&txn, id)?;
-    let records = attendance_rows(actor, &lesson, &before, checked.records, now);
-    attendance::replace_lesson(&txn, &lesson, &records)?;
-    attendance_lines(&before, &records, &school, &mut lines);
+    let records = checked.records;
+    attendance::replace_lesson(txn, &lesson, &records)?;
+    attendance_lines(&before, &records, school, &mut lines);
 
-    let what = describe(&lesson, &school, &tz);
+    let what = describe(&lesson, school, &tz);
     let change = Change::new(Action::LessonJournalSaved, Entity::Lesson, Some(id.0), String::new());
-    let (_, change) = mark_edit::write(&txn, checked.marks, change, &mut lines, config, &school)?;
-    let change = super::alerts::absences(&txn, change, &lesson, &before, &records, &config.alerts, &what)?;
+    let (_, change) = mark_edit::write(txn, checked.marks, change, &mut lines, config, school)?;
+    let change = super::alerts::absences(txn, change, &lesson, &before, &records, &config.alerts, &what)?;
     let by = Some(actor.user.id);
-    let mut change = crate::service::money::charges::settle_lesson(&txn, &lesson, by, config, change, &mut lines)?;
-    if lines.is_empty() {
-        journal.commit(txn)?;
-    } else {
+    let mut change = crate::service::money::charges::settle_lesson(txn, &lesson, by, config, change, &mut lines)?;
+    if !lines.is_empty() {
         change = change.concerning(changed_rows(&before, &records));
         change.subjects.sort_unstable();
         change.subjects.dedup();
         change.summary = format!("Журнал занятия {what}: {}", lines.join("; "));
-        journal.commit_change(txn, change)?;
+        journal.record(txn, change)?;
     }
-    seen(&store.read()?, actor, lesson, &school, config)
+    Ok(lesson)
 }
 
 /// The attendance rows `records` make, keeping who recorded an unchanged one and when.
@@ -258,17 +282,17 @@ fn attendance_rows(
     actor: &Actor,
     lesson: &Lesson,
     before: &[Attendance],
-    records: Vec<RecordForm>,
+    records: &[RecordForm],
     now: Timestamp,
 ) -> Vec<Attendance> {
     records
-        .into_iter()
+        .iter()
         .map(|form| {
             let row = Attendance {
                 lesson_id: lesson.id,
                 student_id: form.student_id,
                 status: form.status,
-                comment: form.comment.unwrap_or_default().trim().to_owned(),
+                comment: form.comment.as_deref().unwrap_or_default().trim().to_owned(),
                 recorded_by: actor.user.id,
                 recorded_at: now,
             };

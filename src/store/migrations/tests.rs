@@ -39,6 +39,7 @@ fn unmigrated(dir: &std::path::Path) -> Store {
         directory: Default::default(),
         verdict: Default::default(),
         versions: Default::default(),
+        together: Default::default(),
     }
 }
 
