@@ -148,3 +148,34 @@ async fn offered(school: &crate::journal_school::School, user: u64) -> bool {
         .iter()
         .any(|k| k["kind"] == "journal_unfilled")
 }
+
+#[tokio::test]
+async fn a_lesson_attended_ends_the_run_and_the_next_run_is_told_again() {
+    let school = school().await;
+    let lessons: Vec<u64> = [-120, -96, -72, -48, -24]
+        .map(|hours| school.lesson(school.teacher, hours))
+        .to_vec();
+    let absent = json!({"records": school.records("unexcused", "present"), "marks": []});
+    let present = json!({"records": school.records("present", "present"), "marks": []});
+    for (lesson, body) in [
+        (lessons[0], &absent),
+        (lessons[1], &absent),
+        (lessons[2], &present),
+        (lessons[3], &absent),
+    ] {
+        assert_eq!(school.save(school.teacher, lesson, body.clone()).await.0, 200);
+    }
+    assert_eq!(
+        school.told(school.parent, "absences_in_row").await.len(),
+        1,
+        "the first run; the new one is one absence yet"
+    );
+    assert_eq!(school.save(school.teacher, lessons[4], absent).await.0, 200);
+    let told = school.told(school.parent, "absences_in_row").await;
+    assert_eq!(told.len(), 2, "a new run, told again: {told:?}");
+    assert!(
+        told[0].starts_with("Анна пропустила 2 урока подряд без уважительной причины"),
+        "{}",
+        told[0]
+    );
+}

@@ -39,24 +39,31 @@ fn first_name(student: Option<&User>) -> String {
     student.map_or_else(|| "Ваш ребёнок".to_owned(), |s| s.first_name.as_str().to_owned())
 }
 
-/// The length of the trailing run of unexcused absences in `statuses` (by start), if `lesson`
-/// is in it; 0 otherwise.
-fn trailing_run(statuses: &[StatusAt], lesson: &Lesson) -> usize {
+/// Where `lesson` stands in the trailing run of unexcused absences in `statuses` (by start):
+/// how many of the run come before it and how many after; `None` when it is not in that run.
+fn trailing_run(statuses: &[StatusAt], lesson: &Lesson) -> Option<(usize, usize)> {
     let run: Vec<&StatusAt> = statuses
         .iter()
         .rev()
         .take_while(|s| s.status == AttendanceStatus::Unexcused)
         .collect();
-    if run.iter().any(|s| s.lesson_id == lesson.id) {
-        run.len()
-    } else {
-        0
-    }
+    let after = run.iter().position(|s| s.lesson_id == lesson.id)?;
+    Some((run.len() - after - 1, after))
+}
+
+/// The run's length when an absence between `before` and `after` absences of a run makes it
+/// reach `line` and neither part had reached it alone (its parents were told of that part
+/// then); `None` otherwise. So each run is told once: the absence that makes it long enough,
+/// including one put between two shorter runs, and no absence after that.
+fn reaches_line(before: usize, after: usize, line: usize) -> Option<usize> {
+    let run = before + 1 + after;
+    (run >= line && before < line && after < line).then_some(run)
 }
 
 /// `change` telling the parents of each student newly marked absent without a reason at
-/// `lesson` whose trailing run of such absences (by lesson start) reaches exactly `alerts.unexcused_in_row` with it (so
-/// once per run: a longer run, or the same lesson saved again, tells nobody). `old` is the
+/// `lesson` whose trailing run of such absences (by lesson start) reaches
+/// `alerts.unexcused_in_row` with it (`reaches_line`: once per run; a longer run, or the same
+/// lesson saved again, tells nobody). `old` is the
 /// attendance before the save, `new` after it (already written); `what` names the lesson.
 pub fn absences(
     txn: &impl Reader,
@@ -79,10 +86,11 @@ pub fn absences(
         }
         let mut latest = statuses.back_from(record.student_id, Timestamp::MAX, unexcused)?;
         latest.reverse();
-        let run = trailing_run(&latest, lesson);
-        if run != alerts.unexcused_in_row as usize {
+        let line = alerts.unexcused_in_row as usize;
+        let Some(run) = trailing_run(&latest, lesson).and_then(|(before, after)| reaches_line(before, after, line))
+        else {
             continue;
-        }
+        };
         let student = users::get(txn, record.student_id)?;
         let missed = student
             .as_ref()
@@ -141,9 +149,27 @@ mod tests {
             })
             .collect();
         let at = |id: u64| lesson(LessonId(id), 1, &[10], None, "", "2026-11-23T10:00:00Z");
-        assert_eq!(trailing_run(&statuses, &at(4)), 2);
-        assert_eq!(trailing_run(&statuses, &at(3)), 2);
-        assert_eq!(trailing_run(&statuses, &at(1)), 0, "an earlier run is over");
-        assert_eq!(trailing_run(&statuses, &at(2)), 0);
+        assert_eq!(trailing_run(&statuses, &at(4)), Some((1, 0)));
+        assert_eq!(trailing_run(&statuses, &at(3)), Some((0, 1)));
+        assert_eq!(trailing_run(&statuses, &at(1)), None, "an earlier run is over");
+        assert_eq!(trailing_run(&statuses, &at(2)), None);
+    }
+
+    #[test]
+    fn a_run_is_told_when_an_absence_makes_it_reach_the_line_and_not_after() {
+        assert_eq!(reaches_line(1, 0, 2), Some(2), "the second absence in a row");
+        assert_eq!(reaches_line(0, 0, 2), None, "one absence");
+        assert_eq!(reaches_line(2, 0, 2), None, "the third: told at the second");
+        assert_eq!(
+            reaches_line(1, 1, 2),
+            Some(3),
+            "a lesson corrected between two single absences"
+        );
+        assert_eq!(reaches_line(0, 2, 2), None, "the later part was told already");
+        assert_eq!(
+            reaches_line(0, 0, 1),
+            Some(1),
+            "a line of one tells each run's first absence"
+        );
     }
 }
