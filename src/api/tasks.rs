@@ -172,7 +172,7 @@ impl TasksApi {
     /// Filters: `assignee_id`, `author_id`, `status`, `priority`, `due_from` and `due_to` (days,
     /// both included), `board_id`, `related_user_id`, `search` (words in the title or
     /// description); `sort` one of `due_on` (the default), `-due_on`, `priority` (the least
-    /// urgent first), `-priority`, `title`, `created_at`, `-created_at`.
+    /// urgent first), `-priority`, `title`, `-title`, `created_at`, `-created_at`.
     #[oai(path = "/api/tasks", method = "get", operation_id = "tasks_list")]
     #[allow(clippy::too_many_arguments)]
     async fn list(

@@ -1,7 +1,10 @@
 //! Tasks: what a person notices — the 422 messages, who sees which task, the assignment and
 //! done notifications, a person's tasks, bulk «Выполнено», and boards with their columns.
 
-use crate::helpers::{Browser, json, spawn_app};
+mod filters;
+mod notices;
+
+use crate::helpers::{Browser, TestApp, json, spawn_app};
 use klass::domain::Role;
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -18,6 +21,35 @@ pub async fn kinds(browser: &Browser, person: u64) -> Vec<String> {
 fn titles(list: &Value) -> Vec<&str> {
     let rows = list["data"].as_array().expect("rows");
     rows.iter().map(|t| t["title"].as_str().expect("title")).collect()
+}
+
+/// A manager and two workers, Белов and Соколова, each signed in: where the tests of the task
+/// list's filters and of its notices start.
+pub struct Staff {
+    /// The school (its server runs while this is kept).
+    pub app: TestApp,
+    /// The manager's, Белов's and Соколова's ids.
+    pub ids: [u64; 3],
+    pub boss: Browser,
+    pub me: Browser,
+    pub her: Browser,
+}
+
+pub async fn staff() -> Staff {
+    let app = spawn_app().await;
+    let ids = [
+        app.quick_user("m@s.ru", "Директорова", "Анна", &[Role::Manager]),
+        app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]),
+        app.quick_user("c@s.ru", "Соколова", "Мария", &[Role::Worker]),
+    ];
+    let [boss, me, her] = ids.map(|id| app.browser_as(id, None));
+    Staff {
+        app,
+        ids,
+        boss,
+        me,
+        her,
+    }
 }
 
 async fn created(browser: &Browser, body: Value) -> Value {
@@ -92,6 +124,12 @@ async fn a_task_is_checked_created_assigned_done_and_deleted() {
         ["Подготовить контрольную", "Позвонить маме Ёжикова"]
     );
     assert_eq!(mine_list["meta"]["total"], 2);
+    let backwards = json(me.get("/api/tasks?sort=-title").await).await;
+    assert_eq!(
+        titles(&backwards),
+        ["Позвонить маме Ёжикова", "Подготовить контрольную"],
+        "the list's header clicked twice"
+    );
     let found = json(me.get("/api/tasks?search=ежикова").await).await;
     assert_eq!(titles(&found), ["Позвонить маме Ёжикова"], "ё is е, any case");
     let hers_list = json(her.get("/api/tasks").await).await;

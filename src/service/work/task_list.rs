@@ -41,14 +41,17 @@ pub enum TaskSort {
     Priority,
     /// The most urgent first.
     PriorityDesc,
+    /// In the alphabet's order.
     Title,
+    /// Я to А.
+    TitleDesc,
     CreatedAt,
     CreatedAtDesc,
 }
 
 impl TaskSort {
     /// The sorts a client may name.
-    pub const NAMES: &'static str = "due_on, -due_on, priority, -priority, title, created_at, -created_at";
+    pub const NAMES: &'static str = "due_on, -due_on, priority, -priority, title, -title, created_at, -created_at";
 
     /// The sort named `name`.
     pub fn parse(name: &str) -> Option<Self> {
@@ -58,6 +61,7 @@ impl TaskSort {
             "priority" => Self::Priority,
             "-priority" => Self::PriorityDesc,
             "title" => Self::Title,
+            "-title" => Self::TitleDesc,
             "created_at" => Self::CreatedAt,
             "-created_at" => Self::CreatedAtDesc,
             _ => return None,
@@ -207,6 +211,7 @@ pub(super) fn sort(found: &mut [Task], by: TaskSort) {
         TaskSort::Priority => found.sort_by_key(|t| (t.priority, due(t))),
         TaskSort::PriorityDesc => found.sort_by_key(|t| (std::cmp::Reverse(t.priority), due(t))),
         TaskSort::Title => found.sort_by_cached_key(|t| (collation_key(&[&t.title]), t.id)),
+        TaskSort::TitleDesc => found.sort_by_cached_key(|t| std::cmp::Reverse((collation_key(&[&t.title]), t.id))),
         TaskSort::CreatedAt => found.sort_by_key(|t| (t.created_at, t.id)),
         TaskSort::CreatedAtDesc => found.sort_by_key(|t| std::cmp::Reverse((t.created_at, t.id))),
     }

@@ -1,0 +1,50 @@
+//! Who is told when a task changes hands: the new assignee, once.
+
+use super::{Staff, created, kinds, staff};
+use crate::helpers::json;
+use reqwest::Method;
+use serde_json::json;
+
+#[tokio::test]
+async fn a_task_given_to_someone_else_tells_the_new_assignee() {
+    let Staff {
+        app: _school,
+        ids: [_, worker, colleague],
+        boss,
+        me,
+        her,
+    } = staff().await;
+    let task = created(
+        &boss,
+        json!({"title": "Проверить журналы", "due_on": "2030-01-10", "assignee_id": worker}),
+    )
+    .await;
+    assert_eq!(kinds(&me, worker).await, ["task_assigned"]);
+    assert!(kinds(&her, colleague).await.is_empty());
+
+    let path = format!("/api/tasks/{}", task["id"]);
+    let given = boss.send(Method::PUT, &path, json!({"assignee_id": colleague})).await;
+    assert_eq!(given.status(), 200);
+    assert_eq!(json(given).await["data"]["assignee_id"], colleague);
+    let list = json(her.get(&format!("/api/users/{colleague}/notifications")).await).await;
+    assert_eq!(kinds(&her, colleague).await, ["task_assigned"], "{list}");
+    assert_eq!(
+        list["data"][0]["body"],
+        "Директорова А. назначил(а) Вам задачу «Проверить журналы», срок 10.01.2030"
+    );
+    assert_eq!(
+        kinds(&me, worker).await,
+        ["task_assigned"],
+        "the one before is not told again"
+    );
+
+    let renamed = boss
+        .send(Method::PUT, &path, json!({"title": "Проверить журналы 9 «Б»"}))
+        .await;
+    assert_eq!(renamed.status(), 200);
+    assert_eq!(
+        kinds(&her, colleague).await,
+        ["task_assigned"],
+        "a change that keeps the assignee tells nobody"
+    );
+}
