@@ -134,3 +134,65 @@ fn trusted_proxies_must_be_addresses_or_ranges() {
         "{text}"
     );
 }
+
+#[test]
+fn journal_and_alert_values_out_of_range_are_refused_with_what_is_expected() {
+    let cases = [
+        (
+            "[journal]\nround_up_from = 0.0\n",
+            "journal.round_up_from",
+            "ожидается доля от 0.01 до 0.99",
+        ),
+        (
+            "[journal]\nround_up_from = 1.0\n",
+            "journal.round_up_from",
+            "ожидается доля от 0.01 до 0.99",
+        ),
+        (
+            "[journal]\nround_up_from = -0.5\n",
+            "journal.round_up_from",
+            "ожидается доля от 0.01 до 0.99",
+        ),
+        (
+            "[journal.weights]\nlesson = 0\n",
+            "journal.weights",
+            "вес оценки — число от 1 до 10",
+        ),
+        (
+            "[journal.weights]\nhomework = 11\n",
+            "journal.weights",
+            "вес оценки — число от 1 до 10",
+        ),
+        (
+            "[journal.weights]\ntest = 0\n",
+            "journal.weights",
+            "вес оценки — число от 1 до 10",
+        ),
+        (
+            "[alerts]\nunexcused_in_row = 0\n",
+            "alerts.unexcused_in_row",
+            "ожидается число больше нуля",
+        ),
+        (
+            "[alerts]\nlow_mark = 0\n",
+            "alerts.low_mark",
+            "ожидается оценка от 1 до 5",
+        ),
+        (
+            "[alerts]\nlow_mark = 6\n",
+            "alerts.low_mark",
+            "ожидается оценка от 1 до 5",
+        ),
+    ];
+    for (text, key, message) in cases {
+        let err = Config::load(Some(write(text).path()), env(&[])).expect_err(text);
+        let shown = err.to_string();
+        assert!(shown.contains(key) && shown.contains(message), "{text}: {shown}");
+    }
+    let edges = "[journal]\nround_up_from = 0.99\n[journal.weights]\nlesson = 1\nhomework = 10\ntest = 10\n\
+                 [alerts]\nunexcused_in_row = 1\nlow_mark = 5\n";
+    let config = Config::load(Some(write(edges).path()), env(&[])).expect("the edges are allowed");
+    assert_eq!((config.journal.weights.test, config.alerts.low_mark), (10, 5));
+    let low = Config::load(Some(write("[journal]\nround_up_from = 0.01\n").path()), env(&[]));
+    assert!(low.is_ok(), "{low:?}");
+}

@@ -1,6 +1,8 @@
 //! Calendars: `/api/calendar` and the private iCal feed, read back with an independent parser
 //! (the `ical` crate, not the `ics` crate that writes it).
 
+mod feed_events;
+
 use crate::helpers::{TestApp, json, spawn_app};
 use ical::parser::ical::component::IcalCalendar;
 use ical::property::Property;

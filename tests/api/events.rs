@@ -4,11 +4,12 @@
 //! person once; the daily job reminds of tasks due tomorrow once.
 
 mod holiday_audience;
+mod holiday_moved;
 
 use crate::helpers::{Browser, TestApp, json, planned_lesson, spawn_app};
 use klass::domain::group::Group;
 use klass::domain::lesson::{Lesson, LessonStatus};
-use klass::domain::{GroupId, LessonId, Role, SubjectId, UserId};
+use klass::domain::{GroupId, LessonId, Role, UserId};
 use klass::store::record;
 use reqwest::Method;
 use serde_json::json;
@@ -37,18 +38,8 @@ async fn school() -> School {
     klass::store::family::link(&txn, UserId(parent), UserId(student)).expect("link");
     let group = record::insert(&txn, |id| Group {
         id,
-        name: "Алгебра 9".into(),
-        subject_id: SubjectId(1),
-        course_id: None,
-        teacher_id: UserId(teacher),
-        student_ids: vec![UserId(student)],
-        capacity: None,
-        room: String::new(),
-        schedule: Vec::new(),
-        starts_on: jiff::civil::date(2030, 1, 1),
         ends_on: Some(jiff::civil::date(2030, 6, 1)),
-        price: None,
-        archived: false,
+        ..crate::helpers::group_of("Алгебра 9", 1, teacher, &[student], jiff::civil::date(2030, 1, 1))
     })
     .expect("group")
     .id

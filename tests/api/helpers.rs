@@ -249,3 +249,31 @@ pub fn demo_director(app: &TestApp) -> Browser {
         .expect("the director");
     app.browser_as(manager.id.0, None)
 }
+
+/// A group to store with `record::insert(&txn, |id| Group { id, ..group_of(…) })`: `name`, of
+/// `subject`, taught by `teacher` to `students` from `starts_on`, open-ended, with no timetable
+/// (so no lessons), room, price or capacity.
+pub fn group_of(
+    name: &str,
+    subject: u64,
+    teacher: u64,
+    students: &[u64],
+    starts_on: jiff::civil::Date,
+) -> klass::domain::group::Group {
+    use klass::domain::{GroupId, SubjectId, UserId};
+    klass::domain::group::Group {
+        id: GroupId(0),
+        name: name.into(),
+        subject_id: SubjectId(subject),
+        course_id: None,
+        teacher_id: UserId(teacher),
+        student_ids: students.iter().copied().map(UserId).collect(),
+        capacity: None,
+        room: String::new(),
+        schedule: Vec::new(),
+        starts_on,
+        ends_on: None,
+        price: None,
+        archived: false,
+    }
+}

@@ -105,3 +105,61 @@ async fn marks_are_given_listed_by_filter_and_seen_by_whom_they_concern() {
     assert_eq!(manager.get(&format!("/api/marks/{id}")).await.status(), 404);
     assert_eq!(school.told(school.parent, "low_mark").await.len(), 1, "the 2 was told");
 }
+
+#[tokio::test]
+async fn the_list_of_a_group_holds_its_students_marks_in_its_subject_only() {
+    let school = school_with(|_| {}).await;
+    school.lesson(school.teacher, -30);
+    let txn = school.app.store.write().expect("txn");
+    let physics = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
+        id,
+        name: "Физика".into(),
+        color: "green".into(),
+        archived: false,
+        price: None,
+    })
+    .expect("subject")
+    .id
+    .0;
+    let group = klass::store::record::insert(&txn, |id| klass::domain::group::Group {
+        id,
+        ..crate::helpers::group_of(
+            "Алгебра, Анна",
+            school.subject,
+            school.teacher,
+            &[school.anna],
+            jiff::civil::date(2026, 9, 1),
+        )
+    })
+    .expect("group")
+    .id
+    .0;
+    txn.commit().expect("commit");
+    let teacher = school.as_user(school.teacher);
+    for (student, subject, value) in [
+        (school.anna, school.subject, 5),
+        (school.anna, physics, 4),
+        (school.boris, school.subject, 3),
+    ] {
+        let body = json!({"student_id": student, "subject_id": subject, "value": value, "kind": "lesson",
+                          "comment": null, "date": "2026-10-01"});
+        let response = teacher.post("/api/marks", body).await;
+        assert_eq!(response.status(), 201, "{}", json(response).await);
+    }
+
+    let manager = school.as_user(school.manager);
+    assert_eq!(values(&json(manager.get("/api/marks").await).await).len(), 3);
+    let of_group = json(manager.get(&format!("/api/marks?group_id={group}")).await).await;
+    assert_eq!(
+        values(&of_group),
+        [5],
+        "Anna's mark in the group's subject; not her physics, not Boris's: {of_group}"
+    );
+    assert_eq!(of_group["meta"]["total"], 1);
+    assert_eq!(
+        values(&json(teacher.get(&format!("/api/marks?group_id={group}")).await).await),
+        [5],
+        "the same for the group's teacher"
+    );
+    assert_eq!(manager.get("/api/marks?group_id=999").await.status(), 404);
+}

@@ -149,18 +149,7 @@ async fn a_subject_a_group_or_a_lesson_uses_is_not_deleted() {
     let txn = app.store.write().expect("txn");
     klass::store::record::insert(&txn, |id| klass::domain::group::Group {
         id,
-        name: "Шахматный клуб".into(),
-        subject_id: klass::domain::SubjectId(chess),
-        course_id: None,
-        teacher_id: klass::domain::UserId(manager),
-        student_ids: Vec::new(),
-        capacity: None,
-        room: String::new(),
-        schedule: Vec::new(),
-        starts_on: jiff::civil::date(2026, 9, 1),
-        ends_on: None,
-        price: None,
-        archived: false,
+        ..crate::helpers::group_of("Шахматный клуб", chess, manager, &[], jiff::civil::date(2026, 9, 1))
     })
     .expect("group");
     txn.commit().expect("commit");

@@ -234,3 +234,84 @@ async fn a_long_board_goes_gzip_compressed_to_a_browser_and_plain_to_a_client_wi
         assert_eq!(unzipped, plain.as_ref());
     }
 }
+
+/// Every card of the board: its id and position.
+async fn positions(me: &Browser, board: u64) -> std::collections::BTreeMap<u64, String> {
+    let detail = json(me.get(&format!("/api/boards/{board}")).await).await;
+    let cards = detail["data"]["cards"].as_array().expect("cards").clone();
+    cards
+        .into_iter()
+        .map(|c| {
+            let position = c["position"].as_str().expect("position").to_owned();
+            (c["id"].as_u64().expect("id"), position)
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_move_changes_the_moved_cards_position_and_no_other_cards() {
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let (board, cards) = board_with(&me, &["А", "Б", "В", "Г", "Д"]).await;
+    let [a, b, c, d, e] = cards[..] else {
+        panic!("five cards")
+    };
+    moved(&me, e, board, 2, None, None).await;
+    // Within a column, across columns, to the top of one and to the bottom of another.
+    for (card, column, after, before) in [
+        (c, 1, Some(a), Some(b)),
+        (d, 1, None, Some(a)),
+        (b, 2, None, Some(e)),
+        (a, 3, None, None),
+        (c, 2, Some(e), None),
+    ] {
+        let before_move = positions(&me, board).await;
+        let moved = moved(&me, card, board, column, after, before).await;
+        let mut after_move = positions(&me, board).await;
+        assert_eq!(
+            after_move.remove(&card).as_deref(),
+            moved["position"].as_str(),
+            "the moved card is where the answer says"
+        );
+        let mut others = before_move;
+        others.remove(&card);
+        assert_eq!(after_move, others, "moving {card}: every other card keeps its key");
+    }
+    assert_eq!(ids(&column(&me, board, 1).await), [d]);
+    assert_eq!(ids(&column(&me, board, 2).await), [b, e, c]);
+    assert_eq!(ids(&column(&me, board, 3).await), [a]);
+}
+
+#[tokio::test]
+async fn a_card_moved_into_done_tells_its_author_when_someone_else_did_it() {
+    use crate::tasks::kinds;
+    let app = spawn_app().await;
+    let author = app.quick_user("a@s.ru", "Директорова", "Анна", &[Role::Manager]);
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let (boss, me) = (app.browser_as(author, None), app.browser_as(worker, None));
+    let (board, own) = board_with(&me, &["Своя"]).await;
+    let body = json!({"title": "Проверить тетради", "due_on": "2030-01-10", "assignee_id": worker});
+    let given = json(boss.post("/api/tasks", body).await).await["data"]["id"]
+        .as_u64()
+        .expect("task");
+
+    moved(&me, given, board, 2, None, None).await;
+    assert!(kinds(&boss, author).await.is_empty(), "«В работе» is not done");
+    let done = moved(&me, given, board, 3, None, None).await;
+    assert_eq!(done["status"], "done");
+    let told = json(boss.get(&format!("/api/users/{author}/notifications")).await).await;
+    assert_eq!(kinds(&boss, author).await, ["task_done"], "{told}");
+    assert_eq!(
+        told["data"][0]["body"],
+        "Белов И. выполнил(а) задачу «Проверить тетради»"
+    );
+    moved(&me, given, board, 3, None, None).await;
+    assert_eq!(kinds(&boss, author).await, ["task_done"], "done already: told once");
+
+    moved(&me, own[0], board, 3, None, None).await;
+    assert!(
+        kinds(&me, worker).await.iter().all(|k| k != "task_done"),
+        "his own task tells nobody"
+    );
+}

@@ -1,0 +1,50 @@
+//! A holiday that cancels lessons, moved to other days, cancels the planned lessons of its new
+//! days; those it cancelled before stay cancelled.
+
+use super::{lesson, school, told};
+use crate::helpers::json;
+use klass::domain::LessonId;
+use klass::domain::lesson::{Lesson, LessonStatus};
+use klass::store::record;
+use reqwest::Method;
+use serde_json::json;
+
+#[tokio::test]
+async fn a_holiday_moved_to_other_days_cancels_the_lessons_of_its_new_days() {
+    let s = school().await;
+    let txn = s.app.store.write().expect("txn");
+    let [ninth, twelfth, thirteenth] = [9, 12, 13].map(|day| lesson(&txn, &s, day, LessonStatus::Planned));
+    txn.commit().expect("commit");
+    let body = json!({"title": "Карантин", "kind": "holiday", "starts_at": "2030-03-09",
+                      "ends_at": "2030-03-09", "all_day": true, "audience": {"kind": "all"},
+                      "cancels_lessons": true});
+    let created = s.manager.post("/api/events", body).await;
+    assert_eq!(created.status(), 201);
+    let id = json(created).await["data"]["id"].as_u64().expect("id");
+    let status = |id: LessonId| {
+        let read = s.app.store.read().expect("read");
+        record::get::<Lesson>(&read, id).expect("get").expect("lesson")
+    };
+    assert_eq!(status(ninth).status, LessonStatus::Cancelled);
+    assert_eq!(status(twelfth).status, LessonStatus::Planned);
+
+    let moved = s
+        .manager
+        .send(
+            Method::PUT,
+            &format!("/api/events/{id}"),
+            json!({"starts_at": "2030-03-12", "ends_at": "2030-03-12"}),
+        )
+        .await;
+    assert_eq!(moved.status(), 200);
+    assert_eq!(json(moved).await["data"]["starts_at"], "2030-03-12T00:00:00+03:00");
+    let cancelled = status(twelfth);
+    assert_eq!(cancelled.status, LessonStatus::Cancelled, "the holiday's new day");
+    assert_eq!(cancelled.cancel_reason, "Карантин");
+    assert_eq!(status(thirteenth).status, LessonStatus::Planned, "the day after it");
+    assert_eq!(status(ninth).status, LessonStatus::Cancelled, "stays cancelled");
+    for person in [s.teacher, s.student, s.parent] {
+        let notices = told(&s.app, person, "lesson_cancelled").await;
+        assert_eq!(notices.len(), 2, "the first day, then the new one: {notices:?}");
+    }
+}
