@@ -2,19 +2,21 @@
 // cards, drags the last to another column with the mouse, reorders one with the keyboard (the
 // screen reader told in Russian), drags one to the top of a column above another card, reloads
 // and finds the same order; the columns editor shows the server's refusal to remove a column
-// with cards; a card's dialog saves a description whose link is clickable. Screenshots at 1366
-// and 360 px (one column at a time, column tabs), light and dark. A card marks a task with a
-// description; its dialog reads the whole task. On a phone a card is held and dragged with a finger.
+// with cards, and renames a column for good (its cards stay in it); a card's dialog saves a
+// description whose link is clickable. Screenshots at 1366 and 360 px (one column at a time,
+// column tabs; a sideways scroll over the lane, as a swipe makes, snaps to the next column and
+// marks its tab), light and dark. A card marks a task with a description; its dialog reads the
+// whole task. On a phone a card is held and dragged with a finger.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi, schoolNow } from './support/api.mjs';
+import { callApi, schoolNow, until } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 900 };
 
-async function open(path, { viewport = WIDE, colorScheme = 'light' } = {}) {
-  const page = await app.open(path, { viewport, colorScheme });
+async function open(path, { viewport = WIDE, colorScheme = 'light', hasTouch = false } = {}) {
+  const page = await app.open(path, { viewport, colorScheme, hasTouch });
   await page.evaluate((mode) => localStorage.setItem('theme', mode), colorScheme);
   return page;
 }
@@ -22,17 +24,6 @@ async function open(path, { viewport = WIDE, colorScheme = 'light' } = {}) {
 const column = (page, name) => page.locator('.board-lane .board-column', { has: page.getByRole('heading', { level: 3, name: new RegExp(`^${name}`) }) });
 const titles = (page, name) => column(page, name).locator('.task-card .task-card-title').allInnerTexts();
 const live = (page) => page.locator('[id^="DndLiveRegion"]');
-
-/** Waits until `read()` gives `expected` (the board re-renders after each answer). */
-async function until(read, expected) {
-  let seen;
-  for (let look = 0; look < 100; look += 1) {
-    seen = await read();
-    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  assert.deepEqual(seen, expected);
-}
 
 const isMove = (response) => response.url().includes('/move') && response.request().method() === 'POST';
 
@@ -172,6 +163,45 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   assert.deepEqual(page.errors, []);
 });
 
+test('a column renamed in the columns dialog keeps its cards, and its new name after a reload', async () => {
+  const page = await open('/');
+  await app.signIn(page, DEMO.worker);
+  const me = (await callApi(page, 'GET', '/api/user')).body.data;
+  const made = await callApi(page, 'POST', '/api/boards', { name: 'Аттестация' });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  const board = made.body.data;
+  const task = await callApi(page, 'POST', '/api/tasks', { title: 'Собрать портфолио', due_on: schoolNow(2).day, board_id: board.id, column_id: board.columns[1].id });
+  assert.equal(task.status, 201, JSON.stringify(task.body));
+  const headings = () => page.locator('.board-lane .board-column h3').evaluateAll((hs) => hs.map((h) => h.firstChild.textContent.trim()));
+  await page.goto(`/users/${me.id}/boards?board=${board.id}`);
+  await until(() => titles(page, 'В работе'), ['Собрать портфолио']);
+
+  await page.getByRole('button', { name: 'Колонки' }).click();
+  const columns = page.getByRole('dialog', { name: 'Колонки доски «Аттестация»' });
+  const second = columns.getByLabel('Название колонки 2');
+  assert.equal(await second.inputValue(), 'В работе');
+  await second.fill('На проверке');
+  await columns.getByRole('button', { name: 'Сохранить' }).click();
+  await columns.waitFor({ state: 'detached' });
+  await page.getByText('Колонки сохранены').waitFor();
+  await until(headings, ['К выполнению', 'На проверке', 'Готово']);
+  await until(() => titles(page, 'На проверке'), ['Собрать портфолио']);
+
+  // Kept: the same column (its id, its status) under the new name, its card still in it.
+  await page.reload();
+  await until(() => titles(page, 'На проверке'), ['Собрать портфолио']);
+  await until(headings, ['К выполнению', 'На проверке', 'Готово']);
+  const saved = await callApi(page, 'GET', `/api/boards/${board.id}`);
+  assert.deepEqual(
+    saved.body.data.columns.map((c) => [c.id, c.name, c.status]),
+    board.columns.map((c, at) => [c.id, at === 1 ? 'На проверке' : c.name, c.status]),
+  );
+  await page.getByRole('button', { name: 'Колонки' }).click();
+  assert.equal(await columns.getByLabel('Название колонки 2').inputValue(), 'На проверке');
+  await page.keyboard.press('Escape');
+  assert.deepEqual(page.errors, []);
+});
+
 test('the boards page at 1366 and 360 px, light and dark; on a phone one column at a time', async () => {
   const setup = await open('/');
   await app.signIn(setup, DEMO.worker);
@@ -196,7 +226,7 @@ test('the boards page at 1366 and 360 px, light and dark; on a phone one column 
       [1366, WIDE],
       [360, PHONE],
     ]) {
-      const page = await open('/', { viewport, colorScheme });
+      const page = await open('/', { viewport, colorScheme, hasTouch: width === 360 });
       await app.signIn(page, DEMO.worker);
       await page.goto(path);
       await card(page, 'Сдать отчёт за четверть').waitFor();
@@ -216,6 +246,17 @@ test('the boards page at 1366 and 360 px, light and dark; on a phone one column 
         });
         await until(() => tabs.locator('[aria-current="true"]').innerText(), 'В работе');
         await app.screenshot(page, `boards-column-2-${width}-${colorScheme}`);
+        // A swipe to the left (here a sideways scroll over the lane) brings the next column whole,
+        // and its tab is marked.
+        const lane = await page.locator('.board-lane').boundingBox();
+        await page.mouse.move(lane.x + lane.width / 2, lane.y + 40);
+        await page.mouse.wheel(lane.width * 0.6, 0);
+        await page.waitForFunction(() => {
+          const shown = document.querySelector('.board-lane').getBoundingClientRect();
+          const third = document.querySelectorAll('.board-lane .board-column')[2].getBoundingClientRect();
+          return Math.abs(third.left - shown.left) < 2;
+        });
+        await until(() => tabs.locator('[aria-current="true"]').innerText(), 'Готово');
       }
       assert.deepEqual(page.errors, []);
       await page.context().close();

@@ -2,7 +2,8 @@
 // calendars — the dialog asks first, with the server's counts of lessons and people, declined in
 // Russian — and sees it in the list and on the month; a parent then sees the holiday on his
 // child's calendar as an all-day band, its details on a click, and the child's lessons of those
-// days cancelled. Screenshots at 1366 and 360 px, light and dark.
+// days cancelled. A meeting for one group ticked in «Для кого», and an event's new title, are
+// kept after a reload. Screenshots at 1366 and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi } from './support/api.mjs';
@@ -166,6 +167,98 @@ test("a parent sees the holiday on his child's calendar, the child's lessons of 
 
   await page.goto(`/calendar?view=month&date=${tuesday}`);
   await page.locator(`.cal-cell[data-day="${wednesday}"] .cal-entry[data-kind="event"]`).waitFor();
+  assert.deepEqual(page.errors, []);
+});
+
+/** A day `n` days from today, well before the holiday's weeks (so their lists and months stay theirs). */
+const ahead = (n) => addDays(iso(new Date()), n);
+
+test('a manager creates a meeting for one group, ticked in «Для кого»; it is kept after a reload', async () => {
+  const page = await open('/');
+  await app.signIn(page);
+  const groups = await callApi(page, 'GET', `/api/group-lessons?search=${encodeURIComponent('Русский язык 9')}`);
+  const group = groups.body.data.find((row) => row.name === 'Русский язык 9');
+  assert.ok(group, 'the demo group');
+  const day = ahead(120);
+  const title = `Собрание группы ${Date.now()}`;
+  await page.goto(`/events?from=${day}&to=${day}`);
+  await page.getByRole('button', { name: 'Новое событие' }).waitFor();
+
+  await page.getByRole('button', { name: 'Новое событие' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Новое событие' });
+  await dialog.getByLabel('Название').fill(title);
+  await dialog.getByLabel('Вид').selectOption('meeting');
+  await dialog.getByRole('switch', { name: 'Весь день' }).uncheck();
+  await dialog.getByLabel('Начало, день').fill(dotted(day));
+  await dialog.getByLabel('Начало, время').fill('18:00');
+  await dialog.getByLabel('Конец, день').fill(dotted(day));
+  await dialog.getByLabel('Конец, время').fill('19:30');
+  // «Группы» with none ticked is refused; then one found by its name and ticked.
+  const audience = dialog.getByRole('radiogroup', { name: 'Для кого' });
+  await audience.getByRole('radio', { name: 'Группы' }).check();
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await dialog.getByText('Отметьте хотя бы одну группу').waitFor();
+  await dialog.getByLabel('Найти группу').fill('русский');
+  const list = dialog.getByRole('list', { name: 'Группы' });
+  await list.getByRole('checkbox', { name: group.name, exact: true }).waitFor();
+  assert.equal(await list.getByRole('checkbox').count(), 1, 'the search leaves the one group');
+  await list.getByRole('checkbox', { name: group.name, exact: true }).check();
+  await dialog.getByText('Выбрано групп: 1').waitFor();
+  await dialog.getByRole('button', { name: 'Создать' }).click();
+  await page.getByText('Событие создано').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+
+  const row = page.locator('.events-table tbody tr', { hasText: title });
+  const check = async () => {
+    await row.waitFor();
+    assert.equal((await row.locator('td[data-label="Когда"]').innerText()).trim(), `${dotted(day)}, 18:00–19:30`);
+    assert.equal((await row.locator('td[data-label="Для кого"]').innerText()).trim(), '1 группа');
+    assert.match(await row.textContent(), /Собрание/);
+  };
+  await check();
+  await page.reload();
+  await check();
+  const saved = (await callApi(page, 'GET', `/api/events?from=${day}&to=${day}&per_page=100`)).body.data.find((event) => event.title === title);
+  assert.deepEqual(saved.audience, { kind: 'groups', ids: [group.id] });
+  // The change dialog reads it back: «Группы», the group ticked.
+  await page.getByRole('button', { name: `Изменить событие «${title}»` }).click();
+  const change = page.getByRole('dialog', { name: 'Изменить событие' });
+  assert.equal(await change.getByRole('radio', { name: 'Группы' }).isChecked(), true);
+  const ticked = change.getByRole('list', { name: 'Группы' }).getByRole('checkbox', { name: group.name, exact: true });
+  await ticked.waitFor();
+  assert.equal(await ticked.isChecked(), true);
+  await change.getByText('Выбрано групп: 1').waitFor();
+  await change.getByRole('button', { name: 'Отмена' }).click();
+  assert.deepEqual(page.errors, []);
+});
+
+test("a manager changes an event's title in its dialog; the list has the new one after a reload", async () => {
+  const page = await open('/');
+  await app.signIn(page);
+  const day = ahead(125);
+  const [before, after] = [`Олимпиада ${Date.now()}`, `Олимпиада по физике ${Date.now()}`];
+  const made = await callApi(page, 'POST', '/api/events', { title: before, description: 'Актовый зал', kind: 'exam', starts_at: day, ends_at: day, all_day: true, audience: { kind: 'staff', ids: [] }, cancels_lessons: false });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  await page.goto(`/events?from=${day}&to=${day}`);
+  await page.locator('.events-table tbody tr', { hasText: before }).waitFor();
+
+  await page.getByRole('button', { name: `Изменить событие «${before}»` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Изменить событие' });
+  assert.equal(await dialog.getByLabel('Название').inputValue(), before);
+  await dialog.getByLabel('Название').fill(after);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByText('Событие сохранено').waitFor();
+  await dialog.waitFor({ state: 'detached' });
+  const row = (title) => page.locator('.events-table tbody tr', { has: page.locator('.event-title').getByText(title, { exact: true }) });
+  await row(after).waitFor();
+  assert.equal(await row(before).count(), 0);
+  await page.reload();
+  await row(after).waitFor();
+  assert.equal(await row(before).count(), 0);
+  // The same event, only its title changed.
+  const saved = (await callApi(page, 'GET', `/api/events?from=${day}&to=${day}&per_page=100`)).body.data.find((event) => event.id === made.body.data.id);
+  assert.equal(saved.title, after);
+  assert.deepEqual({ ...saved, title: before }, made.body.data);
   assert.deepEqual(page.errors, []);
 });
 

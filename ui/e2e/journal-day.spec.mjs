@@ -1,8 +1,9 @@
 // A teacher's day on a 360 px phone (issue 14): the teacher opens today's lesson from the start
 // page, taps «Все присутствуют», marks one student late and one absent without a reason, gives a
 // 5 and a 3, writes homework and saves once; the parent of the absent student (and of the one with
-// the 5) then sees the homework for tomorrow, the new marks and the absence notification. The
-// absence alert fires at the first absence here (alerts.unexcused_in_row = 1). Past lessons
+// the 5) then sees the homework for tomorrow, the new marks and the absence notification: the
+// absent student missed yesterday's lesson too, so this is his second absence in a row, the
+// school's default line (alerts.unexcused_in_row = 2). Past lessons
 // nobody filled wait on their teacher's start page until he saves one's journal and cancels the
 // other from its page. Pictures of the
 // day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots.
@@ -12,7 +13,7 @@ import { test } from 'node:test';
 import { callApi, schoolNow } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
-const app = useApp({ env: { KLASS_ALERTS__UNEXCUSED_IN_ROW: '1' } });
+const app = useApp();
 const WIDE = { width: 1366, height: 860 };
 const SHOTS = '/tmp/klass-journal-shots';
 const PASSWORD = 'journal-e2e-2026';
@@ -39,7 +40,8 @@ async function person(manager, { last, first, roles, parents }) {
 /**
  * The test's school: a teacher, three students (Алексеев gets a 5, Борисов is late and gets a 3,
  * Волков is absent), the parent of Алексеев and Волков, a lesson that started a few minutes ago
- * and one of the same subject tomorrow.
+ * and one of the same subject tomorrow; yesterday's, held, where Волков was absent without a
+ * reason.
  */
 async function arrange() {
   const manager = await app.open('/', { viewport: WIDE });
@@ -63,6 +65,9 @@ async function arrange() {
   });
   const today = await ok(manager, 'POST', '/api/lessons', lesson(now.day, hhmm(start)), 201);
   await ok(manager, 'POST', '/api/lessons', lesson(schoolNow(1).day, '12:00'), 201);
+  const yesterday = await ok(manager, 'POST', '/api/lessons', lesson(schoolNow(-1).day, '12:00'), 201);
+  const records = [good, late, absent].map((student) => ({ student_id: student.id, status: student === absent ? 'unexcused' : 'present', comment: null }));
+  await ok(manager, 'PUT', `/api/lessons/${yesterday.data.id}/journal`, { records, marks: [] });
   await manager.context().close();
   return { subject, teacher, parent, good, late, absent, lesson: today.data, time: hhmm(start) };
 }
@@ -139,7 +144,7 @@ test('a teacher fills in today\'s lesson on a phone; the parent sees homework, m
   await fitsWidth(home);
   await home.keyboard.press('F8');
   const panel = home.getByRole('dialog', { name: 'Уведомления' });
-  await panel.locator('.notification', { hasText: /Василий пропустил .* без уважительной причины/ }).first().waitFor();
+  await panel.locator('.notification', { hasText: /Василий пропустил 2 урока подряд без уважительной причины/ }).first().waitFor();
 
   // The lesson, read only: the homework and his children's attendance and marks.
   await home.goto(`/lessons/${school.lesson.id}`);

@@ -2,12 +2,14 @@
 // the grid with the arrows, types a 4 and sees it with the new average, removes it again; a
 // manager opens a subject's journal, every group's and the individual lessons, each date under
 // its group; a
-// student sees his marks by subject and a link to his attendance; a person's attendance page
+// student sees his marks by subject and a link to his attendance; a manager sees them on the
+// student's card, under its «Оценки» tab; a parent of two sees one child's marks on /marks, then
+// the other's picked; a parent of one is told whose they are; a person's attendance page
 // shows the month's summary; the grid never makes a 360 px page scroll sideways; pictures light
 // and dark, 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi } from './support/api.mjs';
+import { callApi, schoolNow } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
@@ -150,6 +152,129 @@ test('a student sees his marks by subject with the average', async () => {
   await page.getByRole('link', { name: 'Посещаемость по месяцам' }).click();
   await page.waitForURL(`**/users/${student.id}/attendance`);
   await page.locator('.attendance-summary').waitFor();
+  assert.deepEqual([...manager.errors, ...page.errors], []);
+});
+
+/** A day of `term` for a new mark: today, or the term's nearest edge when today is outside it. */
+function dayIn(term) {
+  const today = schoolNow().day;
+  return today < term.from ? term.from : today > term.to ? term.to : today;
+}
+
+/** Checks the page's subject rows against `subjects` from `GET /api/users/{id}/marks`: one row a
+ * subject, its chips and its average. */
+async function sameSubjects(page, subjects) {
+  const rows = page.locator('.subject-marks tbody tr');
+  assert.equal(await rows.count(), subjects.length);
+  for (const subject of subjects) {
+    const row = rows.filter({ has: page.locator('td[data-label="Предмет"]').getByText(subject.subject_name, { exact: true }) });
+    assert.equal(await row.locator('.mark-chip').count(), subject.marks.length, subject.subject_name);
+    assert.equal((await row.locator('td[data-label="Средний"]').innerText()).trim(), ruAverage(subject.average), subject.subject_name);
+  }
+}
+
+test("a manager opens a student's card, its «Оценки» tab: the student's marks by subject with the average", async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, DEMO.manager);
+  const { group, term, journal } = await journalOf(page);
+  const student = journal.students.at(-1);
+  // A 2 of his own, known by its comment: the tab shows this student's marks, not another's.
+  const comment = `На карточке ${Date.now()}`;
+  const given = await callApi(page, 'POST', '/api/marks', { student_id: student.id, subject_id: group.subject_id, lesson_id: null, date: dayIn(term), value: 2, kind: 'lesson', comment });
+  assert.equal(given.status, 201, JSON.stringify(given.body));
+  const card = (await callApi(page, 'GET', `/api/users/${student.id}`)).body.data;
+  const marks = await callApi(page, 'GET', `/api/users/${student.id}/marks?from=${term.from}&to=${term.to}`);
+  assert.equal(marks.status, 200, JSON.stringify(marks.body));
+  const { subjects } = marks.body.data;
+  assert.ok(subjects.some((row) => row.subject_id === group.subject_id));
+
+  await page.goto(`/users/${student.id}`);
+  await page.getByRole('heading', { level: 1, name: card.full_name }).waitFor();
+  await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Оценки' }).click();
+  await page.waitForURL(`**/users/${student.id}/marks`);
+  await page.getByRole('heading', { level: 2, name: 'Оценки' }).waitFor();
+  // The term today is in, picked already.
+  assert.equal(await page.getByLabel('Период').inputValue(), term.from);
+  const table = page.locator('.subject-marks');
+  await table.locator('.mark-chip[title*="' + comment + '"]').waitFor();
+  assert.equal(await table.locator('.mark-chip[title*="' + comment + '"]').innerText(), '2');
+  await sameSubjects(page, subjects);
+  assert.deepEqual(page.errors, []);
+});
+
+/** A parent of the demo school with `count` children, as his card reads. */
+async function parentWith(manager, count) {
+  const parents = await callApi(manager, 'GET', '/api/users?roles[]=parent&per_page=100');
+  for (const row of parents.body.data) {
+    const card = (await callApi(manager, 'GET', `/api/users/${row.id}`)).body.data;
+    if (card.children_ids.length === count) return card;
+  }
+  assert.fail(`no demo parent with ${count} children`);
+}
+
+/** Gives `child` a mark known by its comment (today, in `term`) and returns the comment and his
+ * marks by subject over the term. */
+async function markFor(manager, child, term, value) {
+  const subjects = await callApi(manager, 'GET', '/api/subjects?per_page=100');
+  const comment = `Для ученика ${child} ${Date.now()}`;
+  const given = await callApi(manager, 'POST', '/api/marks', { student_id: child, subject_id: subjects.body.data[0].id, lesson_id: null, date: dayIn(term), value, kind: 'lesson', comment });
+  assert.equal(given.status, 201, JSON.stringify(given.body));
+  const marks = await callApi(manager, 'GET', `/api/users/${child}/marks?from=${term.from}&to=${term.to}`);
+  assert.equal(marks.status, 200, JSON.stringify(marks.body));
+  const card = (await callApi(manager, 'GET', `/api/users/${child}`)).body.data;
+  return { id: child, name: card.full_name, comment, subjects: marks.body.data.subjects };
+}
+
+test("a parent of two sees the first child's marks on /marks, picks the other and sees the other's; a reload keeps the choice", async () => {
+  const manager = await app.open('/', { viewport: WIDE });
+  await app.signIn(manager, DEMO.manager);
+  const { term } = await journalOf(manager);
+  const parent = await parentWith(manager, 2);
+  const [first, second] = [await markFor(manager, parent.children_ids[0], term, 5), await markFor(manager, parent.children_ids[1], term, 3)];
+
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, parent.email, DEMO.password);
+  await page.goto('/marks');
+  await page.getByRole('heading', { level: 1, name: 'Оценки' }).waitFor();
+  const picker = page.getByRole('combobox', { name: /^Ученик/ });
+  const chip = (child) => page.locator(`.subject-marks .mark-chip[title*="${child.comment}"]`);
+  // The first child at first, both named in the picker.
+  await chip(first).waitFor();
+  assert.equal(await picker.inputValue(), String(first.id));
+  assert.deepEqual(await picker.locator('option').allInnerTexts(), [first.name, second.name]);
+  assert.equal(await chip(second).count(), 0);
+  await sameSubjects(page, first.subjects);
+  assert.equal(await page.getByRole('link', { name: 'Посещаемость по месяцам' }).getAttribute('href'), `/users/${first.id}/attendance`);
+
+  // The other: his marks, the first's gone; the address says whose.
+  await picker.selectOption({ label: second.name });
+  await page.waitForURL((url) => url.searchParams.get('student') === String(second.id));
+  await chip(second).waitFor();
+  assert.equal(await chip(first).count(), 0);
+  await sameSubjects(page, second.subjects);
+  assert.equal(await page.getByRole('link', { name: 'Посещаемость по месяцам' }).getAttribute('href'), `/users/${second.id}/attendance`);
+  await page.reload();
+  await chip(second).waitFor();
+  assert.equal(await picker.inputValue(), String(second.id));
+  assert.equal(await chip(first).count(), 0);
+  assert.deepEqual([...manager.errors, ...page.errors], []);
+});
+
+test("a parent of one child sees on /marks whose marks they are, with no picker", async () => {
+  const manager = await app.open('/', { viewport: PHONE });
+  await app.signIn(manager, DEMO.manager);
+  const { term } = await journalOf(manager);
+  const parent = await parentWith(manager, 1);
+  const child = await markFor(manager, parent.children_ids[0], term, 4);
+
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page, parent.email, DEMO.password);
+  await page.goto('/marks');
+  await page.locator(`.subject-marks .mark-chip[title*="${child.comment}"]`).waitFor();
+  await page.getByText(`Ученик: ${child.name}`, { exact: true }).waitFor();
+  assert.equal(await page.getByRole('combobox', { name: /^Ученик/ }).count(), 0);
+  await sameSubjects(page, child.subjects);
+  assert.equal(await scrollsSideways(page), false);
   assert.deepEqual([...manager.errors, ...page.errors], []);
 });
 

@@ -1,11 +1,12 @@
 // Tasks (issue 17): a worker quick-adds two tasks on /tasks, marks one done with one tap, finds
 // it on /tasks/list by its state, bulk-completes the other, and sees a task on its day in the
 // month of /tasks/calendar, where dragging it to another day changes its due day. The same on a
-// 360 px phone; a busy day shows three tasks and «ещё N»; pictures of the three pages at 1366 and
-// 360 px, light and dark.
+// 360 px phone; the list sorts by a header and pages, the address keeping both; a person's tab
+// lists the tasks given to him or about him, no others; a busy day shows three tasks and «ещё N»;
+// pictures of the three pages at 1366 and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi, schoolNow } from './support/api.mjs';
+import { callApi, schoolNow, until } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
@@ -147,6 +148,106 @@ test('on a 360 px phone the worker adds a task, ticks it with one tap and finds 
   await card.waitFor();
   // A row is a card as wide as the screen, nothing scrolls sideways.
   assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width);
+  assert.deepEqual(page.errors, []);
+});
+
+/** The titles of the table's rows, top to bottom. */
+const shownTitles = (page) => page.locator('.tasks-table tbody .task-title').allInnerTexts();
+
+test('the list sorts by a column header and turns to page 2; the address keeps both across a reload', async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, DEMO.manager);
+  const titlesOf = async (query) => (await ok(page, 'GET', `/api/tasks?per_page=20&${query}`)).data.map((task) => task.title);
+  const { meta } = await ok(page, 'GET', '/api/tasks?per_page=20');
+  assert.ok(meta.last_page > 1, `the manager sees more than a page of tasks (${meta.total})`);
+  await page.goto('/tasks/list');
+  const head = page.locator('.tasks-table thead');
+  const byDue = await titlesOf('sort=due_on');
+  await until(() => shownTitles(page), byDue);
+  assert.equal(await head.getByRole('columnheader', { name: 'Срок' }).getAttribute('aria-sort'), 'ascending');
+
+  // «Задача»: by title, A to Я, in the server's order, the address saying so.
+  await head.getByRole('button', { name: 'Задача', exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'title');
+  const byTitle = await titlesOf('sort=title');
+  assert.notDeepEqual(byTitle, byDue, 'the order changes');
+  await until(() => shownTitles(page), byTitle);
+  assert.equal(await head.getByRole('columnheader', { name: 'Задача' }).getAttribute('aria-sort'), 'ascending');
+  assert.equal(await head.getByRole('columnheader', { name: 'Срок' }).getAttribute('aria-sort'), 'none');
+  // «Срок»: the earliest first (the default, so out of the address); again, the latest first.
+  await head.getByRole('button', { name: 'Срок', exact: true }).click();
+  await page.waitForURL((url) => !url.searchParams.has('sort'));
+  await until(() => shownTitles(page), byDue);
+  await head.getByRole('button', { name: 'Срок', exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === '-due_on');
+  const latest = await titlesOf('sort=-due_on');
+  assert.notDeepEqual(latest, byDue, 'the order turns round');
+  await until(() => shownTitles(page), latest);
+  assert.equal(await head.getByRole('columnheader', { name: 'Срок' }).getAttribute('aria-sort'), 'descending');
+
+  // «Вперёд»: page 2 in the same order; a reload stays there.
+  const paging = page.getByRole('navigation', { name: 'Страницы' });
+  await paging.getByText(`Страница 1 из ${meta.last_page}`).waitFor();
+  await paging.getByRole('button', { name: 'Вперёд' }).click();
+  await page.waitForURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('sort') === '-due_on');
+  const second = await titlesOf('sort=-due_on&page=2');
+  await until(() => shownTitles(page), second);
+  await paging.getByText(`Страница 2 из ${meta.last_page}`).waitFor();
+  await page.getByText(`Показаны 21–${20 + second.length} из ${meta.total}`).waitFor();
+  await page.reload();
+  await until(() => shownTitles(page), second);
+  await paging.getByText(`Страница 2 из ${meta.last_page}`).waitFor();
+  const url = new URL(page.url());
+  assert.deepEqual([url.searchParams.get('page'), url.searchParams.get('sort')], ['2', '-due_on']);
+  assert.equal(await head.getByRole('columnheader', { name: 'Срок' }).getAttribute('aria-sort'), 'descending');
+  assert.deepEqual(page.errors, []);
+});
+
+// The header turned the other way round (as a phone's «Порядок» «Задача ↓») asks for `-title`:
+// the rows come Я to А, as the server lists them.
+test('«Задача» clicked twice lists the tasks Я to A', async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, DEMO.manager);
+  await page.goto('/tasks/list?sort=title');
+  await until(async () => (await shownTitles(page)).length > 0, true);
+  const button = page.locator('.tasks-table thead').getByRole('button', { name: 'Задача', exact: true });
+  await button.click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === '-title');
+  const { data } = await ok(page, 'GET', '/api/tasks?per_page=20&sort=-title');
+  await until(() => shownTitles(page), data.map((task) => task.title));
+});
+
+test("a person's «Задачи» tab lists the tasks given to him and those about him, and no one else's", async () => {
+  const page = await app.open('/', { viewport: WIDE });
+  await app.signIn(page, DEMO.manager);
+  // People of the test's own: no demo task is theirs.
+  const person = async (last, first, roles) =>
+    (await ok(page, 'POST', '/api/users', { email: `tasks-${stamp()}-${Math.random().toString(36).slice(2, 7)}@e2e.klass`, last_name: last, first_name: first, roles, send_password_link: false })).data;
+  const teacher = await person('Заменова', 'Зоя', ['worker']);
+  const student = await person('Учеников', 'Устин', ['student']);
+  const worker = (await ok(page, 'GET', `/api/users?search=${encodeURIComponent('Смирнова')}`)).data.find((user) => user.email === DEMO.worker);
+  const day = schoolNow(4).day;
+  const task = async (title, fields) => (await ok(page, 'POST', '/api/tasks', { title, due_on: day, ...fields })).data.title;
+  const s = stamp();
+  const given = await task(`Заменить урок в 7 «А» ${s}`, { assignee_id: teacher.id });
+  const about = await task(`Обсудить с Заменовой расписание ${s}`, { related_user_id: teacher.id });
+  const elsewhere = await task(`Проверить журнал 8 «Б» ${s}`, { assignee_id: worker.id });
+  const aboutOther = await task(`Позвонить родителям Учеников ${s}`, { related_user_id: student.id });
+
+  await page.goto(`/users/${teacher.id}`);
+  await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Задачи' }).click();
+  await page.waitForURL(`**/users/${teacher.id}/tasks`);
+  await page.getByRole('heading', { level: 2, name: 'Задачи' }).waitFor();
+  await until(async () => (await shownTitles(page)).sort(), [given, about].sort());
+  const row = (title) => page.locator('.tasks-table tbody tr', { has: page.getByRole('button', { name: title, exact: true }) });
+  assert.equal((await row(given).locator('td[data-label="Кому"]').innerText()).trim(), 'Заменова З.');
+  assert.equal((await row(about).locator('td[data-label="О ком"]').getByRole('link').getAttribute('href')), `/users/${teacher.id}`);
+  await page.getByText('Показаны 1–2 из 2').waitFor();
+  for (const title of [elsewhere, aboutOther]) assert.equal(await row(title).count(), 0, `«${title}» is not his`);
+
+  // The student's tab: the one about him only.
+  await page.goto(`/users/${student.id}/tasks`);
+  await until(() => shownTitles(page), [aboutOther]);
   assert.deepEqual(page.errors, []);
 });
 

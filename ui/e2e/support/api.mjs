@@ -1,5 +1,6 @@
 // Calls the API from a signed-in page, as the UI does (the anti-forgery cookie sent back):
-// for specs that set up data or check what the server holds.
+// for specs that set up data or check what the server holds; and waits for a page to show it.
+import assert from 'node:assert/strict';
 
 /** `{status, body}` of `method path` with a JSON `body`, from `page`'s session. */
 export async function callApi(page, method, path, body) {
@@ -44,3 +45,15 @@ export function addDays(day, n) {
 
 /** The Monday of the week `day` is in. */
 export const mondayOf = (day) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+
+/** Waits until `read()` gives `expected` (a page re-renders after each answer), at most ~5 s;
+ * then fails with what it last read. */
+export async function until(read, expected) {
+  let seen;
+  for (let look = 0; look < 100; look += 1) {
+    seen = await read();
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.deepEqual(seen, expected);
+}
