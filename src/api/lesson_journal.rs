@@ -164,8 +164,10 @@ impl LessonJournalApi {
     /// A lesson's journal
     ///
     /// Its students (with names), their attendance and marks, the topic and the homework.
-    /// Whoever may read the lesson: staff every one, a student his own lesson (his own rows
-    /// only), a parent his children's (their rows only); 403 for another's lesson.
+    /// Whoever may read the lesson: its teacher and managers with every student's rows, another
+    /// worker with the rows of the students he teaches (in his groups or at his lessons), a
+    /// student his own lesson (his own rows only), a parent his children's (their rows only);
+    /// 403 for another's lesson.
     #[oai(path = "/api/lessons/:id/journal", method = "get", operation_id = "lessons_journal")]
     async fn show(
         &self,

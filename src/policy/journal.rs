@@ -30,6 +30,20 @@ pub fn reads_student_journal(actor: &Actor, student: UserId, teachers: &[UserId]
         || (roles.contains(&Role::Worker) && teachers.contains(&actor.user.id))
 }
 
+/// Whether `actor` reads `student`'s attendance and marks at a lesson: the lesson's teacher
+/// and managers (`keeps`) every student's, another worker those of a student he teaches
+/// (`teaches_student`: in his groups or at his lessons), the student his own, a parent his
+/// children's. So a lesson's journal shows a worker no more than the student's own journal
+/// (`reads_student_journal`) or the group's (`reads_group_journal`) would.
+pub fn reads_lesson_row(actor: &Actor, keeps: bool, student: UserId, teaches_student: bool) -> bool {
+    let teachers: &[UserId] = if teaches_student {
+        std::slice::from_ref(&actor.user.id)
+    } else {
+        &[]
+    };
+    keeps || reads_student_journal(actor, student, teachers)
+}
+
 /// Why a worker may not read a group's journal.
 pub const NOT_YOUR_GROUP_JOURNAL: &str = "Журнал этой группы доступен её учителю и менеджерам";
 
@@ -112,6 +126,21 @@ mod tests {
         assert!(records_ahead(&manager) && !records_ahead(&worker));
         assert!(gives_marks(&worker, true) && !gives_marks(&worker, false) && gives_marks(&manager, false));
         assert!(reads_journal_of(&actor(&[Role::Parent]), UserId(7)));
+        // The test callers are parents of user 7: user 8 is nobody's child.
+        assert!(
+            reads_lesson_row(&worker, true, UserId(8), false),
+            "his lesson: every row"
+        );
+        assert!(
+            reads_lesson_row(&worker, false, UserId(8), true),
+            "another's: his student"
+        );
+        assert!(
+            !reads_lesson_row(&worker, false, UserId(8), false),
+            "another's: not his student"
+        );
+        assert!(reads_lesson_row(&actor(&[Role::Parent]), false, UserId(7), false));
+        assert!(!reads_lesson_row(&actor(&[Role::Parent]), false, UserId(8), false));
         assert!(!reads_journal_of(&actor(&[Role::Parent]), UserId(8)));
     }
 }

@@ -3,6 +3,7 @@
 //! read whose. The records are written through the store, as a saved lesson journal leaves them.
 
 mod kept;
+mod lesson_rows;
 mod school;
 
 use crate::helpers::json;

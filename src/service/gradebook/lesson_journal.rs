@@ -1,9 +1,10 @@
 //! A lesson's journal: its students' attendance, their marks, the topic and the homework, read
-//! by whoever may read the lesson (a student and a parent only their own rows) and saved by
-//! its teacher (or a manager) in one request and one durable commit.
+//! by whoever may read the lesson (a student and a parent only their own rows, a worker who does
+//! not teach it only his students') and saved by its teacher (or a manager) in one request and
+//! one durable commit.
 
 use super::mark_edit::{self, Edit, MarkFields};
-use super::marks::{ShownMark, shown_mark};
+use super::marks::{ShownMark, shown_mark, teaches_student};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::journal::{Attendance, AttendanceStatus, Mark};
@@ -72,7 +73,15 @@ fn seen(
     school: &School,
     config: &Config,
 ) -> Result<LessonJournal, ServiceError> {
-    let visible = |student: UserId| policy::reads_journal_of(actor, student);
+    let keeps = policy::keeps_journal(actor, &lesson);
+    let mut shown = BTreeSet::new();
+    for &student in &lesson.student_ids {
+        let teaches = !keeps && actor.is_staff() && teaches_student(txn, actor.user.id, student)?;
+        if policy::reads_lesson_row(actor, keeps, student, teaches) {
+            shown.insert(student);
+        }
+    }
+    let visible = |student: UserId| shown.contains(&student);
     let students = lesson
         .student_ids
         .iter()
@@ -88,7 +97,7 @@ fn seen(
         .map(|m| shown_mark(m, actor, school, now, config))
         .collect();
     Ok(LessonJournal {
-        keeps: policy::keeps_journal(actor, &lesson),
+        keeps,
         lesson,
         students,
         records,

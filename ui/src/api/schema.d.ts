@@ -1443,8 +1443,10 @@ export interface paths {
         /**
          * A lesson's journal
          * @description Its students (with names), their attendance and marks, the topic and the homework.
-         *     Whoever may read the lesson: staff every one, a student his own lesson (his own rows
-         *     only), a parent his children's (their rows only); 403 for another's lesson.
+         *     Whoever may read the lesson: its teacher and managers with every student's rows, another
+         *     worker with the rows of the students he teaches (in his groups or at his lessons), a
+         *     student his own lesson (his own rows only), a parent his children's (their rows only);
+         *     403 for another's lesson.
          */
         get: operations["lessons_journal"];
         /**

@@ -1,15 +1,17 @@
 //! A lesson's journal read only (a student, a parent, a teacher of another lesson): the topic, the
 //! homework and each student's attendance and marks the server shows (a student his own, a parent
-//! his children's).
+//! his children's, another teacher his students'), and to staff whose rows it leaves out.
 import { MarkChips } from '../../components/MarkChip';
 import { ATTENDANCE_NAMES, MARK_KIND_NAMES } from '../../lib/journal';
 import type { Lesson } from '../../lib/teaching';
 import type { Journal } from './journalForm';
 
-export function JournalView({ lesson, journal }: { lesson: Lesson; journal: Journal | null }) {
+/** `staff`: the reader is a worker or a manager, told when rows are not shown to him. */
+export function JournalView({ lesson, journal, staff }: { lesson: Lesson; journal: Journal | null; staff: boolean }) {
   const topic = journal?.topic ?? lesson.topic;
   const homework = journal?.homework ?? lesson.homework;
   const students = journal?.students ?? [];
+  const unseen = journal && staff ? lesson.student_ids.length - students.length : 0;
   return (
     <>
       <section className="journal-read" aria-label="Тема и домашнее задание">
@@ -41,6 +43,11 @@ export function JournalView({ lesson, journal }: { lesson: Lesson; journal: Jour
             })}
           </ul>
         </section>
+      )}
+      {unseen > 0 && (
+        <p className="muted">
+          Посещаемость и оценки {students.length > 0 ? 'остальных учеников' : 'учеников этого занятия'} видны его учителю и менеджерам.
+        </p>
       )}
     </>
   );

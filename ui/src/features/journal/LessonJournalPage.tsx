@@ -100,7 +100,7 @@ export default function LessonJournalPage() {
       {managesLesson(user, lesson) && lesson.status === 'planned' && (
         <LessonActions lesson={lesson} onAction={(action) => void act(action, lesson)} label="Действия с занятием" without={['topic', 'delete']} />
       )}
-      {records ? <JournalEditor key={lesson.id} lesson={lesson} journal={journal} mayRecordEarly={manager} onSaved={saved} /> : <JournalView lesson={lesson} journal={journal} />}
+      {records ? <JournalEditor key={lesson.id} lesson={lesson} journal={journal} mayRecordEarly={manager} onSaved={saved} /> : <JournalView lesson={lesson} journal={journal} staff={isStaff(user)} />}
     </div>
   );
 }
