@@ -6,7 +6,8 @@
 // school's default line (alerts.unexcused_in_row = 2). Past lessons
 // nobody filled wait on their teacher's start page until he saves one's journal and cancels the
 // other from its page. Pictures of the
-// day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots.
+// day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots. A
+// colleague who teaches none of the lesson's students reads its topic and homework, not their rows.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
@@ -258,5 +259,23 @@ test("past lessons nobody filled wait on their teacher's start page until he sav
   // Every list of the start page has answered (the lessons to fill among them).
   await page.waitForLoadState('networkidle');
   assert.equal(await unfilled.count(), 0, 'filled: no longer waiting');
+  assert.deepEqual(page.errors, []);
+});
+
+test("a colleague opening the lesson reads its topic and homework, and is told its students' rows are its teacher's", async () => {
+  const manager = await app.open('/', { viewport: WIDE });
+  await app.signIn(manager, DEMO.manager);
+  const colleague = await person(manager, { last: 'Коллегова', first: 'Кира', roles: ['worker'] });
+  await manager.context().close();
+
+  const page = await app.open('/', { viewport: PHONE });
+  await app.signIn(page, colleague.email, PASSWORD);
+  await page.goto(`/lessons/${school.lesson.id}`);
+  await page.getByText(HOMEWORK).waitFor();
+  await page.getByText('Посещаемость и оценки учеников этого занятия видны его учителю и менеджерам.').waitFor();
+  assert.equal(await page.locator('.journal-own li').count(), 0, 'no student of his');
+  assert.equal(await page.getByRole('button', { name: 'Сохранить' }).count(), 0, 'read only');
+  await fitsWidth(page);
+  await app.screenshot(page, 'lesson-colleague-360-light');
   assert.deepEqual(page.errors, []);
 });
