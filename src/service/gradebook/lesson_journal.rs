@@ -4,7 +4,7 @@
 //! one durable commit.
 
 use super::mark_edit::{self, Edit, MarkFields};
-use super::marks::{ShownMark, shown_mark, teaches_student};
+use super::marks::{ShownMark, shown_mark, taught_among};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::journal::{Attendance, AttendanceStatus, Mark};
@@ -74,14 +74,12 @@ fn seen(
     config: &Config,
 ) -> Result<LessonJournal, ServiceError> {
     let keeps = policy::keeps_journal(actor, &lesson);
-    let mut shown = BTreeSet::new();
-    for &student in &lesson.student_ids {
-        let teaches = !keeps && actor.is_staff() && teaches_student(txn, actor.user.id, student)?;
-        if policy::reads_lesson_row(actor, keeps, student, teaches) {
-            shown.insert(student);
-        }
-    }
-    let visible = |student: UserId| shown.contains(&student);
+    let taught = if !keeps && actor.is_staff() {
+        taught_among(txn, actor.user.id, &lesson.student_ids)?
+    } else {
+        BTreeSet::new()
+    };
+    let visible = |student: UserId| policy::reads_lesson_row(actor, keeps, student, taught.contains(&student));
     let students = lesson
         .student_ids
         .iter()

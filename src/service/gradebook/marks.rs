@@ -18,6 +18,7 @@ use crate::store::lessons::{self, Whose};
 use crate::store::record::{self, Reader};
 use crate::store::{Store, StoreError, groups, users};
 use jiff::Timestamp;
+use std::collections::BTreeSet;
 
 /// A mark with the names it shows and whether the reader may change it.
 pub struct ShownMark {
@@ -45,14 +46,24 @@ fn not_found() -> ServiceError {
 
 /// Whether `teacher` teaches `student`: in one of his groups or at one of his lessons.
 pub fn teaches_student(txn: &impl Reader, teacher: UserId, student: UserId) -> Result<bool, StoreError> {
-    if groups::of_teacher(txn, teacher)?
-        .iter()
-        .any(|g| g.student_ids.contains(&student))
-    {
-        return Ok(true);
+    Ok(!taught_among(txn, teacher, &[student])?.is_empty())
+}
+
+/// Those of `students` whom `teacher` teaches: in his groups (read once), or else at his
+/// lessons (each student's read only when he is not in those groups).
+pub fn taught_among(txn: &impl Reader, teacher: UserId, students: &[UserId]) -> Result<BTreeSet<UserId>, StoreError> {
+    let groups = groups::of_teacher(txn, teacher)?;
+    let mut taught = BTreeSet::new();
+    for &student in students {
+        let teaches = groups.iter().any(|g| g.student_ids.contains(&student))
+            || lessons::of(txn, &Whose::Student(student), Timestamp::MIN, Timestamp::MAX)?
+                .iter()
+                .any(|l| l.teacher_id == teacher);
+        if teaches {
+            taught.insert(student);
+        }
     }
-    let lessons = lessons::of(txn, &Whose::Student(student), Timestamp::MIN, Timestamp::MAX)?;
-    Ok(lessons.iter().any(|l| l.teacher_id == teacher))
+    Ok(taught)
 }
 
 /// Whether `actor` may read `mark`: a manager any, a worker his students', a student his
