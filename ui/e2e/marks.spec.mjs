@@ -1,15 +1,14 @@
 // The journal's reading screens: a teacher opens /marks, picks his group and a term, moves in
 // the grid with the arrows, types a 4 and sees it with the new average, removes it again; a
 // manager opens a subject's journal, every group's and the individual lessons, each date under
-// its group; a
-// student sees his marks by subject and a link to his attendance; a manager sees them on the
-// student's card, under its «Оценки» tab; a parent of two sees one child's marks on /marks, then
-// the other's picked; a parent of one is told whose they are; a person's attendance page
-// shows the month's summary; the grid never makes a 360 px page scroll sideways; pictures light
-// and dark, 1366 and 360 px.
+// its group; a student sees his marks by subject and a link to his attendance; a manager sees
+// them on the student's card, under its «Оценки» tab; a parent of two sees one child's marks on
+// /marks, then the other's picked; a parent of one is told whose they are; a person's
+// attendance page shows the month's summary; the grid never makes a 360 px page scroll
+// sideways; pictures light and dark, 1366 and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { callApi, schoolNow } from './support/api.mjs';
+import { callApi, schoolNow, until } from './support/api.mjs';
 import { DEMO, PHONE, useApp } from './support/app.mjs';
 
 const app = useApp();
@@ -68,8 +67,9 @@ test('a teacher picks his group and a term, types a 4 into a cell and sees it an
   await page.getByLabel('Период').selectOption(term.from);
   await page.getByRole('combobox', { name: /^Журнал/ }).selectOption({ label: GROUP });
   const grid = page.getByRole('grid', { name: 'Журнал группы' });
-  await grid.waitFor();
-  assert.equal(await grid.locator('tbody tr').count(), journal.students.length);
+  // The grid stays on screen while the picked group's journal loads: wait for its rows.
+  await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  await until(() => grid.locator('tbody tr').count(), journal.students.length);
   await page.getByText('н — без уважительной причины').waitFor();
 
   // One cell to the left, then the arrow to the lesson, then a 4.
