@@ -6,7 +6,7 @@ NPM ?= npm
 DEMO_DIR ?= data-demo
 TMP := $(shell mktemp -d 2>/dev/null || echo /tmp/klass-make)
 
-.PHONY: run test build ui ui-deps lint rust-test ui-test e2e conformance openapi check-openapi bench pi clean
+.PHONY: run test build ui ui-deps lint rust-test ui-test e2e screenshots conformance openapi check-openapi bench pi clean
 
 ## Build the UI and the release binary, then serve a demo school at http://127.0.0.1:8080
 run: build
@@ -49,6 +49,12 @@ ui-test: ui-deps
 e2e: ui
 	$(CARGO) build --locked --bin klass
 	cd ui && KLASS_BIN=$(CURDIR)/target/debug/klass $(NPM) run e2e
+
+## The same specs, taking pictures of every screen light and dark, wide and at 360 px, into
+## ui/e2e/screenshots (`make test` walks those screens on the phone in dark, without pictures)
+screenshots: ui
+	$(CARGO) build --locked --bin klass
+	cd ui && KLASS_SCREENSHOTS=1 KLASS_BIN=$(CURDIR)/target/debug/klass $(NPM) run e2e
 
 ## Regenerate the committed OpenAPI document and the UI's TypeScript types from the server
 openapi: ui-deps

@@ -83,7 +83,7 @@ done
 # Other builds sharing the two cores skew every figure: count them at the start and the end, and
 # before each measurement wait for them to end (BENCH_QUIET_WAIT seconds in all, default 90).
 # shellcheck disable=SC2009 # pgrep refuses a pattern this long without -f
-busy() { ps -e -o comm= | grep -cxE 'rustc|cargo|node|chromium' || true; }
+busy() { ps -e -o comm= | grep -cxE 'rustc|cargo|node|chromium.*' || true; }
 QUIET_LEFT=${BENCH_QUIET_WAIT:-90}
 wait_quiet() {
     local waited=0

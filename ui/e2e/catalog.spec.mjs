@@ -4,7 +4,7 @@
 // 1366 px and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEMO, PHONE, useApp } from './support/app.mjs';
+import { DEMO, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 800 };
@@ -132,35 +132,33 @@ async function loaded(page) {
   await page.waitForTimeout(200);
 }
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['desktop', WIDE], ['phone', PHONE]]) {
-    test(`catalogue screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page);
-      const [student, course] = await enrolledStudent(page);
-      const pages = [
-        ['subjects', '/subjects'],
-        ['courses', '/courses'],
-        ['course', `/courses/${course}`],
-        ['user-subjects', `/users/${student}/subjects`],
-        ['user-courses', `/users/${student}/courses`],
-        ['user-course', `/users/${student}/courses/${course}`],
-      ];
-      for (const [name, path] of pages) {
-        await page.goto(path);
-        await loaded(page);
-        await app.screenshot(page, `catalog-${name}-${scheme}-${device}`);
-      }
-      await page.goto('/subjects');
+for (const [scheme, device, viewport] of looks([['desktop', WIDE], ['phone', PHONE]])) {
+  test(`catalogue screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page);
+    const [student, course] = await enrolledStudent(page);
+    const pages = [
+      ['subjects', '/subjects'],
+      ['courses', '/courses'],
+      ['course', `/courses/${course}`],
+      ['user-subjects', `/users/${student}/subjects`],
+      ['user-courses', `/users/${student}/courses`],
+      ['user-course', `/users/${student}/courses/${course}`],
+    ];
+    for (const [name, path] of pages) {
+      await page.goto(path);
       await loaded(page);
-      await page.getByRole('button', { name: 'Создать предмет' }).click();
-      await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(300);
-      await app.screenshot(page, `catalog-subject-dialog-${scheme}-${device}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      assert.equal(overflow, 0, 'nothing wider than the screen');
-      assert.deepEqual(page.errors, []);
-    });
-  }
+      await app.screenshot(page, `catalog-${name}-${scheme}-${device}`);
+    }
+    await page.goto('/subjects');
+    await loaded(page);
+    await page.getByRole('button', { name: 'Создать предмет' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(300);
+    await app.screenshot(page, `catalog-subject-dialog-${scheme}-${device}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, 'nothing wider than the screen');
+    assert.deepEqual(page.errors, []);
+  });
 }

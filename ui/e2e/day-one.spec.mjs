@@ -4,7 +4,7 @@
 // checked in the browser, one word per role, one palette, declined names; and their pictures.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEMO, PHONE, useApp } from './support/app.mjs';
+import { DEMO, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp({ env: { KLASS_FILES__MAX_UPLOAD_MB: '1' } });
 const WIDE = { width: 1366, height: 800 };
@@ -171,54 +171,52 @@ test('one word per role and one palette everywhere', async () => {
   assert.deepEqual(tagNames, settingsNames);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['wide', WIDE], ['phone', PHONE]]) {
-    test(`day-one screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await page.goto('/users/1/files');
-      await page.waitForURL((url) => url.pathname === '/auth/login');
-      await app.screenshot(page, `day-one-login-redirect-${scheme}-${device}`);
-      await submitSignIn(page);
-      await page.waitForURL((url) => url.pathname === '/users/1/files');
-      await page.getByText('Файл до 1 МБ').waitFor();
-      await page.locator('input[type="file"]').setInputFiles({ name: 'большой.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024 + 1) });
-      await page.getByRole('alert').waitFor();
-      await app.screenshot(page, `day-one-files-${scheme}-${device}`);
+for (const [scheme, device, viewport] of looks([['wide', WIDE], ['phone', PHONE]])) {
+  test(`day-one screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await page.goto('/users/1/files');
+    await page.waitForURL((url) => url.pathname === '/auth/login');
+    await app.screenshot(page, `day-one-login-redirect-${scheme}-${device}`);
+    await submitSignIn(page);
+    await page.waitForURL((url) => url.pathname === '/users/1/files');
+    await page.getByText('Файл до 1 МБ').waitFor();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'большой.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(1024 * 1024 + 1) });
+    await page.getByRole('alert').waitFor();
+    await app.screenshot(page, `day-one-files-${scheme}-${device}`);
 
-      await page.goto('/users/create');
-      await page.getByLabel('Ученик', { exact: true }).check();
-      await page.getByRole('searchbox', { name: 'Найти: родитель' }).fill('ова');
-      await page.locator('.picker-results button').first().click();
-      await app.screenshot(page, `day-one-create-parents-${scheme}-${device}`);
+    await page.goto('/users/create');
+    await page.getByLabel('Ученик', { exact: true }).check();
+    await page.getByRole('searchbox', { name: 'Найти: родитель' }).fill('ова');
+    await page.locator('.picker-results button').first().click();
+    await app.screenshot(page, `day-one-create-parents-${scheme}-${device}`);
 
-      await page.goto('/settings/password');
-      await page.getByLabel('Текущий пароль').fill('не-тот-пароль');
-      await page.getByLabel('Новый пароль', { exact: true }).fill('новый-пароль-123');
-      await page.getByLabel('Новый пароль ещё раз').fill('новый-пароль-123');
-      for (let i = 0; i < 2; i++) {
-        const answered = page.waitForResponse((r) => r.url().endsWith('/api/user/password'));
-        await page.getByRole('button', { name: 'Сменить пароль' }).click();
-        await answered;
-      }
-      await page.locator('.toast-count').waitFor();
-      await app.screenshot(page, `day-one-toast-${scheme}-${device}`);
+    await page.goto('/settings/password');
+    await page.getByLabel('Текущий пароль').fill('не-тот-пароль');
+    await page.getByLabel('Новый пароль', { exact: true }).fill('новый-пароль-123');
+    await page.getByLabel('Новый пароль ещё раз').fill('новый-пароль-123');
+    for (let i = 0; i < 2; i++) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/user/password'));
+      await page.getByRole('button', { name: 'Сменить пароль' }).click();
+      await answered;
+    }
+    await page.locator('.toast-count').waitFor();
+    await app.screenshot(page, `day-one-toast-${scheme}-${device}`);
 
-      await page.goto('/users/99999');
-      await page.getByText('Такого пользователя нет').waitFor();
-      await app.screenshot(page, `day-one-missing-card-${scheme}-${device}`);
+    await page.goto('/users/99999');
+    await page.getByText('Такого пользователя нет').waitFor();
+    await app.screenshot(page, `day-one-missing-card-${scheme}-${device}`);
 
-      const smirnova = await findId(page, 'smirnova@demo.klass');
-      await page.goto(`/users/${smirnova}/parents`);
-      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-      await app.screenshot(page, `day-one-family-${scheme}-${device}`);
-      await page.goto(`/users/${smirnova}`);
-      await page.getByRole('button', { name: 'Войти как' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Войти' }).click();
-      await page.waitForURL((url) => url.pathname === '/');
-      await page.goto('/users/create');
-      await page.locator('.error-page').waitFor();
-      await app.screenshot(page, `day-one-forbidden-${scheme}-${device}`);
-    });
-  }
+    const smirnova = await findId(page, 'smirnova@demo.klass');
+    await page.goto(`/users/${smirnova}/parents`);
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await app.screenshot(page, `day-one-family-${scheme}-${device}`);
+    await page.goto(`/users/${smirnova}`);
+    await page.getByRole('button', { name: 'Войти как' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Войти' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/users/create');
+    await page.locator('.error-page').waitFor();
+    await app.screenshot(page, `day-one-forbidden-${scheme}-${device}`);
+  });
 }

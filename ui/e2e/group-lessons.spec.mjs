@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDays, callApi, mondayOf, schoolNow } from './support/api.mjs';
-import { DEMO, PHONE, useApp } from './support/app.mjs';
+import { DEMO, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
@@ -248,44 +248,42 @@ test('the start page: a teacher sees his lessons today, a student his next lesso
   assert.deepEqual([...page.errors, ...teacherPage.errors, ...studentPage.errors], []);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['desktop', WIDE], ['phone', PHONE]]) {
-    test(`group and lesson screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page);
-      await ensureSubject(page);
-      const shot = async (name, path, ready) => {
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-        await app.screenshot(page, `${name}-${scheme}-${device}`);
-      };
-      await shot('groups', '/group-lessons', 'h1');
-      await shot('lessons', '/lessons', 'h1');
-      const form = await fillGroup(page, { name: 'Проверка', teacher: 'Белов', slots: [['2', '16:00', 60], ['4', '16:00', 60]], students: 2 });
-      // The server's check: how many lessons saving makes, or what it clashes with.
-      await form.locator('.schedule-words .muted, .schedule-clashes').first().waitFor();
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await app.screenshot(page, `group-create-${scheme}-${device}`);
-      const first = page.locator('.groups-table tbody tr a');
-      await page.goto('/group-lessons');
-      if (await first.count()) {
-        await first.first().click();
-        await page.locator('.group-facts').waitFor();
-        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-        await app.screenshot(page, `group-${scheme}-${device}`);
-      }
-      await page.goto('/users?search=smirnova');
-      await page.locator('.people-table tbody tr').first().click();
-      await page.waitForURL(/\/users\/\d+$/);
-      await shot('user-lessons', `${new URL(page.url()).pathname}/lessons`, 'h2');
-      const teacher = await app.open('/', { viewport, colorScheme: scheme });
-      await teacher.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(teacher, DEMO.worker);
-      await teacher.locator('.home-lessons h2').waitFor();
-      await teacher.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-      await app.screenshot(teacher, `home-teacher-${scheme}-${device}`);
-    });
-  }
+for (const [scheme, device, viewport] of looks([['desktop', WIDE], ['phone', PHONE]])) {
+  test(`group and lesson screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page);
+    await ensureSubject(page);
+    const shot = async (name, path, ready) => {
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(page, `${name}-${scheme}-${device}`);
+    };
+    await shot('groups', '/group-lessons', 'h1');
+    await shot('lessons', '/lessons', 'h1');
+    const form = await fillGroup(page, { name: 'Проверка', teacher: 'Белов', slots: [['2', '16:00', 60], ['4', '16:00', 60]], students: 2 });
+    // The server's check: how many lessons saving makes, or what it clashes with.
+    await form.locator('.schedule-words .muted, .schedule-clashes').first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await app.screenshot(page, `group-create-${scheme}-${device}`);
+    const first = page.locator('.groups-table tbody tr a');
+    await page.goto('/group-lessons');
+    if (await first.count()) {
+      await first.first().click();
+      await page.locator('.group-facts').waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(page, `group-${scheme}-${device}`);
+    }
+    await page.goto('/users?search=smirnova');
+    await page.locator('.people-table tbody tr').first().click();
+    await page.waitForURL(/\/users\/\d+$/);
+    await shot('user-lessons', `${new URL(page.url()).pathname}/lessons`, 'h2');
+    const teacher = await app.open('/', { viewport, colorScheme: scheme });
+    await teacher.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(teacher, DEMO.worker);
+    await teacher.locator('.home-lessons h2').waitFor();
+    await teacher.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await app.screenshot(teacher, `home-teacher-${scheme}-${device}`);
+  });
 }

@@ -4,7 +4,7 @@
 // silenced by the manager acting as him (issue 11, item 3); pictures of the pages.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEMO, DESKTOP, PHONE, useApp } from './support/app.mjs';
+import { DEMO, DESKTOP, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 
@@ -168,31 +168,29 @@ test("while acting as someone, his notification settings and «Прочитат�
   assert.deepEqual(page.errors, []);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    test(`history screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page);
-      const card = await openCard(page, STUDENT.email);
-      await sendPasswordLink(page);
-      const shot = async (name, path, ready) => {
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
-        await app.screenshot(page, `${name}-${scheme}-${device}`);
-      };
-      await shot('history', '/history', '.activity-table');
-      await shot('history-filtered', `/history?user_id=1&date_from=2026-01-01`, '.person-chosen');
-      await shot('user-logs', `${card}/logs`, '.activity-table');
-      await shot('user-mail', `${card}/mail`, '.data-table');
-      await page.goto('/history');
-      await page.getByLabel('Человек').fill('иванов');
-      await page.locator('.person-field .picker-results button').first().waitFor();
-      await page.waitForTimeout(200);
-      await app.screenshot(page, `history-person-search-${scheme}-${device}`);
-    });
-  }
+for (const [scheme, device, viewport] of looks([['desktop', DESKTOP], ['phone', PHONE]])) {
+  test(`history screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page);
+    const card = await openCard(page, STUDENT.email);
+    await sendPasswordLink(page);
+    const shot = async (name, path, ready) => {
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
+      await app.screenshot(page, `${name}-${scheme}-${device}`);
+    };
+    await shot('history', '/history', '.activity-table');
+    await shot('history-filtered', `/history?user_id=1&date_from=2026-01-01`, '.person-chosen');
+    await shot('user-logs', `${card}/logs`, '.activity-table');
+    await shot('user-mail', `${card}/mail`, '.data-table');
+    await page.goto('/history');
+    await page.getByLabel('Человек').fill('иванов');
+    await page.locator('.person-field .picker-results button').first().waitFor();
+    await page.waitForTimeout(200);
+    await app.screenshot(page, `history-person-search-${scheme}-${device}`);
+  });
 }

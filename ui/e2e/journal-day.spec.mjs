@@ -9,14 +9,12 @@
 // day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots. A
 // colleague who teaches none of the lesson's students reads its topic and homework, not their rows.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { test } from 'node:test';
 import { callApi, schoolNow } from './support/api.mjs';
-import { DEMO, PHONE, useApp } from './support/app.mjs';
+import { DEMO, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
-const SHOTS = '/tmp/klass-journal-shots';
 const PASSWORD = 'journal-e2e-2026';
 const HOMEWORK = 'Параграф 12, задачи 3–5';
 
@@ -191,30 +189,27 @@ test('leaving unsaved asks first; a failed save keeps what was entered and offer
   assert.deepEqual(page.errors, []);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['1366', WIDE], ['360', PHONE]]) {
-    test(`pictures of the day and the journal: ${scheme}, ${device} px`, async () => {
-      mkdirSync(SHOTS, { recursive: true });
+for (const [scheme, device, viewport] of looks([['1366', WIDE], ['360', PHONE]])) {
+  test(`pictures of the day and the journal: ${scheme}, ${device} px`, async () => {
       const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page, school.teacher.email, PASSWORD);
-      await page.locator('.teacher-day').waitFor();
-      await page.locator('.day-journal').first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/day-${scheme}-${device}.png`, fullPage: true });
-      await page.goto(`/lessons/${school.lesson.id}`);
-      await page.locator('.journal-student').first().waitFor();
-      await page.screenshot({ path: `${SHOTS}/journal-${scheme}-${device}.png`, fullPage: true });
-      const parent = await app.open('/help', { viewport, colorScheme: scheme });
-      await parent.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(parent, school.parent.email, PASSWORD);
-      await parent.locator('.home-marks .mark-chip').first().waitFor();
-      await parent.screenshot({ path: `${SHOTS}/parent-${scheme}-${device}.png`, fullPage: true });
-      await parent.goto(`/lessons/${school.lesson.id}`);
-      await parent.locator('.journal-own li').first().waitFor();
-      await parent.screenshot({ path: `${SHOTS}/lesson-parent-${scheme}-${device}.png`, fullPage: true });
-      assert.deepEqual([...page.errors, ...parent.errors], []);
-    });
-  }
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page, school.teacher.email, PASSWORD);
+    await page.locator('.teacher-day').waitFor();
+    await page.locator('.day-journal').first().waitFor();
+    await app.screenshot(page, `day-${scheme}-${device}`);
+    await page.goto(`/lessons/${school.lesson.id}`);
+    await page.locator('.journal-student').first().waitFor();
+    await app.screenshot(page, `journal-${scheme}-${device}`);
+    const parent = await app.open('/help', { viewport, colorScheme: scheme });
+    await parent.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(parent, school.parent.email, PASSWORD);
+    await parent.locator('.home-marks .mark-chip').first().waitFor();
+    await app.screenshot(parent, `parent-${scheme}-${device}`);
+    await parent.goto(`/lessons/${school.lesson.id}`);
+    await parent.locator('.journal-own li').first().waitFor();
+    await app.screenshot(parent, `lesson-parent-${scheme}-${device}`);
+    assert.deepEqual([...page.errors, ...parent.errors], []);
+  });
 }
 
 test("past lessons nobody filled wait on their teacher's start page until he saves one's journal and cancels the other", async () => {

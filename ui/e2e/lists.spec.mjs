@@ -4,7 +4,7 @@
 // log at 1366 px and 360 px, light and dark.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PHONE, useApp } from './support/app.mjs';
+import { PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 800 };
@@ -90,21 +90,19 @@ test('on a phone, where the headers are hidden, «Порядок» sorts the lis
   assert.ok(overflow <= 0, `/tags is ${overflow}px wider than the screen`);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['wide', WIDE], ['phone', PHONE]]) {
-    test(`list screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page);
-      const shot = async (name, path, ready) => {
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-        await app.screenshot(page, `kit-${name}-${scheme}-${device}`);
-      };
-      await shot('users', '/users?sort=-created_at', '.people-table');
-      await shot('log', '/history', '.activity-table');
-      await shot('tags', '/tags', '.tags-table');
-    });
-  }
+for (const [scheme, device, viewport] of looks([['wide', WIDE], ['phone', PHONE]])) {
+  test(`list screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page);
+    const shot = async (name, path, ready) => {
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(page, `kit-${name}-${scheme}-${device}`);
+    };
+    await shot('users', '/users?sort=-created_at', '.people-table');
+    await shot('log', '/history', '.activity-table');
+    await shot('tags', '/tags', '.tags-table');
+  });
 }

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi, schoolNow, until } from './support/api.mjs';
-import { DEMO, PHONE, useApp } from './support/app.mjs';
+import { DEMO, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 860 };
@@ -316,45 +316,43 @@ test('the attendance page shows the month with its summary; the grid stays insid
   assert.deepEqual(page.errors, []);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['desktop', WIDE], ['phone', PHONE]]) {
-    test(`journal screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page, DEMO.worker);
-      const { group, journal } = await journalOf(page);
-      await fillJournal(page, journal);
-      const settle = async () => {
-        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-        await page.evaluate(() => window.scrollTo(0, 0));
-      };
-      await page.goto(`/marks?group=${group.id}`);
-      await page.getByRole('grid').waitFor();
-      await settle();
-      await app.screenshot(page, `marks-grid-${scheme}-${device}`);
+for (const [scheme, device, viewport] of looks([['desktop', WIDE], ['phone', PHONE]])) {
+  test(`journal screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page, DEMO.worker);
+    const { group, journal } = await journalOf(page);
+    await fillJournal(page, journal);
+    const settle = async () => {
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    };
+    await page.goto(`/marks?group=${group.id}`);
+    await page.getByRole('grid').waitFor();
+    await settle();
+    await app.screenshot(page, `marks-grid-${scheme}-${device}`);
 
-      const manager = await app.open('/help', { viewport, colorScheme: scheme });
-      await manager.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(manager, DEMO.manager);
-      const card = await callApi(manager, 'GET', `/api/users/${journal.students[0].id}`);
-      await manager.goto(`/users/${journal.students[0].id}/attendance`);
-      await manager.locator('.attendance-summary').waitFor();
-      await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-      await app.screenshot(manager, `attendance-${scheme}-${device}`);
-      const subjects = await callApi(manager, 'GET', '/api/subjects?per_page=100');
-      await manager.goto(`/marks?subject=${subjects.body.data.find((row) => row.name === 'Математика').id}`);
-      await manager.getByRole('grid').waitFor();
-      await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-      await manager.evaluate(() => window.scrollTo(0, 0));
-      await app.screenshot(manager, `marks-subject-${scheme}-${device}`);
+    const manager = await app.open('/help', { viewport, colorScheme: scheme });
+    await manager.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(manager, DEMO.manager);
+    const card = await callApi(manager, 'GET', `/api/users/${journal.students[0].id}`);
+    await manager.goto(`/users/${journal.students[0].id}/attendance`);
+    await manager.locator('.attendance-summary').waitFor();
+    await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await app.screenshot(manager, `attendance-${scheme}-${device}`);
+    const subjects = await callApi(manager, 'GET', '/api/subjects?per_page=100');
+    await manager.goto(`/marks?subject=${subjects.body.data.find((row) => row.name === 'Математика').id}`);
+    await manager.getByRole('grid').waitFor();
+    await manager.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await manager.evaluate(() => window.scrollTo(0, 0));
+    await app.screenshot(manager, `marks-subject-${scheme}-${device}`);
 
-      const student = await app.open('/help', { viewport, colorScheme: scheme });
-      await student.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(student, card.body.data.email);
-      await student.goto('/marks');
-      await student.locator('.subject-marks, .empty-state').first().waitFor();
-      await student.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-      await app.screenshot(student, `marks-student-${scheme}-${device}`);
-    });
-  }
+    const student = await app.open('/help', { viewport, colorScheme: scheme });
+    await student.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(student, card.body.data.email);
+    await student.goto('/marks');
+    await student.locator('.subject-marks, .empty-state').first().waitFor();
+    await student.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await app.screenshot(student, `marks-student-${scheme}-${device}`);
+  });
 }

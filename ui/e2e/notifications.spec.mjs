@@ -3,7 +3,7 @@
 // count; the settings page keeps which kinds also come by mail. Pictures of the panel and page.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEMO, DESKTOP, PHONE, useApp } from './support/app.mjs';
+import { DEMO, DESKTOP, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 
@@ -103,39 +103,37 @@ test('the notification settings keep which kinds also come by mail', async () =>
   assert.deepEqual(page.errors, []);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    test(`notification screenshots: ${scheme}, ${device}`, async () => {
-      const email = device === 'phone' ? 'darya.ivanova@demo.klass' : 'artem.alekseev@demo.klass';
-      await notify(email);
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page, email);
-      await page.locator('.bell-badge').waitFor();
-      await page.keyboard.press('F8');
-      const panel = page.getByRole('dialog', { name: 'Уведомления' });
-      await panel.locator('.notification').nth(2).waitFor();
-      await page.waitForTimeout(200);
-      await app.screenshot(page, `notifications-panel-${scheme}-${device}`);
-      await panel.getByRole('button', { name: 'Прочитать все' }).click();
-      await page.locator('.bell-badge').waitFor({ state: 'detached' });
-      await app.screenshot(page, `notifications-panel-read-${scheme}-${device}`);
-      await page.keyboard.press('Escape');
+for (const [scheme, device, viewport] of looks([['desktop', DESKTOP], ['phone', PHONE]])) {
+  test(`notification screenshots: ${scheme}, ${device}`, async () => {
+    const email = device === 'phone' ? 'darya.ivanova@demo.klass' : 'artem.alekseev@demo.klass';
+    await notify(email);
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page, email);
+    await page.locator('.bell-badge').waitFor();
+    await page.keyboard.press('F8');
+    const panel = page.getByRole('dialog', { name: 'Уведомления' });
+    await panel.locator('.notification').nth(2).waitFor();
+    await page.waitForTimeout(200);
+    await app.screenshot(page, `notifications-panel-${scheme}-${device}`);
+    await panel.getByRole('button', { name: 'Прочитать все' }).click();
+    await page.locator('.bell-badge').waitFor({ state: 'detached' });
+    await app.screenshot(page, `notifications-panel-read-${scheme}-${device}`);
+    await page.keyboard.press('Escape');
 
-      await page.goto('/settings/notifications');
-      await page.locator('.notification-kind').first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      assert.ok(overflow <= 0, `the settings page is ${overflow}px wider than the screen`);
-      await app.screenshot(page, `settings-notifications-${scheme}-${device}`);
+    await page.goto('/settings/notifications');
+    await page.locator('.notification-kind').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `the settings page is ${overflow}px wider than the screen`);
+    await app.screenshot(page, `settings-notifications-${scheme}-${device}`);
 
-      // Someone with nothing to read (a demo student; the staff are told their accounts exist)
-      // sees the empty panel.
-      const fresh = await app.open('/help', { viewport, colorScheme: scheme });
-      await fresh.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(fresh, 'maksim.sokolov@demo.klass');
-      await fresh.getByRole('button', { name: /^Уведомления/ }).click();
-      await fresh.getByText('Уведомлений нет').waitFor();
-      await app.screenshot(fresh, `notifications-empty-${scheme}-${device}`);
-    });
-  }
+    // Someone with nothing to read (a demo student; the staff are told their accounts exist)
+    // sees the empty panel.
+    const fresh = await app.open('/help', { viewport, colorScheme: scheme });
+    await fresh.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(fresh, 'maksim.sokolov@demo.klass');
+    await fresh.getByRole('button', { name: /^Уведомления/ }).click();
+    await fresh.getByText('Уведомлений нет').waitFor();
+    await app.screenshot(fresh, `notifications-empty-${scheme}-${device}`);
+  });
 }

@@ -2,7 +2,7 @@
 // parent (who then sees only himself and his child) and returns; pictures of the people pages.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DESKTOP, PHONE, useApp } from './support/app.mjs';
+import { DESKTOP, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 
@@ -129,31 +129,29 @@ test('a manager deletes a user after confirming and restores him', async () => {
   await page.locator('.profile-header').getByText('Удалён').waitFor({ state: 'detached' });
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
-    test(`people screenshots: ${scheme}, ${device}`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
-      await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
-      await app.signIn(page);
-      const shot = async (name, path, ready) => {
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
-        await app.screenshot(page, `${name}-${scheme}-${device}`);
-      };
-      await shot('users', '/users?tag=1', '.people-table');
-      await page.goto('/users?search=artem.ivanov');
-      await page.locator('.people-table tbody tr').first().click();
-      await page.locator('.user-details .tag-badge').first().waitFor();
-      const card = new URL(page.url()).pathname;
-      await shot('user-card', card, '.user-details .tag-badge');
-      await shot('user-parents', `${card}/parents`, '.picker-chosen li button');
-      await shot('user-create', '/users/create', 'form.person-form');
-      await shot('tags', '/tags', '.tags-table');
-      await page.getByRole('button', { name: 'Создать тег' }).click();
-      await page.getByRole('dialog').waitFor();
-      await page.waitForTimeout(200);
-      await app.screenshot(page, `tag-dialog-${scheme}-${device}`);
-    });
-  }
+for (const [scheme, device, viewport] of looks([['desktop', DESKTOP], ['phone', PHONE]])) {
+  test(`people screenshots: ${scheme}, ${device}`, async () => {
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
+    await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
+    await app.signIn(page);
+    const shot = async (name, path, ready) => {
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.screenshot(page, `${name}-${scheme}-${device}`);
+    };
+    await shot('users', '/users?tag=1', '.people-table');
+    await page.goto('/users?search=artem.ivanov');
+    await page.locator('.people-table tbody tr').first().click();
+    await page.locator('.user-details .tag-badge').first().waitFor();
+    const card = new URL(page.url()).pathname;
+    await shot('user-card', card, '.user-details .tag-badge');
+    await shot('user-parents', `${card}/parents`, '.picker-chosen li button');
+    await shot('user-create', '/users/create', 'form.person-form');
+    await shot('tags', '/tags', '.tags-table');
+    await page.getByRole('button', { name: 'Создать тег' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(200);
+    await app.screenshot(page, `tag-dialog-${scheme}-${device}`);
+  });
 }

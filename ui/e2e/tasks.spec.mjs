@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi, schoolNow, until } from './support/api.mjs';
-import { DEMO, PHONE, useApp } from './support/app.mjs';
+import { DEMO, PHONE, looks, useApp } from './support/app.mjs';
 
 const app = useApp();
 const WIDE = { width: 1366, height: 900 };
@@ -251,39 +251,37 @@ test("a person's «Задачи» tab lists the tasks given to him and those abo
   assert.deepEqual(page.errors, []);
 });
 
-for (const scheme of ['light', 'dark']) {
-  for (const [device, viewport] of [['1366', WIDE], ['360', PHONE]]) {
-    test(`pictures of the tasks pages: ${scheme}, ${device} px`, async () => {
-      const page = await worker({ viewport, colorScheme: scheme });
-      const today = schoolNow().day;
-      await ok(page, 'POST', '/api/tasks', { title: `Картинка: срочно ${scheme} ${device}`, due_on: today, due_time: '15:30', priority: 'high', description: 'Подробности: https://klass.example/tasks' });
-      await ok(page, 'POST', '/api/tasks', { title: `Картинка: на неделе ${scheme} ${device}`, due_on: schoolNow(3).day, priority: 'low' });
-      await ok(page, 'POST', '/api/tasks', { title: `Картинка: просрочено ${scheme} ${device}`, due_on: schoolNow(-2).day });
-      for (const [path, ready, name] of [
-        ['/tasks', '.task-section[data-section="overdue"]', 'mine'],
-        ['/tasks/list', '.tasks-table', 'list'],
-        ['/tasks/calendar', '.cal-cell .task-chip', 'calendar'],
-      ]) {
-        await page.goto(path);
-        await page.locator(ready).first().waitFor();
-        await app.screenshot(page, `tasks-${name}-${device}-${scheme}`);
-      }
-      // A task's dialog, opened from the list by its title; the person's tab on his card.
-      await page.goto('/tasks/list');
-      await page.getByRole('button', { name: `Картинка: срочно ${scheme} ${device}`, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Задача' });
-      await dialog.getByLabel('Задача', { exact: true }).waitFor();
-      assert.equal(await dialog.getByLabel('Время').inputValue(), '15:30');
-      await app.screenshot(page, `tasks-dialog-${device}-${scheme}`);
-      await dialog.getByRole('button', { name: 'Отмена' }).click();
-      const me = (await ok(page, 'GET', '/api/user')).data;
-      await page.goto(`/users/${me.id}`);
-      await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Задачи' }).click();
-      await page.locator('.tasks-table').waitFor();
-      await app.screenshot(page, `tasks-person-${device}-${scheme}`);
-      assert.deepEqual(page.errors, []);
-    });
-  }
+for (const [scheme, device, viewport] of looks([['1366', WIDE], ['360', PHONE]])) {
+  test(`pictures of the tasks pages: ${scheme}, ${device} px`, async () => {
+    const page = await worker({ viewport, colorScheme: scheme });
+    const today = schoolNow().day;
+    await ok(page, 'POST', '/api/tasks', { title: `Картинка: срочно ${scheme} ${device}`, due_on: today, due_time: '15:30', priority: 'high', description: 'Подробности: https://klass.example/tasks' });
+    await ok(page, 'POST', '/api/tasks', { title: `Картинка: на неделе ${scheme} ${device}`, due_on: schoolNow(3).day, priority: 'low' });
+    await ok(page, 'POST', '/api/tasks', { title: `Картинка: просрочено ${scheme} ${device}`, due_on: schoolNow(-2).day });
+    for (const [path, ready, name] of [
+      ['/tasks', '.task-section[data-section="overdue"]', 'mine'],
+      ['/tasks/list', '.tasks-table', 'list'],
+      ['/tasks/calendar', '.cal-cell .task-chip', 'calendar'],
+    ]) {
+      await page.goto(path);
+      await page.locator(ready).first().waitFor();
+      await app.screenshot(page, `tasks-${name}-${device}-${scheme}`);
+    }
+    // A task's dialog, opened from the list by its title; the person's tab on his card.
+    await page.goto('/tasks/list');
+    await page.getByRole('button', { name: `Картинка: срочно ${scheme} ${device}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Задача' });
+    await dialog.getByLabel('Задача', { exact: true }).waitFor();
+    assert.equal(await dialog.getByLabel('Время').inputValue(), '15:30');
+    await app.screenshot(page, `tasks-dialog-${device}-${scheme}`);
+    await dialog.getByRole('button', { name: 'Отмена' }).click();
+    const me = (await ok(page, 'GET', '/api/user')).data;
+    await page.goto(`/users/${me.id}`);
+    await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Задачи' }).click();
+    await page.locator('.tasks-table').waitFor();
+    await app.screenshot(page, `tasks-person-${device}-${scheme}`);
+    assert.deepEqual(page.errors, []);
+  });
 }
 
 test('a busy day of the month shows its first three tasks and «ещё N», which lists them all', async () => {
