@@ -31,6 +31,10 @@ export default defineConfig(({ command }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // One jsdom per worker thread, not one per file: setting up 67 of them took 45 of the
+      // suite's 80 seconds. The files pass in any order (`--sequence.shuffle`), so they share it.
+      pool: 'threads',
+      isolate: false,
     },
   };
 });
