@@ -4,8 +4,8 @@
 // and finds the same order; the columns editor shows the server's refusal to remove a column
 // with cards, and renames a column for good (its cards stay in it); a card's dialog saves a
 // description whose link is clickable. Screenshots at 1366 and 360 px (one column at a time,
-// column tabs; a sideways scroll over the lane, as a swipe makes, snaps to the next column and
-// marks its tab), light and dark. A card marks a task with a description; its dialog reads the
+// column tabs; a finger's swipe across a card snaps the lane to the next column and marks its
+// tab, and leaves the card where it was), light and dark. A card marks a task with a description; its dialog reads the
 // whole task. On a phone a card is held and dragged with a finger.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -246,17 +246,20 @@ test('the boards page at 1366 and 360 px, light and dark; on a phone one column 
         });
         await until(() => tabs.locator('[aria-current="true"]').innerText(), 'В работе');
         await app.screenshot(page, `boards-column-2-${width}-${colorScheme}`);
-        // A swipe to the left (here a sideways scroll over the lane) brings the next column whole,
-        // and its tab is marked.
-        const lane = await page.locator('.board-lane').boundingBox();
-        await page.mouse.move(lane.x + lane.width / 2, lane.y + 40);
-        await page.mouse.wheel(lane.width * 0.6, 0);
+        // A finger swiping to the left across a card brings the next column whole and marks its
+        // tab; the card, not held, stays where it was.
+        const held = column(page, 'В работе').locator('.task-card').first();
+        await held.scrollIntoViewIfNeeded();
+        const box = await held.boundingBox();
+        const y = box.y + box.height / 2;
+        await touchDrag(page, { x: box.x + box.width * 0.9, y }, { x: box.x + box.width * 0.3, y }, 0);
         await page.waitForFunction(() => {
           const shown = document.querySelector('.board-lane').getBoundingClientRect();
           const third = document.querySelectorAll('.board-lane .board-column')[2].getBoundingClientRect();
           return Math.abs(third.left - shown.left) < 2;
         });
         await until(() => tabs.locator('[aria-current="true"]').innerText(), 'Готово');
+        assert.deepEqual(await titles(page, 'В работе'), ['Подготовить контрольную по алгебре для 8 «Б»']);
       }
       assert.deepEqual(page.errors, []);
       await page.context().close();
@@ -264,12 +267,15 @@ test('the boards page at 1366 and 360 px, light and dark; on a phone one column 
   }
 });
 
-/** A finger's drag through the DevTools protocol: pressed and held past the sensor's delay, then moved in steps. */
-async function touchDrag(page, from, to) {
+/**
+ * A finger on the screen through the DevTools protocol: pressed, held `holdMs` (by default past
+ * the TouchSensor's 250 ms, which lifts a card; 0 for a swipe), then moved in steps and lifted.
+ */
+async function touchDrag(page, from, to, holdMs = 400) {
   const cdp = await page.context().newCDPSession(page);
   const touch = (type, point) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
   await touch('touchStart', from);
-  await page.waitForTimeout(400); // held past the TouchSensor's 250 ms, as a finger is
+  if (holdMs > 0) await page.waitForTimeout(holdMs);
   const steps = 12;
   for (let step = 1; step <= steps; step += 1) {
     await touch('touchMove', { x: from.x + ((to.x - from.x) * step) / steps, y: from.y + ((to.y - from.y) * step) / steps });
