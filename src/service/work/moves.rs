@@ -136,7 +136,9 @@ fn index_between(others: &[Card], after: Option<TaskId>, before: Option<TaskId>)
 
 /// Moves task `id` to a column of a board, between two cards: the actor must keep the board and
 /// may edit the task. A column with a status gives the task that status (done tells the author
-/// of a task someone else does).
+/// of a task someone else does). Moves that arrive together share their durable commit
+/// (`Store::write_together`), each applied in the order it came, on the cards as the one before
+/// left them.
 pub fn move_task(
     store: &Store,
     journal: &Journal,
@@ -145,18 +147,35 @@ pub fn move_task(
     form: MoveForm,
     now: Timestamp,
 ) -> Result<Task, ServiceError> {
-    let txn = store.write()?;
-    let old: Task = record::get(&txn, id)?
+    let moved = {
+        let (journal, actor) = (journal.clone(), actor.clone());
+        store.write_together(move |txn| write_move(txn, &journal, &actor, id, &form, now))
+    }?;
+    journal.committed();
+    Ok(moved)
+}
+
+/// Moves task `id` as `form` asks in `txn` (see `move_task`), logged in `journal`; gives the
+/// task as moved.
+fn write_move(
+    txn: &WriteTxn,
+    journal: &Journal,
+    actor: &Actor,
+    id: TaskId,
+    form: &MoveForm,
+    now: Timestamp,
+) -> Result<Task, ServiceError> {
+    let old: Task = record::get(txn, id)?
         .filter(|t| policy::sees_task(actor, t))
         .ok_or_else(task_not_found)?;
     if !policy::edits_task(actor, &old) {
         return Err(Denied::Forbidden.into());
     }
-    let board = kept_board(&txn, actor, form.board_id)?;
+    let board = kept_board(txn, actor, form.board_id)?;
     let column = column_of(&board, form.column_id)?;
-    let others = others(&txn, board.id, column.id, Some(id))?;
+    let others = others(txn, board.id, column.id, Some(id))?;
     let at = index_between(&others, form.after_id, form.before_id)?;
-    let position = key_at(&txn, board.id, column.id, &others, at)?;
+    let position = key_at(txn, board.id, column.id, &others, at)?;
     // A spread (if any) rewrote the other cards of the column, never this one.
     let mut new = old.clone();
     new.placement = Some(Placement {
@@ -167,14 +186,14 @@ pub fn move_task(
     if let Some(status) = column.status {
         new.set_status(status, now);
     }
-    record::replace(&txn, &old, &new)?;
+    record::replace(txn, &old, &new)?;
     let summary = format!(
         "Задача «{}» перемещена на доске «{}» в колонку «{}»",
         new.title, board.name, column.name
     );
     let change = Change::new(Action::TaskMoved, Entity::Task, Some(id.0), summary);
-    let change = tasks::done_notice(&txn, change, actor, &old, &new)?;
-    journal.commit_change(txn, change)?;
+    let change = tasks::done_notice(txn, change, actor, &old, &new)?;
+    journal.record(txn, change)?;
     Ok(new)
 }
 
