@@ -3,11 +3,10 @@
 // 5 and a 3, writes homework and saves once; the parent of the absent student (and of the one with
 // the 5) then sees the homework for tomorrow, the new marks and the absence notification: the
 // absent student missed yesterday's lesson too, so this is his second absence in a row, the
-// school's default line (alerts.unexcused_in_row = 2). Past lessons
-// nobody filled wait on their teacher's start page until he saves one's journal and cancels the
-// other from its page. Pictures of the
-// day and the journal at 1366 and 360 px, light and dark, go to /tmp/klass-journal-shots. A
-// colleague who teaches none of the lesson's students reads its topic and homework, not their rows.
+// school's default line (alerts.unexcused_in_row = 2). Past lessons nobody filled wait on their
+// teacher's start page until he saves one's journal and cancels the other from its page. A
+// colleague who teaches none of the lesson's students reads its topic and homework, not their
+// rows. Pictures of the day and the journal at 1366 and 360 px, light and dark (make screenshots).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { callApi, schoolNow } from './support/api.mjs';
@@ -191,7 +190,7 @@ test('leaving unsaved asks first; a failed save keeps what was entered and offer
 
 for (const [scheme, device, viewport] of looks([['1366', WIDE], ['360', PHONE]])) {
   test(`pictures of the day and the journal: ${scheme}, ${device} px`, async () => {
-      const page = await app.open('/help', { viewport, colorScheme: scheme });
+    const page = await app.open('/help', { viewport, colorScheme: scheme });
     await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
     await app.signIn(page, school.teacher.email, PASSWORD);
     await page.locator('.teacher-day').waitFor();

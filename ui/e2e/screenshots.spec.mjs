@@ -1,5 +1,6 @@
-// Pictures for a person to look at (ui/e2e/screenshots, not committed): light and dark,
-// desktop and phone, signed out and signed in as the demo manager.
+// Pictures for a person to look at (ui/e2e/screenshots, not committed, by make screenshots):
+// light and dark, desktop and phone, signed out and signed in as the demo manager; make test
+// walks the same pages on the phone in dark.
 import { test } from 'node:test';
 import { DEMO, DESKTOP, PHONE, looks, useApp } from './support/app.mjs';
 
