@@ -255,9 +255,7 @@ for (const [scheme, device, viewport] of looks([['desktop', WIDE], ['phone', PHO
     await app.signIn(page);
     await ensureSubject(page);
     const shot = async (name, path, ready) => {
-      await page.goto(path);
-      await page.locator(ready).first().waitFor();
-      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.visit(page, path, ready);
       await app.screenshot(page, `${name}-${scheme}-${device}`);
     };
     await shot('groups', '/group-lessons', 'h1');

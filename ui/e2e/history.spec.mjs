@@ -176,9 +176,7 @@ for (const [scheme, device, viewport] of looks([['desktop', DESKTOP], ['phone', 
     const card = await openCard(page, STUDENT.email);
     await sendPasswordLink(page);
     const shot = async (name, path, ready) => {
-      await page.goto(path);
-      await page.locator(ready).first().waitFor();
-      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.visit(page, path, ready);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${path} is ${overflow}px wider than the screen`);
       await app.screenshot(page, `${name}-${scheme}-${device}`);

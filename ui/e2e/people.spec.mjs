@@ -135,9 +135,7 @@ for (const [scheme, device, viewport] of looks([['desktop', DESKTOP], ['phone', 
     await page.evaluate((mode) => localStorage.setItem('theme', mode), scheme);
     await app.signIn(page);
     const shot = async (name, path, ready) => {
-      await page.goto(path);
-      await page.locator(ready).first().waitFor();
-      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      await app.visit(page, path, ready);
       await app.screenshot(page, `${name}-${scheme}-${device}`);
     };
     await shot('users', '/users?tag=1', '.people-table');

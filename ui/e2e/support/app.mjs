@@ -59,6 +59,12 @@ export function useApp({ env = {} } = {}) {
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.waitForURL((url) => url.pathname === '/');
   };
+  /** Opens `path` in `page` and waits for `ready` (a selector) and for every load on it to end. */
+  app.visit = async (page, path, ready) => {
+    await page.goto(path);
+    await page.locator(ready).first().waitFor();
+    await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  };
   /** A full-page picture `name`.png in SCREENSHOTS, when this run takes pictures. */
   app.screenshot = async (page, name) => {
     if (!PICTURES) return;
