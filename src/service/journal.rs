@@ -9,7 +9,7 @@ use crate::domain::activity::{Action, ActivityEntry, Entity, Origin};
 use crate::domain::notification::{Notice, Notification};
 use crate::domain::{ActivityId, NotificationId, User, UserId};
 use crate::mail::{self, MailContext, MailDraft, MailKind, Mailer};
-use crate::store::WriteTxn;
+use crate::store::{Store, WriteTxn};
 use crate::store::{StoreError, activity, notifications, users};
 use jiff::Timestamp;
 use std::sync::Arc;
@@ -196,6 +196,20 @@ impl Journal {
     /// True when the school requires confirmed e-mail addresses.
     pub fn requires_verified_email(&self) -> bool {
         self.config.auth.require_verified_email
+    }
+
+    /// Runs `work` with this journal in a write transaction shared with the changes that arrive
+    /// together (`Store::write_together`), then wakes the mailer once that commit is on disk.
+    pub fn write_together<T, E, F>(&self, store: &Store, mut work: F) -> Result<T, E>
+    where
+        T: Send + 'static,
+        E: From<StoreError> + Send + 'static,
+        F: FnMut(&WriteTxn, &Journal) -> Result<T, E> + Send + 'static,
+    {
+        let journal = self.clone();
+        let done = store.write_together(move |txn| work(txn, &journal))?;
+        self.committed();
+        Ok(done)
     }
 
     /// Records `change` and commits `txn`: the last step of a change that has one record.

@@ -206,7 +206,7 @@ fn check(
 /// Saves lesson `id`'s journal as `form` sends it, in one transaction and one durable commit:
 /// the attendance and the marks replaced, the topic and homework set, a planned lesson whose
 /// start has passed made done, each change logged «было → стало», parents alerted. Saves that
-/// arrive together share their commit (`Store::write_together`): when the bell rings, every
+/// arrive together share their commit (`Journal::write_together`): when the bell rings, every
 /// teacher saves at once.
 pub fn save(
     store: &Store,
@@ -218,10 +218,11 @@ pub fn save(
 ) -> Result<LessonJournal, ServiceError> {
     let school = Arc::new(School::load(store)?);
     let saved = {
-        let (journal, school, actor) = (journal.clone(), school.clone(), actor.clone());
-        store.write_together(move |txn| write(txn, &journal, &school, &actor, id, form.clone()))
+        let (school, actor) = (school.clone(), actor.clone());
+        journal.write_together(store, move |txn, journal| {
+            write(txn, journal, &school, &actor, id, form.clone())
+        })
     }?;
-    journal.committed();
     seen(&store.read()?, actor, saved, &school, config)
 }
 

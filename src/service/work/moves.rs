@@ -137,7 +137,7 @@ fn index_between(others: &[Card], after: Option<TaskId>, before: Option<TaskId>)
 /// Moves task `id` to a column of a board, between two cards: the actor must keep the board and
 /// may edit the task. A column with a status gives the task that status (done tells the author
 /// of a task someone else does). Moves that arrive together share their durable commit
-/// (`Store::write_together`), each applied in the order it came, on the cards as the one before
+/// (`Journal::write_together`), each applied in the order it came, on the cards as the one before
 /// left them.
 pub fn move_task(
     store: &Store,
@@ -147,12 +147,10 @@ pub fn move_task(
     form: MoveForm,
     now: Timestamp,
 ) -> Result<Task, ServiceError> {
-    let moved = {
-        let (journal, actor) = (journal.clone(), actor.clone());
-        store.write_together(move |txn| write_move(txn, &journal, &actor, id, &form, now))
-    }?;
-    journal.committed();
-    Ok(moved)
+    let actor = actor.clone();
+    journal.write_together(store, move |txn, journal| {
+        write_move(txn, journal, &actor, id, &form, now)
+    })
 }
 
 /// Moves task `id` as `form` asks in `txn` (see `move_task`), logged in `journal`; gives the
