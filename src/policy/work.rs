@@ -31,7 +31,13 @@ fn is_manager(actor: &Actor) -> bool {
 /// Whether `actor` sees `task`: a manager sees every task, anyone else those he wrote or is
 /// assigned.
 pub fn sees_task(actor: &Actor, task: &Task) -> bool {
-    is_manager(actor) || task.author_id == actor.user.id || task.assignee_id == actor.user.id
+    user_sees_task(&actor.user, task)
+}
+
+/// Whether `user` sees `task` (`sees_task`), asked of someone who is not the one acting: the
+/// owner of the board a card goes on.
+pub fn user_sees_task(user: &User, task: &Task) -> bool {
+    user.roles.contains(&Role::Manager) || task.author_id == user.id || task.assignee_id == user.id
 }
 
 /// Whether `actor` sees every task assigned to `person` (so that none need reading to know):

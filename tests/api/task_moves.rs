@@ -196,6 +196,80 @@ async fn a_task_done_from_a_list_moves_to_the_done_column_and_back_when_reopened
 }
 
 #[tokio::test]
+async fn a_card_in_a_column_its_owner_added_stays_there_when_its_task_is_saved() {
+    let app = spawn_app().await;
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let me = app.browser_as(worker, None);
+    let (board, cards) = board_with(&me, &["Позвонить маме Ёжикова"]).await;
+    let columns = json!({"columns": [{"id": 1, "name": "К выполнению"}, {"id": null, "name": "Ждёт ответа"},
+                                     {"id": 2, "name": "В работе"}, {"id": 3, "name": "Готово"}]});
+    let changed = me
+        .send(reqwest::Method::PUT, &format!("/api/boards/{board}"), columns)
+        .await;
+    assert_eq!(changed.status(), 200);
+    let waiting = json(changed).await["data"]["columns"][1]["id"]
+        .as_u64()
+        .expect("the new column");
+    moved(&me, cards[0], board, waiting, None, None).await;
+
+    // The task's dialog sends every field back, its unchanged status too.
+    let body = json!({"title": "Позвонить маме Ёжикова вечером", "status": "todo", "priority": "normal"});
+    let saved = me
+        .send(reqwest::Method::PUT, &format!("/api/tasks/{}", cards[0]), body)
+        .await;
+    assert_eq!(saved.status(), 200);
+    assert_eq!(
+        ids(&column(&me, board, waiting).await),
+        [cards[0]],
+        "still waiting for the answer"
+    );
+    let started = me
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/tasks/{}", cards[0]),
+            json!({"status": "in_progress"}),
+        )
+        .await;
+    assert_eq!(
+        json(started).await["data"]["column_id"],
+        2,
+        "a new status takes it to «В работе»"
+    );
+}
+
+#[tokio::test]
+async fn a_card_goes_only_on_a_board_whose_owner_sees_its_task() {
+    let app = spawn_app().await;
+    let boss = app.quick_user("m@s.ru", "Директорова", "Анна", &[Role::Manager]);
+    let worker = app.quick_user("w@s.ru", "Белов", "Иван", &[Role::Worker]);
+    let colleague = app.quick_user("c@s.ru", "Соколова", "Мария", &[Role::Worker]);
+    let (manager, me) = (app.browser_as(boss, None), app.browser_as(worker, None));
+    let (board, _) = board_with(&me, &[]).await;
+    let body = json!({"title": "Проверить журналы", "due_on": "2030-01-10", "assignee_id": colleague});
+    let hers = json(manager.post("/api/tasks", body).await).await["data"]["id"]
+        .as_u64()
+        .expect("task");
+
+    let moved_there = move_to(&manager, hers, board, 1, None, None).await;
+    assert_eq!(moved_there.status(), 422);
+    let unseen = json!({"board_id": ["Владелец доски не видит эту задачу"]});
+    assert_eq!(json(moved_there).await["errors"], unseen);
+    let placed = manager
+        .send(
+            reqwest::Method::PUT,
+            &format!("/api/tasks/{hers}"),
+            json!({"board_id": board}),
+        )
+        .await;
+    assert_eq!(placed.status(), 422);
+    assert_eq!(json(placed).await["errors"], unseen);
+    assert!(
+        column(&me, board, 1).await.is_empty(),
+        "Белов's board shows no task he cannot open"
+    );
+}
+
+#[tokio::test]
 async fn a_long_board_goes_gzip_compressed_to_a_browser_and_plain_to_a_client_without_gzip() {
     use std::io::Read;
     let app = spawn_app().await;

@@ -77,9 +77,16 @@ async fn a_task_is_checked_created_assigned_done_and_deleted() {
         json(wrong).await["errors"],
         json!({
             "title": ["Обязательное поле"],
-            "due_on": ["Дата в формате ГГГГ-ММ-ДД"],
+            "due_on": ["Дата в формате ГГГГ-ММ-ДД, с 2000 по 2100 год"],
             "due_time": ["Время в формате ЧЧ:ММ"],
         })
+    );
+    let long_ago = me
+        .post("/api/tasks", json!({"title": "Сдать отчёт", "due_on": "0202-11-23"}))
+        .await;
+    assert_eq!(
+        json(long_ago).await["errors"],
+        json!({"due_on": ["Дата в формате ГГГГ-ММ-ДД, с 2000 по 2100 год"]})
     );
     let to_student = me
         .post(

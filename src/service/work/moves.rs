@@ -13,7 +13,7 @@ use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::WriteTxn;
 use crate::store::tasks::{Card, cards};
-use crate::store::{Store, record};
+use crate::store::{Store, record, users};
 use jiff::Timestamp;
 
 /// Where a card is dropped: a column of a board, between two of its cards as the client saw
@@ -31,6 +31,18 @@ pub(super) fn kept_board(txn: &WriteTxn, actor: &Actor, id: BoardId) -> Result<B
     record::get::<Board>(txn, id)?
         .filter(|b| policy::keeps_board(actor, b))
         .ok_or_else(|| FieldErrors::one("board_id", "Доска не найдена"))
+}
+
+/// Why a task may not go on a board: a card there must be one its owner can open.
+pub const OWNER_DOES_NOT_SEE: &str = "Владелец доски не видит эту задачу";
+
+/// Whether the owner of board `id` sees `task` (`policy::user_sees_task`); nobody does on a
+/// board that is gone.
+pub(super) fn owner_sees(txn: &WriteTxn, id: BoardId, task: &Task) -> Result<bool, ServiceError> {
+    let Some(board) = record::get::<Board>(txn, id)? else {
+        return Ok(false);
+    };
+    Ok(users::get(txn, board.owner_id)?.is_some_and(|owner| policy::user_sees_task(&owner, task)))
 }
 
 /// The column `id` of `board`, or a 422 on `column_id`.
@@ -170,6 +182,9 @@ fn write_move(
         return Err(Denied::Forbidden.into());
     }
     let board = kept_board(txn, actor, form.board_id)?;
+    if !owner_sees(txn, board.id, &old)? {
+        return Err(FieldErrors::one("board_id", OWNER_DOES_NOT_SEE));
+    }
     let column = column_of(&board, form.column_id)?;
     let others = others(txn, board.id, column.id, Some(id))?;
     let at = index_between(&others, form.after_id, form.before_id)?;

@@ -2,7 +2,7 @@
 //! field), who may be assigned, the log, and who is told: an assignment tells the assignee,
 //! finishing a task someone else assigned tells its author.
 
-use super::moves::{at_end, column_of, follow_status, kept_board};
+use super::moves::{OWNER_DOES_NOT_SEE, at_end, column_of, follow_status, kept_board, owner_sees};
 use super::reminders::remind_late;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
@@ -11,11 +11,12 @@ use crate::domain::timetable::day_text;
 use crate::domain::{BoardId, TaskId, User, UserId};
 use crate::policy::{self, Actor, Denied};
 use crate::service::journal::{Change, Journal};
-use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
+use crate::service::schedule::form::date;
+use crate::service::{FieldErrors, ServiceError};
 use crate::store::WriteTxn;
 use crate::store::{Store, record, users};
 use jiff::Timestamp;
-use jiff::civil::{Date, Time};
+use jiff::civil::Time;
 
 /// The most tasks one «Выполнено» completes.
 pub const MAX_COMPLETE: usize = 200;
@@ -82,10 +83,11 @@ fn apply(
     }
     match form.due_on.as_deref().map(str::trim) {
         Some("") => errors.push("due_on", "Обязательное поле"),
-        Some(raw) => match raw.parse::<Date>() {
-            Ok(day) => task.due_on = day,
-            Err(_) => errors.push("due_on", DAY_FORMAT),
-        },
+        Some(raw) => {
+            if let Some(day) = date(&mut errors, "due_on", Some(raw)) {
+                task.due_on = day;
+            }
+        }
         None if new => errors.push("due_on", "Обязательное поле"),
         None => {}
     }
@@ -151,8 +153,18 @@ fn apply(
             }
         },
     }
+    if let Some(board) = task.placement.as_ref().map(|p| p.board_id) {
+        if !owner_sees(txn, board, task)? {
+            if placing {
+                errors.push("board_id", OWNER_DOES_NOT_SEE);
+            } else {
+                // Given to someone the board's owner does not see the tasks of: off his board.
+                task.placement = None;
+            }
+        }
+    }
     errors.into_result()?;
-    if let Some(status) = status {
+    if let Some(status) = status.filter(|s| *s != task.status) {
         task.set_status(status, now);
         if !placing {
             follow_status(txn, task)?;
@@ -161,12 +173,12 @@ fn apply(
     Ok(())
 }
 
-/// Adds to `change` the notice of an assignment: the new assignee is told (not when he assigned
-/// it himself: the journal skips one's own doing).
-fn assigned_notice(txn: &WriteTxn, change: Change, task: &Task) -> Result<Change, ServiceError> {
+/// Adds to `change` the notice of an assignment by `by`: the new assignee is told (not when he
+/// assigned it himself: the journal skips one's own doing).
+fn assigned_notice(txn: &WriteTxn, change: Change, task: &Task, by: UserId) -> Result<Change, ServiceError> {
     let body = format!(
         "{} назначил(а) Вам задачу «{}», срок {}",
-        name_in(txn, task.author_id)?,
+        name_in(txn, by)?,
         task.title,
         day_text(task.due_on)
     );
@@ -241,7 +253,7 @@ pub fn create(
         day_text(task.due_on)
     );
     let change = Change::new(Action::TaskCreated, Entity::Task, Some(task.id.0), summary).concerning(people(&task));
-    let mut change = assigned_notice(&txn, change, &task)?;
+    let mut change = assigned_notice(&txn, change, &task, actor.user.id)?;
     change.notices.extend(reminder);
     journal.commit_change(txn, change)?;
     Ok(task)
@@ -317,12 +329,16 @@ pub fn update(
     if new == old {
         return Ok(new);
     }
+    if new.assignee_id != old.assignee_id {
+        // The one reminded of it before is not the one who does it now.
+        new.reminded_for = None;
+    }
     let reminder = remind_late(&mut new, actor.user.id, &now.to_zoned(journal.time_zone()));
     record::update(&txn, &new)?;
     let summary = format!("Задача «{}»: {}", new.title, difference(&txn, &old, &new)?);
     let mut change = Change::new(Action::TaskUpdated, Entity::Task, Some(id.0), summary).concerning(people(&new));
     if new.assignee_id != old.assignee_id {
-        change = assigned_notice(&txn, change, &new)?;
+        change = assigned_notice(&txn, change, &new, actor.user.id)?;
     }
     let mut change = done_notice(&txn, change, actor, &old, &new)?;
     change.notices.extend(reminder);
