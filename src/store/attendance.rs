@@ -10,8 +10,9 @@ use crate::domain::lesson::Lesson;
 use crate::domain::{LessonId, UserId};
 use crate::store::WriteTxn;
 use jiff::Timestamp;
-use redb::ReadableTable;
+use redb::{AccessGuard, ReadableTable, StorageError};
 use serde::Deserialize;
+use std::ops::Bound;
 
 /// One of a student's statuses: the lesson, its start and how the student was there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,11 +111,41 @@ impl<L: ReadableTable<(u64, i64, u64), ()>, A: ReadableTable<(u64, u64), &'stati
         to: Timestamp,
         mut more: impl FnMut(&StatusAt) -> bool,
     ) -> Result<Vec<StatusAt>, StoreError> {
-        let mut found = Vec::new();
         let lessons = self
             .lessons
             .range((student.0, i64::MIN, 0)..(student.0, to.as_millisecond(), 0))?;
-        for row in lessons.rev() {
+        self.taken(student, lessons.rev(), &mut more)
+    }
+
+    /// `student`'s statuses right before `lesson` and right after it among his lessons by
+    /// start, each side nearest first, as long as `more` takes them (his lessons with nothing
+    /// recorded are skipped; `lesson` itself is in neither).
+    pub fn around(
+        &self,
+        student: UserId,
+        lesson: &Lesson,
+        mut more: impl FnMut(&StatusAt) -> bool,
+    ) -> Result<(Vec<StatusAt>, Vec<StatusAt>), StoreError> {
+        let at = (student.0, lesson.starts_at.as_millisecond(), lesson.id.0);
+        let before = self.lessons.range((student.0, i64::MIN, 0)..at)?;
+        let last = (student.0, i64::MAX, u64::MAX);
+        let after = self.lessons.range((Bound::Excluded(at), Bound::Included(last)))?;
+        Ok((
+            self.taken(student, before.rev(), &mut more)?,
+            self.taken(student, after, &mut more)?,
+        ))
+    }
+
+    /// The statuses recorded for `student` at the lessons `rows` of his lessons name, in their
+    /// order, as long as `more` takes them (his lessons with nothing recorded are skipped).
+    fn taken<'r>(
+        &self,
+        student: UserId,
+        rows: impl Iterator<Item = Result<(AccessGuard<'r, (u64, i64, u64)>, AccessGuard<'r, ()>), StorageError>>,
+        more: &mut impl FnMut(&StatusAt) -> bool,
+    ) -> Result<Vec<StatusAt>, StoreError> {
+        let mut found = Vec::new();
+        for row in rows {
             if let Some(status) = self.at(student, row?.0.value())? {
                 if !more(&status) {
                     break;

@@ -52,6 +52,33 @@ async fn parents_are_told_of_a_run_of_absences_once_and_of_a_low_mark() {
 }
 
 #[tokio::test]
+async fn a_run_filled_in_after_a_later_lesson_or_before_an_absence_recorded_ahead_is_told() {
+    let school = school().await;
+    let lessons: Vec<u64> = [-72, -48, -24, -12, -6, 24]
+        .map(|hours| school.lesson(school.teacher, hours))
+        .to_vec();
+    let anna = |status: &str| json!({"records": school.records(status, "present"), "marks": []});
+    let told = || school.told(school.parent, "absences_in_row");
+    assert_eq!(school.save(school.teacher, lessons[2], anna("present")).await.0, 200);
+    assert_eq!(school.save(school.teacher, lessons[0], anna("unexcused")).await.0, 200);
+    assert!(told().await.is_empty(), "one is not a run yet");
+    assert_eq!(school.save(school.teacher, lessons[1], anna("unexcused")).await.0, 200);
+    let heard = told().await;
+    assert_eq!(
+        heard.len(),
+        1,
+        "filled in the evening, after the third lesson: {heard:?}"
+    );
+    assert!(heard[0].starts_with("Анна пропустила 2 урока подряд"), "{}", heard[0]);
+
+    assert_eq!(school.save(school.manager, lessons[5], anna("excused")).await.0, 200);
+    for lesson in &lessons[3..5] {
+        assert_eq!(school.save(school.teacher, *lesson, anna("unexcused")).await.0, 200);
+    }
+    assert_eq!(told().await.len(), 2, "an excused absence recorded ahead hides no run");
+}
+
+#[tokio::test]
 async fn a_parent_may_switch_low_marks_off_but_not_the_absences() {
     let school = school().await;
     let lesson = school.lesson(school.teacher, -1);

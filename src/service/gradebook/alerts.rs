@@ -12,7 +12,6 @@ use crate::service::journal::Change;
 use crate::store::attendance::{self, StatusAt};
 use crate::store::record::Reader;
 use crate::store::{StoreError, family, users};
-use jiff::Timestamp;
 
 /// `change` telling `student`'s parents `body` of `kind`, linking to `link` (the money alerts use it too).
 pub fn tell_parents(
@@ -39,18 +38,6 @@ fn first_name(student: Option<&User>) -> String {
     student.map_or_else(|| "Ваш ребёнок".to_owned(), |s| s.first_name.as_str().to_owned())
 }
 
-/// Where `lesson` stands in the trailing run of unexcused absences in `statuses` (by start):
-/// how many of the run come before it and how many after; `None` when it is not in that run.
-fn trailing_run(statuses: &[StatusAt], lesson: &Lesson) -> Option<(usize, usize)> {
-    let run: Vec<&StatusAt> = statuses
-        .iter()
-        .rev()
-        .take_while(|s| s.status == AttendanceStatus::Unexcused)
-        .collect();
-    let after = run.iter().position(|s| s.lesson_id == lesson.id)?;
-    Some((run.len() - after - 1, after))
-}
-
 /// The run's length when an absence between `before` and `after` absences of a run makes it
 /// reach `line` and neither part had reached it alone (its parents were told of that part
 /// then); `None` otherwise. So each run is told once: the absence that makes it long enough,
@@ -61,7 +48,8 @@ fn reaches_line(before: usize, after: usize, line: usize) -> Option<usize> {
 }
 
 /// `change` telling the parents of each student newly marked absent without a reason at
-/// `lesson` whose trailing run of such absences (by lesson start) reaches
+/// `lesson` whose run of such absences around it (among his recorded lessons by start, wherever
+/// `lesson` lies: lessons filled in late, or an absence recorded ahead, do not hide it) reaches
 /// `alerts.unexcused_in_row` with it (`reaches_line`: once per run; a longer run, or the same
 /// lesson saved again, tells nobody). `old` is the
 /// attendance before the save, `new` after it (already written); `what` names the lesson.
@@ -84,11 +72,9 @@ pub fn absences(
         if record.status != AttendanceStatus::Unexcused || was_unexcused(record.student_id) {
             continue;
         }
-        let mut latest = statuses.back_from(record.student_id, Timestamp::MAX, unexcused)?;
-        latest.reverse();
+        let (before, after) = statuses.around(record.student_id, lesson, unexcused)?;
         let line = alerts.unexcused_in_row as usize;
-        let Some(run) = trailing_run(&latest, lesson).and_then(|(before, after)| reaches_line(before, after, line))
-        else {
+        let Some(run) = reaches_line(before.len(), after.len(), line) else {
             continue;
         };
         let student = users::get(txn, record.student_id)?;
@@ -133,27 +119,6 @@ pub fn low_mark(txn: &impl Reader, change: Change, mark: &Mark, subject: &str) -
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_run_is_the_trailing_one_and_must_hold_the_lesson() {
-        use crate::domain::LessonId;
-        use crate::store::lessons::tests::lesson;
-        use AttendanceStatus::{Present, Unexcused};
-        let statuses: Vec<StatusAt> = [Unexcused, Present, Unexcused, Unexcused]
-            .into_iter()
-            .enumerate()
-            .map(|(i, status)| StatusAt {
-                lesson_id: LessonId(i as u64 + 1),
-                starts_at_ms: i as i64,
-                status,
-            })
-            .collect();
-        let at = |id: u64| lesson(LessonId(id), 1, &[10], None, "", "2026-11-23T10:00:00Z");
-        assert_eq!(trailing_run(&statuses, &at(4)), Some((1, 0)));
-        assert_eq!(trailing_run(&statuses, &at(3)), Some((0, 1)));
-        assert_eq!(trailing_run(&statuses, &at(1)), None, "an earlier run is over");
-        assert_eq!(trailing_run(&statuses, &at(2)), None);
-    }
 
     #[test]
     fn a_run_is_told_when_an_absence_makes_it_reach_the_line_and_not_after() {

@@ -196,6 +196,22 @@ fn a_students_latest_statuses_are_read_back_past_his_unrecorded_lessons_until_to
         ids(statuses.back_from(UserId(10), before_4, |_| true).expect("back")),
         [3, 2, 1]
     );
+    let around = |student: u64, at: usize| {
+        let (before, after) = statuses
+            .around(UserId(student), &lessons[at], |_| true)
+            .expect("around");
+        (ids(before), ids(after))
+    };
+    assert_eq!(
+        around(11, 1),
+        (vec![1], vec![4]),
+        "nearest first each side, lesson 3 has nothing of his"
+    );
+    assert_eq!(
+        around(10, 0),
+        (vec![], vec![2, 3, 4]),
+        "the lesson itself is in neither"
+    );
     assert_eq!(
         statuses.at_lesson(LessonId(3)).expect("lesson"),
         [(UserId(10), Present)],
