@@ -81,6 +81,45 @@ async fn the_journal_is_saved_in_one_commit_and_the_lesson_is_done() {
 }
 
 #[tokio::test]
+async fn a_student_taken_off_the_lesson_keeps_his_row_and_the_journal_is_saved_as_shown() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let anna_mark = json!({"student_id": school.anna, "value": 4, "kind": "lesson", "comment": null});
+    let body = json!({"records": school.records("present", "present"), "marks": [anna_mark]});
+    assert_eq!(school.save(school.teacher, lesson, body).await.0, 200);
+    let taken_off = json!({"student_ids": [school.boris]});
+    let path = format!("/api/lessons/{lesson}");
+    let response = school
+        .as_user(school.manager)
+        .send(reqwest::Method::PUT, &path, taken_off)
+        .await;
+    assert_eq!(response.status(), 200);
+
+    let (_, shown) = school.journal(school.teacher, lesson).await;
+    let data = &shown["data"];
+    let mark = &data["marks"][0];
+    assert_eq!(mark["student_id"], school.anna, "{shown}");
+    let body = json!({
+        "records": school.records("late", "present"),
+        "marks": [{"id": mark["id"], "student_id": school.anna, "value": 5, "kind": "lesson", "comment": null}],
+    });
+    let (status, saved) = school.save(school.teacher, lesson, body).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["records"][0]["status"], "late", "changed as sent");
+    assert_eq!(saved["data"]["marks"][0]["value"], 5);
+
+    let stranger = json!({"records": [], "marks": [
+        {"student_id": school.parent, "value": 5, "kind": "lesson", "comment": null},
+    ]});
+    let (status, refused) = school.save(school.teacher, lesson, stranger).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(
+        refused["errors"]["marks[0].student_id"][0],
+        "Ученик не записан на этот урок"
+    );
+}
+
+#[tokio::test]
 async fn a_mark_is_changed_by_its_teacher_only_within_the_edit_window() {
     let school = school_with(|config| config.journal.edit_days = 3).await;
     let lesson = school.lesson(school.teacher, -1);

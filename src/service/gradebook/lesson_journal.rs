@@ -137,7 +137,7 @@ fn check(
         .homework
         .as_deref()
         .map(|h| text(&mut errors, "homework", Some(h), 5000));
-    let enrolled = |student: &UserId| lesson.student_ids.contains(student);
+    let enrolled = |student: &UserId| in_journal(lesson, (recorded, stored), *student);
     let mut seen = BTreeSet::new();
     for (i, record) in form.records.iter().enumerate() {
         if !enrolled(&record.student_id) {
@@ -201,6 +201,15 @@ fn check(
         records,
         marks: edits,
     })
+}
+
+/// Whether `student`'s row may be sent in `lesson`'s journal: he is on the lesson, or was taken
+/// off it with his attendance or a mark still stored there (the journal shows them, and they are
+/// kept, changed or removed as sent).
+fn in_journal(lesson: &Lesson, (recorded, stored): (&[Attendance], &[Mark]), student: UserId) -> bool {
+    lesson.student_ids.contains(&student)
+        || recorded.iter().any(|r| r.student_id == student)
+        || stored.iter().any(|m| m.student_id == student)
 }
 
 /// Saves lesson `id`'s journal as `form` sends it, in one transaction and one durable commit:
