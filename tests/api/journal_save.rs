@@ -120,6 +120,28 @@ async fn a_student_taken_off_the_lesson_keeps_his_row_and_the_journal_is_saved_a
 }
 
 #[tokio::test]
+async fn a_student_gets_at_most_ten_marks_in_one_save() {
+    let school = school().await;
+    let lesson = school.lesson(school.teacher, -1);
+    let mark = |student: u64| json!({"student_id": student, "value": 5, "kind": "lesson", "comment": null});
+    let marks = |anna: usize| {
+        let mut marks = vec![mark(school.boris)];
+        marks.extend((0..anna).map(|_| mark(school.anna)));
+        json!({"records": [], "marks": marks})
+    };
+    let (status, saved) = school.save(school.teacher, lesson, marks(10)).await;
+    assert_eq!(status, 200, "{saved}");
+    let (status, refused) = school.save(school.teacher, lesson, marks(12)).await;
+    assert_eq!(status, 422, "{refused}");
+    let errors = refused["errors"].as_object().expect("errors");
+    assert_eq!(errors.len(), 1, "once, at Anna's 11th: {refused}");
+    assert_eq!(
+        errors["marks[11].student_id"][0],
+        "Не больше 10 оценок одному ученику за урок"
+    );
+}
+
+#[tokio::test]
 async fn a_mark_is_changed_by_its_teacher_only_within_the_edit_window() {
     let school = school_with(|config| config.journal.edit_days = 3).await;
     let lesson = school.lesson(school.teacher, -1);

@@ -22,6 +22,10 @@ use jiff::Timestamp;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+/// The most marks one student gets in one save of a lesson's journal: no real lesson reaches
+/// it, and a save of thousands would hold the shared write lock through one long commit.
+const MARKS_PER_STUDENT: usize = 10;
+
 /// A lesson's journal as `actor` may see it.
 pub struct LessonJournal {
     pub lesson: Lesson,
@@ -154,12 +158,13 @@ fn check(
     }
     let day = lesson.starts_at.to_zoned(config.time_zone()).date();
     let by_id: BTreeMap<MarkId, &Mark> = stored.iter().map(|m| (m.id, m)).collect();
-    let (mut sent, mut edits) = (BTreeSet::new(), Vec::new());
+    let (mut sent, mut edits, mut given) = (BTreeSet::new(), Vec::new(), BTreeMap::new());
     for (i, mark) in form.marks.iter().enumerate() {
         let at = format!("marks[{i}].");
         if !enrolled(&mark.student_id) {
             errors.push(&format!("{at}student_id"), "Ученик не записан на этот урок");
         }
+        count_mark(&mut given, mark.student_id, &mut errors, &at);
         let fields = mark.fields.check(&mut errors, &at, config);
         let old = match mark.id {
             None => None,
@@ -201,6 +206,17 @@ fn check(
         records,
         marks: edits,
     })
+}
+
+/// Counts a mark for `student` in `given`; his first mark past `MARKS_PER_STUDENT` is refused
+/// at `at` (once, so a flood of marks gets one message, not one per mark).
+fn count_mark(given: &mut BTreeMap<UserId, usize>, student: UserId, errors: &mut FieldErrors, at: &str) {
+    let count = given.entry(student).or_insert(0);
+    *count += 1;
+    if *count == MARKS_PER_STUDENT + 1 {
+        let message = format!("Не больше {MARKS_PER_STUDENT} оценок одному ученику за урок");
+        errors.push(&format!("{at}student_id"), &message);
+    }
 }
 
 /// Whether `student`'s row may be sent in `lesson`'s journal: he is on the lesson, or was taken
