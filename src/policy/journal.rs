@@ -65,14 +65,14 @@ pub fn records_ahead(actor: &Actor) -> bool {
 }
 
 /// Whether `actor` may give `student` a mark in a subject outside a lesson: a manager to
-/// anyone, a worker to a student he teaches.
+/// anyone, a worker to a student he teaches that subject (`teaches_student_in`).
 pub fn gives_marks(actor: &Actor, teaches_student: bool) -> bool {
     let roles = &actor.user.roles;
     roles.contains(&Role::Manager) || (roles.contains(&Role::Worker) && teaches_student)
 }
 
 /// Why a worker may not give a mark to someone he does not teach.
-pub const NOT_YOUR_STUDENT: &str = "Оценки можно ставить только своим ученикам";
+pub const NOT_YOUR_STUDENT: &str = "Оценки можно ставить только своим ученикам по своим предметам";
 
 /// Whether `actor` may change or remove `mark` at `now`: a manager always, its teacher within
 /// `edit_days` days of giving it.

@@ -40,6 +40,23 @@ async fn marks_are_given_listed_by_filter_and_seen_by_whom_they_concern() {
         .post("/api/marks", give(school.anna, 5, "lesson", "2026-10-02"))
         .await;
     assert_eq!(refused.status(), 403, "he does not teach Anna");
+    let txn = school.app.store.write().expect("txn");
+    let sport = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
+        id,
+        name: "Физкультура".into(),
+        color: "green".into(),
+        archived: false,
+        price: None,
+    })
+    .expect("subject");
+    txn.commit().expect("commit");
+    let other_subject = json!({"student_id": school.anna, "subject_id": sport.id.0, "value": 2, "kind": "test", "comment": null, "date": "2026-10-03"});
+    let elsewhere = teacher.post("/api/marks", other_subject).await;
+    assert_eq!(elsewhere.status(), 403, "he teaches Anna mathematics only");
+    assert_eq!(
+        json(elsewhere).await["message"],
+        "Оценки можно ставить только своим ученикам по своим предметам"
+    );
     let invalid = json(
         teacher
             .post(
@@ -135,19 +152,19 @@ async fn the_list_of_a_group_holds_its_students_marks_in_its_subject_only() {
     .id
     .0;
     txn.commit().expect("commit");
-    let teacher = school.as_user(school.teacher);
-    for (student, subject, value) in [
-        (school.anna, school.subject, 5),
-        (school.anna, physics, 4),
-        (school.boris, school.subject, 3),
+    let (teacher, manager) = (school.as_user(school.teacher), school.as_user(school.manager));
+    // He teaches Anna mathematics only: her physics mark is the manager's.
+    for (giver, student, subject, value) in [
+        (&teacher, school.anna, school.subject, 5),
+        (&manager, school.anna, physics, 4),
+        (&teacher, school.boris, school.subject, 3),
     ] {
         let body = json!({"student_id": student, "subject_id": subject, "value": value, "kind": "lesson",
                           "comment": null, "date": "2026-10-01"});
-        let response = teacher.post("/api/marks", body).await;
+        let response = giver.post("/api/marks", body).await;
         assert_eq!(response.status(), 201, "{}", json(response).await);
     }
 
-    let manager = school.as_user(school.manager);
     assert_eq!(values(&json(manager.get("/api/marks").await).await).len(), 3);
     let of_group = json(manager.get(&format!("/api/marks?group_id={group}")).await).await;
     assert_eq!(

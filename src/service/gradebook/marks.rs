@@ -6,6 +6,7 @@ use super::mark_edit::{self, Edit, MarkFields};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::clash::Names;
+use crate::domain::group::Group;
 use crate::domain::journal::Mark;
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::{LessonId, MarkId, Role, SubjectId, UserId};
@@ -55,15 +56,45 @@ pub fn taught_among(txn: &impl Reader, teacher: UserId, students: &[UserId]) -> 
     let groups = groups::of_teacher(txn, teacher)?;
     let mut taught = BTreeSet::new();
     for &student in students {
-        let teaches = groups.iter().any(|g| g.student_ids.contains(&student))
-            || lessons::of(txn, &Whose::Student(student), Timestamp::MIN, Timestamp::MAX)?
-                .iter()
-                .any(|l| l.teacher_id == teacher);
-        if teaches {
+        if teaches_in(txn, (teacher, &groups), student, None)? {
             taught.insert(student);
         }
     }
     Ok(taught)
+}
+
+/// Whether `teacher` teaches `student` `subject`: in one of his groups of it, or at one of his
+/// lessons of it. A mark outside a lesson is given only so: a teacher of physical education
+/// does not put marks in mathematics.
+pub fn teaches_student_in(
+    txn: &impl Reader,
+    teacher: UserId,
+    student: UserId,
+    subject: SubjectId,
+) -> Result<bool, StoreError> {
+    let groups = groups::of_teacher(txn, teacher)?;
+    teaches_in(txn, (teacher, &groups), student, Some(subject))
+}
+
+/// Whether `teacher`, whose groups are `groups`, teaches `student` (`subject` only, when one is
+/// named): in one of those groups, or else at one of his lessons (the student's read only then).
+fn teaches_in(
+    txn: &impl Reader,
+    (teacher, groups): (UserId, &[Group]),
+    student: UserId,
+    subject: Option<SubjectId>,
+) -> Result<bool, StoreError> {
+    let of_subject = |s: SubjectId| subject.is_none_or(|wanted| wanted == s);
+    if groups
+        .iter()
+        .any(|g| of_subject(g.subject_id) && g.student_ids.contains(&student))
+    {
+        return Ok(true);
+    }
+    let lessons = lessons::of(txn, &Whose::Student(student), Timestamp::MIN, Timestamp::MAX)?;
+    Ok(lessons
+        .iter()
+        .any(|l| l.teacher_id == teacher && of_subject(l.subject_id)))
 }
 
 /// Whether `actor` may read `mark`: a manager any, a worker his students', a student his
@@ -172,7 +203,11 @@ pub fn create(
         Some(lesson) if !policy::keeps_journal(actor, lesson) => {
             return Err(ServiceError::Forbidden(policy::NOT_YOUR_JOURNAL));
         }
-        None if !policy::gives_marks(actor, teaches_student(&txn, actor.user.id, form.student_id)?) => {
+        None if !policy::gives_marks(
+            actor,
+            teaches_student_in(&txn, actor.user.id, form.student_id, subject)?,
+        ) =>
+        {
             return Err(ServiceError::Forbidden(policy::NOT_YOUR_STUDENT));
         }
         _ => {}
