@@ -154,6 +154,28 @@ async fn a_students_attendance_lists_his_lessons_and_counts_them() {
         .await;
     assert_eq!(early["summary"]["unexcused"], 1, "only the lessons of the period");
     assert_eq!(early["lessons"].as_array().map(Vec::len), Some(1));
+
+    let missed = &found["lessons"][1]["lesson_id"];
+    let cancelled = school
+        .as_user(school.manager)
+        .post(
+            &format!("/api/lessons/{missed}/cancel"),
+            json!({"reason": "Учитель заболел, урок не состоялся"}),
+        )
+        .await;
+    assert_eq!(cancelled.status(), 200);
+    let after = school
+        .read(
+            school.parent,
+            &format!("/api/users/{}/attendance?{SEPTEMBER}", school.anna),
+        )
+        .await;
+    assert_eq!(after["lessons"][1]["lesson_status"], "cancelled");
+    assert_eq!(
+        after["summary"],
+        json!({"present": 1, "late": 0, "excused": 1, "unexcused": 0, "rate": 0.5}),
+        "a lesson that did not take place counts for nothing"
+    );
 }
 
 #[tokio::test]

@@ -7,9 +7,9 @@ use super::journal_texts::JournalTexts;
 use super::period::Ask;
 use super::period::{Fallback, Period};
 use crate::domain::journal::{AttendanceStatus, AttendanceSummary, Mark};
-use crate::domain::lesson::LessonHead;
+use crate::domain::lesson::{LessonHead, LessonStatus};
 use crate::domain::subject::Subject;
-use crate::domain::{SubjectId, UserId};
+use crate::domain::{LessonId, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::ServiceError;
 use crate::service::kept_texts;
@@ -89,11 +89,16 @@ fn attendance(
     let (from, to) = period.span(ask.tz);
     let found = lessons::heads_of(txn, &Whose::Student(student), from, to)?;
     may_read(txn, actor, student, found.iter().map(|l| l.teacher_id))?;
+    let statuses: HashMap<LessonId, AttendanceStatus> = attendance::statuses_of(txn, student, from, to)?
+        .into_iter()
+        .map(|status| (status.lesson_id, status.status))
+        .collect();
+    // A lesson cancelled after it was recorded did not take place: its row stays (the lesson may
+    // be brought back) but counts for nothing.
     let mut summary = AttendanceSummary::default();
-    let mut statuses = HashMap::new();
-    for status in attendance::statuses_of(txn, student, from, to)? {
-        summary.add(status.status);
-        statuses.insert(status.lesson_id, status.status);
+    let held = found.iter().filter(|l| l.status != LessonStatus::Cancelled);
+    for status in held.filter_map(|l| statuses.get(&l.id)) {
+        summary.add(*status);
     }
     let subject_names = names(txn, found.iter().map(|l| l.subject_id))?;
     let lessons = found
