@@ -36,12 +36,8 @@ pub(super) fn kept_board(txn: &WriteTxn, actor: &Actor, id: BoardId) -> Result<B
 /// Why a task may not go on a board: a card there must be one its owner can open.
 pub const OWNER_DOES_NOT_SEE: &str = "Владелец доски не видит эту задачу";
 
-/// Whether the owner of board `id` sees `task` (`policy::user_sees_task`); nobody does on a
-/// board that is gone.
-pub(super) fn owner_sees(txn: &WriteTxn, id: BoardId, task: &Task) -> Result<bool, ServiceError> {
-    let Some(board) = record::get::<Board>(txn, id)? else {
-        return Ok(false);
-    };
+/// Whether the owner of `board` sees `task` (`policy::user_sees_task`).
+pub(super) fn owner_sees(txn: &WriteTxn, board: &Board, task: &Task) -> Result<bool, ServiceError> {
     Ok(users::get(txn, board.owner_id)?.is_some_and(|owner| policy::user_sees_task(&owner, task)))
 }
 
@@ -182,7 +178,7 @@ fn write_move(
         return Err(Denied::Forbidden.into());
     }
     let board = kept_board(txn, actor, form.board_id)?;
-    if !owner_sees(txn, board.id, &old)? {
+    if !owner_sees(txn, &board, &old)? {
         return Err(FieldErrors::one("board_id", OWNER_DOES_NOT_SEE));
     }
     let column = column_of(&board, form.column_id)?;

@@ -5,6 +5,7 @@
 use super::moves::{OWNER_DOES_NOT_SEE, at_end, column_of, follow_status, kept_board, owner_sees};
 use super::reminders::remind_late;
 use crate::domain::activity::{Action, Entity};
+use crate::domain::board::Board;
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{self, Task, TaskPriority, TaskStatus};
 use crate::domain::timetable::day_text;
@@ -153,8 +154,12 @@ fn apply(
             }
         },
     }
-    if let Some(board) = task.placement.as_ref().map(|p| p.board_id) {
-        if !owner_sees(txn, board, task)? {
+    let placed_on = match &task.placement {
+        Some(place) => record::get::<Board>(txn, place.board_id)?,
+        None => None,
+    };
+    if let Some(board) = placed_on {
+        if !owner_sees(txn, &board, task)? {
             if placing {
                 errors.push("board_id", OWNER_DOES_NOT_SEE);
             } else {
