@@ -252,7 +252,8 @@ impl EventsApi {
     /// Change an event
     ///
     /// Managers only. Any field of the create; moving it notifies its audience again, and a
-    /// holiday with `cancels_lessons` cancels the planned lessons its span now covers.
+    /// holiday with `cancels_lessons` cancels the planned lessons its span now covers and brings
+    /// back those it cancelled and no longer covers (one booked over since stays cancelled).
     #[oai(path = "/api/events/:id", method = "put", operation_id = "events_update")]
     async fn update(
         &self,
@@ -275,7 +276,8 @@ impl EventsApi {
 
     /// Delete an event
     ///
-    /// Managers only. Lessons a holiday cancelled stay cancelled.
+    /// Managers only. The lessons a holiday cancelled come back into the timetable (one booked
+    /// over since stays cancelled); their people are told.
     #[oai(path = "/api/events/:id", method = "delete", operation_id = "events_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<EventId>) -> Result<NoContent, ApiError> {
         caller.allow(MANAGE_EVENTS)?;

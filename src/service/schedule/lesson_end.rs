@@ -1,5 +1,6 @@
 //! Ending a lesson: cancelling it with a reason (a held one by a manager, its charges reversed),
-//! cancelling the planned lessons a holiday covers, or deleting a planned one with nothing on it.
+//! cancelling the planned lessons a holiday covers (and bringing them back when it no longer
+//! does), or deleting a planned one with nothing on it.
 
 use super::School;
 use super::form;
@@ -19,7 +20,7 @@ use crate::store::WriteTxn;
 use crate::store::record;
 use crate::store::{Store, family};
 use jiff::tz::TimeZone;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Cancels a lesson with a reason; a held one only by a manager, its charges reversed.
 pub fn cancel(
@@ -103,35 +104,100 @@ pub fn cancel_covered(
     reason: &str,
     tz: &TimeZone,
 ) -> Result<Vec<Notice>, ServiceError> {
-    let mut told: BTreeMap<UserId, Vec<String>> = BTreeMap::new();
+    let mut told = Told::default();
     for old in lessons.iter().filter(|l| l.status == LessonStatus::Planned) {
         let what = describe(old, school, tz);
         let (_, change) = cancel_in(txn, journal.config(), by, old, reason, &what)?;
         journal.record(txn, change)?;
-        let mut people = vec![old.teacher_id];
-        for &student in &old.student_ids {
+        told.add(txn, old, what)?;
+    }
+    Ok(told.notices(NotificationKind::LessonCancelled, |whats| match whats {
+        [one] => cancelled_body(one, reason),
+        many => format!("Отменены занятия ({}): {reason}", many.len()),
+    }))
+}
+
+/// Brings back into the timetable, in `txn`, the cancelled `lessons` a holiday had cancelled and
+/// no longer covers (it moved, or is gone), each logged with `why`; one that would now clash
+/// with a lesson booked since stays cancelled. Returns how many came back and the notices: one
+/// per person touched, as `cancel_covered` tells them.
+pub fn bring_back_uncovered(
+    txn: &WriteTxn,
+    journal: &Journal,
+    school: &School,
+    lessons: &[Lesson],
+    why: &str,
+    tz: &TimeZone,
+) -> Result<(usize, Vec<Notice>), ServiceError> {
+    let mut told = Told::default();
+    let mut back = 0;
+    for old in lessons.iter().filter(|l| l.status == LessonStatus::Cancelled) {
+        let restored = Lesson {
+            status: LessonStatus::Planned,
+            cancel_reason: String::new(),
+            ..old.clone()
+        };
+        match super::book::check(
+            txn,
+            std::slice::from_ref(&restored),
+            &BTreeSet::new(),
+            school,
+            tz,
+            false,
+        ) {
+            Err(ServiceError::Invalid(_)) => continue,
+            checked => checked?,
+        }
+        record::replace(txn, old, &restored)?;
+        let what = describe(old, school, tz);
+        let summary = format!("Занятие {what} снова в расписании: {why}");
+        let change = Change::new(Action::LessonUpdated, Entity::Lesson, Some(old.id.0), summary)
+            .concerning(old.student_ids.iter().copied());
+        journal.record(txn, change)?;
+        told.add(txn, old, what)?;
+        back += 1;
+    }
+    let notices = told.notices(NotificationKind::LessonScheduled, |whats| match whats {
+        [one] => format!("Занятие снова в расписании: {one} ({why})"),
+        many => format!("Снова в расписании занятия ({}): {why}", many.len()),
+    });
+    Ok((back, notices))
+}
+
+/// The lessons each person was told of at once: the teacher, the students and their parents of
+/// each, every lesson named once.
+#[derive(Default)]
+struct Told(BTreeMap<UserId, Vec<String>>);
+
+impl Told {
+    /// Adds `lesson`, named `what`, for each of its people.
+    fn add(&mut self, txn: &WriteTxn, lesson: &Lesson, what: String) -> Result<(), ServiceError> {
+        let mut people = vec![lesson.teacher_id];
+        for &student in &lesson.student_ids {
             people.push(student);
             people.extend(family::parents_of(txn, student)?);
         }
         for person in people {
-            let whats = told.entry(person).or_default();
+            let whats = self.0.entry(person).or_default();
             if !whats.contains(&what) {
                 whats.push(what.clone());
             }
         }
+        Ok(())
     }
-    Ok(told
-        .into_iter()
-        .map(|(to, whats)| Notice {
-            to,
-            kind: NotificationKind::LessonCancelled,
-            body: match whats.as_slice() {
-                [one] => cancelled_body(one, reason),
-                many => format!("Отменены занятия ({}): {reason}", many.len()),
-            },
-            link: Some("/calendar".to_owned()),
-        })
-        .collect())
+
+    /// One notice of `kind` per person, its text `body` of his lessons' names.
+    fn notices(self, kind: NotificationKind, body: impl Fn(&[String]) -> String) -> Vec<Notice> {
+        self.0
+            .into_iter()
+            .map(|(to, whats)| Notice {
+                to,
+                kind,
+                body: body(&whats),
+                link: Some("/calendar".to_owned()),
+            })
+            .collect()
+    }
 }
 
 /// Deletes a planned lesson with nothing recorded on it (no topic, no homework, nothing in its

@@ -155,7 +155,7 @@ pub fn create(
 }
 
 /// Changes an event; moving it notifies the audience again, and a holiday that cancels lessons
-/// cancels the planned lessons its new span covers.
+/// cancels the planned lessons its new span covers and brings back those it no longer covers.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -198,14 +198,17 @@ pub fn update(
             format!("Событие перенесено: {}, {when}", new.title),
         )?;
     }
+    let back = holiday::bring_back(&txn, journal, &school, &old, Some(&new), tz)?;
     let cancelled = holiday::cancel(&txn, journal, &school, actor.user.id, &new, tz)?;
-    let change = cancelled.told_in(change);
+    let change = back.told_in(cancelled.told_in(change));
     journal.commit_change(txn, change)?;
     Ok(new)
 }
 
-/// Deletes an event (the lessons a holiday cancelled stay cancelled).
+/// Deletes an event; a holiday's cancelled lessons come back into the timetable
+/// (`holiday::bring_back`).
 pub fn delete(store: &Store, journal: &Journal, id: EventId, tz: &TimeZone) -> Result<(), ServiceError> {
+    let school = crate::service::schedule::School::load(store)?;
     let txn = store.write()?;
     let old = record::remove::<Event>(&txn, id)?.ok_or_else(not_found)?;
     let shown = Checked {
@@ -219,9 +222,8 @@ pub fn delete(store: &Store, journal: &Journal, id: EventId, tz: &TimeZone) -> R
         cancels_lessons: false,
     };
     let summary = format!("Удалено событие «{}» ({})", old.title, when(&shown, tz));
-    journal.commit_change(
-        txn,
-        Change::new(Action::EventDeleted, Entity::Event, Some(id.0), summary),
-    )?;
+    let back = holiday::bring_back(&txn, journal, &school, &old, None, tz)?;
+    let change = back.told_in(Change::new(Action::EventDeleted, Entity::Event, Some(id.0), summary));
+    journal.commit_change(txn, change)?;
     Ok(())
 }

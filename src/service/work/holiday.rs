@@ -1,6 +1,7 @@
 //! A holiday that cancels lessons: the planned lessons it covers (those its audience is off for:
 //! see `off_for`), how many people they touch (the confirmation the manager sees), and their
-//! cancellation in the event's own commit through the lessons' cancellation path.
+//! cancellation in the event's own commit through the lessons' cancellation path; moved or
+//! deleted, it brings back the lessons it cancelled and no longer covers.
 
 use super::events::{self, EventForm};
 use crate::domain::UserId;
@@ -10,7 +11,7 @@ use crate::domain::notification::{Notice, NotificationKind};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::service::schedule::School;
-use crate::service::schedule::lesson_end::cancel_covered;
+use crate::service::schedule::lesson_end::{bring_back_uncovered, cancel_covered};
 use crate::store::WriteTxn;
 use crate::store::record::Reader;
 use crate::store::{Store, family, lessons};
@@ -27,11 +28,14 @@ pub struct Preview {
     pub people: usize,
 }
 
-/// What a cancellation did: how many lessons, and the notices (one per person).
+/// What a cancellation (or bringing lessons back) did: how many lessons, and the notices (one
+/// per person).
 #[derive(Debug, Default)]
 pub struct Cancelled {
     pub lessons: usize,
     pub notices: Vec<Notice>,
+    /// How the event's log entry says it: «отменено занятий», «снова в расписании занятий».
+    pub done: &'static str,
 }
 
 /// The longest lesson there may be: a lesson starting this long before a span may reach into it.
@@ -66,10 +70,20 @@ fn covered(
     audience: &Audience,
 ) -> Result<Vec<Lesson>, ServiceError> {
     let mut found = lessons::between(txn, from - LONGEST_LESSON, to)?;
-    found.retain(|l| {
-        l.status == LessonStatus::Planned && l.starts_at < to && l.ends_at() > from && off_for(audience, l)
-    });
+    found.retain(|l| l.status == LessonStatus::Planned && within(from, to, audience, l));
     Ok(found)
+}
+
+/// Whether `lesson` overlaps [from, to) and `audience` is off for it (`off_for`).
+fn within(from: Timestamp, to: Timestamp, audience: &Audience, lesson: &Lesson) -> bool {
+    lesson.starts_at < to && lesson.ends_at() > from && off_for(audience, lesson)
+}
+
+/// Whether `event` is a holiday that cancels `lesson`'s kind of lessons at its time.
+fn cancels(event: &Event, lesson: &Lesson) -> bool {
+    event.kind == EventKind::Holiday
+        && event.cancels_lessons
+        && within(event.starts_at, event.ends_at, &event.audience, lesson)
 }
 
 /// How many planned lessons the holiday `form` describes would cancel and how many people they
@@ -113,19 +127,50 @@ pub fn cancel(
     Ok(Cancelled {
         lessons: found.len(),
         notices,
+        done: "отменено занятий",
     })
 }
 
+/// Brings back, in `txn`, the lessons the holiday `old` cancelled (cancelled with its title as
+/// the reason, in its span, of its audience) that `new` — the holiday as changed, `None` when
+/// deleted — no longer cancels; one booked over since stays cancelled.
+pub fn bring_back(
+    txn: &WriteTxn,
+    journal: &Journal,
+    school: &School,
+    old: &Event,
+    new: Option<&Event>,
+    tz: &TimeZone,
+) -> Result<Cancelled, ServiceError> {
+    let done = "снова в расписании занятий";
+    if old.kind != EventKind::Holiday || !old.cancels_lessons {
+        return Ok(Cancelled {
+            done,
+            ..Cancelled::default()
+        });
+    }
+    let mut found = lessons::between(txn, old.starts_at - LONGEST_LESSON, old.ends_at)?;
+    found.retain(|l| {
+        l.status == LessonStatus::Cancelled
+            && l.cancel_reason == old.title
+            && cancels(old, l)
+            && !new.is_some_and(|new| cancels(new, l))
+    });
+    let why = match new {
+        Some(_) => format!("«{}» перенесено", old.title),
+        None => format!("«{}» отменено", old.title),
+    };
+    let (lessons, notices) = bring_back_uncovered(txn, journal, school, &found, &why, tz)?;
+    Ok(Cancelled { lessons, notices, done })
+}
+
 impl Cancelled {
-    /// `change` (the event's log entry with its announcements) with this cancellation: its
-    /// summary says how many lessons it cancelled, and the people whose lessons it cancelled get
-    /// the cancellation (which names the holiday as the reason) in place of the announcement, so
-    /// each person is told once.
+    /// `change` (the event's log entry with its announcements) with this cancellation (or
+    /// bringing back): its summary says how many lessons it touched, and the people whose lessons
+    /// it touched get its notice (which names the holiday) in place of the announcement.
     pub fn told_in(self, mut change: Change) -> Change {
         if self.lessons > 0 {
-            change
-                .summary
-                .push_str(&format!("; отменено занятий: {}", self.lessons));
+            change.summary.push_str(&format!("; {}: {}", self.done, self.lessons));
         }
         let told: BTreeSet<UserId> = self.notices.iter().map(|n| n.to).collect();
         change

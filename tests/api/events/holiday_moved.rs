@@ -1,5 +1,5 @@
 //! A holiday that cancels lessons, moved to other days, cancels the planned lessons of its new
-//! days; those it cancelled before stay cancelled.
+//! days and brings back those it cancelled before; deleted, it brings back the rest.
 
 use super::{lesson, school, told};
 use crate::helpers::json;
@@ -42,9 +42,29 @@ async fn a_holiday_moved_to_other_days_cancels_the_lessons_of_its_new_days() {
     assert_eq!(cancelled.status, LessonStatus::Cancelled, "the holiday's new day");
     assert_eq!(cancelled.cancel_reason, "Карантин");
     assert_eq!(status(thirteenth).status, LessonStatus::Planned, "the day after it");
-    assert_eq!(status(ninth).status, LessonStatus::Cancelled, "stays cancelled");
+    let back = status(ninth);
+    assert_eq!(back.status, LessonStatus::Planned, "the holiday left its day");
+    assert_eq!(back.cancel_reason, "");
     for person in [s.teacher, s.student, s.parent] {
         let notices = told(&s.app, person, "lesson_cancelled").await;
         assert_eq!(notices.len(), 2, "the first day, then the new one: {notices:?}");
+        let scheduled = told(&s.app, person, "lesson_scheduled").await;
+        assert_eq!(scheduled.len(), 1, "{scheduled:?}");
+        assert!(
+            scheduled[0].starts_with("Занятие снова в расписании") && scheduled[0].ends_with("(«Карантин» перенесено)"),
+            "{scheduled:?}"
+        );
     }
+
+    // A lesson booked over the cancelled one meanwhile keeps it cancelled.
+    let txn = s.app.store.write().expect("txn");
+    let over = lesson(&txn, &s, 12, LessonStatus::Planned);
+    txn.commit().expect("commit");
+    let deleted = s
+        .manager
+        .send(Method::DELETE, &format!("/api/events/{id}"), json!({}))
+        .await;
+    assert_eq!(deleted.status(), 204);
+    assert_eq!(status(over).status, LessonStatus::Planned);
+    assert_eq!(status(twelfth).status, LessonStatus::Cancelled, "its time is taken");
 }

@@ -2093,13 +2093,15 @@ export interface paths {
         /**
          * Change an event
          * @description Managers only. Any field of the create; moving it notifies its audience again, and a
-         *     holiday with `cancels_lessons` cancels the planned lessons its span now covers.
+         *     holiday with `cancels_lessons` cancels the planned lessons its span now covers and brings
+         *     back those it cancelled and no longer covers (one booked over since stays cancelled).
          */
         put: operations["events_update"];
         post?: never;
         /**
          * Delete an event
-         * @description Managers only. Lessons a holiday cancelled stay cancelled.
+         * @description Managers only. The lessons a holiday cancelled come back into the timetable (one booked
+         *     over since stays cancelled); their people are told.
          */
         delete: operations["events_delete"];
         options?: never;

@@ -37,7 +37,7 @@ export default function EventsPage() {
   const remove = async (event: SchoolEvent) => {
     const deleted = await confirmDelete({
       title: 'Удалить событие?',
-      message: `Событие «${event.title}» исчезнет из календарей.${event.cancels_lessons ? ' Отменённые им занятия останутся отменёнными.' : ''}`,
+      message: `Событие «${event.title}» исчезнет из календарей.${event.cancels_lessons ? ' Отменённые им занятия вернутся в расписание (кроме тех, чьё время уже занято).' : ''}`,
       url: `${endpoints.events}/${event.id}`,
       name: event.title,
       done: 'Событие удалено',
