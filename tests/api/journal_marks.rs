@@ -2,7 +2,7 @@
 //! marks, and changing or removing one through the same rules as the lesson's journal.
 
 use crate::helpers::json;
-use crate::journal_school::school_with;
+use crate::journal_school::{add_subject, school_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -41,16 +41,9 @@ async fn marks_are_given_listed_by_filter_and_seen_by_whom_they_concern() {
         .await;
     assert_eq!(refused.status(), 403, "he does not teach Anna");
     let txn = school.app.store.write().expect("txn");
-    let sport = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
-        id,
-        name: "Физкультура".into(),
-        color: "green".into(),
-        archived: false,
-        price: None,
-    })
-    .expect("subject");
+    let sport = add_subject(&txn, "Физкультура");
     txn.commit().expect("commit");
-    let other_subject = json!({"student_id": school.anna, "subject_id": sport.id.0, "value": 2, "kind": "test", "comment": null, "date": "2026-10-03"});
+    let other_subject = json!({"student_id": school.anna, "subject_id": sport, "value": 2, "kind": "test", "comment": null, "date": "2026-10-03"});
     let elsewhere = teacher.post("/api/marks", other_subject).await;
     assert_eq!(elsewhere.status(), 403, "he teaches Anna mathematics only");
     assert_eq!(
@@ -128,16 +121,7 @@ async fn the_list_of_a_group_holds_its_students_marks_in_its_subject_only() {
     let school = school_with(|_| {}).await;
     school.lesson(school.teacher, -30);
     let txn = school.app.store.write().expect("txn");
-    let physics = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
-        id,
-        name: "Физика".into(),
-        color: "green".into(),
-        archived: false,
-        price: None,
-    })
-    .expect("subject")
-    .id
-    .0;
+    let physics = add_subject(&txn, "Физика");
     let group = klass::store::record::insert(&txn, |id| klass::domain::group::Group {
         id,
         ..crate::helpers::group_of(

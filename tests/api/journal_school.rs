@@ -33,16 +33,7 @@ pub async fn school_with(adjust: impl FnOnce(&mut Config)) -> School {
     let manager = app.quick_user("boss@school.ru", "Директорова", "Мария", &[Role::Manager]);
     let txn = app.store.write().expect("txn");
     klass::store::family::link(&txn, klass::domain::UserId(parent), klass::domain::UserId(anna)).expect("link");
-    let subject = klass::store::record::insert(&txn, |id| klass::domain::subject::Subject {
-        id,
-        name: "Математика".into(),
-        color: "blue".into(),
-        archived: false,
-        price: None,
-    })
-    .expect("subject")
-    .id
-    .0;
+    let subject = add_subject(&txn, "Математика");
     txn.commit().expect("commit");
     School {
         app,
@@ -54,6 +45,20 @@ pub async fn school_with(adjust: impl FnOnce(&mut Config)) -> School {
         parent,
         manager,
     }
+}
+
+/// Subject `name`, added in `txn`: its id.
+pub fn add_subject(txn: &klass::store::WriteTxn, name: &str) -> u64 {
+    klass::store::record::insert(txn, |id| klass::domain::subject::Subject {
+        id,
+        name: name.into(),
+        color: "blue".into(),
+        archived: false,
+        price: None,
+    })
+    .expect("subject")
+    .id
+    .0
 }
 
 impl School {

@@ -51,16 +51,11 @@ async fn a_task_given_to_someone_else_tells_the_new_assignee() {
 
 #[tokio::test]
 async fn a_task_handed_on_by_its_assignee_names_him_and_leaves_his_board() {
-    let Staff {
-        app: _school,
-        ids: [_, worker, colleague],
-        boss,
-        me,
-        her,
-    } = staff().await;
+    let school = staff().await;
+    let ([_, worker, colleague], boss, me, her) = (school.ids, &school.boss, &school.me, &school.her);
     let board = json(me.post("/api/boards", json!({"name": "Мои дела"})).await).await["data"]["id"].clone();
     let task = created(
-        &boss,
+        boss,
         json!({"title": "Проверить журналы", "due_on": "2030-01-10", "assignee_id": worker}),
     )
     .await;
