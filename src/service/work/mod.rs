@@ -11,5 +11,6 @@ pub mod moves;
 pub mod person_tasks;
 pub mod reminders;
 pub mod task_list;
+mod task_notices;
 pub mod task_pages;
 pub mod tasks;

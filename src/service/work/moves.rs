@@ -2,7 +2,8 @@
 //! read from the board's index in the same write transaction, so a move writes one record;
 //! a column whose keys grew too long is spread anew in that transaction (rarely).
 
-use super::tasks::{self, task_not_found};
+use super::task_notices::done_notice;
+use super::tasks::task_not_found;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::board::{Board, Column};
 use crate::domain::position;
@@ -201,7 +202,7 @@ fn write_move(
         new.title, board.name, column.name
     );
     let change = Change::new(Action::TaskMoved, Entity::Task, Some(id.0), summary);
-    let change = tasks::done_notice(txn, change, actor, &old, &new)?;
+    let change = done_notice(txn, change, actor, &old, &new)?;
     journal.record(txn, change)?;
     Ok(new)
 }

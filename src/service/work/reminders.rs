@@ -6,6 +6,7 @@
 //! and moving the due date re-arms it. A task made due tomorrow after today's run, or given to
 //! someone else then, is reminded as it is saved (`remind_late`): no run is left for it.
 
+use super::task_notices::LINK;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{Task, TaskStatus};
@@ -20,9 +21,6 @@ use std::time::Duration;
 
 /// The local time (the school's time zone) of the daily run: the evening before the due day.
 pub const RUNS_AT: Time = jiff::civil::time(18, 0, 0, 0);
-
-/// Where a reminder leads.
-const LINK: &str = "/tasks";
 
 /// Reminds the assignees of the tasks due the day after `today` not yet reminded for that day,
 /// in one commit; returns how many were reminded.

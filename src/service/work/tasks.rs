@@ -4,9 +4,9 @@
 
 use super::moves::{OWNER_DOES_NOT_SEE, at_end, column_of, follow_status, kept_board, owner_sees};
 use super::reminders::remind_late;
+use super::task_notices::{assigned_notice, done_notice};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::board::Board;
-use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::task::{self, Task, TaskPriority, TaskStatus};
 use crate::domain::timetable::day_text;
 use crate::domain::{BoardId, TaskId, User, UserId};
@@ -21,9 +21,6 @@ use jiff::civil::Time;
 
 /// The most tasks one «Выполнено» completes.
 pub const MAX_COMPLETE: usize = 200;
-
-/// Where the task pages live (the link of a notification).
-const LINK: &str = "/tasks";
 
 /// A task as a form sends it. On a change, a field left out keeps its value; the outer `Some`
 /// of a clearable field says it was sent, the inner `None` that it was sent as null.
@@ -52,7 +49,7 @@ pub fn task_not_found() -> ServiceError {
 }
 
 /// «Соколова М. О.» of someone, as stored in `txn`.
-fn name_in(txn: &WriteTxn, id: UserId) -> Result<String, ServiceError> {
+pub(super) fn name_in(txn: &WriteTxn, id: UserId) -> Result<String, ServiceError> {
     Ok(users::get(txn, id)?.map_or_else(|| format!("№{id}"), |u| u.short_name()))
 }
 
@@ -176,44 +173,6 @@ fn apply(
         }
     }
     Ok(())
-}
-
-/// Adds to `change` the notice of an assignment by `by`: the new assignee is told (not when he
-/// assigned it himself: the journal skips one's own doing).
-fn assigned_notice(txn: &WriteTxn, change: Change, task: &Task, by: UserId) -> Result<Change, ServiceError> {
-    let body = format!(
-        "{} назначил(а) Вам задачу «{}», срок {}",
-        name_in(txn, by)?,
-        task.title,
-        day_text(task.due_on)
-    );
-    Ok(change.notify(Notice {
-        to: task.assignee_id,
-        kind: NotificationKind::TaskAssigned,
-        body,
-        link: Some(LINK.into()),
-    }))
-}
-
-/// Adds to `change` the notice that a task someone else assigned is done, when `new` became
-/// done: its author is told.
-pub(super) fn done_notice(
-    txn: &WriteTxn,
-    change: Change,
-    actor: &Actor,
-    old: &Task,
-    new: &Task,
-) -> Result<Change, ServiceError> {
-    if old.status == TaskStatus::Done || new.status != TaskStatus::Done || new.author_id == new.assignee_id {
-        return Ok(change);
-    }
-    let body = format!("{} выполнил(а) задачу «{}»", name_in(txn, actor.user.id)?, new.title);
-    Ok(change.notify(Notice {
-        to: new.author_id,
-        kind: NotificationKind::TaskDone,
-        body,
-        link: Some(LINK.into()),
-    }))
 }
 
 /// The people a task concerns (their logs show its changes).
