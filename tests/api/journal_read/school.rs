@@ -6,7 +6,6 @@ use jiff::civil::date;
 use klass::domain::group::Group;
 use klass::domain::journal::{Attendance, AttendanceStatus, Mark, MarkKind};
 use klass::domain::lesson::{Lesson, LessonStatus};
-use klass::domain::subject::Subject;
 use klass::domain::{GroupId, LessonId, Role, SubjectId, UserId};
 use klass::store::{attendance, record};
 use serde_json::Value;
@@ -34,15 +33,7 @@ pub type CellMark = (u64, String, u64);
 pub const SEPTEMBER: &str = "from=2026-09-01&to=2026-09-30";
 
 fn subject(txn: &klass::store::WriteTxn, name: &str) -> SubjectId {
-    record::insert(txn, |id| Subject {
-        id,
-        name: name.into(),
-        color: "blue".into(),
-        archived: false,
-        price: None,
-    })
-    .expect("subject")
-    .id
+    SubjectId(crate::journal_school::add_subject(txn, name))
 }
 
 fn mark(
