@@ -29,6 +29,10 @@ pub struct Board {
     pub name: String,
     /// In `position` order.
     pub columns: Vec<Column>,
+    /// The largest column id the board ever gave (0 on boards stored before it was kept:
+    /// their largest present id stands for it), so a deleted column's id is not given again.
+    #[serde(default)]
+    pub last_column_id: u64,
 }
 
 impl Board {
@@ -44,8 +48,9 @@ impl Board {
                 position: (n - 1) as u32,
                 status: Some(status),
             })
-            .collect();
+            .collect::<Vec<_>>();
         Self {
+            last_column_id: columns.len() as u64,
             id,
             owner_id,
             name,
@@ -58,9 +63,15 @@ impl Board {
         self.columns.iter().find(|c| c.id == id)
     }
 
-    /// The id a new column gets: one past the largest the board ever had in its list.
+    /// The id a new column gets: one past the largest the board ever gave.
     pub fn next_column_id(&self) -> u64 {
-        self.columns.iter().map(|c| c.id).max().unwrap_or(0) + 1
+        self.columns.iter().map(|c| c.id).fold(self.last_column_id, u64::max) + 1
+    }
+
+    /// Sets the columns to `columns`, remembering the largest id given.
+    pub fn set_columns(&mut self, columns: Vec<Column>) {
+        self.last_column_id = columns.iter().map(|c| c.id).fold(self.next_column_id() - 1, u64::max);
+        self.columns = columns;
     }
 }
 
@@ -88,5 +99,25 @@ mod tests {
         assert_eq!(board.column(3).and_then(|c| c.status), Some(TaskStatus::Done));
         assert_eq!(board.next_column_id(), 4);
         assert_eq!(name_checked(" "), Err("Обязательное поле"));
+    }
+
+    #[test]
+    fn a_deleted_columns_id_is_not_given_again() {
+        let mut board = Board::new(BoardId(1), UserId(2), "Мои дела".into());
+        let mut fourth = board.columns[0].clone();
+        fourth.id = board.next_column_id();
+        board.set_columns(vec![board.columns[0].clone(), fourth]);
+        assert_eq!(board.next_column_id(), 5);
+        board.set_columns(vec![board.columns[0].clone()]);
+        assert_eq!(board.next_column_id(), 5, "column 4 was deleted, its id stays taken");
+        let stored_before = Board {
+            last_column_id: 0,
+            ..Board::new(BoardId(1), UserId(2), "Старая".into())
+        };
+        assert_eq!(
+            stored_before.next_column_id(),
+            4,
+            "a board stored before: its largest id"
+        );
     }
 }

@@ -235,7 +235,7 @@ pub fn update(
     }
     if let Some(wanted) = form.columns {
         match columns(&txn, &old, wanted) {
-            Ok(list) => new.columns = list,
+            Ok(list) => new.set_columns(list),
             Err(ServiceError::Invalid(more)) => errors.merge(more),
             Err(other) => return Err(other),
         }
