@@ -41,7 +41,8 @@ pub struct JournalMarkEntry {
     /// 1..5.
     pub value: i64,
     pub kind: MarkKindName,
-    /// 1..10; left out, the kind's weight (`journal.weights`).
+    /// 1..10; left out, a stored mark keeps its weight if its kind stays, a new one gets the
+    /// kind's weight (`journal.weights`).
     #[oai(nullable)]
     pub weight: Option<i64>,
     #[oai(nullable)]

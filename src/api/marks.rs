@@ -96,6 +96,8 @@ pub struct MarkChangeBody {
     /// 1..5.
     pub value: i64,
     pub kind: MarkKindName,
+    /// 1..10; left out, the mark keeps its weight if its kind stays, else the kind's weight
+    /// (`journal.weights`).
     #[oai(nullable)]
     pub weight: Option<i64>,
     #[oai(nullable)]

@@ -97,13 +97,21 @@ async fn marks_are_given_listed_by_filter_and_seen_by_whom_they_concern() {
         .send(
             Method::PUT,
             &format!("/api/marks/{id}"),
-            json!({"value": 3, "kind": "lesson", "comment": "исправил"}),
+            json!({"value": 3, "kind": "lesson", "weight": 4, "comment": "исправил"}),
         )
         .await;
     assert_eq!(changed.status(), 200);
     assert_eq!(json(changed).await["data"]["value"], 3);
     let log = school.logged("mark.updated").await;
     assert!(log[0].contains("(Петрова А.): 2 → 3"), "{log:?}");
+    let again = teacher
+        .send(
+            Method::PUT,
+            &format!("/api/marks/{id}"),
+            json!({"value": 3, "kind": "lesson", "comment": "исправил ещё раз"}),
+        )
+        .await;
+    assert_eq!(json(again).await["data"]["weight"], 4, "the weight left out stays");
     let foreign = other_teacher
         .send(Method::DELETE, &format!("/api/marks/{id}"), json!({}))
         .await;

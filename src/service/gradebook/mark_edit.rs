@@ -21,7 +21,8 @@ use jiff::civil::Date;
 pub struct MarkFields {
     pub value: i64,
     pub kind: MarkKind,
-    /// The kind's weight (`journal.weights`) when left out.
+    /// Left out: a changed mark of the same kind keeps its weight; otherwise the kind's
+    /// weight (`journal.weights`).
     pub weight: Option<i64>,
     pub comment: Option<String>,
 }
@@ -31,7 +32,10 @@ pub struct MarkFields {
 pub struct Checked {
     pub value: u8,
     pub kind: MarkKind,
+    /// The weight sent, or the kind's weight when it was left out.
     pub weight: u8,
+    /// Whether the weight was left out (a mark changed within its kind keeps its own).
+    pub weight_left_out: bool,
     pub comment: String,
 }
 
@@ -60,18 +64,20 @@ impl MarkFields {
             value: value?,
             kind: self.kind,
             weight: weight?,
+            weight_left_out: self.weight.is_none(),
             comment,
         })
     }
 }
 
 impl Checked {
-    /// `mark` with these fields.
+    /// `mark` with these fields (its own weight when the weight was left out and the kind stays).
     pub fn onto(self, mark: &Mark) -> Mark {
+        let keeps_weight = self.weight_left_out && self.kind == mark.kind;
         Mark {
             value: self.value,
             kind: self.kind,
-            weight: self.weight,
+            weight: if keeps_weight { mark.weight } else { self.weight },
             comment: self.comment,
             ..mark.clone()
         }
@@ -198,9 +204,8 @@ fn line(old: Option<&Mark>, new: Option<&Mark>, subject: &str, student: &str) ->
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_line_says_what_it_was_and_what_it_is() {
-        let mark = |value| Mark {
+    fn mark(value: u8) -> Mark {
+        Mark {
             id: MarkId(1),
             student_id: UserId(7),
             subject_id: SubjectId(1),
@@ -212,7 +217,30 @@ mod tests {
             date: jiff::civil::date(2026, 11, 12),
             teacher_id: UserId(2),
             given_at: Timestamp::UNIX_EPOCH,
+        }
+    }
+
+    #[test]
+    fn a_change_leaving_the_weight_out_keeps_the_marks_own_within_its_kind() {
+        let config = Config::default();
+        let weighted = Mark { weight: 3, ..mark(4) };
+        let sent = |kind, weight| {
+            let fields = MarkFields {
+                value: 5,
+                kind,
+                weight,
+                comment: None,
+            };
+            fields.check(&mut FieldErrors::new(), "", &config).expect("valid")
         };
+        assert_eq!(sent(MarkKind::Lesson, None).onto(&weighted).weight, 3);
+        assert_eq!(sent(MarkKind::Lesson, Some(2)).onto(&weighted).weight, 2);
+        let test_weight = config.journal.weights.of(MarkKind::Test);
+        assert_eq!(sent(MarkKind::Test, None).onto(&weighted).weight, test_weight);
+    }
+
+    #[test]
+    fn the_line_says_what_it_was_and_what_it_is() {
         let (four, five) = (mark(4), mark(5));
         assert_eq!(
             line(Some(&four), Some(&five), "Математика", "Белов И. В."),
