@@ -59,6 +59,17 @@ pub fn unread_count(txn: &ReadTransaction, user: UserId) -> Result<u64, StoreErr
     Ok(index.range((user.0, 0)..=(user.0, u64::MAX))?.count() as u64)
 }
 
+/// Whether `user` has a notification of `kind` saying `body` (looking from the newest).
+pub fn was_told(txn: &impl Reader, user: UserId, kind: NotificationKind, body: &str) -> Result<bool, StoreError> {
+    let ids: Vec<NotificationId> = record::ids_under(txn, tables::NOTIFICATIONS_BY_USER, user.0)?;
+    for id in ids.into_iter().rev() {
+        if record::get::<Notification>(txn, id)?.is_some_and(|n| n.kind == kind && n.body == body) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// One page of `user`'s notifications (only the unread ones if asked), newest first.
 pub fn page(
     txn: &ReadTransaction,

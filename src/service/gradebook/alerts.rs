@@ -11,26 +11,32 @@ use crate::domain::{User, UserId};
 use crate::service::journal::Change;
 use crate::store::attendance::{self, StatusAt};
 use crate::store::record::Reader;
-use crate::store::{StoreError, family, users};
+use crate::store::{StoreError, family, notifications, users};
 
 /// `change` telling `student`'s parents `body` of `kind`, linking to `link` (the money alerts use it too).
 pub fn tell_parents(
     txn: &impl Reader,
-    mut change: Change,
+    change: Change,
     student: UserId,
     kind: NotificationKind,
     body: &str,
     link: String,
 ) -> Result<Change, StoreError> {
-    for parent in family::parents_of(txn, student)? {
+    let parents = family::parents_of(txn, student)?;
+    Ok(tell(change, parents, kind, body, &link))
+}
+
+/// `change` telling each of `parents` `body` of `kind`, linking to `link`.
+fn tell(mut change: Change, parents: Vec<UserId>, kind: NotificationKind, body: &str, link: &str) -> Change {
+    for parent in parents {
         change = change.notify(Notice {
             to: parent,
             kind,
             body: body.to_owned(),
-            link: Some(link.clone()),
+            link: Some(link.to_owned()),
         });
     }
-    Ok(change)
+    change
 }
 
 /// «Иван», or «Ваш ребёнок» for someone gone.
@@ -51,8 +57,8 @@ fn reaches_line(before: usize, after: usize, line: usize) -> Option<usize> {
 /// `lesson` whose run of such absences around it (among his recorded lessons by start, wherever
 /// `lesson` lies: lessons filled in late, or an absence recorded ahead, do not hide it) reaches
 /// `alerts.unexcused_in_row` with it (`reaches_line`: once per run; a longer run, or the same
-/// lesson saved again, tells nobody). `old` is the
-/// attendance before the save, `new` after it (already written); `what` names the lesson.
+/// lesson saved again, tells nobody; nor does a run broken by a correction and made whole again:
+/// a parent who has the very notice is not told it twice). `old` is the attendance before the save, `new` after it (already written); `what` names the lesson.
 pub fn absences(
     txn: &impl Reader,
     mut change: Change,
@@ -87,14 +93,14 @@ pub fn absences(
             plural_form(run as u64, ["урок", "урока", "уроков"]),
         );
         let link = format!("/users/{}/attendance", record.student_id);
-        change = tell_parents(
-            txn,
-            change,
-            record.student_id,
-            NotificationKind::AbsencesInRow,
-            &body,
-            link,
-        )?;
+        let kind = NotificationKind::AbsencesInRow;
+        let mut untold = Vec::new();
+        for parent in family::parents_of(txn, record.student_id)? {
+            if !notifications::was_told(txn, parent, kind, &body)? {
+                untold.push(parent);
+            }
+        }
+        change = tell(change, untold, kind, &body, &link);
     }
     Ok(change)
 }
