@@ -3529,7 +3529,8 @@ export interface components {
             kind: components["schemas"]["MarkKind"];
             /**
              * Format: int64
-             * @description 1..10; left out, the kind's weight (`journal.weights`).
+             * @description 1..10; left out, a stored mark keeps its weight if its kind stays, a new one gets the
+             *     kind's weight (`journal.weights`).
              */
             weight?: number | null;
             comment?: string | null;
@@ -3858,7 +3859,11 @@ export interface components {
              */
             value: number;
             kind: components["schemas"]["MarkKind"];
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description 1..10; left out, the mark keeps its weight if its kind stays, else the kind's weight
+             *     (`journal.weights`).
+             */
             weight?: number | null;
             comment?: string | null;
             date?: string | null;
