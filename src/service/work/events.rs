@@ -155,7 +155,8 @@ pub fn create(
 }
 
 /// Changes an event; moving it notifies the audience again, and a holiday that cancels lessons
-/// cancels the planned lessons its new span covers and brings back those it no longer covers.
+/// cancels the planned lessons its new span covers, brings back those it no longer covers, and
+/// gives those it still covers its new title as their reason.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -199,6 +200,7 @@ pub fn update(
         )?;
     }
     let back = holiday::bring_back(&txn, journal, &school, &old, Some(&new), tz)?;
+    holiday::renamed(&txn, &old, &new)?;
     let cancelled = holiday::cancel(&txn, journal, &school, actor.user.id, &new, tz)?;
     let change = back.told_in(cancelled.told_in(change));
     journal.commit_change(txn, change)?;

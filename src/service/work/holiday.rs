@@ -13,7 +13,7 @@ use crate::service::journal::{Change, Journal};
 use crate::service::schedule::School;
 use crate::service::schedule::lesson_end::{bring_back_uncovered, cancel_covered};
 use crate::store::WriteTxn;
-use crate::store::record::Reader;
+use crate::store::record::{self, Reader};
 use crate::store::{Store, family, lessons};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
@@ -162,6 +162,27 @@ pub fn bring_back(
     };
     let (lessons, notices) = bring_back_uncovered(txn, journal, school, &found, &why, tz)?;
     Ok(Cancelled { lessons, notices, done })
+}
+
+/// Renames, in `txn`, the reason of the lessons the holiday `old` cancelled and `new` (the same
+/// holiday renamed) still cancels to `new`'s title: the lessons know their holiday by its title,
+/// so a renamed holiday still brings them back when it is moved or deleted. Returns how many.
+pub fn renamed(txn: &WriteTxn, old: &Event, new: &Event) -> Result<usize, ServiceError> {
+    if old.title == new.title || old.kind != EventKind::Holiday || !old.cancels_lessons {
+        return Ok(0);
+    }
+    let mut found = lessons::between(txn, old.starts_at - LONGEST_LESSON, old.ends_at)?;
+    found.retain(|l| {
+        l.status == LessonStatus::Cancelled && l.cancel_reason == old.title && cancels(old, l) && cancels(new, l)
+    });
+    for was in &found {
+        let lesson = Lesson {
+            cancel_reason: new.title.clone(),
+            ..was.clone()
+        };
+        record::replace(txn, was, &lesson)?;
+    }
+    Ok(found.len())
 }
 
 impl Cancelled {

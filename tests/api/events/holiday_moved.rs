@@ -1,5 +1,6 @@
 //! A holiday that cancels lessons, moved to other days, cancels the planned lessons of its new
-//! days and brings back those it cancelled before; deleted, it brings back the rest.
+//! days and brings back those it cancelled before; deleted, it brings back the rest (renamed
+//! before, too).
 
 use super::{lesson, school, told};
 use crate::helpers::json;
@@ -67,4 +68,36 @@ async fn a_holiday_moved_to_other_days_cancels_the_lessons_of_its_new_days() {
     assert_eq!(deleted.status(), 204);
     assert_eq!(status(over).status, LessonStatus::Planned);
     assert_eq!(status(twelfth).status, LessonStatus::Cancelled, "its time is taken");
+}
+
+#[tokio::test]
+async fn a_renamed_holiday_still_brings_its_lessons_back_when_deleted() {
+    let s = school().await;
+    let txn = s.app.store.write().expect("txn");
+    let ninth = lesson(&txn, &s, 9, LessonStatus::Planned);
+    txn.commit().expect("commit");
+    let body = json!({"title": "Каникулы", "kind": "holiday", "starts_at": "2030-03-09",
+                      "ends_at": "2030-03-09", "all_day": true, "audience": {"kind": "all"},
+                      "cancels_lessons": true});
+    let id = json(s.manager.post("/api/events", body).await).await["data"]["id"]
+        .as_u64()
+        .expect("id");
+    let path = format!("/api/events/{id}");
+    let renamed = s
+        .manager
+        .send(Method::PUT, &path, json!({"title": "Весенние каникулы"}))
+        .await;
+    assert_eq!(renamed.status(), 200);
+    let lesson_now = || {
+        let read = s.app.store.read().expect("read");
+        record::get::<Lesson>(&read, ninth).expect("get").expect("lesson")
+    };
+    assert_eq!(
+        lesson_now().cancel_reason,
+        "Весенние каникулы",
+        "the reason follows the name"
+    );
+    let deleted = s.manager.send(Method::DELETE, &path, json!({})).await;
+    assert_eq!(deleted.status(), 204);
+    assert_eq!(lesson_now().status, LessonStatus::Planned, "back in the timetable");
 }
