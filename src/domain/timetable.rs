@@ -28,6 +28,9 @@ pub fn duration_ok(minutes: u16) -> bool {
     (1..=MAX_DURATION_MINUTES).contains(&minutes)
 }
 
+/// The minutes of a week.
+const WEEK_MINUTES: i32 = 7 * 24 * 60;
+
 /// What is wrong with a timetable, in Russian, or None: each slot on a weekday 1–7 with an
 /// allowed length, and no two slots overlapping.
 pub fn check(schedule: &[ScheduleSlot]) -> Option<String> {
@@ -45,10 +48,14 @@ pub fn check(schedule: &[ScheduleSlot]) -> Option<String> {
     };
     let mut sorted: Vec<&ScheduleSlot> = schedule.iter().collect();
     sorted.sort_by_key(|slot| week_minute(slot));
-    let overlapping = sorted
-        .windows(2)
-        .any(|pair| week_minute(pair[0]) + i32::from(pair[0].duration_minutes) > week_minute(pair[1]));
-    overlapping.then(|| "Занятия в расписании пересекаются".into())
+    let ends = |slot: &ScheduleSlot| week_minute(slot) + i32::from(slot.duration_minutes);
+    let overlapping = sorted.windows(2).any(|pair| ends(pair[0]) > week_minute(pair[1]));
+    // The week's last lesson may run into the next week's first (Sunday night into Monday).
+    let into_next_week = match (sorted.first(), sorted.last()) {
+        (Some(first), Some(last)) if sorted.len() > 1 => ends(last) > week_minute(first) + WEEK_MINUTES,
+        _ => false,
+    };
+    (overlapping || into_next_week).then(|| "Занятия в расписании пересекаются".into())
 }
 
 /// The last day lessons are made for: `ends_on`, or `HORIZON_WEEKS` after `today` when the

@@ -76,4 +76,15 @@ fn a_timetable_with_a_bad_day_length_or_overlap_is_refused() {
         check(&[slot(2, 16, 0, 60), slot(2, 16, 30, 60)]).as_deref(),
         Some("Занятия в расписании пересекаются")
     );
+    assert_eq!(
+        check(&[slot(1, 0, 0, 45), slot(7, 23, 30, 60)]).as_deref(),
+        Some("Занятия в расписании пересекаются"),
+        "Sunday night runs into Monday's first lesson"
+    );
+    assert_eq!(
+        check(&[slot(1, 0, 30, 45), slot(7, 23, 30, 60)]),
+        None,
+        "it ends as Monday's starts"
+    );
+    assert_eq!(check(&[slot(7, 23, 30, 60)]), None, "one slot meets itself a week on");
 }
