@@ -133,7 +133,8 @@ impl PaymentsApi {
     /// Reverse an entry
     ///
     /// Managers, with a reason (422 on `reason` without one). Both entries stay in the
-    /// ledger; an entry already reversed, or a reversal itself, is a 422.
+    /// ledger; an entry already reversed, or a reversal itself, is a 422. A package's sale
+    /// cancels the package, and is a 422 on `id` once any of its lessons is used.
     #[oai(
         path = "/api/payments/:id/reverse",
         method = "post",

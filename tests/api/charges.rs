@@ -36,7 +36,8 @@ async fn attend(school: &School, lesson: u64, anna: &str, boris: &str) {
     assert_eq!(status, 200, "{saved}");
 }
 
-async fn ledger(school: &School, student: u64) -> Value {
+/// `student`'s ledger as a manager reads it.
+pub async fn ledger(school: &School, student: u64) -> Value {
     json(
         school
             .as_user(school.manager)
@@ -46,7 +47,8 @@ async fn ledger(school: &School, student: u64) -> Value {
     .await
 }
 
-fn kinds(ledger: &Value) -> Vec<String> {
+/// Each entry of `ledger` as «kind amount», newest first.
+pub fn kinds(ledger: &Value) -> Vec<String> {
     ledger["data"]
         .as_array()
         .expect("entries")

@@ -1,7 +1,9 @@
 //! Charges that follow attendance: what a held lesson settles for each of its students (a
-//! charge at his price, or one lesson of a package that covers it), kept per (lesson, student)
-//! so that any later change — attendance, price, students, status, cancel — reverses the charge
-//! and writes a new one, or gives the package lesson back. Runs in the caller's transaction.
+//! charge at his price, or one lesson of a package that covers it; nothing for a free lesson, its
+//! own price 0), kept per (lesson, student) so that any later change — attendance, the lesson's
+//! own price, students, status, cancel — reverses the charge and writes a new one, or gives the
+//! package lesson back. A student's or subject's price changed later does not reach a lesson
+//! already charged. Runs in the caller's transaction.
 
 use super::alerts;
 use crate::config::Config;
@@ -28,7 +30,9 @@ fn chargeable(status: AttendanceStatus, config: &Config) -> bool {
 }
 
 /// What the lesson should settle for `student`, before packages: `Some(price)` for a held
-/// lesson he attended chargeably (`price` may be 0 when nobody set one).
+/// lesson he attended chargeably (`price` is `None` when nobody set one above 0: a package
+/// lesson, else nothing). `None` when he owes nothing: the lesson not held or not his, his
+/// status not charged, or the lesson free (its own price 0: no charge and no package lesson).
 fn owed(
     txn: &WriteTxn,
     lesson: &Lesson,
@@ -37,7 +41,8 @@ fn owed(
     config: &Config,
 ) -> Result<Option<Option<i64>>, StoreError> {
     let held = lesson.status == LessonStatus::Done && lesson.student_ids.contains(&student);
-    if !held || !status.is_some_and(|s| chargeable(s, config)) {
+    let free = lesson.price == Some(0);
+    if !held || free || !status.is_some_and(|s| chargeable(s, config)) {
         return Ok(None);
     }
     let price = match lesson.price {
@@ -56,8 +61,10 @@ fn covering(txn: &WriteTxn, lesson: &Lesson, student: UserId, day: Date) -> Resu
 
 /// Settles `lesson` (already written, with its attendance) for every student it charged or
 /// should charge; adds a line per change to `lines`, and to `change` the students it charged or
-/// gave back (it concerns them) and the parents' alerts.
-/// `by` writes the entries (`None`: the server).
+/// gave back (it concerns them) and the parents' alerts. What a student settled stays while he
+/// still owes the lesson (a charge of a lesson without its own price whatever his price is now,
+/// a package lesson whatever the price); a free lesson (own price 0) settles nothing and gives
+/// back what it settled. `by` writes the entries (`None`: the server).
 pub fn settle_lesson(
     txn: &WriteTxn,
     lesson: &Lesson,
@@ -83,8 +90,10 @@ pub fn settle_lesson(
         let keep = match (was, owed) {
             (Some(LessonCharge::Package { .. }), Some(_)) => true,
             // A lesson without a price of its own charged each student his price as it stood
-            // then: a price changed since does not reach a lesson already charged.
-            (Some(LessonCharge::Entry { .. }), Some(Some(_))) if lesson.price.is_none() => true,
+            // then: a price changed or removed since does not reach a lesson already charged
+            // while he still owes it (only his attendance, the students, the status or a price
+            // of the lesson's own do).
+            (Some(LessonCharge::Entry { .. }), Some(_)) if lesson.price.is_none() => true,
             (Some(LessonCharge::Entry { amount, .. }), Some(Some(price))) => amount == price,
             (None, None) => true,
             _ => false,

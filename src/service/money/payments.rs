@@ -201,7 +201,9 @@ pub fn record(
 /// Reverses entry `id` with `reason`, as a manager: a payment or a charge not reversed yet.
 /// A reversed lesson charge still stands for its lesson, so saving the journal again does not
 /// charge it anew; a later change of attendance or price settles it afresh (without a second
-/// reversal).
+/// reversal). A package's sale is reversed only while none of its lessons is used (a 422 on
+/// `id` otherwise: the lessons it covered would be paid by nobody); the package is then
+/// cancelled.
 pub fn reverse(
     store: &Store,
     journal: &Journal,
@@ -222,10 +224,20 @@ pub fn reverse(
     } else if ledger::reversal_of(&txn, id)?.is_some() {
         errors.push("id", "Запись уже сторнирована");
     }
+    let sold = sold_package(&txn, &original)?;
+    if let Some(used) = sold.as_ref().map(|p| p.lessons_used).filter(|used| *used > 0) {
+        errors.push(
+            "id",
+            format!("По абонементу уже списаны занятия ({used}): сторно невозможно, верните остаток отдельной записью"),
+        );
+    }
     errors.into_result()?;
     let student =
         users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
-    let cancelled = cancel_sold_package(&txn, &original)?;
+    let cancelled = match sold {
+        Some(package) => cancel(&txn, package)?,
+        None => String::new(),
+    };
     let reversal = LedgerEntry {
         id: EntryId(0),
         kind: EntryKind::Reversal,
@@ -246,23 +258,22 @@ pub fn reverse(
     })
 }
 
-/// Cancels the package whose sale `original` was, so that it covers no more lessons; returns
-/// what the log adds («; абонемент №3 аннулирован …»), empty for any other entry. The lessons
-/// it already covered stay covered.
-fn cancel_sold_package(txn: &WriteTxn, original: &LedgerEntry) -> Result<String, ServiceError> {
+/// The package whose sale `original` is, while it is not cancelled; `None` for any other
+/// entry.
+fn sold_package(txn: &WriteTxn, original: &LedgerEntry) -> Result<Option<Package>, ServiceError> {
     let sale = original.kind == EntryKind::Charge && original.reason == Some(ChargeReason::Package);
     let Some(id) = original.package_id.filter(|_| sale) else {
-        return Ok(String::new());
+        return Ok(None);
     };
-    let Some(mut package) = record::get::<Package>(txn, id)?.filter(|p| !p.cancelled) else {
-        return Ok(String::new());
-    };
+    Ok(record::get::<Package>(txn, id)?.filter(|p| !p.cancelled))
+}
+
+/// Cancels `package` (its sale reversed, none of its lessons used) so that it covers no more
+/// lessons; returns what the log adds («; абонемент №3 аннулирован»).
+fn cancel(txn: &WriteTxn, mut package: Package) -> Result<String, ServiceError> {
     package.cancelled = true;
     record::update(txn, &package)?;
-    Ok(match package.lessons_used {
-        0 => format!("; абонемент №{id} аннулирован"),
-        used => format!("; абонемент №{id} аннулирован (уже использовано занятий: {used})"),
-    })
+    Ok(format!("; абонемент №{} аннулирован", package.id))
 }
 
 /// Entry `id` with its student's balance, for staff, the student and his parents (404 for
