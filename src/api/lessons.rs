@@ -279,8 +279,11 @@ impl LessonsApi {
     ///
     /// Managers, and workers for a lesson they teach. Fields left out keep their values.
     /// `scope=following` also moves the group's later planned lessons by the same shift (and
-    /// gives them the new length, room and teacher). A lesson of a group moved by hand is
-    /// kept when the group's timetable changes. Clashes are a 422 on `starts_at`.
+    /// gives them the length, room and teacher this change changed); a worker gets a 403 when
+    /// one of them is not his to teach. A lesson of a group moved or edited by hand is kept
+    /// when the group's timetable changes. Only a manager changes the status, price or
+    /// students of a lesson held or cancelled (a 422 on `status`: its charges follow them).
+    /// Clashes are a 422 on `starts_at`.
     #[oai(path = "/api/lessons/:id", method = "put", operation_id = "lessons_update")]
     async fn update(
         &self,
@@ -328,8 +331,9 @@ impl LessonsApi {
     /// Delete a lesson
     ///
     /// Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-    /// recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
-    /// `status` telling to cancel it instead.
+    /// recorded on it (no topic, no homework, no attendance or marks), and not of a group (its
+    /// timetable would bring it back); any other is a 422 on `status` telling to cancel it
+    /// instead.
     #[oai(path = "/api/lessons/:id", method = "delete", operation_id = "lessons_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<LessonId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Staff)?.clone();

@@ -3,15 +3,14 @@
 
 use super::{Actor, Rule};
 use crate::domain::UserId;
+use crate::domain::lesson::{Lesson, LessonStatus};
+use std::collections::BTreeSet;
 
 /// Who records payments, sells and freezes packages and reverses entries: managers.
 pub const KEEP_MONEY: Rule = Rule::Manager;
 
 /// Who reads the school's ledger, its totals, the debtors and the export: staff.
 pub const READ_SCHOOL_LEDGER: Rule = Rule::Staff;
-
-/// Who reads every money event of the school with who and when (`/history/payments`): managers.
-pub const READ_MONEY_HISTORY: Rule = Rule::Manager;
 
 /// Who reads `student`'s ledger, balance and packages: staff, the student, his parents
 /// (`/users/{id}/payments`, `master-by-url`).
@@ -28,6 +27,21 @@ pub fn sees_money_of(actor: &Actor, student: UserId) -> bool {
 /// Whether `actor` may cancel a lesson already held (its charges are reversed): a manager.
 pub fn cancels_held_lesson(actor: &Actor) -> bool {
     actor.user.roles.contains(&crate::domain::Role::Manager)
+}
+
+/// Why a worker may not cancel a held lesson, nor change what its charges follow (a 422 on
+/// `status`).
+pub const HELD_LESSON_BY_MANAGER: &str = "Проведённое занятие может отменить только менеджер";
+
+/// Whether `actor` may turn lesson `old` into `new` (`PUT /api/lessons/{id}`): a change of the
+/// status, price or students of a lesson held or cancelled reverses or writes again its
+/// students' charges (`money::charges`), so it takes the right to cancel a held lesson
+/// (`cancels_held_lesson`); any other change, and any change of a planned lesson, does not.
+pub fn changes_held_lesson(actor: &Actor, old: &Lesson, new: &Lesson) -> bool {
+    let students = |l: &Lesson| l.student_ids.iter().copied().collect::<BTreeSet<UserId>>();
+    let settled = old.status != LessonStatus::Planned;
+    let charged = old.status != new.status || old.price != new.price || students(old) != students(new);
+    !(settled && charged) || cancels_held_lesson(actor)
 }
 
 /// Why packages of someone else are refused.
@@ -53,9 +67,64 @@ mod tests {
         assert!(worker.allow(READ_SCHOOL_LEDGER).is_ok());
         assert!(worker.allow(reads_ledger_of(UserId(8))).is_ok());
         assert!(worker.allow(KEEP_MONEY).is_err());
-        assert!(worker.allow(READ_MONEY_HISTORY).is_err());
         let manager = caller(&[Role::Manager], true, false);
         assert!(manager.allow(KEEP_MONEY).is_ok());
         assert!(sees_money_of(manager.actor.as_ref().expect("actor"), UserId(8)));
+    }
+
+    #[test]
+    fn only_a_manager_changes_what_a_held_lessons_charges_follow() {
+        let planned = Lesson {
+            student_ids: vec![UserId(7), UserId(8)],
+            price: Some(800_00),
+            ..Lesson::planned(UserId(1), crate::domain::SubjectId(1), jiff::Timestamp::UNIX_EPOCH, 60)
+        };
+        let held = Lesson {
+            status: LessonStatus::Done,
+            ..planned.clone()
+        };
+        let changes = [
+            Lesson {
+                status: LessonStatus::Planned,
+                ..held.clone()
+            },
+            Lesson {
+                price: Some(0),
+                ..held.clone()
+            },
+            Lesson {
+                student_ids: vec![UserId(7)],
+                ..held.clone()
+            },
+        ];
+        let worker = caller(&[Role::Worker], true, false).actor.expect("actor");
+        let manager = caller(&[Role::Manager], true, false).actor.expect("actor");
+        for new in &changes {
+            assert!(!changes_held_lesson(&worker, &held, new), "{new:?}");
+            assert!(changes_held_lesson(&manager, &held, new), "{new:?}");
+        }
+        let topic = Lesson {
+            topic: "Дроби".into(),
+            student_ids: vec![UserId(8), UserId(7)],
+            ..held.clone()
+        };
+        assert!(
+            changes_held_lesson(&worker, &held, &topic),
+            "the topic, the same students"
+        );
+        let done = Lesson {
+            status: LessonStatus::Done,
+            price: Some(0),
+            ..planned.clone()
+        };
+        assert!(changes_held_lesson(&worker, &planned, &done), "a planned lesson is his");
+        let cancelled = Lesson {
+            status: LessonStatus::Cancelled,
+            ..planned
+        };
+        assert!(
+            !changes_held_lesson(&worker, &cancelled, &done),
+            "a cancelled one is not"
+        );
     }
 }

@@ -4,7 +4,7 @@
 use crate::domain::course::Course;
 use crate::domain::group::ScheduleSlot;
 use crate::domain::lesson::LessonStatus;
-use crate::domain::subject::Subject;
+use crate::domain::subject::{Subject, price_error};
 use crate::domain::timetable;
 use crate::domain::{CourseId, Role, SubjectId, UserId};
 use crate::service::FieldErrors;
@@ -69,10 +69,11 @@ pub fn text(errors: &mut FieldErrors, field: &str, value: Option<&str>, max: usi
     value.to_owned()
 }
 
-/// A price in kopecks, not negative.
+/// A price in kopecks, from 0 to the cap every price has (`subject::MAX_PRICE`), so no sum of
+/// charges can overflow; refused with the subjects' messages.
 pub fn price(errors: &mut FieldErrors, value: Option<i64>) -> Option<i64> {
-    if value.is_some_and(|p| p < 0) {
-        errors.push("price", "Не меньше 0");
+    if let Some(message) = price_error(value) {
+        errors.push("price", message);
     }
     value
 }

@@ -8,7 +8,7 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::lesson::{Lesson, LessonStatus, room_key};
 use crate::domain::notification::NotificationKind;
 use crate::domain::timetable::{day_in, span_in};
-use crate::domain::{LessonId, SubjectId, UserId};
+use crate::domain::{GroupId, LessonId, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
@@ -201,13 +201,100 @@ pub enum Scope {
     /// This lesson only.
     #[default]
     This,
-    /// This one and the group's later planned lessons (the same shift of time and the same
-    /// new length, room and teacher).
+    /// This one and the group's later planned lessons: the same shift of time, and the length,
+    /// room and teacher the change gave this one (only those it changed).
     Following,
 }
 
-/// Moves or edits a lesson (or it and the following ones of its group), refused on a clash.
-/// A lesson of a group moved or edited by hand is kept when the group's timetable changes.
+/// Where and when a lesson is, and who teaches it: what moving it changes.
+fn placed(lesson: &Lesson) -> (Timestamp, u16, String, UserId) {
+    (
+        lesson.starts_at,
+        lesson.duration_minutes,
+        room_key(&lesson.room),
+        lesson.teacher_id,
+    )
+}
+
+/// Whether `new` differs from `old` in more than its topic, homework and status (the same
+/// students in another order are no change): a lesson of a group changed so is kept as it is
+/// when its timetable is filled again (`materialise`).
+fn edited(old: &Lesson, new: &Lesson) -> bool {
+    let students = |l: &Lesson| l.student_ids.iter().copied().collect::<BTreeSet<UserId>>();
+    let journal_only = Lesson {
+        topic: old.topic.clone(),
+        homework: old.homework.clone(),
+        status: old.status,
+        cancel_reason: old.cancel_reason.clone(),
+        student_ids: if students(new) == students(old) {
+            old.student_ids.clone()
+        } else {
+            new.student_ids.clone()
+        },
+        ..new.clone()
+    };
+    journal_only != *old
+}
+
+/// Marks `lesson`, of a group, as changed by hand: it keeps the timetable's start it stands for.
+fn by_hand(lesson: &mut Lesson, was: &Lesson) {
+    lesson.moved_by_hand = true;
+    lesson.slot_at = Some(was.slot_at.unwrap_or(was.starts_at));
+}
+
+/// The later planned lessons of `group` that the change of `old` into `new` reaches with
+/// "this and following", each as (stored, changed): shifted by the same time, and given the
+/// length, room and teacher `new` has where the change changed them on `old` (a length, room
+/// or substitute set on a later lesson stays otherwise). A worker may change this way only
+/// lessons he teaches himself: a later lesson of another teacher the change would reach
+/// refuses the whole change (403) rather than leaving it out unseen.
+fn following(
+    txn: &impl Reader,
+    actor: &Actor,
+    old: &Lesson,
+    new: &Lesson,
+    group: GroupId,
+) -> Result<Vec<(Lesson, Lesson)>, ServiceError> {
+    let shift = new.starts_at.duration_since(old.starts_at);
+    let later = lessons::of_group(txn, group, old.starts_at, Timestamp::MAX)?;
+    let mut batch = Vec::new();
+    for was in later
+        .into_iter()
+        .filter(|l| l.id != old.id && l.status == LessonStatus::Planned)
+    {
+        let mut follows = Lesson {
+            starts_at: was.starts_at + shift,
+            ..was.clone()
+        };
+        if new.duration_minutes != old.duration_minutes {
+            follows.duration_minutes = new.duration_minutes;
+        }
+        if new.room != old.room {
+            follows.room = new.room.clone();
+        }
+        if new.teacher_id != old.teacher_id {
+            follows.teacher_id = new.teacher_id;
+        }
+        if follows == was {
+            continue;
+        }
+        if !policy::teaches(actor, &was) {
+            return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
+        }
+        if placed(&follows) != placed(&was) {
+            by_hand(&mut follows, &was);
+        }
+        batch.push((was, follows));
+    }
+    Ok(batch)
+}
+
+/// Moves or edits a lesson (or it and the following ones of its group, see `following`),
+/// refused on a clash. A lesson of a group changed by hand in more than its topic, homework or
+/// status is kept as it is when the group's timetable is filled again. The status, price or
+/// students of a lesson held or cancelled are a manager's to change, as cancelling a held lesson
+/// is (`policy::changes_held_lesson`): they rewrite its charges. A cancelled lesson brought back
+/// (planned or done) is checked for clashes again.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -220,38 +307,21 @@ pub fn update(
     let school = School::load(store)?;
     let txn = store.write()?;
     let old = taught(&txn, actor, id)?;
-    let restoring = old.status == LessonStatus::Cancelled && form.status.as_deref() == Some("planned");
     let mut new = applied(&txn, &old, form, tz, false)?;
     if !policy::may_assign(actor, new.teacher_id) {
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
     }
-    let shift = new.starts_at.duration_since(old.starts_at);
-    let placed = |l: &Lesson| (l.starts_at, l.duration_minutes, room_key(&l.room), l.teacher_id);
+    if !policy::changes_held_lesson(actor, &old, &new) {
+        return Err(FieldErrors::one("status", policy::HELD_LESSON_BY_MANAGER));
+    }
+    let restoring = old.status == LessonStatus::Cancelled && new.status != LessonStatus::Cancelled;
     let moved = placed(&new) != placed(&old);
-    if moved && new.group_id.is_some() {
-        new.moved_by_hand = true;
-        new.slot_at = Some(old.slot_at.unwrap_or(old.starts_at));
+    if new.group_id.is_some() && edited(&old, &new) {
+        by_hand(&mut new, &old);
     }
     let mut batch = vec![(old.clone(), new.clone())];
     if let (Scope::Following, Some(group)) = (scope, old.group_id) {
-        let later = lessons::of_group(&txn, group, old.starts_at, Timestamp::MAX)?;
-        for was in later
-            .into_iter()
-            .filter(|l| l.id != id && l.status == LessonStatus::Planned)
-        {
-            let follows = Lesson {
-                starts_at: was.starts_at + shift,
-                duration_minutes: new.duration_minutes,
-                room: new.room.clone(),
-                teacher_id: new.teacher_id,
-                moved_by_hand: was.moved_by_hand || moved,
-                slot_at: Some(was.slot_at.unwrap_or(was.starts_at)),
-                ..was.clone()
-            };
-            if follows != was {
-                batch.push((was, follows));
-            }
-        }
+        batch.extend(following(&txn, actor, &old, &new, group)?);
     }
     if moved || restoring || new.student_ids != old.student_ids {
         let written: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
