@@ -109,10 +109,11 @@ pub enum GroupCreated {
 #[derive(Debug, ApiResponse)]
 #[allow(clippy::large_enum_variant)]
 pub enum GroupRemoved {
-    /// Deleted with its lessons (none was done or cancelled).
+    /// Deleted with its lessons (none was done or cancelled, or has a topic or homework).
     #[oai(status = 204)]
     Deleted,
-    /// It has lessons done or cancelled: archived instead, its future planned lessons removed.
+    /// It has lessons done or cancelled, or with a topic or homework: archived instead, its
+    /// future planned lessons removed (cancelled, those with a topic or homework).
     #[oai(status = 200)]
     Archived(Json<Data<GroupView>>),
 }
@@ -281,8 +282,9 @@ impl GroupLessonsApi {
     /// Delete or archive a group
     ///
     /// Managers, and workers for a group they teach. A group none of whose lessons was done or
-    /// cancelled is deleted with its lessons (204); one with history is archived and its future
-    /// planned lessons removed (200 with the group).
+    /// cancelled, or carries a topic or homework, is deleted with its lessons (204); one with
+    /// history is archived and its future planned lessons removed, those with a topic or
+    /// homework cancelled instead (200 with the group).
     #[oai(
         path = "/api/group-lessons/:id",
         method = "delete",

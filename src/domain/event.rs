@@ -1,6 +1,7 @@
 //! A school event (holiday, exam, parent meeting …): when it is, whom it is for, and whether a
 //! holiday cancels the lessons it covers.
 
+use super::lesson::Lesson;
 use super::role::{Role, Roles, is_staff};
 use super::{EventId, GroupId, UserId};
 use jiff::Timestamp;
@@ -96,6 +97,32 @@ impl Audience {
         }
     }
 
+    /// Whether a holiday for this audience leaves `lesson` without anyone to hold or attend it.
+    ///
+    /// - everyone: every lesson;
+    /// - the staff: lessons whose teacher is staff. The staff audience is every member of staff
+    ///   (`audience::people`), and only staff may teach (`schedule::form::teacher`), so that is every
+    ///   lesson (each has a teacher);
+    /// - groups: those groups' lessons;
+    /// - people: a lesson whose teacher is named, or all of whose students are named. A named
+    ///   parent stands for nobody's lesson: the audience includes a named student's parents, not a
+    ///   named parent's children (`Audience::includes`).
+    pub fn off_for(&self, lesson: &Lesson) -> bool {
+        match self {
+            Audience::All | Audience::Staff => true,
+            Audience::Groups(groups) => lesson.group_id.is_some_and(|g| groups.contains(&g)),
+            Audience::People(people) => {
+                people.contains(&lesson.teacher_id)
+                    || (!lesson.student_ids.is_empty() && lesson.student_ids.iter().all(|s| people.contains(s)))
+            }
+        }
+    }
+
+    /// Whether `lesson` overlaps [from, to) and this audience is off for it (`off_for`).
+    pub fn off_within(&self, from: Timestamp, to: Timestamp, lesson: &Lesson) -> bool {
+        lesson.starts_at < to && lesson.ends_at() > from && self.off_for(lesson)
+    }
+
     /// The ids it lists (none for `All` and `Staff`).
     pub fn ids(&self) -> Vec<u64> {
         match self {
@@ -160,11 +187,19 @@ impl Event {
     pub fn overlaps(&self, from: Timestamp, to: Timestamp) -> bool {
         self.starts_at < to && from < self.ends_at
     }
+
+    /// Whether it is a holiday that cancels `lesson` (one its audience is off for, at its time).
+    pub fn cancels(&self, lesson: &Lesson) -> bool {
+        self.kind == EventKind::Holiday
+            && self.cancels_lessons
+            && self.audience.off_within(self.starts_at, self.ends_at, lesson)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::{LessonId, SubjectId};
 
     #[test]
     fn an_event_overlaps_a_span_it_touches() {
@@ -226,5 +261,42 @@ mod tests {
         assert_eq!(seen(Audience::People(vec![UserId(1)])), vec![1, 3, 6]);
         assert_eq!(seen(Audience::People(vec![UserId(5)])), vec![5, 6]);
         assert_eq!(seen(Audience::Groups(vec![])), vec![6], "a manager sees every event");
+    }
+
+    fn lesson(teacher: u64, students: &[u64], group: Option<u64>) -> Lesson {
+        Lesson {
+            id: LessonId(1),
+            group_id: group.map(GroupId),
+            student_ids: students.iter().copied().map(UserId).collect(),
+            ..Lesson::planned(UserId(teacher), SubjectId(1), Timestamp::UNIX_EPOCH, 45)
+        }
+    }
+
+    #[test]
+    fn a_holiday_cancels_only_the_lessons_its_audience_is_off_for() {
+        let people = |ids: &[u64]| Audience::People(ids.iter().copied().map(UserId).collect());
+        let (single, pair, grouped) = (
+            lesson(1, &[10], None),
+            lesson(1, &[10, 11], None),
+            lesson(2, &[10], Some(7)),
+        );
+        for l in [&single, &pair, &grouped] {
+            assert!(Audience::All.off_for(l));
+            assert!(Audience::Staff.off_for(l), "every lesson's teacher is staff");
+        }
+        assert!(Audience::Groups(vec![GroupId(7)]).off_for(&grouped));
+        assert!(!Audience::Groups(vec![GroupId(7)]).off_for(&single));
+
+        assert!(people(&[1]).off_for(&single), "its teacher");
+        assert!(people(&[1]).off_for(&pair));
+        assert!(!people(&[1]).off_for(&grouped), "another teacher's");
+        assert!(people(&[10]).off_for(&single), "its only student");
+        assert!(!people(&[10]).off_for(&pair), "one of two students still comes");
+        assert!(people(&[10, 11]).off_for(&pair), "all its students");
+        assert!(!people(&[99]).off_for(&single), "a parent stands for no lesson");
+        assert!(
+            !people(&[]).off_for(&lesson(3, &[], None)),
+            "a lesson without students needs its teacher named"
+        );
     }
 }

@@ -17,7 +17,8 @@ const CALLERS: [&str; 6] = ["anonymous", "student", "parent", "worker", "manager
 /// `{free_course}` (nobody enrolled);
 /// `{me}` the caller's own id (the worker's for anonymous), `{worker}` the worker, `{group}` a
 /// group of the caller's own taught by the worker with S in it, `{lesson}` a lesson of that
-/// group, `{other_lesson}` a lesson of O taught by the manager; `{mark}` a mark of S given by
+/// group, `{single_lesson}` the caller's own lesson of S's outside any group taught by the worker
+/// (a group's lesson is never deleted), `{other_lesson}` a lesson of O taught by the manager; `{mark}` a mark of S given by
 /// the worker, `{other_mark}` one of O given by the manager; `{package}` a package of S's,
 /// `{other_package}` one of O's; `{payment}` a payment of S, `{other_payment}` one of O; the
 /// work fixtures of `work_rows::fixtures`.
@@ -59,8 +60,9 @@ struct School {
     tags: Vec<u64>,
     /// Per caller: (subject, course, enrolment, free course).
     catalog: Vec<[u64; 4]>,
-    /// Each caller's own id (the worker's for anonymous), group and lesson.
-    mine: Vec<(u64, u64, u64)>,
+    /// Each caller's own id (the worker's for anonymous), group, its lesson and a lesson
+    /// outside any group.
+    mine: Vec<(u64, u64, u64, u64)>,
 }
 
 async fn school() -> School {
@@ -130,7 +132,8 @@ async fn school() -> School {
     let mine = (0..CALLERS.len())
         .map(|caller| {
             let (group, lesson) = teaching.group_with_a_lesson(&txn, caller as i8);
-            (callers[caller], group, lesson)
+            let single = teaching.lesson(&txn, None, worker, student, caller as i8 + 11);
+            (callers[caller], group, lesson, single)
         })
         .collect();
     let other_lesson = teaching.lesson(&txn, None, manager, other, 20);
@@ -349,7 +352,7 @@ fn catalog_of(txn: &klass::store::WriteTxn, caller: &str, student: klass::domain
 }
 
 fn fill(template: &str, school: &School, caller: usize) -> String {
-    let (me, group, lesson) = school.mine[caller];
+    let (me, group, lesson, single_lesson) = school.mine[caller];
     let mut text = template
         .replace("{tag}", &school.tags[caller].to_string())
         .replace("{subject}", &school.catalog[caller][0].to_string())
@@ -359,6 +362,7 @@ fn fill(template: &str, school: &School, caller: usize) -> String {
         .replace("{me}", &me.to_string())
         .replace("{group}", &group.to_string())
         .replace("{lesson}", &lesson.to_string())
+        .replace("{single_lesson}", &single_lesson.to_string())
         .replace("{caller}", CALLERS[caller]);
     for &(name, id) in &school.ids {
         text = text.replace(name, &id.to_string());

@@ -3,7 +3,7 @@
 
 use super::School;
 use super::form::{self, GroupForm};
-use super::materialise::materialise;
+use super::materialise::{materialise, written};
 use super::notify::tell;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::clash::Names;
@@ -223,7 +223,8 @@ pub fn preview(
 }
 
 /// Changes a group: its future planned lessons follow (hand-moved, done and cancelled ones are
-/// kept), joining students get its future lessons and leaving ones leave them.
+/// kept, and one with a topic or homework is never dropped), joining students get its future
+/// lessons and leaving ones leave them.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -310,14 +311,18 @@ pub fn update(
 
 /// What became of a group asked to be deleted.
 pub enum Removal {
-    /// It had no lesson done or cancelled and nothing in a journal: it and its lessons are gone.
+    /// It had no lesson done or cancelled, none with a topic or homework and nothing in a
+    /// journal: it and its lessons are gone.
     Deleted,
-    /// It has history: it is archived, its future planned lessons removed.
+    /// It has history: it is archived, its future planned lessons removed (those with a topic,
+    /// homework or a journal kept, cancelled).
     Archived(Group),
 }
 
-/// Deletes a group with no history, or archives one that has some (its future planned lessons
-/// are removed either way).
+/// Deletes a group with no history, or archives one that has some: a lesson done or cancelled,
+/// one with a topic or homework, or anything in a journal. Its future planned lessons are removed
+/// either way, but for those with a topic, homework or a journal: an archived group's are kept,
+/// cancelled (see `materialise`).
 pub fn delete(
     store: &Store,
     journal: &Journal,
@@ -330,8 +335,9 @@ pub fn delete(
     let txn = store.write()?;
     let old = managed(&txn, actor, id)?;
     let all = lessons::of_group(&txn, id, Timestamp::MIN, Timestamp::MAX)?;
-    // A mark given ahead of a planned lesson is history too: it is never deleted with the group.
-    let mut history = all.iter().any(|l| l.status != LessonStatus::Planned);
+    // A mark given ahead of a planned lesson, or a topic or homework written on it, is history
+    // too: it is never deleted with the group.
+    let mut history = all.iter().any(|l| l.status != LessonStatus::Planned || written(l));
     for lesson in &all {
         if history {
             break;

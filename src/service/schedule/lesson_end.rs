@@ -1,10 +1,11 @@
 //! Ending a lesson: cancelling it with a reason (a held one by a manager, its charges reversed),
 //! cancelling the planned lessons a holiday covers (and bringing them back when it no longer
-//! does), or deleting a planned one with nothing on it.
+//! does), or deleting a planned individual one with nothing on it.
 
 use super::School;
 use super::form;
 use super::lessons::{describe, link, money_told, taught};
+use super::materialise::written;
 use super::notify::tell;
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
@@ -40,7 +41,7 @@ pub fn cancel(
         errors.push("reason", "Укажите причину отмены");
     }
     if old.status == LessonStatus::Done && !policy::cancels_held_lesson(actor) {
-        errors.push("status", "Проведённое занятие может отменить только менеджер");
+        errors.push("status", policy::HELD_LESSON_BY_MANAGER);
     }
     errors.into_result()?;
     let what = describe(&old, &school, tz);
@@ -200,9 +201,17 @@ impl Told {
     }
 }
 
-/// Deletes a planned lesson with nothing recorded on it (no topic, no homework, nothing in its
-/// journal); any other is
-/// cancelled instead (422 saying so).
+/// Why a lesson with something on it is not deleted.
+const CANCEL_INSTEAD: &str =
+    "Удалить можно только запланированное занятие, на котором ничего не записано. Отмените его";
+
+/// Why a group's lesson is not deleted: its group's timetable would make it again (the next
+/// extension of the horizon, the next change of the group), after its students were told it went.
+const GROUP_LESSON_CANCEL_INSTEAD: &str = "Занятие группы нельзя удалить: расписание группы вернёт его. Отмените его";
+
+/// Deletes a planned individual lesson with nothing recorded on it (no topic, no homework,
+/// nothing in its journal); any other, and any lesson of a group, is cancelled instead (422
+/// saying so).
 pub fn delete(
     store: &Store,
     journal: &Journal,
@@ -213,12 +222,12 @@ pub fn delete(
     let school = School::load(store)?;
     let txn = store.write()?;
     let old = taught(&txn, actor, id)?;
-    let blank = old.topic.trim().is_empty() && old.homework.trim().is_empty() && !lesson_rows::recorded(&txn, id)?;
+    if old.group_id.is_some() {
+        return Err(FieldErrors::one("status", GROUP_LESSON_CANCEL_INSTEAD));
+    }
+    let blank = !written(&old) && !lesson_rows::recorded(&txn, id)?;
     if old.status != LessonStatus::Planned || !blank {
-        return Err(FieldErrors::one(
-            "status",
-            "Удалить можно только запланированное занятие, на котором ничего не записано. Отмените его",
-        ));
+        return Err(FieldErrors::one("status", CANCEL_INSTEAD));
     }
     record::remove::<Lesson>(&txn, id)?;
     let what = describe(&old, &school, tz);

@@ -1,9 +1,11 @@
 //! A group's timetable turned into stored lessons: from today (or the group's start) to its
 //! end, or 26 weeks ahead when open-ended. Only future planned lessons follow a change; done,
 //! cancelled and hand-moved ones are kept (a hand-moved one only follows the students who join
-//! or leave). Every clash of the lessons to write is found before anything is written.
+//! or leave), and one with a topic or homework is never dropped. Every clash of the lessons to
+//! write is found before anything is written.
 
 use super::{School, book};
+use crate::domain::event::{Event, EventKind};
 use crate::domain::group::Group;
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::timetable::{horizon, occurrences};
@@ -11,7 +13,7 @@ use crate::domain::{LessonId, UserId};
 use crate::service::ServiceError;
 use crate::service::gradebook::lesson_rows;
 use crate::store::WriteTxn;
-use crate::store::{lessons, record};
+use crate::store::{events, lessons, record};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
 use std::collections::{BTreeMap, BTreeSet};
@@ -37,7 +39,16 @@ impl Plan {
     }
 }
 
-/// Brings `group`'s lessons after `now` in line with it (`old`: the group as it was).
+/// Whether a teacher wrote something on `lesson` (a topic or homework): such a lesson is never
+/// dropped by its group's timetable, and counts as the group's history.
+pub fn written(lesson: &Lesson) -> bool {
+    !lesson.topic.trim().is_empty() || !lesson.homework.trim().is_empty()
+}
+
+/// Brings `group`'s lessons after `now` in line with it (`old`: the group as it was). A future
+/// planned lesson the timetable no longer wants goes, unless it has something in its journal or
+/// was moved by hand (kept as it is), or has a topic or homework: that one still follows a change
+/// of its own slot (room, length, teacher, keeping its texts), and is kept when its slot goes.
 pub fn materialise(
     txn: &WriteTxn,
     old: Option<&Group>,
@@ -80,6 +91,7 @@ pub fn materialise(
     // as they stand when the lesson is held (`money::charges`): a price changed later reaches
     // the lessons planned ahead.
     let price = group.price;
+    let holidays = holidays_over(txn, now, wanted.last().map(|o| o.starts_at))?;
     let mut plan = Plan::default();
     let mut batch: Vec<(Option<&Lesson>, Lesson)> = Vec::new();
     for occurrence in wanted
@@ -121,32 +133,48 @@ pub fn materialise(
             None => {
                 plan.created += 1;
                 let id = record::next_id::<Lesson>(txn)?;
-                batch.push((None, Lesson { id, ..fresh }));
+                batch.push((
+                    None,
+                    Lesson {
+                        id,
+                        ..on_holiday(fresh, &holidays)
+                    },
+                ));
             }
         }
     }
+    // A lesson with a topic or homework whose slot the timetable no longer has is kept.
+    let unslotted: BTreeSet<LessonId> = by_slot.values().filter(|l| written(l)).map(|l| l.id).collect();
     // An unchanged group (the daily extension) loses none: a lesson past this run's horizon was
     // made by a run with a later `now`, and is still the group's.
     let mut leaving: BTreeSet<LessonId> = if old == Some(group) {
         BTreeSet::new()
     } else {
-        by_slot.values().map(|l| l.id).collect()
+        by_slot
+            .values()
+            .map(|l| l.id)
+            .filter(|id| !unslotted.contains(id))
+            .collect()
     };
-    // A future lesson moved by hand or with something in its journal is not planned anew: it
-    // follows the group's students, keeping anyone with something recorded in it. When the group
-    // is archived it goes, or, with a journal, is cancelled and keeps its journal.
+    // A future lesson moved by hand, with something in its journal, or with a topic or homework
+    // and no slot left is not planned anew: it follows the group's students, keeping anyone with
+    // something recorded in it. When the group is archived it goes, or, with a journal, a topic
+    // or homework, is cancelled and keeps them.
     let nobody = BTreeSet::new();
     let kept = |l: &&Lesson| {
-        l.status == LessonStatus::Planned && l.starts_at > now && (l.moved_by_hand || recorded.contains_key(&l.id))
+        l.status == LessonStatus::Planned
+            && l.starts_at > now
+            && (l.moved_by_hand || recorded.contains_key(&l.id) || unslotted.contains(&l.id))
     };
     for kept in stored.iter().filter(kept) {
         let journal = recorded.get(&kept.id);
-        let lesson = match (group.archived, journal, old) {
-            (true, None, _) => {
+        let history = journal.is_some() || written(kept);
+        let lesson = match (group.archived, history, old) {
+            (true, false, _) => {
                 leaving.insert(kept.id);
                 continue;
             }
-            (true, Some(_), _) => Lesson {
+            (true, true, _) => Lesson {
                 status: LessonStatus::Cancelled,
                 cancel_reason: ARCHIVED.to_owned(),
                 ..kept.clone()
@@ -186,7 +214,31 @@ pub fn materialise(
     Ok(plan)
 }
 
-/// Why a future lesson with a journal is cancelled when its group is archived.
+/// The holidays that cancel lessons and overlap the time from `now` to the last lesson to make
+/// (starting at `last`; none without one).
+fn holidays_over(txn: &WriteTxn, now: Timestamp, last: Option<Timestamp>) -> Result<Vec<Event>, ServiceError> {
+    let Some(last) = last else { return Ok(Vec::new()) };
+    let mut found = events::overlapping(txn, now, last + SignedDuration::from_hours(24))?;
+    found.retain(|e| e.kind == EventKind::Holiday && e.cancels_lessons);
+    Ok(found)
+}
+
+/// A new lesson of the timetable, cancelled with the holiday's title as the reason when one of
+/// `holidays` covers it, as if it had been there when the holiday was entered (so moving or
+/// deleting the holiday brings it back; nobody is told of a lesson never in the timetable).
+fn on_holiday(lesson: Lesson, holidays: &[Event]) -> Lesson {
+    match holidays.iter().find(|h| h.cancels(&lesson)) {
+        Some(holiday) => Lesson {
+            status: LessonStatus::Cancelled,
+            cancel_reason: holiday.title.clone(),
+            ..lesson
+        },
+        None => lesson,
+    }
+}
+
+/// Why a future lesson with a journal, a topic or homework is cancelled when its group is
+/// archived.
 const ARCHIVED: &str = "Группа переведена в архив";
 
 /// A lesson's students after the group's changed from `before` to `after`: those who left are

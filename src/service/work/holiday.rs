@@ -1,5 +1,5 @@
 //! A holiday that cancels lessons: the planned lessons it covers (those its audience is off for:
-//! see `off_for`), how many people they touch (the confirmation the manager sees), and their
+//! see `Audience::off_for`), how many people they touch (the confirmation the manager sees), and their
 //! cancellation in the event's own commit through the lessons' cancellation path; moved or
 //! deleted, it brings back the lessons it cancelled and no longer covers.
 
@@ -41,28 +41,7 @@ pub struct Cancelled {
 /// The longest lesson there may be: a lesson starting this long before a span may reach into it.
 const LONGEST_LESSON: SignedDuration = SignedDuration::from_hours(24);
 
-/// Whether a holiday for `audience` leaves `lesson` without anyone to hold or attend it.
-///
-/// - everyone: every lesson;
-/// - the staff: lessons whose teacher is staff. The staff audience is every member of staff
-///   (`audience::people`), and only staff may teach (`schedule::form::teacher`), so that is every
-///   lesson (each has a teacher);
-/// - groups: those groups' lessons;
-/// - people: a lesson whose teacher is named, or all of whose students are named. A named
-///   parent stands for nobody's lesson: the audience includes a named student's parents, not a
-///   named parent's children (`Audience::includes`).
-fn off_for(audience: &Audience, lesson: &Lesson) -> bool {
-    match audience {
-        Audience::All | Audience::Staff => true,
-        Audience::Groups(groups) => lesson.group_id.is_some_and(|g| groups.contains(&g)),
-        Audience::People(people) => {
-            people.contains(&lesson.teacher_id)
-                || (!lesson.student_ids.is_empty() && lesson.student_ids.iter().all(|s| people.contains(s)))
-        }
-    }
-}
-
-/// The planned lessons overlapping [from, to) that `audience` is off for (`off_for`).
+/// The planned lessons overlapping [from, to) that `audience` is off for (`Audience::off_for`).
 fn covered(
     txn: &impl Reader,
     from: Timestamp,
@@ -70,20 +49,8 @@ fn covered(
     audience: &Audience,
 ) -> Result<Vec<Lesson>, ServiceError> {
     let mut found = lessons::between(txn, from - LONGEST_LESSON, to)?;
-    found.retain(|l| l.status == LessonStatus::Planned && within(from, to, audience, l));
+    found.retain(|l| l.status == LessonStatus::Planned && audience.off_within(from, to, l));
     Ok(found)
-}
-
-/// Whether `lesson` overlaps [from, to) and `audience` is off for it (`off_for`).
-fn within(from: Timestamp, to: Timestamp, audience: &Audience, lesson: &Lesson) -> bool {
-    lesson.starts_at < to && lesson.ends_at() > from && off_for(audience, lesson)
-}
-
-/// Whether `event` is a holiday that cancels `lesson`'s kind of lessons at its time.
-fn cancels(event: &Event, lesson: &Lesson) -> bool {
-    event.kind == EventKind::Holiday
-        && event.cancels_lessons
-        && within(event.starts_at, event.ends_at, &event.audience, lesson)
 }
 
 /// How many planned lessons the holiday `form` describes would cancel and how many people they
@@ -153,8 +120,8 @@ pub fn bring_back(
     found.retain(|l| {
         l.status == LessonStatus::Cancelled
             && l.cancel_reason == old.title
-            && cancels(old, l)
-            && !new.is_some_and(|new| cancels(new, l))
+            && old.cancels(l)
+            && !new.is_some_and(|new| new.cancels(l))
     });
     let why = match new {
         Some(_) => format!("«{}» перенесено", old.title),
@@ -173,7 +140,7 @@ pub fn renamed(txn: &WriteTxn, old: &Event, new: &Event) -> Result<usize, Servic
     }
     let mut found = lessons::between(txn, old.starts_at - LONGEST_LESSON, old.ends_at)?;
     found.retain(|l| {
-        l.status == LessonStatus::Cancelled && l.cancel_reason == old.title && cancels(old, l) && cancels(new, l)
+        l.status == LessonStatus::Cancelled && l.cancel_reason == old.title && old.cancels(l) && new.cancels(l)
     });
     for was in &found {
         let lesson = Lesson {
@@ -199,48 +166,5 @@ impl Cancelled {
             .retain(|n| n.kind != NotificationKind::EventAnnounced || !told.contains(&n.to));
         change.notices.extend(self.notices);
         change
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::{GroupId, LessonId, SubjectId};
-
-    fn lesson(teacher: u64, students: &[u64], group: Option<u64>) -> Lesson {
-        Lesson {
-            id: LessonId(1),
-            group_id: group.map(GroupId),
-            student_ids: students.iter().copied().map(UserId).collect(),
-            ..Lesson::planned(UserId(teacher), SubjectId(1), Timestamp::UNIX_EPOCH, 45)
-        }
-    }
-
-    #[test]
-    fn a_holiday_cancels_only_the_lessons_its_audience_is_off_for() {
-        let people = |ids: &[u64]| Audience::People(ids.iter().copied().map(UserId).collect());
-        let (single, pair, grouped) = (
-            lesson(1, &[10], None),
-            lesson(1, &[10, 11], None),
-            lesson(2, &[10], Some(7)),
-        );
-        for l in [&single, &pair, &grouped] {
-            assert!(off_for(&Audience::All, l));
-            assert!(off_for(&Audience::Staff, l), "every lesson's teacher is staff");
-        }
-        assert!(off_for(&Audience::Groups(vec![GroupId(7)]), &grouped));
-        assert!(!off_for(&Audience::Groups(vec![GroupId(7)]), &single));
-
-        assert!(off_for(&people(&[1]), &single), "its teacher");
-        assert!(off_for(&people(&[1]), &pair));
-        assert!(!off_for(&people(&[1]), &grouped), "another teacher's");
-        assert!(off_for(&people(&[10]), &single), "its only student");
-        assert!(!off_for(&people(&[10]), &pair), "one of two students still comes");
-        assert!(off_for(&people(&[10, 11]), &pair), "all its students");
-        assert!(!off_for(&people(&[99]), &single), "a parent stands for no lesson");
-        assert!(
-            !off_for(&people(&[]), &lesson(3, &[], None)),
-            "a lesson without students needs its teacher named"
-        );
     }
 }

@@ -483,7 +483,7 @@ pub fn schedule() -> Vec<Row> {
         (
             "lessons_delete",
             Method::DELETE,
-            "/api/lessons/{lesson}",
+            "/api/lessons/{single_lesson}",
             "",
             [401, 403, 403, 204, 204, 403],
         ),

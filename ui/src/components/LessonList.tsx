@@ -36,7 +36,8 @@ interface ActionsProps {
 }
 
 /** Big buttons for what may be done to `lesson` now: its topic and homework unless cancelled;
- * move, cancel, and (with nothing recorded) delete while planned. */
+ * move, cancel, and (an individual one with nothing recorded) delete while planned: a group's
+ * lesson is cancelled, never deleted, or its timetable would bring it back. */
 export function LessonActions({ lesson, onAction, label, without = [] }: ActionsProps) {
   const planned = lesson.status === 'planned';
   const shown = (action: LessonAction) => !without.includes(action);
@@ -57,7 +58,7 @@ export function LessonActions({ lesson, onAction, label, without = [] }: Actions
           <Icon name="close" size={18} /> Отменить
         </button>
       )}
-      {planned && !lesson.topic && !lesson.homework && shown('delete') && (
+      {planned && !lesson.group_id && !lesson.topic && !lesson.homework && shown('delete') && (
         <button type="button" className="danger outline" onClick={() => onAction('delete', lesson)}>
           <Icon name="trash" size={18} /> Удалить
         </button>
