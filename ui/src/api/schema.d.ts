@@ -1181,8 +1181,9 @@ export interface paths {
         /**
          * Delete or archive a group
          * @description Managers, and workers for a group they teach. A group none of whose lessons was done or
-         *     cancelled is deleted with its lessons (204); one with history is archived and its future
-         *     planned lessons removed (200 with the group).
+         *     cancelled, or carries a topic or homework, is deleted with its lessons (204); one with
+         *     history is archived and its future planned lessons removed, those with a topic or
+         *     homework cancelled instead (200 with the group).
          */
         delete: operations["group_lessons_delete"];
         options?: never;
@@ -1279,16 +1280,20 @@ export interface paths {
          * Move or edit a lesson
          * @description Managers, and workers for a lesson they teach. Fields left out keep their values.
          *     `scope=following` also moves the group's later planned lessons by the same shift (and
-         *     gives them the new length, room and teacher). A lesson of a group moved by hand is
-         *     kept when the group's timetable changes. Clashes are a 422 on `starts_at`.
+         *     gives them the length, room and teacher this change changed); a worker gets a 403 when
+         *     one of them is not his to teach. A lesson of a group moved or edited by hand is kept
+         *     when the group's timetable changes. Only a manager changes the status, price or
+         *     students of a lesson held or cancelled (a 422 on `status`: its charges follow them).
+         *     Clashes are a 422 on `starts_at`.
          */
         put: operations["lessons_update"];
         post?: never;
         /**
          * Delete a lesson
          * @description Managers, and workers for a lesson they teach. Only a planned lesson with nothing
-         *     recorded on it (no topic, no homework, no attendance or marks); any other is a 422 on
-         *     `status` telling to cancel it instead.
+         *     recorded on it (no topic, no homework, no attendance or marks), and not of a group (its
+         *     timetable would bring it back); any other is a 422 on `status` telling to cancel it
+         *     instead.
          */
         delete: operations["lessons_delete"];
         options?: never;
@@ -1725,7 +1730,8 @@ export interface paths {
         /**
          * Reverse an entry
          * @description Managers, with a reason (422 on `reason` without one). Both entries stay in the
-         *     ledger; an entry already reversed, or a reversal itself, is a 422.
+         *     ledger; an entry already reversed, or a reversal itself, is a 422. A package's sale
+         *     cancels the package, and is a 422 on `id` once any of its lessons is used.
          */
         post: operations["payments_reverse"];
         delete?: never;
@@ -15291,7 +15297,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description It has lessons done or cancelled: archived instead, its future planned lessons removed. */
+            /**
+             * @description It has lessons done or cancelled, or with a topic or homework: archived instead, its
+             *     future planned lessons removed (cancelled, those with a topic or homework).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -15300,7 +15309,7 @@ export interface operations {
                     "application/json; charset=utf-8": components["schemas"]["Data_GroupView"];
                 };
             };
-            /** @description Deleted with its lessons (none was done or cancelled). */
+            /** @description Deleted with its lessons (none was done or cancelled, or has a topic or homework). */
             204: {
                 headers: {
                     [name: string]: unknown;
