@@ -204,3 +204,23 @@ async fn a_new_email_is_not_confirmed_and_gets_a_confirmation_mail() {
         "only a new address"
     );
 }
+
+#[tokio::test]
+async fn a_password_link_sent_to_an_old_address_stops_working_when_the_address_changes() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
+    let id = app.quick_user("family@school.ru", "Сергеева", "Ольга", &[Role::Parent]);
+    let boss = app.browser_as(manager, None);
+    let sent = boss.post(&format!("/api/users/{id}/resend-password"), json!({})).await;
+    assert_eq!(sent.status(), 202);
+    let links = reset_mails_to(&app, id, 1).await;
+    let body = json!({"email": "olga@school.ru", "last_name": "Сергеева", "first_name": "Ольга"});
+    let saved = boss.send(Method::PUT, &format!("/api/users/{id}"), body).await;
+    assert_eq!(saved.status(), 200);
+    let with_new_address = Link {
+        token: links[0].token.clone(),
+        email: "olga@school.ru".into(),
+    };
+    let refused = reset_with(&app.browser(), &with_new_address, 422).await;
+    assert_eq!(refused["message"], INVALID, "the link went to the old mailbox");
+}

@@ -111,9 +111,11 @@ pub fn update(
     user.updated_at = Timestamp::now();
     let new_address = user.email != before.email;
     if new_address {
-        // A new address is not confirmed; a confirmation link sent to the old one stops working.
+        // A new address is not confirmed; a confirmation or password link sent to the old one
+        // stops working (a password set through it would confirm the new address).
         user.email_verified_at = None;
         one_time_tokens::end_all_of(&txn, id, Purpose::VerifyEmail, user.updated_at)?;
+        one_time_tokens::end_all_of(&txn, id, Purpose::PasswordReset, user.updated_at)?;
     }
     users::update(&txn, &user)?;
     if new_address && journal.requires_verified_email() && user.deleted_at.is_none() {
