@@ -3,7 +3,7 @@
 
 use crate::auth::{csrf, token};
 use crate::domain::User;
-use crate::policy::{Actor, Caller, may_impersonate};
+use crate::policy::{Actor, Caller, may_be_acted_as, may_impersonate};
 use crate::service::people;
 use crate::startup::AppState;
 use crate::store::directory::Directory;
@@ -110,11 +110,20 @@ fn load_actor(state: &AppState, key: [u8; 32], now: Timestamp) -> Result<Option<
         // The directory has every user decoded already (rebuilt here if a user changed).
         let directory = state.store.directory(&txn)?;
         let user = directory.find(session.user_id).map(|entry| Arc::clone(&entry.user));
-        // "Login as" lives only while the manager behind it still may act.
-        let manager_may_act = session
-            .impersonator
-            .is_none_or(|id| directory.find(id).is_some_and(|entry| may_impersonate(&entry.user)));
-        let children = directory.children_of(session.user_id).to_vec();
+        // "Login as" lives only while the manager behind it still may act, as the one he acts
+        // as (made a manager meanwhile, he may not be acted as any more).
+        let manager_may_act = session.impersonator.is_none_or(|id| {
+            directory.find(id).is_some_and(|entry| may_impersonate(&entry.user))
+                && user.as_ref().is_some_and(|user| may_be_acted_as(user))
+        });
+        // A deleted child is no longer his parent's to see.
+        let children = (directory.children_of(session.user_id).iter().copied())
+            .filter(|child| {
+                directory
+                    .find(*child)
+                    .is_some_and(|entry| entry.user.deleted_at.is_none())
+            })
+            .collect();
         (session, user.filter(|_| manager_may_act), children, directory)
     };
     // A deleted user's sessions end at once.

@@ -108,6 +108,20 @@ async fn acting_ends_when_the_manager_loses_the_role() {
 }
 
 #[tokio::test]
+async fn acting_ends_when_the_one_acted_as_is_made_a_manager() {
+    let school = school().await;
+    let acting = school.acting().await;
+    let body = json!({"roles": ["manager"]});
+    let path = format!("/api/users/{}/update-roles", school.student);
+    assert_eq!(school.other.post(&path, body).await.status(), 200);
+    assert_eq!(
+        acting.get("/api/user").await.status(),
+        401,
+        "a manager is never acted as"
+    );
+}
+
+#[tokio::test]
 async fn acting_ends_when_the_managers_password_is_set_or_changed() {
     let school = school().await;
     let acting = school.acting().await;

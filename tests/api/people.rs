@@ -2,6 +2,7 @@
 
 use crate::helpers::{json, spawn_app};
 use klass::domain::Role;
+use reqwest::Method;
 use serde_json::json;
 
 fn names(page: &serde_json::Value) -> Vec<String> {
@@ -253,6 +254,59 @@ async fn family_links_refuse_self_and_loops() {
         .post(&format!("/api/users/{c}/parents/save"), json!({"parents": [999]}))
         .await;
     assert_eq!(missing.status(), 422);
+}
+
+#[tokio::test]
+async fn a_deleted_parent_on_the_card_does_not_stop_adding_another_and_a_deleted_child_is_hidden() {
+    let app = spawn_app().await;
+    let (father, mother, child) = (
+        app.quick_user("f@s.ru", "Отцов", "Борис", &[Role::Parent]),
+        app.quick_user("mo@s.ru", "Отцова", "Вера", &[Role::Parent]),
+        app.quick_user("c@s.ru", "Отцов", "Вадим", &[Role::Student]),
+    );
+    let manager = app.quick_user("m@s.ru", "Орлова", "Наталья", &[Role::Manager]);
+    let boss = app.browser_as(manager, None);
+    let save = |parents: Vec<u64>| {
+        let boss = &boss;
+        async move {
+            boss.post(&format!("/api/users/{child}/parents/save"), json!({"parents": parents}))
+                .await
+                .status()
+        }
+    };
+    assert_eq!(save(vec![father]).await, 200);
+    let gone = boss
+        .send(Method::DELETE, &format!("/api/users/{father}"), json!({}))
+        .await;
+    assert_eq!(gone.status(), 204);
+    assert_eq!(
+        save(vec![father, mother]).await,
+        200,
+        "the deleted father as the card sent him"
+    );
+    assert_eq!(save(vec![mother]).await, 200);
+    assert_eq!(
+        save(vec![father, mother]).await,
+        422,
+        "a deleted person is not linked anew"
+    );
+
+    let parent = app.browser_as(mother, None);
+    let marks = format!("/api/users/{child}/marks");
+    assert_eq!(parent.get(&marks).await.status(), 200, "her child");
+    let gone = boss
+        .send(Method::DELETE, &format!("/api/users/{child}"), json!({}))
+        .await;
+    assert_eq!(gone.status(), 204);
+    assert_eq!(parent.get(&marks).await.status(), 403, "no longer hers to see");
+    let listed = json(parent.get("/api/users?trashed=only").await).await;
+    let ids: Vec<u64> = listed["data"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .filter_map(|u| u["id"].as_u64())
+        .collect();
+    assert_eq!(ids, [mother], "only herself, never the deleted: {listed}");
 }
 
 #[tokio::test]

@@ -12,13 +12,20 @@ use crate::store::WriteTxn;
 use crate::store::{Store, family, record, users};
 use std::collections::BTreeSet;
 
-/// Checks that every id is a person who is not deleted (for the field `field`).
-fn existing(txn: &WriteTxn, ids: &[u64], field: &str) -> Result<BTreeSet<UserId>, ServiceError> {
+/// Checks that every id is a person, not deleted unless `current` links him already (a deleted
+/// parent still on the card is sent back with the rest), for the field `field`.
+fn existing(
+    txn: &WriteTxn,
+    ids: &[u64],
+    current: &BTreeSet<UserId>,
+    field: &str,
+) -> Result<BTreeSet<UserId>, ServiceError> {
     let mut set = BTreeSet::new();
-    for id in ids {
-        let found = users::get(txn, UserId(*id))?.filter(|u| u.deleted_at.is_none());
-        found.ok_or_else(|| FieldErrors::one(field, format!("Пользователь #{id} не найден")))?;
-        set.insert(UserId(*id));
+    for id in ids.iter().copied().map(UserId) {
+        let linked = current.contains(&id);
+        let found = users::get(txn, id)?.filter(|u| linked || u.deleted_at.is_none());
+        found.ok_or_else(|| FieldErrors::one(field, format!("Пользователь #{} не найден", id.0)))?;
+        set.insert(id);
     }
     Ok(set)
 }
@@ -53,12 +60,12 @@ pub fn save_children(store: &Store, journal: &Journal, parent: UserId, children:
 fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side: Side) -> Result<User, ServiceError> {
     let txn = store.write()?;
     let user = load_for_change(&txn, id)?;
-    let wanted = existing(&txn, others, side.field())?;
     let current = match side {
         Side::Parents => family::parents_of(&txn, id)?,
         Side::Children => family::children_of(&txn, id)?,
     };
     let current: BTreeSet<UserId> = current.into_iter().collect();
+    let wanted = existing(&txn, others, &current, side.field())?;
     let pair = |other: UserId| match side {
         Side::Parents => (other, id),
         Side::Children => (id, other),
@@ -93,7 +100,10 @@ pub(super) fn add_parents_in(
     child: UserId,
     parents: &[u64],
 ) -> Result<(Vec<UserId>, Vec<String>), ServiceError> {
-    let wanted: Vec<UserId> = existing(txn, parents, Side::Parents.field())?.into_iter().collect();
+    let none = BTreeSet::new();
+    let wanted: Vec<UserId> = existing(txn, parents, &none, Side::Parents.field())?
+        .into_iter()
+        .collect();
     for parent in &wanted {
         link_checked(txn, *parent, child, *parent, Side::Parents.field())?;
     }

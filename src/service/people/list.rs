@@ -123,7 +123,11 @@ fn list(directory: &Directory, actor: &Actor, query: &UserQuery) -> Page<Seen> {
     // Bitmaps first: the letter pairs of the words, deletion and roles rule people out 64 at a
     // time; then only those left are looked at one by one, and only when that is needed.
     let mut found = columns.with_pairs(Pairs::of_words(&words));
-    match query.trashed {
+    // Staff see everyone (`Actor::sees`): asked once, not once per person. Only they see the
+    // deleted: a student or parent never lists a deleted child or parent.
+    let sees_everyone = actor.sees_everyone();
+    let trashed = if sees_everyone { query.trashed } else { Trashed::Without };
+    match trashed {
         Trashed::Without => found.and_not(&columns.deleted),
         Trashed::With => {}
         Trashed::Only => found.and(&columns.deleted),
@@ -131,8 +135,6 @@ fn list(directory: &Directory, actor: &Actor, query: &UserQuery) -> Page<Seen> {
     if !query.roles.is_empty() {
         found.and(&columns.holding_any(&query.roles));
     }
-    // Staff see everyone (`Actor::sees`): asked once, not once per person.
-    let sees_everyone = actor.sees_everyone();
     if !sees_everyone || !words.is_empty() {
         found.retain(|at| (sees_everyone || actor.sees(columns.ids[at])) && words.all_in(columns.search(at)));
     }
