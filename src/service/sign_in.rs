@@ -48,6 +48,7 @@ pub async fn sign_in(
         return Err(ServiceError::BadCredentials);
     }
     let user = user.ok_or(ServiceError::BadCredentials)?;
+    let checked = user.password_hash.clone();
     let session = Session::start(user.id, form.remember, Timestamp::now(), &state.config.auth);
     let token = token::new_token();
     let key = token::digest(&token);
@@ -60,15 +61,20 @@ pub async fn sign_in(
     state
         .run(move |store| {
             let txn = store.write()?;
+            // The password checked is still his and he is still here: a password changed or a
+            // card deleted while it was being checked ended his sessions, this one too.
+            let Some(mut user) = users::get(&txn, stored.user_id)?
+                .filter(|user| user.deleted_at.is_none() && user.password_hash == checked)
+            else {
+                return Err(ServiceError::BadCredentials);
+            };
             if let Some(previous) = previous {
                 sessions::remove(&txn, &previous)?;
             }
             sessions::insert(&txn, &key, &stored)?;
-            if let Some(mut user) = users::get(&txn, stored.user_id)? {
-                user.last_login_at = Some(stored.created_at);
-                users::update(&txn, &user)?;
-                journal.record(&txn, Change::on_user(Action::SignedIn, &user, "Вход в систему"))?;
-            }
+            user.last_login_at = Some(stored.created_at);
+            users::update(&txn, &user)?;
+            journal.record(&txn, Change::on_user(Action::SignedIn, &user, "Вход в систему"))?;
             journal.commit(txn)?;
             Ok::<_, ServiceError>(())
         })
