@@ -131,10 +131,15 @@ impl User {
         )
     }
 
-    /// The folded text searched for this user: names, e-mail and phone.
+    /// The folded text searched for this user: names, e-mail and phone (a Russian number also
+    /// as it is dialled at home, «8912…», the way people type it).
     pub fn search_text(&self) -> String {
         let phone = self.phone.as_ref().map(|p| p.as_str()).unwrap_or_default();
-        super::search::fold(&format!("{} {} {phone}", self.full_name(), self.email))
+        let at_home = phone
+            .strip_prefix("+7")
+            .map(|rest| format!(" 8{rest}"))
+            .unwrap_or_default();
+        super::search::fold(&format!("{} {} {phone}{at_home}", self.full_name(), self.email))
     }
 
     /// The key that sorts users by last name, the Russian way.

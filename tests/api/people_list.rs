@@ -142,6 +142,8 @@ async fn search_finds_names_mail_and_phone_within_the_filters() {
         "'ИВАНОВ петр'"
     );
     assert_eq!(search("4567").await, vec![ivan]);
+    assert_eq!(search("89123456789").await, vec![ivan], "dialled at home");
+    assert_eq!(search("%2B79123456789").await, vec![ivan]);
     assert_eq!(search("home.ru").await, vec![parent]);
     assert_eq!(search("%D0%B6%D1%83%D0%BA").await, Vec::<u64>::new(), "'жук'");
     let parents = json(
