@@ -133,6 +133,14 @@ impl Config {
                 "ожидается время вида 03:00 (или пустая строка: без плановых копий)",
             );
         }
+        let backup = &self.backup;
+        if backup.keep_daily == 0 && backup.keep_weekly == 0 && backup.keep_monthly == 0 {
+            return invalid(
+                "backup.keep_daily",
+                "keep_daily, keep_weekly и keep_monthly не могут быть все равны 0 (ротация не хранила \
+                 бы старых копий): задайте хотя бы одно число больше нуля",
+            );
+        }
         if let Some((key, message)) = self.journal.problem().or_else(|| self.alerts.problem()) {
             return invalid(key, &message);
         }

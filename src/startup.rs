@@ -25,11 +25,18 @@ pub struct App {
 }
 
 impl App {
-    /// Opens the database and binds `config.server.listen` (port 0 picks a free port).
+    /// Opens the database and binds `config.server.listen` (port 0 picks a free port). Once the
+    /// database is ours, the scratch files of copies and restores interrupted before are cleared.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let data_dir = config.data_dir.clone();
+        let backup_dir = config.backup_dir();
         let cache_mb = config.storage.cache_mb;
-        let store = tokio::task::spawn_blocking(move || Store::open(&data_dir, cache_mb)).await??;
+        let store = tokio::task::spawn_blocking(move || {
+            Store::open(&data_dir, cache_mb).inspect(|_| {
+                crate::backup::clear_leftovers(&[&data_dir, &backup_dir]);
+            })
+        })
+        .await??;
         let acceptor = bind(config.server.listen).await?;
         let addr = acceptor
             .local_addr()

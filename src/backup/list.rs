@@ -3,7 +3,7 @@
 
 use super::manifest::Manifest;
 use super::verify::{Check, checks};
-use super::{BackupError, EXTENSION, archive};
+use super::{BackupError, EXTENSION, archive, clear_leftovers};
 use std::path::{Path, PathBuf};
 
 /// One copy found in the backup directory.
@@ -25,10 +25,18 @@ impl Listed {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default()
     }
+
+    /// Whether the copy is known to be unusable: its manifest cannot be read, or its last
+    /// check failed (a copy never checked is not known to be bad).
+    pub fn known_bad(&self) -> bool {
+        self.manifest.is_err() || self.check.as_ref().is_some_and(|check| !check.ok)
+    }
 }
 
 /// The copies (`*.tar.gz`, not hidden) in `dir`, newest first; none when `dir` does not exist.
+/// Scratch files interrupted work left there are cleared first (see `clear_leftovers`).
 pub fn list(dir: &Path) -> Result<Vec<Listed>, BackupError> {
+    clear_leftovers(&[dir]);
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

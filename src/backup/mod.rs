@@ -4,6 +4,7 @@
 mod archive;
 pub mod background;
 mod error;
+mod leftovers;
 mod list;
 mod manifest;
 mod restore;
@@ -14,6 +15,7 @@ mod verify;
 
 pub use archive::EXTENSION;
 pub use error::BackupError;
+pub use leftovers::clear_leftovers;
 pub use list::{Listed, list};
 pub use manifest::Manifest;
 pub use restore::{Restored, restore};
@@ -21,6 +23,7 @@ pub use runner::{Backups, Failure, Status};
 pub use verify::{Verified, verify};
 
 use crate::store;
+use leftovers::Scratch;
 use redb::ReadTransaction;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -69,7 +72,8 @@ pub fn file_name(at: &jiff::Zoned) -> String {
 
 /// Writes a copy of the snapshot `txn` to `target`. Everything is written to hidden temporary
 /// files beside it and renamed into place only when complete and on disk; on any failure
-/// they are removed, so no partial copy is ever left. An existing `target` is never replaced.
+/// they are removed, so no partial copy is ever left (and those an interrupted copy left there
+/// are cleared first, see `clear_leftovers`). An existing `target` is never replaced.
 pub fn create(
     txn: &ReadTransaction,
     target: &Path,
@@ -80,7 +84,8 @@ pub fn create(
         return Err(BackupError::Exists(target.to_owned()));
     }
     std::fs::create_dir_all(&dir).map_err(|err| BackupError::writing(&dir, err))?;
-    let scratch = temp_in(&dir, ".klass-copy-")?;
+    clear_leftovers(&[&dir]);
+    let scratch = temp_in(&dir, Scratch::Copy)?;
     let tables = store::copy::copy(txn, scratch.path(), &mut |done, total| {
         progress(Progress {
             stage: Stage::Copy,
@@ -102,7 +107,7 @@ pub fn create(
             .len(),
         sha256: archive::sha256_of(scratch.path()).map_err(|err| BackupError::writing(&dir, err))?,
     };
-    let packed = temp_in(&dir, ".klass-backup-")?;
+    let packed = temp_in(&dir, Scratch::Pack)?;
     archive::pack(packed.as_file(), &manifest, scratch.path(), &mut |done, total| {
         progress(Progress {
             stage: Stage::Pack,
@@ -129,13 +134,9 @@ pub fn create(
     })
 }
 
-/// An empty hidden temporary file in `dir`, removed when dropped.
-fn temp_in(dir: &Path, prefix: &str) -> Result<tempfile::NamedTempFile, BackupError> {
-    tempfile::Builder::new()
-        .prefix(prefix)
-        .suffix(".tmp")
-        .tempfile_in(dir)
-        .map_err(|err| BackupError::writing(dir, err))
+/// An empty hidden scratch file in `dir`, removed when dropped.
+fn temp_in(dir: &Path, kind: Scratch) -> Result<tempfile::NamedTempFile, BackupError> {
+    kind.create_in(dir).map_err(|err| BackupError::writing(dir, err))
 }
 
 /// Makes a rename in `dir` durable (best effort: not every system can sync a directory).

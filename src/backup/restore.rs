@@ -1,10 +1,13 @@
 //! `klass backup restore`: puts a checked copy in place of the database while no server holds
 //! it, keeping the current file as `klass.redb.before-restore-<time>`.
 
-use super::verify::examine;
-use super::{BackupError, Manifest, sync_dir};
+use super::leftovers::Scratch;
+use super::verify::{examine, parent};
+use super::{BackupError, Manifest, clear_leftovers, sync_dir};
 use crate::store::DB_FILE_NAME;
 use redb::Database;
+use std::fs::{File, Permissions};
+use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
 use std::path::{Path, PathBuf};
 
 /// A finished restore.
@@ -15,17 +18,18 @@ pub struct Restored {
     pub kept: Option<PathBuf>,
 }
 
-/// Checks the copy at `archive` and swaps it in as `<data_dir>/klass.redb` in one rename.
-/// Refused while a server (or another command) has the database open; the lock this takes
-/// keeps a server from starting until the swap is done.
+/// Checks the copy at `archive` and swaps it in as `<data_dir>/klass.redb` in one rename,
+/// with the owner and mode of the file it replaces. Refused while a server (or another
+/// command) has the database open; the lock this takes keeps a server from starting until the
+/// swap is done. Scratch files interrupted work left in the data directory or beside the copy
+/// are cleared first.
 pub fn restore(archive: &Path, data_dir: &Path) -> Result<Restored, BackupError> {
     let current = data_dir.join(DB_FILE_NAME);
     let held = hold(&current)?;
     std::fs::create_dir_all(data_dir).map_err(|err| BackupError::writing(data_dir, err))?;
-    let scratch = tempfile::Builder::new()
-        .prefix(".klass-restore-")
-        .suffix(".tmp")
-        .tempfile_in(data_dir)
+    clear_leftovers(&[data_dir, &parent(archive)]);
+    let scratch = Scratch::Restore
+        .create_in(data_dir)
         .map_err(|err| BackupError::writing(data_dir, err))?;
     let (verified, scratch) = examine(archive, scratch)?;
     if !verified.problems.is_empty() {
@@ -43,6 +47,7 @@ pub fn restore(archive: &Path, data_dir: &Path) -> Result<Restored, BackupError>
         }
         false => None,
     };
+    take_place_of(scratch.as_file(), &current, data_dir)?;
     scratch
         .persist(&current)
         .map_err(|err| BackupError::writing(data_dir, err.error))?;
@@ -67,4 +72,39 @@ fn hold(current: &Path) -> Result<Option<redb::ReadOnlyDatabase>, BackupError> {
         Err(redb::DatabaseError::RepairAborted) => Ok(None),
         Err(err) => Err(BackupError::Store(redb::Error::from(err).into())),
     }
+}
+
+/// Gives `new` the owner and mode of `current`, the database it is about to replace, or when
+/// there is none those of `data_dir` (less its execute bits): run with `sudo`, a restore would
+/// otherwise leave a file only root can open, and the server, running as its own user, could
+/// not start. Changing the owner takes root; without it, a different owner is only a warning
+/// (the restore itself is done), saying what to run.
+fn take_place_of(new: &File, current: &Path, data_dir: &Path) -> Result<(), BackupError> {
+    let (like, mode) = match std::fs::metadata(current) {
+        Ok(meta) => {
+            let mode = meta.mode() & 0o777;
+            (meta, mode)
+        }
+        Err(_) => {
+            let meta = std::fs::metadata(data_dir).map_err(|err| BackupError::writing(data_dir, err))?;
+            let mode = meta.mode() & 0o666;
+            (meta, mode)
+        }
+    };
+    let mine = new.metadata().map_err(|err| BackupError::writing(data_dir, err))?;
+    let (uid, gid) = (like.uid(), like.gid());
+    if (mine.uid(), mine.gid()) != (uid, gid)
+        && let Err(err) = fchown(new, Some(uid), Some(gid))
+        && mine.uid() != uid
+    {
+        tracing::warn!(
+            "не удалось сделать владельцем восстановленной базы {} пользователя {uid} (группа {gid}), \
+             как у прежней: {err}. Если сервер работает от имени этого пользователя, выполните \
+             chown {uid}:{gid} {}",
+            current.display(),
+            current.display()
+        );
+    }
+    new.set_permissions(Permissions::from_mode(mode))
+        .map_err(|err| BackupError::writing(data_dir, err))
 }

@@ -1,7 +1,7 @@
 //! The server's side of backups: one copy at a time (the admin socket, the schedule and the
 //! portal share it), its progress and the last failure for the portal, and rotation.
 
-use super::rotation::{self, Keep};
+use super::rotation::{self, Candidate, Keep};
 use super::{BackupError, Created, Progress, Stage, create, file_name, list};
 use crate::store::Store;
 use std::path::{Path, PathBuf};
@@ -87,15 +87,20 @@ impl Backups {
     }
 
     /// Deletes the copies in the backup directory that rotation no longer keeps; returns
-    /// how many. Only copies named as this server names them (`klass-<time>.tar.gz`) take part.
+    /// how many. Only copies named as this server names them (`klass-<time>.tar.gz`) take part;
+    /// one whose manifest cannot be read or whose last check failed counts as bad.
     pub fn rotate(&self, keep: Keep) -> Result<usize, BackupError> {
         let named: Vec<_> = list(&self.dir)?
             .into_iter()
-            .filter_map(|copy| Some((rotation::made_at(&copy.name())?, copy.path)))
+            .filter_map(|copy| {
+                let made = rotation::made_at(&copy.name())?;
+                let bad = copy.known_bad();
+                Some((Candidate { made, bad }, copy.path))
+            })
             .collect();
-        let times: Vec<_> = named.iter().map(|(at, _)| *at).collect();
+        let candidates: Vec<_> = named.iter().map(|(candidate, _)| *candidate).collect();
         let mut deleted = 0;
-        for (keep, (_, path)) in rotation::keep(&times, keep).into_iter().zip(&named) {
+        for (keep, (_, path)) in rotation::keep(&candidates, keep).into_iter().zip(&named) {
             if !keep {
                 std::fs::remove_file(path).map_err(|err| BackupError::writing(&self.dir, err))?;
                 tracing::info!(path = %path.display(), "old backup removed by rotation");

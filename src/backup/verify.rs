@@ -3,8 +3,9 @@
 //! the manifest and every money balance against a recount of its entries; remembers the result
 //! beside the copies so `list` can show it.
 
-use super::BackupError;
+use super::leftovers::Scratch;
 use super::manifest::Manifest;
+use super::{BackupError, clear_leftovers};
 use crate::domain::User;
 use crate::domain::money::format_rub;
 use crate::store::{self, SCHEMA_VERSION, ledger, record, tables};
@@ -31,14 +32,16 @@ pub struct Check {
     pub ok: bool,
 }
 
-/// Checks the copy at `path`, using a scratch file beside it, and records the result.
+/// Checks the copy at `path`, using a scratch file beside it (or in the temp dir when its
+/// directory is read-only), and records the result. Scratch files interrupted work left in
+/// either place are cleared first.
 pub fn verify(path: &Path) -> Result<Verified, BackupError> {
     let dir = parent(path);
-    let scratch = tempfile::Builder::new()
-        .prefix(".klass-verify-")
-        .suffix(".tmp")
-        .tempfile_in(&dir)
-        .or_else(|_| tempfile::NamedTempFile::new())
+    let temp_dir = std::env::temp_dir();
+    clear_leftovers(&[&dir, &temp_dir]);
+    let scratch = Scratch::Verify
+        .create_in(&dir)
+        .or_else(|_| Scratch::Verify.create_in(&temp_dir))
         .map_err(|err| BackupError::writing(&dir, err))?;
     let verified = match examine(path, scratch) {
         Ok((verified, _)) => verified,
@@ -185,7 +188,7 @@ fn record(path: &Path, ok: bool) {
     let written = serde_json::to_vec_pretty(&all)
         .map_err(std::io::Error::other)
         .and_then(|json| {
-            let temp = tempfile::NamedTempFile::new_in(&dir)?;
+            let temp = Scratch::Record.create_in(&dir)?;
             std::fs::write(temp.path(), json)?;
             temp.persist(dir.join(RECORD)).map_err(|err| err.error)?;
             Ok(())
