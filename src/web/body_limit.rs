@@ -1,8 +1,10 @@
-//! The request body limit: a body over the limit is refused with 413 before a handler reads it.
-//! File uploads (`POST /api/users/{id}/files`) have their own, usually larger, limit.
+//! The request body limit: a body over the limit is refused with 413, before a handler reads it
+//! when its length is declared, as it arrives when not. File uploads (`POST /api/users/{id}/files`)
+//! have their own, usually larger, limit.
 
+use super::counted_body::CountedBody;
 use poem::http::{Method, StatusCode, header};
-use poem::{Body, Endpoint, Error, Request, Response, Result};
+use poem::{Endpoint, Error, Request, Response, Result};
 
 /// Room for the multipart framing around an uploaded file (boundaries, part headers).
 const MULTIPART_OVERHEAD: usize = 64 * 1024;
@@ -55,8 +57,9 @@ fn is_upload(req: &Request) -> bool {
             .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Refuses bodies larger than the limit for the request: by `Content-Length` when it is sent,
-/// otherwise (chunked bodies) by reading at most the limit before the handler runs.
+/// Refuses bodies larger than the limit for the request with 413: by `Content-Length` when it
+/// is sent, before the handler runs; otherwise (chunked, or HTTP/2 without a length) by counting
+/// the body as the handler reads it, without buffering, and then reading what it left.
 pub async fn limit_body<E: Endpoint<Output = Response>>(
     next: E,
     mut req: Request,
@@ -70,15 +73,25 @@ pub async fn limit_body<E: Endpoint<Output = Response>>(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
     match declared {
-        Some(length) if length > limit as u64 => return Err(too_large()),
-        Some(_) => {}
-        None if req.headers().contains_key(header::TRANSFER_ENCODING) => {
-            let bytes = req.take_body().into_bytes_limit(limit).await.map_err(|_| too_large())?;
-            req.set_body(Body::from_bytes(bytes));
+        Some(length) if length > limit as u64 => Err(too_large()),
+        Some(_) => next.call(req).await,
+        None => {
+            let body = req.take_body();
+            if body.is_empty() {
+                req.set_body(body);
+                return next.call(req).await;
+            }
+            let (body, count) = CountedBody::wrap(body, limit);
+            req.set_body(body);
+            let answer = next.call(req).await;
+            // Whatever the handler made of a body cut off at the limit (a 400 for unreadable
+            // JSON, a 422 for a broken form), or of one it never read, the answer is 413.
+            if count.went_over().await {
+                return Err(too_large());
+            }
+            answer
         }
-        None => {}
     }
-    next.call(req).await
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ mod api_docs;
 mod body_limit;
 pub mod client_addr;
 mod compressed_answers;
+mod counted_body;
 mod gzip;
 pub mod headers;
 pub mod https_redirect;

@@ -1,6 +1,8 @@
 //! Tests of the real `klass` binary: the command line, start-up, locking and shutdown.
 
 mod backup;
+mod backup_care;
+mod body_limits;
 mod cli;
 mod crash;
 mod disk;
