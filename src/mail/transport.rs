@@ -12,8 +12,8 @@ use std::time::Duration;
 
 /// The last error recorded when sending is switched off.
 pub const DISABLED: &str = "Отправка почты отключена (mail.transport = none)";
-/// How long one SMTP conversation may take.
-const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long the SMTP server may keep the client waiting (connecting, or for an answer).
+pub(super) const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
 /// Longest error text kept in the history.
 const MAX_ERROR_CHARS: usize = 300;
 
@@ -149,8 +149,8 @@ impl Transport {
     }
 }
 
-/// The multipart/alternative (text + HTML) message of a stored mail. An address lettre cannot
-/// use is a permanent error: trying again cannot help.
+/// The multipart/alternative (text + HTML) message of a stored mail, with the same Message-ID
+/// on every attempt. An address lettre cannot use is a permanent error: trying again cannot help.
 pub fn message_of(mail: &MailRecord) -> Result<Message, SendError> {
     let from: Mailbox = mail
         .from
@@ -161,12 +161,25 @@ pub fn message_of(mail: &MailRecord) -> Result<Message, SendError> {
         .parse()
         .map_err(|err| SendError::give_up(format!("адрес получателя «{}» не годится: {err}", mail.to)))?;
     Message::builder()
-        .message_id(None)
+        .message_id(Some(message_id(mail, from.email.domain())))
         .from(from)
         .to(Mailbox::new(mail.to_name.clone(), to))
         .subject(mail.subject.clone())
         .multipart(MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone()))
         .map_err(|err| SendError::give_up(format!("письмо не собирается: {err}")))
+}
+
+/// The Message-ID of a mail: `<klass-mail-ID.CREATED@DOMAIN>`, made of its id, the millisecond
+/// it was queued (ids start again in a new or restored database) and the sender's domain
+/// (`localhost` when that is not plain ASCII). Every attempt carries the same one, so a server
+/// that got a mail whose acceptance never reached us can tell the next attempt is a repeat.
+fn message_id(mail: &MailRecord, domain: &str) -> String {
+    let plain = !domain.is_empty()
+        && domain
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '.');
+    let domain = if plain { domain } else { "localhost" };
+    format!("<klass-mail-{}.{}@{domain}>", mail.id, mail.created_at.as_millisecond())
 }
 
 #[cfg(test)]
@@ -179,5 +192,43 @@ mod tests {
         let short = shorten(&long);
         assert!(short.starts_with("первая вторая"));
         assert_eq!(short.chars().count(), MAX_ERROR_CHARS + 1);
+    }
+
+    #[test]
+    fn a_mail_has_one_message_id_made_of_its_id_and_the_senders_domain() {
+        let ctx = crate::mail::MailContext {
+            school_name: "Школа".into(),
+            public_url: "http://school.local".into(),
+            from: "Школа <noreply@School.ru>".into(),
+        };
+        let draft = crate::mail::MailDraft {
+            to: crate::domain::Email::parse("anna@school.ru").expect("address"),
+            to_name: None,
+            user_id: None,
+            kind: crate::mail::MailKind::Test,
+            link: "http://school.local/".into(),
+            valid_minutes: None,
+            title: None,
+            body: None,
+        };
+        let mail = MailRecord {
+            id: crate::domain::MailId(42),
+            ..crate::mail::compose(&ctx, draft)
+        };
+        let header = |message: &Message| {
+            let raw = String::from_utf8(message.formatted()).expect("utf-8");
+            let line = raw.lines().find(|l| l.starts_with("Message-ID: ")).map(str::to_owned);
+            line.expect("a Message-ID header")
+        };
+        let first = header(&message_of(&mail).expect("message"));
+        let created = mail.created_at.as_millisecond();
+        assert_eq!(first, format!("Message-ID: <klass-mail-42.{created}@School.ru>"));
+        assert_eq!(
+            header(&message_of(&mail).expect("message")),
+            first,
+            "the same on every attempt"
+        );
+        let odd = message_id(&mail, "школа.рф");
+        assert_eq!(odd, format!("<klass-mail-42.{created}@localhost>"));
     }
 }

@@ -1,14 +1,19 @@
-//! The background worker that empties the outbox: sends due mails in id order, records each
-//! attempt durably, and retries failures with exponential backoff up to `mail.max_attempts`.
+//! The background worker that empties the outbox: sends due mails in id order and retries
+//! failures with exponential backoff up to `mail.max_attempts`. Each mail is claimed in a
+//! durable write before it is sent and recorded after (`attempt`), so one whose outcome cannot
+//! be written is not sent again and again; a send under way when the server stops finishes.
 
-use super::transport::{Delivery, SendError, Transport, message_of};
-use super::{MailRecord, MailStatus};
+use super::attempt::{self, Backoff};
+use super::transport::{SMTP_TIMEOUT, Transport, message_of};
 use crate::config::Config;
 use crate::domain::MailId;
 use crate::store::{self, Store, StoreError};
 use jiff::Timestamp;
+use std::collections::BTreeMap;
 use std::future::Future;
+use std::pin::pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
@@ -36,31 +41,6 @@ impl Mailer {
     }
 }
 
-/// How long a failed mail waits: `base`, doubled after each further failure, at most `max`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Backoff {
-    pub base: Duration,
-    pub max: Duration,
-}
-
-impl Default for Backoff {
-    /// 30 s, 1 min, 2 min … up to 1 hour.
-    fn default() -> Self {
-        Self {
-            base: Duration::from_secs(30),
-            max: Duration::from_secs(3600),
-        }
-    }
-}
-
-impl Backoff {
-    /// The wait after the `failures`-th failed attempt (1-based).
-    pub fn after(&self, failures: u32) -> Duration {
-        let factor = 1u32.checked_shl(failures.saturating_sub(1)).unwrap_or(u32::MAX);
-        self.base.saturating_mul(factor).min(self.max)
-    }
-}
-
 /// Starts the worker with the default backoff; it stops when `shutdown` completes.
 pub fn spawn(
     store: Store,
@@ -71,7 +51,8 @@ pub fn spawn(
     spawn_with_backoff(store, config, mailer, shutdown, Backoff::default())
 }
 
-/// Starts the worker with a chosen backoff (tests use milliseconds).
+/// Starts the worker with a chosen backoff (tests use milliseconds). When `shutdown`
+/// completes, an attempt under way finishes (for at most `FINISH`) and no other starts.
 pub fn spawn_with_backoff(
     store: Store,
     config: Arc<Config>,
@@ -80,18 +61,31 @@ pub fn spawn_with_backoff(
     backoff: Backoff,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
-        let worker = Worker {
+        let mut worker = Worker {
             store,
             transport: Transport::from_config(&config),
             backoff,
             max_attempts: config.mail.max_attempts.max(1),
+            unrecorded: BTreeMap::new(),
         };
-        let mut shutdown = std::pin::pin!(shutdown);
+        let stopping = AtomicBool::new(false);
+        let mut shutdown = pin!(async move {
+            shutdown.await;
+        });
         loop {
-            let pause = tokio::select! {
-                biased;
-                _ = &mut shutdown => break,
-                pause = worker.round() => pause,
+            let pause = {
+                let mut round = pin!(worker.round(&stopping));
+                tokio::select! {
+                    biased;
+                    _ = &mut shutdown => {
+                        stopping.store(true, Ordering::Relaxed);
+                        if tokio::time::timeout(FINISH, round).await.is_err() {
+                            tracing::warn!("mail worker: an attempt cut off at shutdown is retried after the backoff");
+                        }
+                        break;
+                    }
+                    pause = &mut round => pause,
+                }
             };
             tokio::select! {
                 biased;
@@ -100,9 +94,16 @@ pub fn spawn_with_backoff(
                 () = tokio::time::sleep(pause) => {}
             }
         }
+        if !worker.unrecorded.is_empty() {
+            // A last try: what stays unrecorded is sent again after its backoff, at the next start.
+            let _ = tokio::time::timeout(FINISH, worker.record_unrecorded()).await;
+        }
         tracing::debug!("mail worker stopped");
     })
 }
+
+/// How long a stopping worker waits for the attempt under way: one SMTP timeout.
+const FINISH: Duration = SMTP_TIMEOUT;
 
 /// Why a round of the worker stopped early.
 #[derive(Debug, thiserror::Error)]
@@ -118,13 +119,22 @@ struct Worker {
     transport: Transport,
     backoff: Backoff,
     max_attempts: u32,
+    /// Mails sent whose `Sent` could not be written, with when they went out. Each round writes
+    /// them first and sends nothing until they are all written; their claim keeps them off the
+    /// queue meanwhile, and they are never sent again.
+    unrecorded: BTreeMap<MailId, Timestamp>,
 }
 
 impl Worker {
-    /// Sends everything due, then says how long to sleep before the next due mail.
-    async fn round(&self) -> Duration {
-        if let Err(err) = self.send_due().await {
-            tracing::error!(error = %err, "mail worker: the outbox is not readable");
+    /// Records what was sent but not yet recorded, sends everything due (until `stopping`),
+    /// then says how long to sleep before the next due mail.
+    async fn round(&mut self, stopping: &AtomicBool) -> Duration {
+        if let Err(err) = self.record_unrecorded().await {
+            tracing::error!(error = %err, sent = self.unrecorded.len(), "mail worker: sent mails cannot be recorded");
+            return IDLE;
+        }
+        if let Err(err) = self.send_due(stopping).await {
+            tracing::error!(error = %err, "mail worker: the outbox cannot be read or written");
             return IDLE;
         }
         match self.blocking(store::mail::next_due).await {
@@ -140,8 +150,18 @@ impl Worker {
         }
     }
 
-    async fn send_due(&self) -> Result<(), WorkerError> {
-        loop {
+    async fn record_unrecorded(&mut self) -> Result<(), WorkerError> {
+        while let Some((&id, &sent_at)) = self.unrecorded.first_key_value() {
+            self.blocking(move |store| attempt::record_sent(store, id, sent_at))
+                .await?;
+            self.unrecorded.remove(&id);
+            tracing::info!(mail = id.0, "mail worker: a sent mail is recorded late");
+        }
+        Ok(())
+    }
+
+    async fn send_due(&mut self, stopping: &AtomicBool) -> Result<(), WorkerError> {
+        while !stopping.load(Ordering::Relaxed) {
             let due = self
                 .blocking(|store| store::mail::due(store, Timestamp::now(), BATCH))
                 .await?;
@@ -149,13 +169,25 @@ impl Worker {
                 return Ok(());
             }
             for mail in due {
-                self.attempt(mail).await?;
+                if stopping.load(Ordering::Relaxed) {
+                    break;
+                }
+                self.attempt(mail.id).await?;
             }
         }
+        Ok(())
     }
 
-    /// One attempt at one mail, recorded in one durable write.
-    async fn attempt(&self, mail: MailRecord) -> Result<(), WorkerError> {
+    /// One attempt at one mail: claimed before it is sent (not sent when the claim cannot be
+    /// written), its outcome recorded after.
+    async fn attempt(&mut self, id: MailId) -> Result<(), WorkerError> {
+        let (backoff, max_attempts) = (self.backoff, self.max_attempts);
+        let claimed = self
+            .blocking(move |store| attempt::claim(store, id, backoff, max_attempts))
+            .await?;
+        let Some(mail) = claimed else {
+            return Ok(());
+        };
         let result = match message_of(&mail) {
             Ok(message) => {
                 let name = format!("{}-{}", mail.id, mail.kind.as_str());
@@ -163,9 +195,28 @@ impl Worker {
             }
             Err(err) => Err(err),
         };
-        let (backoff, max_attempts) = (self.backoff, self.max_attempts);
-        self.blocking(move |store| record_attempt(store, mail.id, result, backoff, max_attempts))
-            .await
+        match result {
+            Ok(delivery) => {
+                let sent_at = Timestamp::now();
+                tracing::info!(
+                    mail = id.0,
+                    kind = mail.kind.as_str(),
+                    attempts = mail.attempts,
+                    "{delivery}"
+                );
+                let recorded = self
+                    .blocking(move |store| attempt::record_sent(store, id, sent_at))
+                    .await;
+                if recorded.is_err() {
+                    self.unrecorded.insert(id, sent_at);
+                }
+                recorded
+            }
+            Err(err) => {
+                self.blocking(move |store| attempt::record_failure(store, id, err, backoff, max_attempts))
+                    .await
+            }
+        }
     }
 
     async fn blocking<T, F>(&self, work: F) -> Result<T, WorkerError>
@@ -178,63 +229,62 @@ impl Worker {
     }
 }
 
-fn record_attempt(
-    store: &Store,
-    id: MailId,
-    result: Result<Delivery, SendError>,
-    backoff: Backoff,
-    max_attempts: u32,
-) -> Result<(), StoreError> {
-    let txn = store.write()?;
-    let Some(mut mail) = store::record::get::<MailRecord>(&txn, id)? else {
-        return Ok(());
-    };
-    if mail.status != MailStatus::Queued {
-        return Ok(());
-    }
-    let now = Timestamp::now();
-    mail.attempts = mail.attempts.saturating_add(1);
-    match result {
-        Ok(delivery) => {
-            tracing::info!(
-                mail = id.0,
-                kind = mail.kind.as_str(),
-                attempts = mail.attempts,
-                "{delivery}"
-            );
-            mail.status = MailStatus::Sent;
-            mail.sent_at = Some(now);
-            mail.next_attempt_at = None;
-        }
-        Err(err) if err.permanent || mail.attempts >= max_attempts => {
-            tracing::warn!(mail = id.0, kind = mail.kind.as_str(), attempts = mail.attempts, error = %err, "mail not sent, giving up");
-            mail.status = MailStatus::Failed;
-            mail.last_error = Some(err.message);
-            mail.next_attempt_at = None;
-        }
-        Err(err) => {
-            let wait = backoff.after(mail.attempts);
-            tracing::warn!(mail = id.0, kind = mail.kind.as_str(), attempts = mail.attempts, retry_in = ?wait, error = %err, "mail not sent, will retry");
-            mail.last_error = Some(err.message);
-            mail.next_attempt_at = Some(now.checked_add(wait).unwrap_or(now));
-        }
-    }
-    store::mail::update(&txn, &mail)?;
-    txn.commit()?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::Email;
+    use crate::mail::{MailContext, MailDraft, MailKind, MailRecord, MailStatus, compose};
 
-    #[test]
-    fn backoff_doubles_up_to_the_cap() {
-        let backoff = Backoff::default();
-        let secs: Vec<u64> = [1, 2, 3, 4, 8, 9, 40, u32::MAX]
-            .iter()
-            .map(|n| backoff.after(*n).as_secs())
-            .collect();
-        assert_eq!(secs, [30, 60, 120, 240, 3600, 3600, 3600, 3600]);
+    /// A mail sent whose `Sent` could not be written (`record_sent` failed, here standing in for
+    /// a full disk) is written by the next round and not sent again, even once it is due again.
+    #[tokio::test]
+    async fn a_sent_mail_not_yet_recorded_is_recorded_by_the_next_round_and_not_sent_again() {
+        let dir = tempfile::tempdir().expect("dir");
+        let store = Store::open(dir.path(), 1).expect("store");
+        let outbox = dir.path().join("outbox");
+        let ctx = MailContext {
+            school_name: "Школа".into(),
+            public_url: "http://school.local".into(),
+            from: "noreply@school.ru".into(),
+        };
+        let draft = MailDraft {
+            to: Email::parse("anna@school.ru").expect("address"),
+            to_name: None,
+            user_id: None,
+            kind: MailKind::PasswordReset,
+            link: "http://school.local/reset".into(),
+            valid_minutes: None,
+            title: None,
+            body: None,
+        };
+        let txn = store.write().expect("write");
+        let id = store::mail::insert(&txn, compose(&ctx, draft)).expect("insert");
+        txn.commit().expect("commit");
+        // No backoff: the claimed mail is due again at once.
+        let backoff = Backoff {
+            base: Duration::ZERO,
+            max: Duration::ZERO,
+        };
+        attempt::claim(&store, id, backoff, 8).expect("claim").expect("to send");
+        let sent_at = Timestamp::now();
+        let mut worker = Worker {
+            store: store.clone(),
+            transport: Transport::File { outbox: outbox.clone() },
+            backoff,
+            max_attempts: 8,
+            unrecorded: BTreeMap::from([(id, sent_at)]),
+        };
+        assert_eq!(store::mail::due(&store, Timestamp::now(), 10).expect("due").len(), 1);
+
+        assert_eq!(worker.round(&AtomicBool::new(false)).await, IDLE);
+        let mail: MailRecord = store::record::get(&store.read().expect("read"), id)
+            .expect("readable")
+            .expect("stored");
+        assert_eq!(
+            (mail.status, mail.attempts, mail.sent_at),
+            (MailStatus::Sent, 1, Some(sent_at))
+        );
+        assert!(worker.unrecorded.is_empty());
+        assert!(!outbox.exists(), "the mail is not sent a second time");
     }
 }

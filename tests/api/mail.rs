@@ -145,7 +145,7 @@ async fn a_refused_mail_stays_queued_and_goes_out_on_the_next_attempt() {
     let (_stop, _worker) = outbox.start(Duration::from_millis(400));
     let id = outbox.enqueue("anna@school.ru", None, MailKind::VerifyEmail);
 
-    let waiting = outbox.wait_for(id, |m| m.attempts == 1).await;
+    let waiting = outbox.wait_for(id, |m| m.attempts == 1 && m.last_error.is_some()).await;
     assert_eq!(waiting.status, MailStatus::Queued);
     let error = waiting.last_error.expect("the refusal is recorded");
     assert!(error.contains("451") && error.contains("127.0.0.1"), "{error}");

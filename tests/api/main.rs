@@ -29,6 +29,7 @@ mod lessons_shown;
 mod limits;
 mod mail;
 mod mail_history;
+mod mail_once;
 mod money_kept;
 mod money_property;
 mod notifications;
