@@ -128,7 +128,7 @@ pub fn record_failure(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::domain::Email;
     use crate::mail::{MailContext, MailDraft, MailKind, compose};
@@ -144,7 +144,7 @@ mod tests {
     }
 
     /// A store in a temporary directory holding one queued mail.
-    fn one_queued() -> (tempfile::TempDir, Store, MailId) {
+    pub(in crate::mail) fn one_queued() -> (tempfile::TempDir, Store, MailId) {
         let dir = tempfile::tempdir().expect("dir");
         let store = Store::open(dir.path(), 1).expect("store");
         let ctx = MailContext {

@@ -232,34 +232,14 @@ impl Worker {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Email;
-    use crate::mail::{MailContext, MailDraft, MailKind, MailRecord, MailStatus, compose};
+    use crate::mail::{MailRecord, MailStatus};
 
     /// A mail sent whose `Sent` could not be written (`record_sent` failed, here standing in for
     /// a full disk) is written by the next round and not sent again, even once it is due again.
     #[tokio::test]
     async fn a_sent_mail_not_yet_recorded_is_recorded_by_the_next_round_and_not_sent_again() {
-        let dir = tempfile::tempdir().expect("dir");
-        let store = Store::open(dir.path(), 1).expect("store");
+        let (dir, store, id) = attempt::tests::one_queued();
         let outbox = dir.path().join("outbox");
-        let ctx = MailContext {
-            school_name: "Школа".into(),
-            public_url: "http://school.local".into(),
-            from: "noreply@school.ru".into(),
-        };
-        let draft = MailDraft {
-            to: Email::parse("anna@school.ru").expect("address"),
-            to_name: None,
-            user_id: None,
-            kind: MailKind::PasswordReset,
-            link: "http://school.local/reset".into(),
-            valid_minutes: None,
-            title: None,
-            body: None,
-        };
-        let txn = store.write().expect("write");
-        let id = store::mail::insert(&txn, compose(&ctx, draft)).expect("insert");
-        txn.commit().expect("commit");
         // No backoff: the claimed mail is due again at once.
         let backoff = Backoff {
             base: Duration::ZERO,
