@@ -26,6 +26,12 @@ test('the tags list is searched and sorted through the address, and keeps both o
   await page.waitForURL((url) => url.search === '?sort=users_count');
   await page.getByRole('button', { name: /^Люди/ }).click();
   await page.waitForURL((url) => url.search === '?sort=-users_count');
+  // The address changes a moment before the table is drawn again in its new order.
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('.tags-table tbody td[data-label="Люди"]')];
+    const numbers = cells.map((cell) => parseInt(cell.textContent ?? '', 10));
+    return numbers.every((n, i) => i === 0 || numbers[i - 1] >= n);
+  });
   const counts = (await page.locator('.tags-table tbody td[data-label="Люди"]').allInnerTexts()).map((text) => parseInt(text, 10));
   assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
 
@@ -84,6 +90,12 @@ test('on a phone, where the headers are hidden, «Порядок» sorts the lis
   await page.locator('.tags-table').waitFor();
   await page.getByLabel('Порядок').selectOption({ label: 'Люди ↓' });
   await page.waitForURL((url) => url.search === '?sort=-users_count');
+  // The address changes a moment before the table is drawn again in its new order.
+  await page.waitForFunction(() => {
+    const cells = [...document.querySelectorAll('.tags-table tbody td[data-label="Люди"]')];
+    const numbers = cells.map((cell) => parseInt(cell.textContent ?? '', 10));
+    return numbers.every((n, i) => i === 0 || numbers[i - 1] >= n);
+  });
   const counts = (await page.locator('.tags-table tbody td[data-label="Люди"]').allInnerTexts()).map((text) => parseInt(text, 10));
   assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
