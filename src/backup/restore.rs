@@ -5,7 +5,7 @@ use super::leftovers::Scratch;
 use super::verify::{examine, parent};
 use super::{BackupError, Manifest, clear_leftovers, sync_dir};
 use crate::store::DB_FILE_NAME;
-use redb::Database;
+use redb::{Database, ReadableDatabase};
 use std::fs::{File, Permissions};
 use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
 use std::path::{Path, PathBuf};
@@ -16,6 +16,9 @@ pub struct Restored {
     pub manifest: Manifest,
     /// Where the database that was replaced now lives (none when there was none).
     pub kept: Option<PathBuf>,
+    /// Mails queued in the copy that the replaced database had sent (or given up) since: they
+    /// keep that outcome instead of going out again.
+    pub settled_mails: usize,
 }
 
 /// Checks the copy at `archive` and swaps it in as `<data_dir>/klass.redb` in one rename,
@@ -38,6 +41,9 @@ pub fn restore(archive: &Path, data_dir: &Path) -> Result<Restored, BackupError>
             problems: verified.problems,
         });
     }
+    let settled_mails = held
+        .as_ref()
+        .map_or(0, |replaced| settle_mail(scratch.path(), replaced));
     let kept = match current.exists() {
         true => {
             let stamp = jiff::Zoned::now().strftime("%Y-%m-%d-%H%M%S").to_string();
@@ -56,6 +62,22 @@ pub fn restore(archive: &Path, data_dir: &Path) -> Result<Restored, BackupError>
     Ok(Restored {
         manifest: verified.manifest,
         kept,
+        settled_mails,
+    })
+}
+
+/// Gives the mails queued in the copy at `copy` the outcome `replaced` recorded for them since
+/// (`store::mail::settle_from`): a restore must not send the school's mails a second time. The
+/// restore goes on when that fails (a copy of another school, an older layout): those mails
+/// are then sent again, and a warning says so.
+fn settle_mail(copy: &Path, replaced: &redb::ReadOnlyDatabase) -> usize {
+    let settled = replaced
+        .begin_read()
+        .map_err(crate::store::StoreError::from)
+        .and_then(|txn| crate::store::mail::settle_from(copy, &txn));
+    settled.unwrap_or_else(|err| {
+        tracing::warn!("не удалось сверить очередь писем копии с прежней базой: письма из очереди копии будут отправлены снова ({err})");
+        0
     })
 }
 

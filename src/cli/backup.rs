@@ -141,6 +141,12 @@ fn restore(file: &Path, config: &Config) -> Result<(), BackupError> {
     if let Some(kept) = restored.kept {
         println!("Прежняя база сохранена как {}", kept.display());
     }
+    if restored.settled_mails > 0 {
+        println!(
+            "Писем, отправленных после создания копии: {}; повторно они не отправятся.",
+            restored.settled_mails
+        );
+    }
     if restored.manifest.schema_version < crate::store::SCHEMA_VERSION {
         println!("Копия сделана прежней версией: база обновится при следующем запуске сервера.");
     }

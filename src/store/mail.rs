@@ -73,3 +73,32 @@ pub fn history(store: &Store, filter: &MailFilter, page: PageRequest) -> Result<
     let person = filter.user_id.map(|user| (tables::MAIL_BY_USER, user.0));
     record::page(&store.read()?, person, keep, page)
 }
+
+/// Gives each mail queued in the database at `copy` (a backup about to be restored) the
+/// outcome the database it replaces (`replaced`) recorded for the same mail since the copy
+/// was made: sent or failed mails are not sent again after the restore. A mail is the same when
+/// its id, recipient and time of queueing agree. Returns how many mails took an outcome.
+pub fn settle_from(copy: &std::path::Path, replaced: &redb::ReadTransaction) -> Result<usize, StoreError> {
+    let db = redb::Database::create(copy).map_err(|err| StoreError::from_open(err, copy))?;
+    let txn = WriteTxn::new(db.begin_write()?, Default::default());
+    let mut queued = Vec::new();
+    for entry in txn.open_table(tables::MAIL_QUEUE)?.iter()? {
+        queued.push(MailId(entry?.0.value().1));
+    }
+    let mut settled = 0;
+    for id in queued {
+        let (Some(mail), Some(later)) = (
+            record::get::<MailRecord>(&txn, id)?,
+            record::get::<MailRecord>(replaced, id)?,
+        ) else {
+            continue;
+        };
+        let same = later.to == mail.to && later.created_at == mail.created_at;
+        if same && later.status != MailStatus::Queued && later != mail {
+            update(&txn, &later)?;
+            settled += 1;
+        }
+    }
+    txn.commit()?;
+    Ok(settled)
+}

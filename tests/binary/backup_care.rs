@@ -146,3 +146,76 @@ fn a_restored_database_keeps_the_owner_and_mode_of_the_one_it_replaces() {
         "a first database takes the data directory's mode, less its execute bits"
     );
 }
+
+/// A queued mail to `to`, as the outbox stores it.
+fn queued_mail(to: &str) -> klass::domain::mail::MailRecord {
+    use klass::domain::mail::{MailKind, MailRecord, MailStatus};
+    let now = jiff::Timestamp::now();
+    MailRecord {
+        id: klass::domain::MailId(0),
+        to: to.into(),
+        to_name: None,
+        user_id: None,
+        from: "Школа <noreply@school.ru>".into(),
+        kind: MailKind::Test,
+        subject: "Проверка почты".into(),
+        text: "Проверка".into(),
+        html: "<p>Проверка</p>".into(),
+        status: MailStatus::Queued,
+        attempts: 0,
+        last_error: None,
+        created_at: now,
+        next_attempt_at: Some(now),
+        sent_at: None,
+    }
+}
+
+#[test]
+fn a_restored_copy_does_not_send_again_the_mails_sent_since_it_was_made() {
+    use klass::domain::mail::MailStatus;
+    use klass::store::{Store, mail, record};
+    let dir = tempfile::tempdir().expect("dir");
+    let data = dir.path().join("data");
+    empty_school(&data);
+    let (sent, waiting) = {
+        let store = Store::open(&data, 8).expect("open");
+        let txn = store.write().expect("write");
+        let sent = mail::insert(&txn, queued_mail("sent@school.ru")).expect("insert");
+        let waiting = mail::insert(&txn, queued_mail("waiting@school.ru")).expect("insert");
+        txn.commit().expect("commit");
+        (sent, waiting)
+    };
+    let copy = dir.path().join("school.tar.gz");
+    let (ok, _, err) = backup(&data, &["create", "--out", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    let sent_at = {
+        let store = Store::open(&data, 8).expect("open");
+        let txn = store.write().expect("write");
+        let mut mail: klass::domain::mail::MailRecord = record::get(&txn, sent).expect("read").expect("stored");
+        mail.status = MailStatus::Sent;
+        mail.attempts = 1;
+        mail.sent_at = Some(jiff::Timestamp::now());
+        mail.next_attempt_at = None;
+        mail::update(&txn, &mail).expect("update");
+        txn.commit().expect("commit");
+        mail.sent_at
+    };
+
+    let (ok, out, err) = backup(&data, &["restore", copy.to_str().expect("utf-8")]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("Писем, отправленных после создания копии: 1; повторно они не отправятся."),
+        "{out}"
+    );
+    let store = Store::open(&data, 8).expect("open");
+    let due = mail::due(&store, jiff::Timestamp::now(), 10).expect("due");
+    assert_eq!(
+        due.iter().map(|m| m.id).collect::<Vec<_>>(),
+        [waiting],
+        "only the unsent mail waits"
+    );
+    let mail: klass::domain::mail::MailRecord = record::get(&store.read().expect("read"), sent)
+        .expect("read")
+        .expect("stored");
+    assert_eq!((mail.status, mail.sent_at), (MailStatus::Sent, sent_at));
+}
