@@ -115,12 +115,12 @@ fn fill(source: &mut impl Read, buffer: &mut [u8]) -> Result<usize, ServiceError
     Ok(filled)
 }
 
-/// The file `id` of `user`, with its contents read lazily from one snapshot.
+/// The file `id` of `user`, with its contents read lazily, chunk by chunk (`files::contents`).
 pub fn download(store: &Store, user: UserId, id: FileId) -> Result<Download, ServiceError> {
     let txn = store.read()?;
     users::get(&txn, user)?.ok_or_else(user_not_found)?;
     let file = files::get(&txn, user, id)?.ok_or_else(file_not_found)?;
-    let contents = files::contents(&txn, &file)?;
+    let contents = files::contents(store, &file);
     Ok((file, Box::new(contents)))
 }
 

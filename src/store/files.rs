@@ -2,7 +2,7 @@
 //! always written and removed together.
 
 use super::record::{self, IndexRow, Reader, Record, Rows};
-use super::{StoreError, tables};
+use super::{Store, StoreError, tables};
 use crate::domain::file::StoredFile;
 use crate::domain::{FileId, UserId};
 use crate::store::WriteTxn;
@@ -103,22 +103,26 @@ pub fn get(txn: &impl Reader, user: UserId, id: FileId) -> Result<Option<StoredF
     record::get(txn, id)
 }
 
-/// The contents of `file`, one chunk per item, read from the snapshot `txn` as the caller
-/// asks for them (a download holds one chunk in memory, and sees the file even if it is
-/// deleted meanwhile).
+/// The contents of `file`, one chunk per item, each read in a snapshot of its own as the
+/// caller asks for it: a download holds one chunk in memory and no transaction between chunks,
+/// so a client that stalls keeps neither old pages from being reused nor the database from
+/// being opened again after a failed write. A file deleted meanwhile ends with an error at its
+/// next chunk (ids are never reused, so no other file's chunk can take its place).
 pub fn contents(
-    txn: &ReadTransaction,
+    store: &Store,
     file: &StoredFile,
-) -> Result<impl Iterator<Item = Result<Vec<u8>, StoreError>> + Send + 'static, StoreError> {
-    let table = txn.open_table(tables::FILE_CHUNKS)?;
-    let id = file.id.0;
-    Ok((0..file.chunks).map(move |n| match table.get((id, n))? {
-        Some(bytes) => Ok(bytes.value().to_vec()),
-        None => Err(StoreError::Corrupt {
-            table: tables::name(&tables::FILE_CHUNKS),
-            reason: format!("file {id}: chunk {n} missing"),
-        }),
-    }))
+) -> impl Iterator<Item = Result<Vec<u8>, StoreError>> + Send + 'static {
+    let (store, id) = (store.clone(), file.id.0);
+    (0..file.chunks).map(move |n| {
+        let txn = store.read()?;
+        match txn.open_table(tables::FILE_CHUNKS)?.get((id, n))? {
+            Some(bytes) => Ok(bytes.value().to_vec()),
+            None => Err(StoreError::Corrupt {
+                table: tables::name(&tables::FILE_CHUNKS),
+                reason: format!("file {id}: chunk {n} missing (deleted during the download?)"),
+            }),
+        }
+    })
 }
 
 /// Removes a file's chunks, record and index entry.
@@ -129,4 +133,38 @@ pub fn remove(txn: &WriteTxn, file: &StoredFile) -> Result<(), StoreError> {
     }
     record::remove::<StoredFile>(txn, file.id)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_download_holds_no_snapshot_between_chunks() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let store = Store::open(dir.path(), 4).expect("open");
+        let txn = store.write().expect("write");
+        let mut writer = FileWriter::start(&txn).expect("start");
+        for part in [b"one", b"two", b"six"] {
+            writer.push(part).expect("chunk");
+        }
+        let new = NewFile {
+            user_id: UserId(1),
+            name: "справка.txt".into(),
+            content_type: "text/plain".into(),
+            uploaded_at: Timestamp::now(),
+            uploaded_by: UserId(1),
+        };
+        let file = writer.finish(new).expect("file");
+        txn.commit().expect("commit");
+
+        let mut download = contents(&store, &file);
+        assert_eq!(download.next().expect("first").expect("read"), b"one");
+        // Each chunk comes from the database as it is now, not from a snapshot kept open since
+        // the download began: a file deleted meanwhile ends at its next chunk.
+        let txn = store.write().expect("write");
+        remove(&txn, &file).expect("remove");
+        txn.commit().expect("commit");
+        assert!(download.next().expect("second").is_err());
+    }
 }

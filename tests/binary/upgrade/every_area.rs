@@ -116,8 +116,7 @@ fn keeps_every_area(fixture: &Fixture) {
     assert_eq!(stored.len(), 1);
     let listed = files::list(&txn, artem.id).expect("files");
     assert_eq!(listed, stored, "the file is in the student's cabinet");
-    let contents: Vec<u8> = files::contents(&txn, &stored[0])
-        .expect("contents")
+    let contents: Vec<u8> = files::contents(&store, &stored[0])
         .collect::<Result<Vec<_>, _>>()
         .expect("chunks")
         .concat();
