@@ -134,8 +134,9 @@ impl App {
         lesson_horizon.abort();
         task_reminders.abort();
         journal_reminders.abort();
-        // A mail being sent right now finishes; one cut off stays queued for the next start.
-        let _ = tokio::time::timeout(Duration::from_secs(5), mail_worker).await;
+        // A mail being sent right now finishes (the worker bounds its own wait); one cut off
+        // stays queued for the next start.
+        let _ = tokio::time::timeout(crate::mail::LONGEST_STOP, mail_worker).await;
         served
     }
 }

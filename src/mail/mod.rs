@@ -13,4 +13,4 @@ pub use attempt::Backoff;
 pub(crate) use outbox::compose;
 pub use outbox::{MailContext, MailDraft, enqueue};
 pub use transport::{Delivery, SendError, Transport, message_of};
-pub use worker::{Mailer, spawn, spawn_with_backoff};
+pub use worker::{LONGEST_STOP, Mailer, spawn, spawn_with_backoff};

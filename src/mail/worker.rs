@@ -105,6 +105,11 @@ pub fn spawn_with_backoff(
 /// How long a stopping worker waits for the attempt under way: one SMTP timeout.
 const FINISH: Duration = SMTP_TIMEOUT;
 
+/// The longest a stopping worker takes: the attempt under way, then a last try at recording
+/// what was sent (each bounded by `FINISH`). A server waits this long for it before it exits,
+/// or the attempt it waits for is cut off with the process.
+pub const LONGEST_STOP: Duration = FINISH.saturating_mul(2).saturating_add(Duration::from_secs(1));
+
 /// Why a round of the worker stopped early.
 #[derive(Debug, thiserror::Error)]
 enum WorkerError {

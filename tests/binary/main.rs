@@ -7,6 +7,7 @@ mod cli;
 mod crash;
 mod disk;
 mod http;
+mod mail_stop;
 mod money;
 mod process;
 mod serve;
