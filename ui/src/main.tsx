@@ -8,6 +8,7 @@ import './styles/user-menu.css';
 import './styles/notifications.css';
 import './styles/forms.css';
 import './styles/lists.css';
+import './styles/touch.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

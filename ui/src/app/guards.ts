@@ -1,7 +1,7 @@
 //! Route guards (spec §2, DESIGN §1). The UI guard is a convenience: the server is the wall.
 import type { Params } from 'react-router';
 import { paths } from '../paths';
-import { isStaff, type CurrentUser } from '../lib/user';
+import { isStaff, seesPerson, type CurrentUser } from '../lib/user';
 
 export type GuardName = 'auth' | 'guest' | 'manager' | 'worker' | 'master-by-url' | 'owner-by-url';
 
@@ -21,8 +21,7 @@ const RULES: Record<GuardName, Rule> = {
   /** Staff see every user; anyone else himself and the children linked to him. */
   'master-by-url': (user, params) => {
     if (!user) return SIGN_IN;
-    const id = Number(params.id);
-    return isStaff(user) || id === user.id || user.children_ids?.includes(id) ? PASS : FORBIDDEN;
+    return seesPerson(user, Number(params.id)) ? PASS : FORBIDDEN;
   },
   /** What a person keeps for himself (his boards): he himself or a manager. */
   'owner-by-url': (user, params) => {

@@ -15,6 +15,7 @@ import { cellIndex, cellKey, columnDate, columnGroup, keyAction, lessonsInOrder,
 import { useJournal } from '../lib/useJournal';
 import { endpoints, paths } from '../paths';
 import { confirm } from './ConfirmDialog';
+import { LoadFailure } from './LoadFailure';
 import { MarkChips, markTitle } from './MarkChip';
 import './JournalGrid.css';
 
@@ -55,14 +56,7 @@ export function JournalGrid({ source, from, to, editable }: Props) {
 
   if (!journal) {
     if (!failed) return <p aria-busy="true">Загружаем журнал…</p>;
-    return (
-      <div className="empty-state">
-        <p>Не удалось загрузить журнал.</p>
-        <button type="button" className="secondary outline" onClick={reload}>
-          Повторить
-        </button>
-      </div>
-    );
+    return <LoadFailure what="журнал" onRetry={reload} />;
   }
   const students = journal.students;
   const lessons = lessonsInOrder(journal);

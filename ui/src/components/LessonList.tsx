@@ -3,12 +3,14 @@
 //! the lesson, big buttons to move, cancel, give a topic and homework, or delete it (a teacher on
 //! a phone between lessons).
 import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { formatDate, shortName } from '../lib/format';
-import { countStudents } from '../lib/plural';
+import { andMore, countStudents } from '../lib/plural';
 import type { UserView } from '../lib/person';
 import { STATUS_NAMES, type Lesson } from '../lib/teaching';
 import { byDay, schoolDay, timeRange, weekdayName } from '../lib/timetable';
 import { usePeople } from '../lib/usePeople';
+import { currentUser, seesPerson, type CurrentUser } from '../lib/user';
 import { paths } from '../paths';
 import { Icon } from './Icon';
 import { SubjectChip } from './SubjectChip';
@@ -26,6 +28,20 @@ interface Props {
 
 /** Students' names are loaded while there are few of them (else: how many). */
 const PEOPLE_SHOWN = 40;
+
+/** Whose names a list of `lessons` loads: the students `user` may read (staff: all; a student:
+ * himself; a parent: his children), while there are few of them. */
+export function namesToLoad(lessons: readonly Lesson[], user: CurrentUser | null): number[] {
+  const readable = [...new Set(lessons.flatMap((lesson) => lesson.student_ids))].filter((id) => seesPerson(user, id));
+  return readable.length <= PEOPLE_SHOWN ? readable.sort((a, b) => a - b) : [];
+}
+
+/** A lesson's students: up to three names loaded, and how many others; else how many in all. */
+export function studentsLine(names: readonly string[], total: number): string {
+  if (names.length === 0 || names.length > 3) return countStudents(total);
+  const others = total - names.length;
+  return others > 0 ? `${names.join(', ')} ${andMore(others, countStudents)}` : names.join(', ');
+}
 
 interface ActionsProps {
   lesson: Lesson;
@@ -69,7 +85,7 @@ export function LessonActions({ lesson, onAction, label, without = [] }: Actions
 
 function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Lesson; people: readonly UserView[] }) {
   const group = lesson.group_name ?? 'Индивидуальное';
-  const students = lesson.student_ids.map((id) => people.find((person) => person.id === id)).filter((p): p is UserView => Boolean(p));
+  const names = lesson.student_ids.flatMap((id) => people.find((person) => person.id === id)?.full_name ?? []).map(shortName);
   const planned = lesson.status === 'planned';
   const span = timeRange(lesson.starts_at, lesson.ends_at);
   const label = `${lesson.subject_name} ${formatDate(schoolDay(lesson.starts_at))} ${span}`;
@@ -89,8 +105,7 @@ function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Les
           )}
         </p>
         <p className="muted lesson-people">
-          {lesson.teacher_name} ·{' '}
-          {students.length > 0 && students.length <= 3 ? students.map((s) => shortName(s.full_name)).join(', ') : countStudents(lesson.student_ids.length)}
+          {lesson.teacher_name} · {studentsLine(names, lesson.student_ids.length)}
         </p>
         {lesson.status === 'cancelled' && lesson.cancel_reason && <p className="lesson-note">Причина: {lesson.cancel_reason}</p>}
         {lesson.topic && <p className="lesson-note">Тема: {lesson.topic}</p>}
@@ -102,9 +117,8 @@ function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Les
 }
 
 export function LessonList(props: Props) {
-  const students = [...new Set(props.lessons.flatMap((lesson) => lesson.student_ids))];
-  const ids = (students.length <= PEOPLE_SHOWN ? students : []).sort((a, b) => a - b);
-  const { people } = usePeople(ids);
+  const { user } = useSnapshot(currentUser);
+  const { people } = usePeople(namesToLoad(props.lessons, user));
   return (
     <div className="lesson-days" aria-busy={props.busy}>
       {byDay(props.lessons).map(({ day, rows }) => (

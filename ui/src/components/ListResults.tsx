@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { Fields } from '../lib/filters';
 import type { ListView } from '../lib/useListPage';
+import { LoadFailure } from './LoadFailure';
 import { Pagination } from './Pagination';
 
 interface Props<T, F extends Fields> {
@@ -44,14 +45,7 @@ export function ListResults<T, F extends Fields>({ view, what, empty, sorts, chi
   const { page, loading, failed } = list;
   if (!page) {
     if (!failed) return <p aria-busy="true">Загружаем {what}…</p>;
-    return (
-      <div className="empty-state">
-        <p>Не удалось загрузить {what}.</p>
-        <button type="button" className="secondary outline" onClick={list.reload}>
-          Повторить
-        </button>
-      </div>
-    );
+    return <LoadFailure what={what} onRetry={list.reload} />;
   }
   if (page.data.length === 0 && page.meta.total > 0) {
     // An address with a page past the end (a bookmark, rows deleted since): not an empty list.

@@ -13,10 +13,13 @@ interface Mark {
 export const markTitle = ({ value, kind, weight }: Mark) =>
   [`Оценка ${value}`, kind ? ` ${MARK_KIND_NAMES[kind]}` : '', weight && weight !== 1 ? `, вес ${weight}` : ''].join('');
 
+/** All a mark's chip tells: «12.11.2026 · Оценка 4 за контрольную, вес 2» (`note`: its date, a comment). */
+export const markAbout = (mark: Mark, note?: string) => (note ? `${note} · ${markTitle(mark)}` : markTitle(mark));
+
 /** A mark; `note` (its date, a comment) goes first in its title. */
 export function MarkChip({ mark, note }: { mark: Mark; note?: string }) {
   return (
-    <span className="mark-chip" data-tone={markTone(mark.value)} data-kind={mark.kind} title={note ? `${note} · ${markTitle(mark)}` : markTitle(mark)}>
+    <span className="mark-chip" data-tone={markTone(mark.value)} data-kind={mark.kind} title={markAbout(mark, note)}>
       {mark.value}
     </span>
   );

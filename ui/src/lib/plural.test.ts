@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPeople, countStudents } from './plural';
+import { andMore, countPeople, countStudents } from './plural';
 
 describe('countPeople', () => {
   it('declines «человек» after a number', () => {
@@ -23,5 +23,13 @@ describe('countPeople', () => {
 describe('countStudents', () => {
   it('declines «ученик» after a number', () => {
     expect([0, 1, 3, 5, 11, 21, 24].map(countStudents)).toEqual(['0 учеников', '1 ученик', '3 ученика', '5 учеников', '11 учеников', '21 ученик', '24 ученика']);
+  });
+});
+
+describe('andMore', () => {
+  it('says how many more there are, declined', () => {
+    expect(andMore(1, countStudents)).toBe('и ещё 1 ученик');
+    expect(andMore(4, countStudents)).toBe('и ещё 4 ученика');
+    expect(andMore(5, countPeople)).toBe('и ещё 5 человек');
   });
 });

@@ -19,3 +19,6 @@ export const countPeople = (count: number) => plural(count, ['человек', '
 
 /** "1 ученик", "3 ученика", "12 учеников". */
 export const countStudents = (count: number) => plural(count, ['ученик', 'ученика', 'учеников']);
+
+/** What follows the names shown when `count` more are not: «и ещё 4 ученика». */
+export const andMore = (count: number, counted: (count: number) => string) => `и ещё ${counted(count)}`;

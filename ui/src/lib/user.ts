@@ -24,6 +24,11 @@ export function setCurrentUser(user: CurrentUser | null) {
 /** Staff: a manager or a worker. */
 export const isStaff = (user: Pick<CurrentUser, 'roles'> | null) => Boolean(user && (user.roles.includes('manager') || user.roles.includes('worker')));
 
+/** Whether `user` may read the person `id` (his card, his pages): staff everyone, anyone else
+ * himself and his children (`master-by-url`; the server's `Actor::sees`). */
+export const seesPerson = (user: Pick<CurrentUser, 'id' | 'roles' | 'children_ids'> | null, id: number) =>
+  Boolean(user && (isStaff(user) || id === user.id || user.children_ids.includes(id)));
+
 export function displayName(user: CurrentUser): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 }

@@ -1,37 +1,20 @@
 //! /users/{id}/attendance: a person's attendance month by month (`GET /api/users/{id}/attendance`):
 //! the summary (present, late, excused, unexcused, the rate) and each lesson with its date,
-//! subject and status in words; the server answers by master-by-url.
-import { useEffect, useState } from 'react';
+//! subject and status in words. The server decides who reads it (a worker: his students'); its
+//! refusal shows as a notice.
 import type { Ok } from '../../api/types';
 import { useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
+import { LoadFailure } from '../../components/LoadFailure';
 import { UserHeader } from '../../components/UserHeader';
-import { api } from '../../lib/api/client';
 import { formatDate, formatTime } from '../../lib/format';
 import { ATTENDANCE_NAMES, formatRate, type AttendanceStatus } from '../../lib/journal';
-import { useCard, userUrl } from '../../lib/useCard';
+import { useCard } from '../../lib/useCard';
+import { useStudentJournal } from '../../lib/useStudentJournal';
 import { monthDays, monthName, monthOf, shiftMonth } from './month';
 import './attendance.css';
 
 type PersonAttendance = Ok<'users_attendance'>['data'];
-
-function useAttendance(userId: number, month: string, enabled: boolean) {
-  const [found, setFound] = useState<{ key: string; data: PersonAttendance } | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [round, setRound] = useState(0);
-  const key = `${userId}:${month}`;
-  useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    setFailed(false);
-    api<Ok<'users_attendance'>>(userUrl(userId, 'attendance'), { query: monthDays(month), signal: controller.signal }).then(
-      ({ data }) => setFound({ key, data }),
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, [key, enabled, round]);
-  return { attendance: found?.key === key ? found.data : null, failed, reload: () => setRound((n) => n + 1) };
-}
 
 /** What the list says of a lesson: its status in words, or why there is none. */
 function statusWords(lesson: PersonAttendance['lessons'][number]) {
@@ -66,7 +49,8 @@ export default function UserAttendancePage() {
   const { card, status } = useCard(id);
   const [search, setSearch] = useSearchParams();
   const month = monthOf(search.get('month'));
-  const { attendance, failed, reload } = useAttendance(id, month, card !== null);
+  const { from, to } = monthDays(month);
+  const { data: attendance, failed, refused, reload } = useStudentJournal(id, 'attendance', from, to, card !== null);
   const turn = (step: number) => setSearch({ month: shiftMonth(month, step) }, { replace: true });
   return (
     <UserHeader card={card} status={status} heading="Посещаемость">
@@ -81,12 +65,7 @@ export default function UserAttendancePage() {
       </nav>
       {!attendance ? (
         failed ? (
-          <div className="empty-state">
-            <p>Не удалось загрузить посещаемость.</p>
-            <button type="button" className="secondary outline" onClick={reload}>
-              Повторить
-            </button>
-          </div>
+          <LoadFailure what="посещаемость" refused={refused} onRetry={reload} />
         ) : (
           <p aria-busy="true">Загружаем посещаемость…</p>
         )

@@ -26,7 +26,7 @@ function NextLessons() {
         <LessonList lessons={rows} busy={list.loading} />
       )}
       <p>
-        <Link to={paths.lessons}>Все занятия</Link>
+        <Link className="tap-link" to={paths.lessons}>Все занятия</Link>
       </p>
     </section>
   );

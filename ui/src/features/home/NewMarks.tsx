@@ -54,7 +54,7 @@ export function NewMarks({ learners, parent }: { learners: readonly { id: number
         learners.map((learner) => <PersonRecentMarks key={learner.id} userId={learner.id} name={learners.length > 1 || parent ? learner.name : undefined} />)
       )}
       <p>
-        <Link to={paths.marks}>Все оценки</Link>
+        <Link className="tap-link" to={paths.marks}>Все оценки</Link>
       </p>
     </section>
   );

@@ -132,7 +132,7 @@ export function TeacherDay({ user }: { user: CurrentUser }) {
           </ul>
         )}
         <p>
-          <Link to={`${paths.lessons}?teacher=${user.id}`}>Все занятия</Link>
+          <Link className="tap-link" to={`${paths.lessons}?teacher=${user.id}`}>Все занятия</Link>
         </p>
       </section>
       <Unfilled user={user} />

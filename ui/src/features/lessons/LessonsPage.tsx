@@ -33,7 +33,7 @@ export default function LessonsPage() {
   const [more, setMore] = useState(false);
   const view = useListPage(lessonFilters, endpoints.lessons);
   const { filters, update } = view;
-  const { subjects } = useSubjects();
+  const { subjects } = useSubjects(staff);
   const chosen = [filters.teacher, filters.student].filter((id): id is number => id !== null);
   const { people } = usePeople(chosen);
   const person = (id: number | null) => (id === null ? null : (people.find((p) => p.id === id) ?? { id }));

@@ -49,7 +49,7 @@ export function OwnMarksView() {
       {choices.length === 1 && studentId !== user?.id && <p className="muted">Ученик: {nameOf(studentId)}</p>}
       {terms ? <PersonMarks userId={studentId} from={period.from} to={period.to} /> : <p aria-busy="true">Загружаем четверти…</p>}
       <p>
-        <Link to={to(paths.userAttendance, studentId)}>Посещаемость по месяцам</Link>
+        <Link className="tap-link" to={to(paths.userAttendance, studentId)}>Посещаемость по месяцам</Link>
       </p>
     </>
   );

@@ -1,45 +1,45 @@
 //! A student's marks over a period by subject (`GET /api/users/{id}/marks`): each subject with
-//! its marks (date, kind and weight in their titles), the weighted average and the term mark.
-import { useEffect, useState } from 'react';
+//! its marks (a tap on one, or a hover, tells its date, kind and weight), the weighted average and
+//! the term mark.
+import { useState } from 'react';
 import type { Ok } from '../../api/types';
 import { DataTable } from '../../components/DataTable';
-import { MarkChip } from '../../components/MarkChip';
-import { api } from '../../lib/api/client';
+import { LoadFailure } from '../../components/LoadFailure';
+import { MarkChip, markAbout, markTitle } from '../../components/MarkChip';
 import { formatDate } from '../../lib/format';
 import { formatAverage } from '../../lib/journal';
-import { userUrl } from '../../lib/useCard';
+import { useStudentJournal } from '../../lib/useStudentJournal';
 
-type PersonMarksView = Ok<'users_marks'>['data'];
+type SubjectMark = Ok<'users_marks'>['data']['subjects'][number]['marks'][number];
 
-function usePersonMarks(userId: number, from: string, to: string) {
-  const [marks, setMarks] = useState<PersonMarksView | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [round, setRound] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    setMarks(null);
-    setFailed(false);
-    api<Ok<'users_marks'>>(userUrl(userId, 'marks'), { query: { from, to }, signal: controller.signal }).then(
-      ({ data }) => setMarks(data),
-      () => !controller.signal.aborted && setFailed(true),
-    );
-    return () => controller.abort();
-  }, [userId, from, to, round]);
-  return { marks, failed, reload: () => setRound((n) => n + 1) };
+/** A mark's date and comment, before its kind. */
+const noteOf = (mark: SubjectMark) => [formatDate(mark.date), mark.comment].filter(Boolean).join(' · ');
+
+/** A subject's marks as buttons: a tap (or Enter) tells the one's date and kind under them, a
+ * second tap hides it (a phone has no hover for the title). */
+function MarkList({ marks, open, onToggle }: { marks: readonly SubjectMark[]; open: number | null; onToggle: (id: number) => void }) {
+  const shown = marks.find((mark) => mark.id === open);
+  return (
+    <div className="mark-list">
+      <span className="mark-chips">
+        {marks.map((mark) => (
+          <button key={mark.id} type="button" className="mark-button" aria-label={markTitle(mark)} aria-expanded={mark.id === open} onClick={() => onToggle(mark.id)}>
+            <MarkChip mark={mark} note={noteOf(mark)} />
+          </button>
+        ))}
+      </span>
+      {shown && <small className="mark-about">{markAbout(shown, noteOf(shown))}</small>}
+    </div>
+  );
 }
 
 export function PersonMarks({ userId, from, to }: { userId: number; from: string; to: string }) {
-  const { marks, failed, reload } = usePersonMarks(userId, from, to);
+  const { data: marks, failed, refused, reload } = useStudentJournal(userId, 'marks', from, to);
+  const [open, setOpen] = useState<number | null>(null);
+  const toggle = (id: number) => setOpen(open === id ? null : id);
   if (!marks) {
     if (!failed) return <p aria-busy="true">Загружаем оценки…</p>;
-    return (
-      <div className="empty-state">
-        <p>Не удалось загрузить оценки.</p>
-        <button type="button" className="secondary outline" onClick={reload}>
-          Повторить
-        </button>
-      </div>
-    );
+    return <LoadFailure what="оценки" refused={refused} onRetry={reload} />;
   }
   if (marks.subjects.length === 0)
     return (
@@ -68,11 +68,7 @@ export function PersonMarks({ userId, from, to }: { userId: number; from: string
             </td>
             <td data-label="Оценки" className="subject-marks-list">
               {subject.marks.length ? (
-                <span className="mark-chips">
-                  {subject.marks.map((mark) => (
-                    <MarkChip key={mark.id} mark={mark} note={[formatDate(mark.date), mark.comment].filter(Boolean).join(' · ')} />
-                  ))}
-                </span>
+                <MarkList marks={subject.marks} open={open} onToggle={toggle} />
               ) : (
                 <span className="muted">—</span>
               )}
@@ -86,7 +82,7 @@ export function PersonMarks({ userId, from, to }: { userId: number; from: string
           </tr>
         ))}
       </DataTable>
-      <p className="muted journal-note">Подчёркнуты оценки за контрольные; дата и вид оценки — в подсказке при наведении.</p>
+      <p className="muted journal-note">Подчёркнуты оценки за контрольные; нажмите на оценку, чтобы увидеть её дату и вид.</p>
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { JournalGrid } from '../../components/JournalGrid';
+import { LoadFailure } from '../../components/LoadFailure';
 import { TermPicker } from '../../components/TermPicker';
 import { useAllPages } from '../../lib/allPages';
 import type { JournalSource } from '../../lib/journalGrid';
@@ -41,14 +42,7 @@ export function StaffJournalView() {
 
   if (!groups.loaded || !subjects.loaded) {
     if (groups.failed || subjects.failed)
-      return (
-        <div className="empty-state">
-          <p>Не удалось загрузить группы и предметы.</p>
-          <button type="button" className="secondary outline" onClick={() => (groups.reload(), subjects.reload())}>
-            Повторить
-          </button>
-        </div>
-      );
+      return <LoadFailure what="группы и предметы" onRetry={() => (groups.reload(), subjects.reload())} />;
     return <p aria-busy="true">Загружаем группы и предметы…</p>;
   }
   if (groupRows.length === 0 && subjectRows.length === 0) return <div className="empty-state">В школе пока нет ни групп, ни предметов.</div>;

@@ -1,5 +1,6 @@
 //! /users/{id}/marks: the «Оценки» tab of a person's card: his marks by subject over a term or
-//! any days (the server answers by master-by-url).
+//! any days. The server decides who reads them (a worker: his students'); its refusal shows as a
+//! notice.
 import { useParams } from 'react-router';
 import { UserHeader } from '../../components/UserHeader';
 import { useCard } from '../../lib/useCard';

@@ -70,7 +70,7 @@ export function LedgerTable({ rows, busy, student = false, author = false, onRev
           <td>
             <div className="ledger-actions">
               {entry.kind === 'payment' && (
-                <Link to={to(paths.receipt, entry.id)} aria-label={`Квитанция: ${entry.title}, ${formatDate(entry.date)}`}>
+                <Link className="tap-link" to={to(paths.receipt, entry.id)} aria-label={`Квитанция: ${entry.title}, ${formatDate(entry.date)}`}>
                   Квитанция
                 </Link>
               )}

@@ -84,7 +84,7 @@ export function SchoolLedger({ author = false }: { author?: boolean }) {
       </search>
       {totals && <Totals totals={totals} />}
       <p>
-        <a href={apiUrl(endpoints.paymentsExport, query)} download>
+        <a className="tap-link" href={apiUrl(endpoints.paymentsExport, query)} download>
           Скачать CSV (Excel)
         </a>
       </p>

@@ -12,19 +12,24 @@ import { to, type UserView } from '../../lib/person';
 import { useCard } from '../../lib/useCard';
 import { usePeople } from '../../lib/usePeople';
 import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
+import { andMore, countPeople } from '../../lib/plural';
 import { UserActions } from './UserActions';
 import './people.css';
 
+/** A card's parents or children: the names of those the viewer may read (a student does not
+ * read his parents' cards), and how many others; «—» when none is named. */
 function Relatives({ ids }: { ids: readonly number[] }) {
-  const { people } = usePeople(ids);
-  if (ids.length === 0) return <span className="muted">—</span>;
+  const { people, loaded } = usePeople(ids);
+  if (loaded && people.length === 0) return <span className="muted">—</span>;
+  const others = ids.length - people.length;
   return (
-    <ul className="relatives">
+    <ul className="relatives" aria-busy={!loaded}>
       {people.map((person: UserView) => (
         <li key={person.id}>
           <Link to={to(paths.user, person.id)}>{person.full_name}</Link>
         </li>
       ))}
+      {loaded && others > 0 && <li className="muted">{andMore(others, countPeople)}</li>}
     </ul>
   );
 }
