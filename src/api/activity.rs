@@ -25,7 +25,7 @@ use std::sync::Arc;
 #[derive(Debug, Object, serde::Serialize)]
 pub struct ActivityView {
     pub id: ActivityId,
-    /// RFC 3339.
+    /// RFC 3339 on the school's clock: «2026-11-24T16:00:00+03:00».
     pub created_at: String,
     /// Who made the change (while impersonating: the impersonated user); null from the
     /// command line.
@@ -58,12 +58,12 @@ pub struct ActivityView {
 const NAME_HOLES: [&str; 2] = [r#""actor_name":null"#, r#""impersonator_name":null"#];
 
 impl ActivityView {
-    /// The view of `entry`, naming people by `name`.
-    fn new(entry: ActivityEntry, name: impl Fn(UserId) -> Option<String>) -> Self {
+    /// The view of `entry`, its time on the school's clock (`tz`), naming people by `name`.
+    fn new(entry: ActivityEntry, tz: &TimeZone, name: impl Fn(UserId) -> Option<String>) -> Self {
         let name = |id: Option<UserId>| id.and_then(&name);
         Self {
             id: entry.id,
-            created_at: entry.at.to_string(),
+            created_at: super::lesson_view::local(entry.at, tz),
             actor_id: entry.actor,
             actor_name: name(entry.actor),
             impersonator_id: entry.impersonator,
@@ -80,9 +80,9 @@ impl ActivityView {
 
     /// The text of `entry`'s view without names, cut where the names go (`NAME_HOLES`), to be
     /// kept: the names are the only part of an entry's view that can change.
-    fn text(entry: ActivityEntry) -> EntryText {
+    fn text(entry: ActivityEntry, tz: &TimeZone) -> EntryText {
         let (actor, impersonator) = (entry.actor, entry.impersonator);
-        let text = serde_json::to_string(&Self::new(entry, |_| None)).unwrap_or_default();
+        let text = serde_json::to_string(&Self::new(entry, tz, |_| None)).unwrap_or_default();
         // Both fields are in every view, before any text a person wrote, and a quote in such
         // text is escaped: each hole is found once, where the field is.
         let cut = |text: &str, hole: &str| -> (Box<str>, Box<str>) {
@@ -197,8 +197,16 @@ fn read(
         until: day_start(date_to.as_deref(), "date_to", &tz, true)?,
     };
     let write = |found: &activity::LogPage| page_text(&found.page, |id| found.name(id, name_json)).into_text();
-    let text = state
-        .read(|store| activity::page_text(store, &state.log_shelf, &filter, request, ActivityView::text, write))?;
+    let text = state.read(|store| {
+        activity::page_text(
+            store,
+            &state.log_shelf,
+            &filter,
+            request,
+            |e| ActivityView::text(e, &tz),
+            write,
+        )
+    })?;
     Ok(JsonText::kept(text))
 }
 
@@ -308,13 +316,25 @@ mod tests {
         (page, names)
     }
 
+    fn moscow() -> TimeZone {
+        TimeZone::get("Europe/Moscow").expect("zone")
+    }
+
+    #[test]
+    fn an_entrys_time_is_on_the_schools_clock() {
+        let (page, _) = sample();
+        let view = ActivityView::new(page.items[0].clone(), &moscow(), |_| None);
+        // 1_780_000_000 s is 2026-05-28T20:26:40Z: 23:26 in Moscow.
+        assert_eq!(view.created_at, "2026-05-28T23:26:40+03:00");
+    }
+
     fn views(page: &Page<ActivityEntry>, names: &HashMap<UserId, String>) -> Paged<ActivityView> {
         Paged {
             data: page
                 .items
                 .iter()
                 .cloned()
-                .map(|e| ActivityView::new(e, |id| names.get(&id).cloned()))
+                .map(|e| ActivityView::new(e, &moscow(), |id| names.get(&id).cloned()))
                 .collect(),
             meta: PageMeta::of(page),
         }
@@ -329,7 +349,7 @@ mod tests {
     #[tokio::test]
     async fn a_page_of_kept_texts_with_names_put_in_is_what_serde_writes() {
         let (page, names) = sample();
-        let texts = page.clone().map(|e| Arc::new(ActivityView::text(e)));
+        let texts = page.clone().map(|e| Arc::new(ActivityView::text(e, &moscow())));
         let json: HashMap<UserId, String> = names
             .iter()
             .map(|(id, name)| (*id, serde_json::to_string(name).expect("json")))

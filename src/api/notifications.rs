@@ -1,6 +1,7 @@
 //! A person's notifications (the bell and the F8 panel) and which kinds also come by mail.
 
 use super::envelope::{Data, Paged};
+use super::lesson_view::local;
 use super::paging::PageMeta;
 use super::vocabulary::KindName;
 use super::{ApiTags, State};
@@ -9,6 +10,7 @@ use crate::domain::{NotificationId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::{FieldErrors, ServiceError, notifications};
+use jiff::tz::TimeZone;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -25,15 +27,16 @@ pub struct NotificationView {
     /// A page of the portal to open, e.g. `/users/5`.
     #[oai(nullable)]
     pub link: Option<String>,
-    /// RFC 3339.
+    /// RFC 3339 on the school's clock: «2026-11-24T16:00:00+03:00».
     pub created_at: String,
     /// Null while unread.
     #[oai(nullable)]
     pub read_at: Option<String>,
 }
 
-impl From<Notification> for NotificationView {
-    fn from(n: Notification) -> Self {
+impl NotificationView {
+    /// The view of `n`, its times on the school's clock (`tz`).
+    fn new(n: Notification, tz: &TimeZone) -> Self {
         Self {
             id: n.id,
             kind: n.kind.into(),
@@ -41,8 +44,8 @@ impl From<Notification> for NotificationView {
             title: n.title,
             body: n.body,
             link: n.link,
-            created_at: n.created_at.to_string(),
-            read_at: n.read_at.map(|t| t.to_string()),
+            created_at: local(n.created_at, tz),
+            read_at: n.read_at.map(|t| local(t, tz)),
         }
     }
 }
@@ -145,12 +148,18 @@ impl NotificationsApi {
         let request = PageRequest::new(page.0, per_page.0);
         let unread_only = unread.0.is_some_and(|u| u != 0);
         let inbox = state.read(|store| notifications::inbox(store, id.0, unread_only, request))?;
+        let tz = state.config.time_zone();
         let meta = InboxMeta {
             page: PageMeta::of(&inbox.page),
             unread: inbox.unread,
         };
         Ok(Json(Paged {
-            data: inbox.page.items.into_iter().map(NotificationView::from).collect(),
+            data: inbox
+                .page
+                .items
+                .into_iter()
+                .map(|n| NotificationView::new(n, &tz))
+                .collect(),
             meta,
         }))
     }
@@ -174,7 +183,9 @@ impl NotificationsApi {
         let read = state
             .run(move |store| notifications::mark_read(store, &actor, id.0))
             .await?;
-        Ok(Json(Data { data: read.into() }))
+        Ok(Json(Data {
+            data: NotificationView::new(read, &state.config.time_zone()),
+        }))
     }
 
     /// Mark all read
