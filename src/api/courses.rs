@@ -139,8 +139,9 @@ impl CoursesApi {
 
     /// Create a course
     ///
-    /// Managers only. Needs a subject and a name (up to 150 characters); `planned_lessons`
-    /// (0 when not planned), `price` for the whole course in kopecks (may be null).
+    /// Managers only. Needs a subject not in the archive and a name (up to 150 characters);
+    /// `planned_lessons` (0 when not planned), `price` for the whole course in kopecks (may be
+    /// null).
     #[oai(path = "/api/courses", method = "post", operation_id = "courses_create")]
     async fn create(
         &self,
@@ -160,7 +161,9 @@ impl CoursesApi {
 
     /// Edit a course
     ///
-    /// Managers only. Every field as on create; `archived: true` archives it.
+    /// Managers only. Every field as on create; `archived: true` archives it. Another subject
+    /// (not one in the archive) only while no student, group, lesson or package uses the course
+    /// (422 on `subject_id`).
     #[oai(path = "/api/courses/:id", method = "put", operation_id = "courses_update")]
     async fn update(
         &self,
@@ -181,8 +184,8 @@ impl CoursesApi {
 
     /// Delete a course
     ///
-    /// Managers only. Refused (422 on `id`) while students are enrolled or groups or lessons
-    /// belong to it: archive it instead.
+    /// Managers only. Refused (422 on `id`) while students are enrolled or groups, lessons or
+    /// packages belong to it: archive it instead.
     #[oai(path = "/api/courses/:id", method = "delete", operation_id = "courses_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<CourseId>) -> Result<NoContent, ApiError> {
         caller.allow(policy::MANAGE_COURSES)?;

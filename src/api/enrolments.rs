@@ -11,6 +11,7 @@ use crate::service::enrolments::{self, EnrolmentForm, EnrolmentRow};
 use crate::service::people;
 use poem_openapi::param::Path;
 use poem_openapi::payload::Json;
+use poem_openapi::types::MaybeUndefined;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
 /// A student's enrolment in a course.
@@ -50,7 +51,8 @@ impl EnrolmentView {
     }
 }
 
-/// An enrolment's fields (`student_id` on enrolling only).
+/// An enrolment's fields (`student_id` on enrolling only). On a change, a field left out keeps
+/// its value.
 #[derive(Debug, Object)]
 pub struct EnrolmentBody {
     #[oai(nullable)]
@@ -61,9 +63,10 @@ pub struct EnrolmentBody {
     /// `YYYY-MM-DD`; today when absent.
     #[oai(nullable)]
     pub starts_on: Option<String>,
-    /// `YYYY-MM-DD`, not before `starts_on`; null while open-ended.
+    /// `YYYY-MM-DD`, not before `starts_on`; null while open-ended (on a change, null clears
+    /// it and leaving it out keeps it).
     #[oai(nullable)]
-    pub ends_on: Option<String>,
+    pub ends_on: MaybeUndefined<String>,
 }
 
 impl EnrolmentBody {
@@ -72,7 +75,7 @@ impl EnrolmentBody {
             student_id: self.student_id,
             status: self.status,
             starts_on: self.starts_on,
-            ends_on: self.ends_on,
+            ends_on: self.ends_on.into(),
         }
     }
 }
@@ -113,7 +116,7 @@ impl EnrolmentsApi {
     /// Enrol a student
     ///
     /// Managers only. The person must be a student, enrolled in this course once (422 on
-    /// `student_id` otherwise).
+    /// `student_id` otherwise); a course in the archive takes nobody (422 on `course_id`).
     #[oai(
         path = "/api/courses/:id/enrolments",
         method = "post",
@@ -139,7 +142,8 @@ impl EnrolmentsApi {
 
     /// Change an enrolment
     ///
-    /// Managers only. Status and dates (the student stays).
+    /// Managers only. Status and dates (the student stays); a field left out keeps its value,
+    /// `ends_on: null` makes the enrolment open-ended.
     #[oai(
         path = "/api/courses/:id/enrolments/:enrolment",
         method = "put",

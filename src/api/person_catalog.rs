@@ -136,7 +136,8 @@ impl PersonCatalogApi {
     /// Set what a person studies or teaches
     ///
     /// Staff only. Replaces the whole list; each subject once (422 on `data`); a price
-    /// (kopecks, 422 on `data.N.price`) is kept for a student only.
+    /// (kopecks, 422 on `data.N.price`) is kept for a student only, and only a manager sets,
+    /// changes or removes one (403).
     #[oai(
         path = "/api/users/:id/subjects",
         method = "put",
@@ -149,11 +150,11 @@ impl PersonCatalogApi {
         id: Path<UserId>,
         body: Json<PersonSubjectsBody>,
     ) -> Result<Json<Data<Vec<PersonSubjectView>>>, ApiError> {
-        caller.allow(policy::PERSON_SUBJECTS)?;
+        let actor = caller.actor(policy::PERSON_SUBJECTS)?.clone();
         let wanted = body.0.data.into_iter().map(|s| (s.subject_id, s.price)).collect();
         let list = state
             .change(caller.origin(), move |store, journal| {
-                person_subjects::set(store, journal, id.0, wanted)
+                person_subjects::set(store, journal, &actor, id.0, wanted)
             })
             .await?;
         Ok(Data::json(list.into_iter().map(PersonSubjectView::from).collect()))

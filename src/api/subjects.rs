@@ -118,7 +118,7 @@ impl SubjectsApi {
     /// Create a subject
     ///
     /// Staff. The name is unique (ignoring case and ё/е), up to 50 characters; the colour is
-    /// one of the palette's; the price (kopecks) may be null.
+    /// one of the palette's; the price (kopecks) may be null, and only a manager sets one (403).
     #[oai(path = "/api/subjects", method = "post", operation_id = "subjects_create")]
     async fn create(
         &self,
@@ -126,11 +126,11 @@ impl SubjectsApi {
         caller: Caller,
         body: Json<SubjectBody>,
     ) -> Result<SubjectCreated, ApiError> {
-        caller.allow(policy::MANAGE_SUBJECTS)?;
+        let actor = caller.actor(policy::MANAGE_SUBJECTS)?.clone();
         let form = body.0.form();
         let subject = state
             .change(caller.origin(), move |store, journal| {
-                subjects::create(store, journal, form)
+                subjects::create(store, journal, &actor, form)
             })
             .await?;
         Ok(SubjectCreated::Created(Data::json(subject.into())))
@@ -138,7 +138,8 @@ impl SubjectsApi {
 
     /// Edit a subject
     ///
-    /// Staff. Rename, recolour, reprice, archive (`archived: true`) or bring back.
+    /// Staff. Rename, recolour, reprice (a manager only: 403), archive (`archived: true`) or
+    /// bring back.
     #[oai(path = "/api/subjects/:id", method = "put", operation_id = "subjects_update")]
     async fn update(
         &self,
@@ -147,11 +148,11 @@ impl SubjectsApi {
         id: Path<SubjectId>,
         body: Json<SubjectBody>,
     ) -> Result<Json<Data<SubjectView>>, ApiError> {
-        caller.allow(policy::MANAGE_SUBJECTS)?;
+        let actor = caller.actor(policy::MANAGE_SUBJECTS)?.clone();
         let form = body.0.form();
         let subject = state
             .change(caller.origin(), move |store, journal| {
-                subjects::update(store, journal, id.0, form)
+                subjects::update(store, journal, &actor, id.0, form)
             })
             .await?;
         Ok(Data::json(subject.into()))
@@ -159,8 +160,8 @@ impl SubjectsApi {
 
     /// Delete a subject
     ///
-    /// Staff. Refused (422 on `id`) while courses, groups or lessons use it: archive it
-    /// instead. The people who studied or taught it no longer do.
+    /// Staff. Refused (422 on `id`) while courses, groups, lessons, packages or marks use it:
+    /// archive it instead. The people who studied or taught it no longer do.
     #[oai(path = "/api/subjects/:id", method = "delete", operation_id = "subjects_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<SubjectId>) -> Result<NoContent, ApiError> {
         caller.allow(policy::MANAGE_SUBJECTS)?;

@@ -1,5 +1,6 @@
-//! Who handles the school's money: managers take payments, sell and freeze packages and reverse
-//! entries; staff read every ledger; a student reads his own, a parent his children's.
+//! Who handles the school's money: managers take payments, sell and freeze packages, reverse
+//! entries and set prices; staff read every ledger; a student reads his own, a parent his
+//! children's.
 
 use super::{Actor, Rule};
 use crate::domain::UserId;
@@ -44,6 +45,16 @@ pub fn changes_held_lesson(actor: &Actor, old: &Lesson, new: &Lesson) -> bool {
     !(settled && charged) || cancels_held_lesson(actor)
 }
 
+/// Whether `actor` may turn prices `old` into `new` (a subject's price, a student's own prices
+/// by subject): leaving them as they are, anyone who manages the subjects; setting, changing or
+/// removing one, a manager only, as prices are money.
+pub fn changes_prices<T: PartialEq + ?Sized>(actor: &Actor, old: &T, new: &T) -> bool {
+    old == new || actor.user.roles.contains(&crate::domain::Role::Manager)
+}
+
+/// Why a worker may not set, change or remove a price.
+pub const PRICES_BY_MANAGER: &str = "Цены может менять только менеджер";
+
 /// Why packages of someone else are refused.
 pub const NOT_YOURS_PACKAGES: &str = "Можно смотреть только свои абонементы и абонементы своих детей";
 
@@ -70,6 +81,17 @@ mod tests {
         let manager = caller(&[Role::Manager], true, false);
         assert!(manager.allow(KEEP_MONEY).is_ok());
         assert!(sees_money_of(manager.actor.as_ref().expect("actor"), UserId(8)));
+    }
+
+    #[test]
+    fn only_a_manager_changes_prices() {
+        let worker = caller(&[Role::Worker], true, false).actor.expect("actor");
+        let manager = caller(&[Role::Manager], true, false).actor.expect("actor");
+        assert!(changes_prices(&worker, &Some(500_00), &Some(500_00)), "kept as it was");
+        for (old, new) in [(None, Some(500_00)), (Some(500_00), Some(600_00)), (Some(500_00), None)] {
+            assert!(!changes_prices(&worker, &old, &new), "{old:?} → {new:?}");
+            assert!(changes_prices(&manager, &old, &new), "{old:?} → {new:?}");
+        }
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Courses: programmes of lessons in one subject. List, create, edit, archive, and delete
-//! while nobody is enrolled (a course in use is archived instead).
+//! while nothing uses one (a course in use is archived instead, and keeps its subject).
 
 use super::journal::{Change, Journal};
-use super::subjects::{existing, teaching_words, unused};
+use super::subjects::{counted, existing, teaching_words, unused};
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::catalog::CatalogQuery;
@@ -10,7 +10,7 @@ use crate::domain::course::{Course, check_course};
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, Page, PageRequest, SubjectId};
 use crate::store::record::{self, Reader};
-use crate::store::{Store, courses, subjects};
+use crate::store::{Store, WriteTxn, courses, packages, subjects};
 
 /// A course's fields as a form sends them.
 #[derive(Clone, Debug, Default)]
@@ -78,15 +78,57 @@ fn checked(form: &CourseForm) -> Result<(String, String, SubjectId), ServiceErro
     }
 }
 
+/// The subject `id` a course is put in, or 422 on `subject_id` when there is none or it is in
+/// the archive.
+fn open_subject(txn: &WriteTxn, id: SubjectId) -> Result<Subject, ServiceError> {
+    let subject = existing(txn, id, "subject_id")?;
+    if subject.archived {
+        return Err(FieldErrors::one("subject_id", "Предмет в архиве"));
+    }
+    Ok(subject)
+}
+
+/// What uses a course, in words («учеников: 2», «групп: 1», «занятия», «абонементов: 1»);
+/// empty when nothing does.
+fn uses(txn: &WriteTxn, id: CourseId) -> Result<Vec<String>, ServiceError> {
+    let teaching = subjects::teaching_uses(txn, |g| g.course_id == Some(id), |l| l.course_id == Some(id))?;
+    let packages = packages::count_where(txn, |p| p.course_id == Some(id))?;
+    Ok([
+        counted("учеников", courses::enrolments_of_course(txn, id)?.len()),
+        teaching_words(teaching),
+        counted("абонементов", packages),
+    ]
+    .into_iter()
+    .flatten()
+    .collect())
+}
+
+/// The subject a course moves to (or stays in): any it is in already; another only while
+/// nothing uses the course (its groups, lessons and packages name the subject too) and not one
+/// in the archive.
+fn subject_for(txn: &WriteTxn, old: &Course, id: SubjectId) -> Result<Subject, ServiceError> {
+    if id == old.subject_id {
+        return existing(txn, id, "subject_id");
+    }
+    let subject = open_subject(txn, id)?;
+    if !uses(txn, old.id)?.is_empty() {
+        return Err(FieldErrors::one(
+            "subject_id",
+            "Нельзя сменить предмет: у курса есть ученики, группы, занятия или абонементы",
+        ));
+    }
+    Ok(subject)
+}
+
 fn describe(course: &Course, subject: &Subject) -> String {
     format!("«{}» ({})", course.name, subject.name)
 }
 
-/// Creates a course in a subject.
+/// Creates a course in a subject not in the archive.
 pub fn create(store: &Store, journal: &Journal, form: CourseForm) -> Result<CourseRow, ServiceError> {
     let (name, description, subject_id) = checked(&form)?;
     let txn = store.write()?;
-    let subject = existing(&txn, subject_id, "subject_id")?;
+    let subject = open_subject(&txn, subject_id)?;
     let course = record::insert(&txn, |id| Course {
         id,
         subject_id,
@@ -109,12 +151,13 @@ pub fn create(store: &Store, journal: &Journal, form: CourseForm) -> Result<Cour
     })
 }
 
-/// Edits, archives or brings back a course (its Moodle link stays).
+/// Edits, archives or brings back a course (its Moodle link stays); moves it to another subject
+/// only while nothing uses it (see `subject_for`).
 pub fn update(store: &Store, journal: &Journal, id: CourseId, form: CourseForm) -> Result<CourseRow, ServiceError> {
     let (name, description, subject_id) = checked(&form)?;
     let txn = store.write()?;
     let old: Course = record::get(&txn, id)?.ok_or_else(not_found)?;
-    let subject = existing(&txn, subject_id, "subject_id")?;
+    let subject = subject_for(&txn, &old, subject_id)?;
     let new = Course {
         id,
         subject_id,
@@ -139,16 +182,12 @@ pub fn update(store: &Store, journal: &Journal, id: CourseId, form: CourseForm) 
     Ok(row)
 }
 
-/// Deletes a course nobody is enrolled in and no group or lesson belongs to; one in use is
-/// refused (it can be archived).
+/// Deletes a course nobody is enrolled in and no group, lesson or package belongs to; one in
+/// use is refused (it can be archived).
 pub fn delete(store: &Store, journal: &Journal, id: CourseId) -> Result<(), ServiceError> {
     let txn = store.write()?;
     let course: Course = record::get(&txn, id)?.ok_or_else(not_found)?;
-    let enrolled = courses::enrolments_of_course(&txn, id)?.len();
-    let students = (enrolled > 0).then(|| format!("учеников: {enrolled}"));
-    let teaching = subjects::teaching_uses(&txn, |g| g.course_id == Some(id), |l| l.course_id == Some(id))?;
-    let uses: Vec<String> = students.into_iter().chain(teaching_words(teaching)).collect();
-    unused("Курс", &uses)?;
+    unused("Курс", &uses(&txn, id)?)?;
     record::remove::<Course>(&txn, id)?;
     let summary = format!("Удалён курс «{}»", course.name);
     journal.commit_change(

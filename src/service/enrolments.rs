@@ -1,9 +1,9 @@
-//! Students enrolled in a course: enrol (students only, once per course), change the status
-//! or the dates, remove.
+//! Students enrolled in a course: enrol (students only, once per course, not in a course in
+//! the archive), change the status or the dates, remove.
 
 use super::courses::not_found as course_not_found;
 use super::journal::{Change, Journal};
-use super::{DAY_FORMAT, FieldErrors, ServiceError};
+use super::{FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::course::{Course, Enrolment, EnrolmentStatus};
 use crate::domain::{CourseId, EnrolmentId, Role, User, UserId};
@@ -11,14 +11,16 @@ use crate::store::WriteTxn;
 use crate::store::{Store, courses, record, users};
 use jiff::civil::Date;
 
-/// An enrolment's fields as a form sends them (`student_id` only when enrolling).
+/// An enrolment's fields as a form sends them (`student_id` only when enrolling). A field not
+/// sent keeps what a change finds stored.
 #[derive(Clone, Debug, Default)]
 pub struct EnrolmentForm {
     pub student_id: Option<UserId>,
     pub status: Option<String>,
     /// `YYYY-MM-DD`; today when absent.
     pub starts_on: Option<String>,
-    pub ends_on: Option<String>,
+    /// `None` when not sent; `Some(None)` (sent as null) when open-ended.
+    pub ends_on: Option<Option<String>>,
 }
 
 /// An enrolment with its student.
@@ -37,15 +39,6 @@ fn not_found() -> ServiceError {
     ServiceError::NotFound("Запись на курс не найдена".into())
 }
 
-fn parse_date(raw: Option<&str>, errors: &mut FieldErrors, field: &str) -> Option<Date> {
-    let raw = raw.map(str::trim).filter(|r| !r.is_empty())?;
-    let date = raw.parse::<Date>().ok();
-    if date.is_none() {
-        errors.push(field, DAY_FORMAT);
-    }
-    date
-}
-
 fn check(form: &EnrolmentForm, today: Date) -> Result<Checked, ServiceError> {
     let mut errors = FieldErrors::new();
     let status = match form.status.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
@@ -55,8 +48,8 @@ fn check(form: &EnrolmentForm, today: Date) -> Result<Checked, ServiceError> {
     if status.is_none() {
         errors.push("status", "Допустимо: active, paused или finished");
     }
-    let starts_on = parse_date(form.starts_on.as_deref(), &mut errors, "starts_on").unwrap_or(today);
-    let ends_on = parse_date(form.ends_on.as_deref(), &mut errors, "ends_on");
+    let starts_on = errors.day("starts_on", form.starts_on.as_deref()).unwrap_or(today);
+    let ends_on = errors.day("ends_on", form.ends_on.as_ref().and_then(Option::as_deref));
     if ends_on.is_some_and(|end| end < starts_on) {
         errors.push("ends_on", "Дата окончания раньше даты начала");
     }
@@ -85,6 +78,15 @@ fn course(txn: &impl record::Reader, id: CourseId) -> Result<Course, ServiceErro
     record::get(txn, id)?.ok_or_else(course_not_found)
 }
 
+/// The course `id` to enrol in, or 422 on `course_id` when it is in the archive.
+fn open_course(txn: &WriteTxn, id: CourseId) -> Result<Course, ServiceError> {
+    let course = course(txn, id)?;
+    if course.archived {
+        return Err(FieldErrors::one("course_id", "Курс в архиве"));
+    }
+    Ok(course)
+}
+
 fn describe(enrolment: &Enrolment) -> String {
     let ends = enrolment.ends_on.map(|d| format!(" по {}", d.strftime("%d.%m.%Y")));
     format!(
@@ -111,7 +113,7 @@ pub fn list(store: &Store, course_id: CourseId) -> Result<Vec<EnrolmentRow>, Ser
     Ok(rows)
 }
 
-/// Enrols a student in a course, once.
+/// Enrols a student in a course not in the archive, once.
 pub fn create(
     store: &Store,
     journal: &Journal,
@@ -121,7 +123,7 @@ pub fn create(
 ) -> Result<EnrolmentRow, ServiceError> {
     let checked = check(&form, today)?;
     let txn = store.write()?;
-    let course = course(&txn, course_id)?;
+    let course = open_course(&txn, course_id)?;
     let student = student(&txn, form.student_id)?;
     let enrolment = record::insert(&txn, |id| Enrolment {
         id,
@@ -151,7 +153,7 @@ fn in_course(txn: &WriteTxn, course_id: CourseId, id: EnrolmentId) -> Result<Enr
     Ok(enrolment)
 }
 
-/// Changes an enrolment's status or dates (the student stays).
+/// Changes an enrolment's status or dates (the student stays); what is not sent stays as it is.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -165,6 +167,7 @@ pub fn update(
     let form = EnrolmentForm {
         status: form.status.or_else(|| Some(old.status.as_str().to_owned())),
         starts_on: form.starts_on.or_else(|| Some(old.starts_on.to_string())),
+        ends_on: form.ends_on.or_else(|| Some(old.ends_on.map(|d| d.to_string()))),
         ..form
     };
     let checked = check(&form, today)?;

@@ -1,14 +1,16 @@
-//! What one person studies (with his own price per lesson) or teaches (without prices): read
-//! and replaced as a whole, from the person's card.
+//! What one person studies (with his own price per lesson, a manager's to set) or teaches
+//! (without prices): read and replaced as a whole, from the person's card.
 
 use super::journal::{Change, Journal};
+use super::subjects::prices_allowed;
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::Action;
 use crate::domain::money::format_rub;
 use crate::domain::subject::{PersonSubject, Subject, price_error};
 use crate::domain::{Role, SubjectId, User, UserId};
+use crate::policy::Actor;
 use crate::store::{Store, record, subjects, users};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 fn person_not_found() -> ServiceError {
     ServiceError::NotFound("Пользователь не найден".into())
@@ -50,6 +52,11 @@ fn check(
     Ok(checked)
 }
 
+/// The person's own prices in `list`, by subject (what only a manager changes).
+fn own_prices(list: &[PersonSubject]) -> BTreeMap<SubjectId, i64> {
+    list.iter().filter_map(|s| Some((s.subject_id, s.price?))).collect()
+}
+
 fn describe(list: &[(Subject, Option<i64>)]) -> String {
     if list.is_empty() {
         return "нет".into();
@@ -62,10 +69,12 @@ fn describe(list: &[(Subject, Option<i64>)]) -> String {
 }
 
 /// Replaces what `user` studies or teaches. A price is kept for a student only (it overrides
-/// the subject's); staff teach subjects without prices.
+/// the subject's), and set, changed or removed by a manager only (403); staff teach subjects
+/// without prices.
 pub fn set(
     store: &Store,
     journal: &Journal,
+    actor: &Actor,
     user: UserId,
     wanted: Vec<(SubjectId, Option<i64>)>,
 ) -> Result<Vec<PersonSubject>, ServiceError> {
@@ -79,9 +88,11 @@ pub fn set(
             price: *price,
         })
         .collect();
-    if subjects::of_person(&txn, user)? == list {
+    let old = subjects::of_person(&txn, user)?;
+    if old == list {
         return Ok(list);
     }
+    prices_allowed(actor, &own_prices(&old), &own_prices(&list))?;
     subjects::set_of_person(&txn, user, list.clone())?;
     let summary = format!("Предметы {}: {}", person.full_name(), describe(&checked));
     journal.record(&txn, Change::on_user(Action::PersonSubjectsChanged, &person, summary))?;

@@ -1,5 +1,5 @@
 //! The subjects the school teaches: list, create, edit, archive, and delete while nothing uses
-//! one (a subject in use is archived instead).
+//! one (a subject in use is archived instead). Staff manage them; their prices a manager.
 
 use super::journal::{Change, Journal};
 use super::{FieldErrors, ServiceError};
@@ -7,8 +7,9 @@ use crate::domain::activity::{Action, Entity};
 use crate::domain::catalog::CatalogQuery;
 use crate::domain::subject::{Subject, check_subject};
 use crate::domain::{Page, PageRequest, SubjectId};
+use crate::policy::{self, Actor};
 use crate::store::WriteTxn;
-use crate::store::{Store, courses, record, subjects};
+use crate::store::{Store, courses, marks, packages, record, subjects};
 
 /// A subject's fields as a form sends them.
 #[derive(Clone, Debug, Default)]
@@ -40,14 +41,24 @@ pub(super) fn existing(txn: &WriteTxn, id: SubjectId, field: &str) -> Result<Sub
     record::get(txn, id)?.ok_or_else(|| FieldErrors::one(field, "Такого предмета нет"))
 }
 
+/// Nothing when `actor` may turn prices `old` into `new` (`policy::changes_prices`); else a 403.
+pub(super) fn prices_allowed<T: PartialEq + ?Sized>(actor: &Actor, old: &T, new: &T) -> Result<(), ServiceError> {
+    if policy::changes_prices(actor, old, new) {
+        Ok(())
+    } else {
+        Err(ServiceError::Forbidden(policy::PRICES_BY_MANAGER))
+    }
+}
+
 fn describe(subject: &Subject) -> String {
     let archived = if subject.archived { ", в архиве" } else { "" };
     format!("«{}» ({}{archived})", subject.name, subject.color)
 }
 
-/// Creates a subject with a unique name and a palette colour.
-pub fn create(store: &Store, journal: &Journal, form: SubjectForm) -> Result<Subject, ServiceError> {
+/// Creates a subject with a unique name and a palette colour (and a price: a manager's).
+pub fn create(store: &Store, journal: &Journal, actor: &Actor, form: SubjectForm) -> Result<Subject, ServiceError> {
     let name = check_subject(&form.name, &form.color, form.price)?;
+    prices_allowed(actor, &None, &form.price)?;
     let txn = store.write()?;
     let subject = record::insert(&txn, |id| Subject {
         id,
@@ -62,8 +73,14 @@ pub fn create(store: &Store, journal: &Journal, form: SubjectForm) -> Result<Sub
     Ok(subject)
 }
 
-/// Renames, recolours, reprices, archives or brings back a subject.
-pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm) -> Result<Subject, ServiceError> {
+/// Renames, recolours, reprices (a manager), archives or brings back a subject.
+pub fn update(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: SubjectId,
+    form: SubjectForm,
+) -> Result<Subject, ServiceError> {
     let name = check_subject(&form.name, &form.color, form.price)?;
     let txn = store.write()?;
     let old: Subject = record::get(&txn, id)?.ok_or_else(not_found)?;
@@ -77,6 +94,7 @@ pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm
     if old == new {
         return Ok(new);
     }
+    prices_allowed(actor, &old.price, &new.price)?;
     record::replace(&txn, &old, &new)?;
     let summary = format!("Предмет {} → {}", describe(&old), describe(&new));
     journal.commit_change(
@@ -86,12 +104,25 @@ pub fn update(store: &Store, journal: &Journal, id: SubjectId, form: SubjectForm
     Ok(new)
 }
 
-/// What uses a subject, in words («курсов: 2», «групп: 1», «занятия»); empty when nothing does.
+/// What uses a subject, in words («курсов: 2», «групп: 1», «занятия», «абонементов: 1»,
+/// «оценок: 3»); empty when nothing does.
 fn uses(txn: &WriteTxn, id: SubjectId) -> Result<Vec<String>, ServiceError> {
-    let courses = courses::of_subject(txn, id)?.len();
-    let courses = (courses > 0).then(|| format!("курсов: {courses}"));
     let teaching = subjects::teaching_uses(txn, |g| g.subject_id == id, |l| l.subject_id == id)?;
-    Ok(courses.into_iter().chain(teaching_words(teaching)).collect())
+    let packages = packages::count_where(txn, |p| p.subject_id == Some(id))?;
+    Ok([
+        counted("курсов", courses::of_subject(txn, id)?.len()),
+        teaching_words(teaching),
+        counted("абонементов", packages),
+        counted("оценок", marks::count_of_subject(txn, id)?),
+    ]
+    .into_iter()
+    .flatten()
+    .collect())
+}
+
+/// «`what`: N» when there are any (`n`): one of the words of what uses a record.
+pub(super) fn counted(what: &str, n: usize) -> Option<String> {
+    (n > 0).then(|| format!("{what}: {n}"))
 }
 
 /// «групп: N» or «занятия» for what `store::subjects::teaching_uses` found, if anything.

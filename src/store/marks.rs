@@ -124,6 +124,12 @@ pub fn of_subject(txn: &impl Reader, subject: SubjectId, from: Date, to: Date) -
     load(txn, &ids)
 }
 
+/// How many marks there are in `subject`, on any day (read from its index only).
+pub fn count_of_subject(txn: &impl Reader, subject: SubjectId) -> Result<usize, StoreError> {
+    let every_day = (i64::MIN, i64::MAX);
+    Ok(record::owned_counted::<MarkId>(txn, tables::MARKS_BY_SUBJECT, subject.0, every_day, 0)?.0)
+}
+
 /// The marks `ids` names, in that order (through one table handle).
 pub fn load(txn: &impl Reader, ids: &[MarkId]) -> Result<Vec<Mark>, StoreError> {
     record::get_many(txn, ids)

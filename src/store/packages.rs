@@ -1,4 +1,4 @@
-//! Prepaid packages (абонементы), indexed by student.
+//! Prepaid packages (абонементы), indexed by student; counted by what they cover.
 
 use super::record::{self, IndexRow, ListKey, Reader, Record, Rows};
 use super::{StoreError, tables};
@@ -33,4 +33,10 @@ pub fn list_of(student: UserId) -> ListKey {
 /// `student`'s packages, oldest first.
 pub fn of_student(txn: &impl Reader, student: UserId) -> Result<Vec<Package>, StoreError> {
     record::under(txn, tables::PACKAGES_BY_STUDENT, student.0)
+}
+
+/// How many packages `covers` admits (those of a subject or a course, before it is deleted or
+/// moved): every package is read, as that is rare and they are few.
+pub fn count_where(txn: &impl Reader, covers: impl Fn(&Package) -> bool) -> Result<usize, StoreError> {
+    Ok(record::all::<Package>(txn)?.iter().filter(|p| covers(p)).count())
 }

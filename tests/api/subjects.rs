@@ -29,14 +29,11 @@ async fn a_subject_is_checked_unique_without_case_or_yo_listed_and_archived() {
         })
     );
     let chem = teacher
-        .post(
-            "/api/subjects",
-            json!({"name": "Химия ёмкая", "color": "green", "price": 150_000}),
-        )
+        .post("/api/subjects", json!({"name": "Химия ёмкая", "color": "green"}))
         .await;
     assert_eq!(chem.status(), 201, "a worker manages subjects");
     let chem = json(chem).await["data"].clone();
-    assert_eq!(chem["price"], 150_000);
+    assert_eq!(chem["price"], Value::Null);
     let twin = teacher
         .post("/api/subjects", json!({"name": "ХИМИЯ ЕМКАЯ", "color": "red"}))
         .await;
@@ -169,11 +166,12 @@ async fn a_students_price_overrides_and_staff_teach_without_prices() {
     let manager = app.quick_user("m@s.ru", "Орлова", "Наталья", &[Role::Manager]);
     let kid = app.quick_user("k@s.ru", "Ученик", "Юрий", &[Role::Student]);
     let teacher = app.browser_as(worker, None);
+    let boss = app.browser_as(manager, None);
     let subject = |name: &'static str| {
-        let teacher = &teacher;
+        let boss = &boss;
         async move {
             let body = json!({"name": name, "color": "blue", "price": 100_000});
-            json(teacher.post("/api/subjects", body).await).await["data"]["id"].clone()
+            json(boss.post("/api/subjects", body).await).await["data"]["id"].clone()
         }
     };
     let (math, music) = (subject("Математика").await, subject("Музыка").await);
@@ -193,10 +191,10 @@ async fn a_students_price_overrides_and_staff_teach_without_prices() {
         })
     );
     let body = json!({"data": [{"subject_id": math, "price": 80_000}, {"subject_id": music, "price": null}]});
-    let saved = teacher
+    let saved = boss
         .send(Method::PUT, &format!("/api/users/{kid}/subjects"), body)
         .await;
-    assert_eq!(saved.status(), 200, "a worker sets a student's subjects");
+    assert_eq!(saved.status(), 200, "a manager sets a student's subjects and prices");
     let read = json(teacher.get(&format!("/api/users/{kid}/subjects")).await).await;
     assert_eq!(
         read["data"],
@@ -218,7 +216,6 @@ async fn a_students_price_overrides_and_staff_teach_without_prices() {
         json!([{"subject_id": math, "price": null}]),
         "a teacher teaches it, without a price"
     );
-    let boss = app.browser_as(manager, None);
     let log = json(boss.get(&format!("/api/users/{kid}/logs")).await).await;
     let summaries: Vec<&str> = log["data"]
         .as_array()

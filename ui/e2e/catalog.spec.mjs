@@ -1,6 +1,6 @@
 // The catalogue: a manager creates a subject and finds it in the list (a twin name is refused
-// with the server's message); a worker sets a student's subjects with his own price; a student
-// sees his course with a progress bar. Pictures of every catalogue page, light and dark,
+// with the server's message); a manager sets a student's subjects with his own price, which a
+// worker sees read-only; a student sees his course with a progress bar. Pictures of every catalogue page, light and dark,
 // 1366 px and 360 px.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -69,9 +69,9 @@ test('a manager creates a subject and sees it in the list', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test("a worker sets a student's subjects and his own price", async () => {
+test("a manager sets a student's subjects and his own price; a worker sees the price read-only", async () => {
   const page = await app.open('/');
-  await app.signIn(page, DEMO.worker);
+  await app.signIn(page);
   const [student] = await enrolledStudent(page);
   await page.goto(`/users/${student}`);
   await page.getByRole('navigation', { name: 'Разделы пользователя' }).getByRole('link', { name: 'Предметы' }).click();
@@ -89,6 +89,17 @@ test("a worker sets a student's subjects and his own price", async () => {
   assert.equal(await physics.getByRole('checkbox').isChecked(), true);
   assert.equal(await physics.getByLabel('Цена занятия: Физика, ₽').inputValue(), '1200');
   assert.deepEqual(page.errors, []);
+
+  const worker = await app.open('/');
+  await app.signIn(worker, DEMO.worker);
+  await worker.goto(`/users/${student}/subjects`);
+  const seen = worker.locator('.person-subjects li', { hasText: 'Физика' });
+  await seen.waitFor();
+  assert.equal(await seen.getByLabel('Цена занятия: Физика, ₽').inputValue(), '1200');
+  assert.equal(await seen.getByLabel('Цена занятия: Физика, ₽').isDisabled(), true, 'the price is a manager’s');
+  assert.equal(await seen.getByRole('checkbox').isDisabled(), true, 'a subject with his own price stays');
+  await worker.getByText('Свою цену ученика задаёт и меняет менеджер.').waitFor();
+  assert.deepEqual(worker.errors, []);
 });
 
 test('a manager enrols a student in a course and changes the enrolment', async () => {

@@ -5,9 +5,11 @@ use super::Row;
 use reqwest::Method;
 
 /// The catalogue: subjects (staff), courses and enrolments (read by staff, managed by
-/// managers), a person's subjects (staff) and courses (`master-by-url`).
+/// managers), a person's subjects (staff) and courses (`master-by-url`); prices, a subject's
+/// or a student's own, are set by managers (`policy::changes_prices`).
 pub fn catalog() -> Vec<Row> {
     const STAFF_READ: [u16; 6] = [401, 403, 403, 200, 200, 403];
+    const PRICES: [u16; 6] = [401, 403, 403, 403, 200, 403];
     vec![
         ("subjects_list", Method::GET, "/api/subjects", "", STAFF_READ),
         ("subjects_show", Method::GET, "/api/subjects/{subject}", "", STAFF_READ),
@@ -19,11 +21,25 @@ pub fn catalog() -> Vec<Row> {
             [401, 403, 403, 201, 201, 403],
         ),
         (
+            "subjects_create",
+            Method::POST,
+            "/api/subjects",
+            r#"{"name":"Платный {caller}","color":"green","price":50000}"#,
+            [401, 403, 403, 403, 201, 403],
+        ),
+        (
             "subjects_update",
             Method::PUT,
             "/api/subjects/{subject}",
             r#"{"name":"Другой {caller}","color":"rose","archived":true}"#,
             STAFF_READ,
+        ),
+        (
+            "subjects_update",
+            Method::PUT,
+            "/api/subjects/{subject}",
+            r#"{"name":"Другой {caller}","color":"rose","price":50000}"#,
+            PRICES,
         ),
         (
             "subjects_delete",
@@ -44,7 +60,7 @@ pub fn catalog() -> Vec<Row> {
         (
             "courses_update",
             Method::PUT,
-            "/api/courses/{course}",
+            "/api/courses/{free_course}",
             r#"{"subject_id":{subject},"name":"Другой {caller}","planned_lessons":12}"#,
             [401, 403, 403, 403, 200, 403],
         ),
@@ -94,8 +110,15 @@ pub fn catalog() -> Vec<Row> {
             "users_subjects_save",
             Method::PUT,
             "/api/users/{self}/subjects",
-            r#"{"data":[{"subject_id":{subject},"price":50000}]}"#,
+            r#"{"data":[{"subject_id":{subject},"price":null}]}"#,
             STAFF_READ,
+        ),
+        (
+            "users_subjects_save",
+            Method::PUT,
+            "/api/users/{self}/subjects",
+            r#"{"data":[{"subject_id":{subject},"price":50000}]}"#,
+            PRICES,
         ),
         (
             "users_courses",

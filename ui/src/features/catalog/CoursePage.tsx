@@ -97,7 +97,7 @@ export default function CoursePage() {
       </div>
       {course.description && <p>{course.description}</p>}
       <h2>Ученики ({enrolments.length})</h2>
-      {manager && (
+      {manager && !course.archived && (
         <div className="enrol-form">
           <div>
             <PersonField label="Ученик" role="student" person={student} onChange={setStudent} />

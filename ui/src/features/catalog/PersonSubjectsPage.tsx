@@ -1,9 +1,13 @@
 //! /users/{id}/subjects (worker): what a person studies or teaches. Tick the subjects; a student
-//! may have his own price per lesson for each (empty: the subject's); one «Сохранить» sends the
-//! whole list; the server's messages show under the list or the price they concern.
+//! may have his own price per lesson for each (empty: the subject's), which only a manager sets:
+//! a worker sees it read-only and keeps a subject that has one; one «Сохранить» sends the whole
+//! list; the server's messages show under the list or the price they concern. A failed load
+//! says so, with «Повторить».
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
+import { mayOpen } from '../../app/guards';
 import { FormAlert } from '../../components/FormAlert';
 import { TagBadge } from '../../components/TagBadge';
 import { UserHeader } from '../../components/UserHeader';
@@ -11,6 +15,7 @@ import { api, ApiError } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { addToast } from '../../lib/toasts';
 import { useCard, userUrl } from '../../lib/useCard';
+import { currentUser } from '../../lib/user';
 import { roublesField } from '../../lib/money';
 import { personSubjectsBody, type Choice } from './catalog';
 import { useSubjects } from '../../lib/teaching';
@@ -19,20 +24,31 @@ import './catalog.css';
 export default function PersonSubjectsPage() {
   const id = Number(useParams().id);
   const { card, status } = useCard(id);
-  const { subjects, loaded } = useSubjects();
+  const { user } = useSnapshot(currentUser);
+  const pricing = mayOpen(['manager'], user);
+  const subjectList = useSubjects();
+  const { subjects, loaded } = subjectList;
   const [chosen, setChosen] = useState<Choice | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [round, setRound] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const student = card?.roles.includes('student') ?? false;
 
   useEffect(() => {
     const controller = new AbortController();
+    setFailed(false);
     api<Ok<'users_subjects'>>(userUrl(id, 'subjects'), { signal: controller.signal }).then(
       ({ data }) => setChosen(new Map(data.map((row) => [row.subject_id, roublesField(row.price)]))),
-      () => undefined,
+      () => setFailed(!controller.signal.aborted),
     );
     return () => controller.abort();
-  }, [id]);
+  }, [id, round]);
+
+  const retry = () => {
+    if (failed) setRound((n) => n + 1);
+    if (subjectList.failed) subjectList.reload();
+  };
 
   const shown = subjects.filter((subject) => !subject.archived || chosen?.has(subject.id));
   const order = shown.map((subject) => subject.id);
@@ -73,13 +89,23 @@ export default function PersonSubjectsPage() {
   };
 
   const ready = card !== null && loaded && chosen !== null;
+  /** A student's own price: a manager's to set, so a worker keeps it as it is, subject ticked. */
+  const priceLocked = (subject: number) => student && !pricing && (chosen?.get(subject) ?? '') !== '';
   return (
     <UserHeader card={card} status={status} heading={student ? 'Предметы ученика' : 'Предметы'}>
       <section className="form-page">
         <p className="muted">
           {student ? 'Отметьте, что изучает ученик. Своя цена занятия заменяет цену предмета; пусто — по цене предмета.' : 'Отметьте предметы, которые ведёт сотрудник.'}
+          {student && !pricing && ' Свою цену ученика задаёт и меняет менеджер.'}
         </p>
-        {!ready ? (
+        {failed || subjectList.failed ? (
+          <div className="empty-state">
+            <p>Не удалось загрузить предметы.</p>
+            <button type="button" className="secondary outline" onClick={retry}>
+              Повторить
+            </button>
+          </div>
+        ) : !ready ? (
           <p aria-busy="true">Загружаем предметы…</p>
         ) : shown.length === 0 ? (
           <p>В школе пока нет предметов.</p>
@@ -91,7 +117,7 @@ export default function PersonSubjectsPage() {
               return (
                 <li key={subject.id}>
                   <label>
-                    <input type="checkbox" checked={on} onChange={(event) => toggle(subject.id, event.target.checked)} />
+                    <input type="checkbox" checked={on} disabled={priceLocked(subject.id)} onChange={(event) => toggle(subject.id, event.target.checked)} />
                     <TagBadge tag={subject} />
                   </label>
                   {student && on && (
@@ -100,6 +126,8 @@ export default function PersonSubjectsPage() {
                       inputMode="decimal"
                       aria-label={`Цена занятия: ${subject.name}, ₽`}
                       aria-invalid={error ? true : undefined}
+                      disabled={!pricing}
+                      title={pricing ? undefined : 'Цену меняет менеджер'}
                       placeholder={subject.price == null ? 'Цена, ₽' : formatMoney(subject.price)}
                       value={chosen.get(subject.id) ?? ''}
                       onChange={(event) => price(subject.id, event.target.value)}

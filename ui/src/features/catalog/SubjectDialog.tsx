@@ -1,6 +1,9 @@
 //! Creating or changing a subject: name, palette colour (a preview chip), the usual price per
-//! lesson, and the archive mark; the server's 422 messages show under the fields.
+//! lesson (a manager's to set: a worker sees it read-only), and the archive mark; the server's
+//! 422 messages show under the fields.
+import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
+import { mayOpen } from '../../app/guards';
 import { Field } from '../../components/Field';
 import { ArchivedSwitch, DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
@@ -12,13 +15,24 @@ import type { OverlayProps } from '../../lib/overlays';
 import { PALETTE, type PaletteColour } from '../../lib/palette';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
+import { currentUser } from '../../lib/user';
 import { endpoints } from '../../paths';
 import { priceField, roublesField } from '../../lib/money';
 import type { Subject } from '../../lib/teaching';
 
-const schema = z.object({ name: z.string().trim().min(1), color: z.enum(PALETTE), price: priceField, archived: z.boolean() });
+/** The longest name the server takes (a tag's). */
+const NAME_MAX = 50;
+
+const schema = z.object({
+  name: z.string().trim().min(1).max(NAME_MAX, `Не длиннее ${NAME_MAX} символов`),
+  color: z.enum(PALETTE),
+  price: priceField,
+  archived: z.boolean(),
+});
 
 export function SubjectDialog({ open, close, subject }: OverlayProps & { subject?: Subject }) {
+  const { user } = useSnapshot(currentUser);
+  const pricing = mayOpen(['manager'], user);
   const form = useForm({
     schema,
     initial: { name: subject?.name ?? '', color: (subject?.color ?? 'blue') as PaletteColour, price: roublesField(subject?.price), archived: subject?.archived ?? false },
@@ -32,12 +46,19 @@ export function SubjectDialog({ open, close, subject }: OverlayProps & { subject
   return (
     <Modal open={open} close={close} title={subject ? 'Изменить предмет' : 'Новый предмет'}>
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate>
-        <Field label="Название" autoComplete="off" maxLength={60} {...form.field('name')} />
+        <Field label="Название" autoComplete="off" maxLength={NAME_MAX} {...form.field('name')} />
         <PalettePicker value={values.color} onChange={(colour) => form.set('color', colour)} error={errors.color} />
         <p>
           Так предмет выглядит в расписании: <TagBadge tag={{ name: values.name.trim() || 'Предмет', color: values.color }} />
         </p>
-        <Field label="Цена занятия, ₽" inputMode="decimal" autoComplete="off" hint="Для ученика; у ученика может быть своя цена" {...form.field('price')} />
+        <Field
+          label="Цена занятия, ₽"
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={!pricing}
+          hint={pricing ? 'Для ученика; у ученика может быть своя цена' : 'Цену меняет менеджер'}
+          {...form.field('price')}
+        />
         {subject && <ArchivedSwitch checked={values.archived} onChange={(archived) => form.set('archived', archived)} />}
         <DialogFooter stray={form.stray} pending={form.pending} editing={Boolean(subject)} onCancel={() => close()} />
       </form>

@@ -36,7 +36,7 @@ export default function SubjectsPage() {
   const remove = async (subject: Subject) => {
     const deleted = await confirmDelete({
       title: 'Удалить предмет?',
-      message: `Предмет «${subject.name}» исчезнет из списков. Если по нему есть курсы, группы или занятия, его можно только отправить в архив.`,
+      message: `Предмет «${subject.name}» исчезнет из списков. Если по нему есть курсы, группы, занятия, абонементы или оценки, его можно только отправить в архив.`,
       url: `${endpoints.subjects}/${subject.id}`,
       name: subject.name,
       done: 'Предмет удалён',
