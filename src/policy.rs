@@ -2,7 +2,7 @@
 //! operation names its rule here; nothing else decides who may do what.
 
 use crate::domain::activity::Origin;
-use crate::domain::notification::Notification;
+use crate::domain::notification::{Notification, NotificationKind};
 use crate::domain::{Role, User, UserId};
 use std::sync::Arc;
 
@@ -119,15 +119,15 @@ pub enum Rule {
 pub const READ_CATALOG: Rule = Rule::Staff;
 
 /// Who creates, edits, archives and deletes subjects: staff ("a worker manages subjects",
-/// issue 13).
+/// issue 13); their prices a manager only (`changes_prices`).
 pub const MANAGE_SUBJECTS: Rule = Rule::Staff;
 
 /// Who creates, edits and deletes courses and enrols students: managers (the issue gives
 /// workers subjects, groups and lessons, not courses).
 pub const MANAGE_COURSES: Rule = Rule::Manager;
 
-/// Who reads and sets what a person studies (and his price) or teaches: staff
-/// (`/users/{id}/subjects` is a worker page, spec §2).
+/// Who reads and sets what a person studies or teaches: staff (`/users/{id}/subjects` is a
+/// worker page, spec §2); a student's own prices a manager only (`changes_prices`).
 pub const PERSON_SUBJECTS: Rule = Rule::Staff;
 
 /// Who reads a person's courses and his lessons in one: `master-by-url` (spec §2 guard
@@ -136,10 +136,20 @@ pub fn person_courses(person: UserId) -> Rule {
     Rule::SeeUser(person)
 }
 
-/// Who marks a notification read: its owner or a manager. Anyone else is told it does not
-/// exist: whether it does is nobody else's business.
-pub fn marks_notification_read(actor: &Actor, notification: &Notification) -> bool {
+/// Who sees a notification to mark it read: its owner or a manager. Anyone else is told it
+/// does not exist: whether it does is nobody else's business.
+pub fn sees_notification(actor: &Actor, notification: &Notification) -> bool {
     actor.user.roles.contains(&Role::Manager) || notification.user_id == actor.user.id
+}
+
+/// Whether marking `notification` read by `actor` counts: its owner's own doing, or a
+/// manager's for someone else, except the notice that someone acted as that person
+/// (`AccountUsed`), which stays for the person to see; nothing while acting as someone (the
+/// acted-as person's notices are his to read). Otherwise it stays unread.
+pub fn marks_notification_read(actor: &Actor, notification: &Notification) -> bool {
+    let own = notification.user_id == actor.user.id;
+    let trace = notification.kind == NotificationKind::AccountUsed;
+    actor.impersonator.is_none() && (own || (sees_notification(actor, notification) && !trace))
 }
 
 /// Why a caller was refused.
@@ -283,6 +293,19 @@ pub(crate) mod tests {
         assert!(!marks_notification_read(&parent, &to(7)), "not even his child's");
         assert!(!marks_notification_read(&actor(&[Role::Worker]), &to(7)));
         assert!(marks_notification_read(&actor(&[Role::Manager]), &to(7)));
+
+        // The notice that someone acted as a person is his to read, and nothing is marked read
+        // while acting as someone: a manager cannot hide that he did.
+        let trace = |user| Notification {
+            kind: NotificationKind::AccountUsed,
+            ..to(user)
+        };
+        assert!(marks_notification_read(&parent, &trace(1)), "his own");
+        assert!(sees_notification(&actor(&[Role::Manager]), &trace(7)));
+        assert!(!marks_notification_read(&actor(&[Role::Manager]), &trace(7)));
+        let mut acting = actor(&[Role::Student]);
+        acting.impersonator = Some(UserId(2));
+        assert!(!marks_notification_read(&acting, &to(1)), "not while acted as");
     }
 
     #[test]

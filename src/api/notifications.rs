@@ -167,7 +167,9 @@ impl NotificationsApi {
     /// Mark a notification read
     ///
     /// Its owner or a manager. Reading it again keeps the first time. Someone else's
-    /// notification answers 404, like one that does not exist.
+    /// notification answers 404, like one that does not exist. While acting as someone, and for
+    /// a manager the notice that someone acted as another person, it is given unchanged:
+    /// that person's notices stay his to read.
     #[oai(
         path = "/api/notifications/:id/read",
         method = "post",
@@ -191,7 +193,8 @@ impl NotificationsApi {
     /// Mark all read
     ///
     /// Marks every unread notification of the person read. The person himself or a manager;
-    /// not while acting as someone (403): the trace of being acted as cannot be hidden.
+    /// not while acting as someone (403): the trace of being acted as cannot be hidden. A
+    /// manager marking someone else's leaves the notice that someone acted as him unread.
     #[oai(
         path = "/api/users/:id/notifications/check-all",
         method = "post",
@@ -203,9 +206,9 @@ impl NotificationsApi {
         caller: Caller,
         id: Path<UserId>,
     ) -> Result<Json<Data<Marked>>, ApiError> {
-        caller.allow(Rule::OwnTrace(id.0))?;
+        let actor = caller.actor(Rule::OwnTrace(id.0))?.clone();
         let marked = state
-            .run(move |store| notifications::mark_all_read(store, id.0))
+            .run(move |store| notifications::mark_all_read(store, &actor, id.0))
             .await?;
         Ok(Json(Data {
             data: Marked { marked },

@@ -30,23 +30,28 @@ fn not_found() -> ServiceError {
     ServiceError::NotFound("Уведомление не найдено".into())
 }
 
-/// Marks notification `id` read, if `actor` may (`policy::marks_notification_read`); someone
-/// else's notification is not found, like one that does not exist.
+/// Marks notification `id` read when `actor`'s doing counts (`policy::marks_notification_read`),
+/// else gives it as it is; someone else's notification is not found, like one that does not
+/// exist (`policy::sees_notification`).
 pub fn mark_read(store: &Store, actor: &Actor, id: NotificationId) -> Result<Notification, ServiceError> {
     let txn = store.write()?;
     let mut notification = record::get::<Notification>(&txn, id)?
-        .filter(|n| policy::marks_notification_read(actor, n))
+        .filter(|n| policy::sees_notification(actor, n))
         .ok_or_else(not_found)?;
-    notifications::mark_read(&txn, &mut notification, Timestamp::now())?;
-    txn.commit()?;
+    if policy::marks_notification_read(actor, &notification) {
+        notifications::mark_read(&txn, &mut notification, Timestamp::now())?;
+        txn.commit()?;
+    }
     Ok(notification)
 }
 
-/// Marks all of `user`'s notifications read; returns how many were unread.
-pub fn mark_all_read(store: &Store, user: UserId) -> Result<u64, ServiceError> {
+/// Marks read those of `user`'s notifications whose marking by `actor` counts
+/// (`policy::marks_notification_read`); returns how many were marked.
+pub fn mark_all_read(store: &Store, actor: &Actor, user: UserId) -> Result<u64, ServiceError> {
     let txn = store.write()?;
     users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
-    let marked = notifications::mark_all_read(&txn, user, Timestamp::now())?;
+    let counts = |n: &Notification| policy::marks_notification_read(actor, n);
+    let marked = notifications::mark_all_read(&txn, user, Timestamp::now(), counts)?;
     txn.commit()?;
     Ok(marked)
 }

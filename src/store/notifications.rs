@@ -42,15 +42,22 @@ pub fn mark_read(txn: &WriteTxn, notification: &mut Notification, now: Timestamp
     record::replace(txn, &unread, notification)
 }
 
-/// Marks every unread notification of `user` read; returns how many there were.
-pub fn mark_all_read(txn: &WriteTxn, user: UserId, now: Timestamp) -> Result<u64, StoreError> {
+/// Marks read each unread notification of `user` that `counts` takes; returns how many it marked.
+pub fn mark_all_read(
+    txn: &WriteTxn,
+    user: UserId,
+    now: Timestamp,
+    counts: impl Fn(&Notification) -> bool,
+) -> Result<u64, StoreError> {
     let unread: Vec<NotificationId> = record::ids_under(txn, tables::NOTIFICATIONS_UNREAD, user.0)?;
-    for id in &unread {
-        if let Some(mut notification) = record::get(txn, *id)? {
+    let mut marked = 0;
+    for id in unread {
+        if let Some(mut notification) = record::get(txn, id)?.filter(&counts) {
             mark_read(txn, &mut notification, now)?;
+            marked += 1;
         }
     }
-    Ok(unread.len() as u64)
+    Ok(marked)
 }
 
 /// How many of `user`'s notifications are unread.

@@ -9,7 +9,7 @@ use klass::auth::token::digest;
 use klass::domain::Role;
 use klass::store::sessions;
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{Value, json};
 
 /// The password `quick_user` gives everyone.
 const PASSWORD: &str = "общий-пароль";
@@ -222,8 +222,25 @@ async fn while_acting_the_trace_of_it_cannot_be_hidden() {
     )
     .await;
     assert_eq!(inbox["data"][0]["kind"], "account_used", "{inbox}");
+    // Opening it in the panel while acting leaves it unread.
+    let trace = inbox["data"][0]["id"].as_u64().expect("id");
+    let opened = json(acting.post(&format!("/api/notifications/{trace}/read"), json!({})).await).await;
+    assert_eq!(opened["data"]["read_at"], Value::Null, "{opened}");
 
     assert_eq!(acting.post("/api/impersonation/leave", json!({})).await.status(), 204);
+    // Back as himself, the manager may clear the student's bell, but not of that notice.
+    json(acting.post(&path, json!({})).await).await;
+    let opened = json(acting.post(&format!("/api/notifications/{trace}/read"), json!({})).await).await;
+    assert_eq!(opened["data"]["read_at"], Value::Null, "{opened}");
+    let unread = json(
+        acting
+            .get(&format!("/api/users/{}/notifications?unread=1", school.student))
+            .await,
+    )
+    .await;
+    assert_eq!(unread["meta"]["unread"], 1, "{unread}");
+    assert_eq!(unread["data"][0]["kind"], "account_used", "{unread}");
+
     let student = school.app.browser_as(school.student, None);
     assert_eq!(
         student.post(&path, json!({})).await.status(),
