@@ -9,6 +9,8 @@ use crate::domain::activity::Action;
 use crate::domain::calendar::CalendarFeed;
 use crate::store::{Store, calendar_feeds, users};
 use jiff::Timestamp;
+use poem::http::Uri;
+use std::net::IpAddr;
 
 fn no_person() -> ServiceError {
     ServiceError::NotFound("Пользователь не найден".into())
@@ -26,6 +28,24 @@ pub fn url(public_url: &str, user: UserId, token: &str) -> String {
         public_url.trim_end_matches('/'),
         user.0
     )
+}
+
+/// The host `public_url` names («school.local», «192.168.1.10», an IPv6 address in brackets),
+/// if it parses as an absolute address.
+pub fn host_of(public_url: &str) -> Option<String> {
+    let uri: Uri = public_url.parse().ok()?;
+    // «school.local» alone parses too, as a bare authority: no address a phone follows.
+    uri.scheme()?;
+    uri.host().filter(|host| !host.is_empty()).map(str::to_owned)
+}
+
+/// Whether `public_url` names this computer only (localhost, 127.0.0.1, [::1]): a phone given
+/// such a link looks for the school on itself.
+pub fn is_loopback(public_url: &str) -> bool {
+    host_of(public_url).is_some_and(|host| {
+        let host = host.trim_start_matches('[').trim_end_matches(']');
+        host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    })
 }
 
 /// The person's link, or `None` until one is made (by `rotate`).
@@ -66,5 +86,40 @@ pub fn check(store: &Store, user: UserId, given: &str) -> Result<(), ServiceErro
     match (person, feed) {
         (Some(_), Some(feed)) if token::constant_time_eq(feed.token.as_bytes(), given.as_bytes()) => Ok(()),
         _ => Err(no_feed()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_host_of_a_public_url_is_read_whole_an_ipv6_address_too() {
+        assert_eq!(host_of("http://[::1]:8080/").as_deref(), Some("[::1]"));
+        assert_eq!(host_of("https://school.local").as_deref(), Some("school.local"));
+        assert_eq!(
+            host_of("http://192.168.1.10:8080/klass").as_deref(),
+            Some("192.168.1.10")
+        );
+        assert_eq!(host_of("school.local"), None, "no scheme, no host");
+    }
+
+    #[test]
+    fn a_public_url_on_this_computer_only_is_told_apart() {
+        for url in [
+            "http://127.0.0.1:8080",
+            "http://localhost:8080/",
+            "http://[::1]:8080",
+            "http://127.0.1.1",
+        ] {
+            assert!(is_loopback(url), "{url}");
+        }
+        for url in [
+            "http://192.168.1.10:8080",
+            "https://school.local",
+            "http://[fd00::1]:8080",
+        ] {
+            assert!(!is_loopback(url), "{url}");
+        }
     }
 }

@@ -27,3 +27,9 @@ pub fn put(txn: &WriteTxn, feed: &CalendarFeed) -> Result<(), StoreError> {
         None => record::insert_built(txn, feed),
     }
 }
+
+/// Ends the person's link, if he has one (his own right to be read ended, or a parent's who
+/// may know the link).
+pub fn remove(txn: &WriteTxn, user: UserId) -> Result<(), StoreError> {
+    record::remove::<CalendarFeed>(txn, user).map(drop)
+}

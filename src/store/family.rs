@@ -16,6 +16,18 @@ pub fn children_of(txn: &impl Reader, parent: UserId) -> Result<Vec<UserId>, Sto
     record::ids_under(txn, tables::FAMILY, parent.0)
 }
 
+/// The children of `parent` who are not deleted: those his calendar and his events still show
+/// (as a session's `Actor::children`).
+pub fn living_children_of(txn: &impl Reader, parent: UserId) -> Result<Vec<UserId>, StoreError> {
+    let mut living = Vec::new();
+    for child in children_of(txn, parent)? {
+        if super::users::get(txn, child)?.is_some_and(|u| u.deleted_at.is_none()) {
+            living.push(child);
+        }
+    }
+    Ok(living)
+}
+
 /// Links `parent` to `child` (both directions of the index).
 pub fn link(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<(), StoreError> {
     txn.open_table(tables::FAMILY)?.insert((parent.0, child.0), ())?;

@@ -10,14 +10,14 @@ use klass::domain::Role;
 use serde_json::json;
 
 /// The calendar a feed answer holds, parsed; exactly one.
-fn parse(text: &str) -> IcalCalendar {
+pub(crate) fn parse(text: &str) -> IcalCalendar {
     let mut calendars = ical::IcalParser::new(text.as_bytes());
     let calendar = calendars.next().expect("a calendar").expect("parses as iCalendar");
     assert!(calendars.next().is_none(), "one calendar");
     calendar
 }
 
-fn value<'a>(properties: &'a [Property], name: &str) -> Option<&'a str> {
+pub(crate) fn value<'a>(properties: &'a [Property], name: &str) -> Option<&'a str> {
     properties
         .iter()
         .find(|p| p.name == name)
@@ -25,13 +25,13 @@ fn value<'a>(properties: &'a [Property], name: &str) -> Option<&'a str> {
 }
 
 /// The path and query of a link the API gave (its host is `server.public_url`).
-fn path_of(url: &str) -> String {
+pub(crate) fn path_of(url: &str) -> String {
     let rest = url.split("://").nth(1).expect("absolute link");
     rest[rest.find('/').expect("a path")..].to_owned()
 }
 
 /// Makes the person's link (as the person) and returns its path.
-async fn make_link(app: &TestApp, user: u64) -> String {
+pub(crate) async fn make_link(app: &TestApp, user: u64) -> String {
     let response = app
         .browser_as(user, None)
         .post(&format!("/api/users/{user}/calendar-feed/rotate"), json!({}))
@@ -126,7 +126,7 @@ async fn a_parent_may_change_his_childs_link_and_a_worker_may_not_see_it() {
 }
 
 /// A subject and lessons written straight into the store: (teacher, students, start, room, cancelled).
-fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> {
+pub(crate) fn lessons(app: &TestApp, rows: &[(u64, &[u64], &str, &str, bool)]) -> Vec<u64> {
     use klass::domain::lesson::{Lesson, LessonStatus};
     use klass::domain::subject::Subject;
     use klass::domain::{LessonId, SubjectId};

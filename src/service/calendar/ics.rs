@@ -1,7 +1,7 @@
 //! The iCal text of a calendar (RFC 5545), written with the `ics` crate: one VEVENT per entry,
 //! local times with the school's TZID, and a VTIMEZONE built from the time-zone database for
 //! the feed's span, so a phone shows a lesson at 16:00 across daylight-saving changes; an
-//! all-day event as dates (`VALUE=DATE`).
+//! all-day event as dates (`VALUE=DATE`). Long lines are folded here at 75 octets.
 
 use crate::domain::calendar::{CalendarEntry, EntryKind};
 use crate::domain::lesson::LessonStatus;
@@ -40,7 +40,41 @@ pub fn render(feed: &Feed, entries: &[CalendarEntry]) -> String {
     for entry in entries {
         calendar.add_event(event(feed, entry));
     }
-    calendar.to_string()
+    folded(&calendar.to_string())
+}
+
+/// The most octets of one physical line, a continuation's leading space included (RFC 5545
+/// §3.1; the `ics` crate folds at 75 octets plus that space).
+const LINE_OCTETS: usize = 75;
+
+/// `text` (CRLF lines, as the `ics` crate writes them) with its folds undone and made again:
+/// each physical line at most `LINE_OCTETS`, never inside a UTF-8 character. Only folds hold
+/// «CRLF space»: escaped text has no line breaks of its own.
+fn folded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 20);
+    for line in text.replace("\r\n ", "").split_terminator("\r\n") {
+        fold_line(&mut out, line);
+    }
+    out
+}
+
+/// Appends the content line `line` to `out` as physical lines, each ended by CRLF.
+fn fold_line(out: &mut String, mut line: &str) {
+    let mut room = LINE_OCTETS;
+    loop {
+        let mut cut = line.len().min(room);
+        while !line.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        out.push_str(&line[..cut]);
+        out.push_str("\r\n");
+        line = &line[cut..];
+        if line.is_empty() {
+            return;
+        }
+        out.push(' ');
+        room = LINE_OCTETS - 1;
+    }
 }
 
 fn event<'a>(feed: &Feed, entry: &'a CalendarEntry) -> Event<'a> {
@@ -74,18 +108,28 @@ fn event<'a>(feed: &Feed, entry: &'a CalendarEntry) -> Event<'a> {
     if !entry.room.is_empty() {
         event.push(Location::new(escape_text(entry.room.as_str())));
     }
-    let description = [
-        (!entry.topic.is_empty()).then(|| format!("Тема: {}", entry.topic)),
+    let description = description(entry);
+    if !description.is_empty() {
+        event.push(Description::new(escape_text(description)));
+    }
+    event
+}
+
+/// What DESCRIPTION says: a lesson's topic and why it was cancelled, an event's description
+/// (labelled as the calendar page labels them).
+fn description(entry: &CalendarEntry) -> String {
+    let label = match entry.kind {
+        EntryKind::Lesson => "Тема",
+        EntryKind::Event => "Описание",
+    };
+    [
+        (!entry.topic.is_empty()).then(|| format!("{label}: {}", entry.topic)),
         (!entry.cancel_reason.is_empty()).then(|| format!("Отменено: {}", entry.cancel_reason)),
     ]
     .into_iter()
     .flatten()
     .collect::<Vec<_>>()
-    .join("\n");
-    if !description.is_empty() {
-        event.push(Description::new(escape_text(description)));
-    }
-    event
+    .join("\n")
 }
 
 /// `YYYYMMDD`: the day of the instant on the school's clock.

@@ -18,6 +18,7 @@ use crate::domain::lesson::{Lesson, LessonStatus, room_key};
 use crate::domain::money::spaced;
 use crate::domain::subject::Subject;
 use crate::domain::{LessonId, UserId};
+use crate::service::calendar_feed;
 use crate::service::work::events;
 use crate::store::lessons::{self, Whose};
 use crate::store::{Store, family, record, users};
@@ -71,6 +72,15 @@ fn lesson_ids(
     ids.sort_unstable_by_key(|id| id.0);
     ids.dedup();
     Ok(ids)
+}
+
+/// The children whose lessons `scope`'s calendar shows with the person's: his children who are
+/// not deleted (a deleted child is no longer his parent's to see); none on the school's.
+fn children_shown(txn: &impl record::Reader, scope: &Scope) -> Result<Vec<UserId>, ServiceError> {
+    match scope.person {
+        Some(person) => Ok(family::living_children_of(txn, person)?),
+        None => Ok(Vec::new()),
+    }
 }
 
 /// The room `scope` keeps, if any.
@@ -160,10 +170,7 @@ fn entries_in(
     from: Timestamp,
     to: Timestamp,
 ) -> Result<Vec<CalendarEntry>, ServiceError> {
-    let children = match scope.person {
-        Some(person) => family::children_of(txn, person)?,
-        None => Vec::new(),
-    };
+    let children = children_shown(txn, scope)?;
     let found = lessons_in(txn, scope, &children, from, to)?;
     let subjects: HashMap<u64, Subject> = record::all::<Subject>(txn)?.into_iter().map(|s| (s.id.0, s)).collect();
     let names = first_names(txn, &children)?;
@@ -265,20 +272,12 @@ pub fn feed(store: &Store, config: &Config, person: UserId) -> Result<String, Se
         .map(|u| format!("Расписание: {} {}", u.last_name.as_str(), u.first_name.as_str()))
         .unwrap_or_else(|| "Расписание".to_owned());
     let tz = config.time_zone();
-    let host = config
-        .server
-        .public_url
-        .split("://")
-        .nth(1)
-        .unwrap_or("klass")
-        .split(['/', ':'])
-        .next()
-        .unwrap_or("klass");
+    let host = calendar_feed::host_of(&config.server.public_url).unwrap_or_else(|| "klass".to_owned());
     let feed = ics::Feed {
         name: &name,
         tz_name: &config.school.timezone,
         tz: &tz,
-        host,
+        host: &host,
         from,
         to,
         now,

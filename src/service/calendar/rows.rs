@@ -3,7 +3,8 @@
 //! parent's calendar adds the child's name), and the school's events.
 
 use super::{
-    Scope, event_entry, first_names, in_room_by_start, lesson_entry, lesson_ids, room_of, titled, whose_lesson,
+    Scope, children_shown, event_entry, first_names, in_room_by_start, lesson_entry, lesson_ids, room_of, titled,
+    whose_lesson,
 };
 use crate::domain::SubjectId;
 use crate::domain::calendar::CalendarEntry;
@@ -17,7 +18,7 @@ use crate::service::schedule::lesson_names::{LessonNames, NamedBy};
 use crate::service::work::events;
 use crate::store::events as store_events;
 use crate::store::shelf::{self, Shown};
-use crate::store::{Store, family, lessons, record};
+use crate::store::{Store, lessons, record};
 use bytes::Bytes;
 use jiff::Timestamp;
 use redb::ReadTransaction;
@@ -71,8 +72,7 @@ pub fn shown<E: From<ServiceError>>(
     let mut lists = vec![store_events::list_of_school()];
     match (scope.person, room_of(scope)) {
         (Some(person), _) => {
-            let children = family::children_of(&txn, person).map_err(ServiceError::from)?;
-            for &p in std::iter::once(&person).chain(&children) {
+            for &p in std::iter::once(&person).chain(&children_shown(&txn, scope)?) {
                 lists.extend([lessons::list_of_teacher(p), lessons::list_of_student(p)]);
             }
         }
@@ -119,10 +119,7 @@ fn items_in(
     (from, to): (Timestamp, Timestamp),
     render: impl Fn(CalendarEntry) -> String,
 ) -> Result<(Vec<CalendarItem>, LessonNames), ServiceError> {
-    let children = match scope.person {
-        Some(person) => family::children_of(txn, person)?,
-        None => Vec::new(),
-    };
+    let children = children_shown(txn, scope)?;
     let ids = lesson_ids(txn, scope, &children, from, to)?;
     let rows = shelf::shown::<Lesson, _>(txn, &ids, &shelf.calendar, |lesson| CalendarRow {
         id: lesson.id,

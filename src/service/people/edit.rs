@@ -15,7 +15,7 @@ use crate::service::journal::{Change, Journal};
 use crate::service::verification;
 use crate::service::{AppState, ServiceError};
 use crate::store::WriteTxn;
-use crate::store::{Store, one_time_tokens, record, sessions, users};
+use crate::store::{Store, calendar_feeds, one_time_tokens, record, sessions, users};
 use jiff::Timestamp;
 
 /// Today's date in the school's time zone.
@@ -141,7 +141,8 @@ fn other_managers(txn: &WriteTxn, except: UserId) -> Result<usize, ServiceError>
     Ok(count)
 }
 
-/// Soft-deletes a person: hidden from lists, signed out everywhere, restorable.
+/// Soft-deletes a person: hidden from lists, signed out everywhere, his calendar link ended,
+/// restorable.
 pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
     if id == actor.user.id {
         return Err(FieldErrors::one("id", "Нельзя удалить самого себя"));
@@ -157,6 +158,8 @@ pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Re
     user.deleted_at = Some(Timestamp::now());
     users::update(&txn, &user)?;
     sessions::remove_all_of(&txn, id, None)?;
+    // Restoring him does not bring his private calendar link back.
+    calendar_feeds::remove(&txn, id)?;
     let summary = format!("Удалён пользователь {}", who(&user));
     journal.record(&txn, Change::on_user(Action::UserDeleted, &user, summary))?;
     journal.commit(txn)?;

@@ -9,7 +9,7 @@ use crate::service::FieldErrors;
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::store::WriteTxn;
-use crate::store::{Store, family, record, users};
+use crate::store::{Store, calendar_feeds, family, record, users};
 use std::collections::BTreeSet;
 
 /// Checks that every id is a person, not deleted unless `current` links him already (a deleted
@@ -74,7 +74,7 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     let added: Vec<UserId> = wanted.difference(&current).copied().collect();
     for gone in &removed {
         let (parent, child) = pair(*gone);
-        family::unlink(&txn, parent, child)?;
+        unlink_family(&txn, parent, child)?;
     }
     for new in &added {
         let (parent, child) = pair(*new);
@@ -91,6 +91,14 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     }
     journal.commit(txn)?;
     Ok(user)
+}
+
+/// Removes the link of `parent` to `child`, and ends the child's private calendar link with it:
+/// the parent may know it, and a link does not record who made it (the child makes a new one).
+fn unlink_family(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<(), ServiceError> {
+    family::unlink(txn, parent, child)?;
+    calendar_feeds::remove(txn, child)?;
+    Ok(())
 }
 
 /// Links `parents` to `child`, a person made in this same transaction (the create form), by the

@@ -42,7 +42,7 @@ pub fn people(txn: &impl Reader, directory: &Directory, audience: &Audience) -> 
 }
 
 /// What an audience needs to know of `person`: his groups (as student or teacher), his children
-/// and theirs.
+/// who are not deleted and their groups.
 #[derive(Debug)]
 pub struct Membership {
     groups: Vec<GroupId>,
@@ -55,7 +55,7 @@ impl Membership {
     pub fn of(txn: &impl Reader, person: UserId) -> Result<Self, ServiceError> {
         let mut own = groups::ids_of_student(txn, person)?;
         own.extend(groups::ids_of_teacher(txn, person)?);
-        let children = family::children_of(txn, person)?;
+        let children = family::living_children_of(txn, person)?;
         let mut children_groups = Vec::new();
         for &child in &children {
             children_groups.extend(groups::ids_of_student(txn, child)?);

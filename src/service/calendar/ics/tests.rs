@@ -1,4 +1,5 @@
-//! The iCal feed's tests: local times with TZID across a DST change, and a zone with no changes.
+//! The iCal feed's tests: local times with TZID across a DST change, a zone with no changes, long
+//! lines folded at 75 octets, and what DESCRIPTION says of a lesson and of an event.
 
 use super::*;
 use crate::domain::UserId;
@@ -111,4 +112,66 @@ fn an_all_day_event_is_written_as_dates_ending_the_day_after_its_last() {
     assert!(text.contains("DTSTART;VALUE=DATE:20261229"), "{text}");
     assert!(text.contains("DTEND;VALUE=DATE:20270109"), "{text}");
     assert!(text.contains("UID:event-3@school.local"), "{text}");
+}
+
+/// A feed of Moscow over the winter, for tests that look at events rather than the zone.
+fn moscow(tz: &TimeZone) -> Feed<'_> {
+    Feed {
+        name: "Расписание",
+        tz_name: "Europe/Moscow",
+        tz,
+        host: "school.local",
+        from: "2026-10-01T00:00:00Z".parse().expect("from"),
+        to: "2027-04-30T00:00:00Z".parse().expect("to"),
+        now: "2026-10-01T08:00:00Z".parse().expect("now"),
+    }
+}
+
+#[test]
+fn long_lines_are_folded_at_75_octets_between_characters_and_unfold_to_the_text() {
+    let tz = TimeZone::get("Europe/Moscow").expect("zone");
+    let long: String = "Расписание занятий ".chars().cycle().take(300).collect();
+    let entry = CalendarEntry {
+        title: long.clone(),
+        topic: long.clone(),
+        ..lesson(1, "2026-10-20T14:00:00Z", LessonStatus::Planned, "")
+    };
+    let text = render(&moscow(&tz), &[entry]);
+    let bytes = text.as_bytes();
+    assert!(bytes.ends_with(b"\r\n"));
+    for line in bytes[..bytes.len() - 1].split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").expect("every line ends with CRLF");
+        assert!(
+            line.len() <= 75,
+            "{} octets: {:?}",
+            line.len(),
+            String::from_utf8_lossy(line)
+        );
+        assert!(std::str::from_utf8(line).is_ok(), "a character is split: {line:?}");
+    }
+    let unfolded = text.replace("\r\n ", "");
+    assert!(unfolded.contains(&format!("\r\nSUMMARY:{long}\r\n")), "{text}");
+    assert!(
+        unfolded.contains(&format!("\r\nDESCRIPTION:Тема: {long}\r\n")),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_events_description_is_labelled_as_a_description_and_a_lessons_topic_as_a_topic() {
+    let tz = TimeZone::get("Europe/Moscow").expect("zone");
+    let class = CalendarEntry {
+        topic: "Дроби".into(),
+        ..lesson(1, "2026-10-20T14:00:00Z", LessonStatus::Planned, "")
+    };
+    let meeting = CalendarEntry {
+        kind: EntryKind::Event,
+        title: "Родительское собрание".into(),
+        topic: "В актовом зале".into(),
+        ..lesson(2, "2026-10-21T14:00:00Z", LessonStatus::Planned, "")
+    };
+    let text = render(&moscow(&tz), &[class, meeting]);
+    assert!(text.contains("DESCRIPTION:Тема: Дроби\r\n"), "{text}");
+    assert!(text.contains("DESCRIPTION:Описание: В актовом зале\r\n"), "{text}");
+    assert!(!text.contains("Тема: В актовом зале"), "{text}");
 }

@@ -8,7 +8,7 @@ import { addToast } from '../../lib/toasts';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { daysCovered, isWholeDay, useCalendar, type Entry, type Scope } from './calendar';
 import { FirstOfDay, MonthGrid } from '../../components/MonthGrid';
-import { clock, daysOf, dotted, lanesOf, minutesAt, periodTitle, shift, swipeOf, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
+import { clock, daysOf, dotted, minutesAt, periodTitle, placed, shift, swipeOf, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
 import { EntryDetails } from './EntryDetails';
 import { CountedDay } from './MonthDay';
 import { formatCount } from '../../lib/format';
@@ -33,18 +33,6 @@ function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
   // A day's all-day events come first, above its lessons.
   for (const list of days.values()) list.sort((a, b) => Number(isWholeDay(b)) - Number(isWholeDay(a)));
   return days;
-}
-
-/** A day's entries with their minutes on the clock and their lanes side by side. */
-function placed(entries: readonly Entry[], day: string) {
-  const spans = entries.map((entry) => {
-    const at = wallClock(entry.starts_at);
-    const start = at && at.day === day ? at.minutes : 0;
-    const end = wallClock(entry.ends_at);
-    return [start, end && end.day === day ? end.minutes : 24 * 60] as const;
-  });
-  const lanes = lanesOf(spans);
-  return entries.map((entry, i) => ({ entry, start: spans[i]![0], stop: spans[i]![1], ...lanes[i]! }));
 }
 
 export function CalendarView({ view, anchor, scope, editable, onNavigate }: Props) {
@@ -262,7 +250,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                       dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
                     }}
                   >
-                    {placed(timed(day), day).map(({ entry, start, stop, lane, lanes }) => {
+                    {placed(timed(day), day, first, last).map(({ entry, start, stop, lane, lanes }) => {
                       const style = {
                         top: ((start - first * 60) / 60) * HOUR_PX,
                         height: Math.max(((stop - start) / 60) * HOUR_PX, 20),

@@ -1,6 +1,7 @@
 //! A person's private iCal link (for the phone's calendar app): made on request, shown with a
 //! copy button, and changed after a confirmation (the old link stops working). Hidden from those
-//! the server does not show it to (a worker looking at someone else's calendar).
+//! the server does not show it to (a worker looking at someone else's calendar). A link to the
+//! server's own computer, seen from another, comes with a hint that no phone opens it.
 import { useEffect, useState } from 'react';
 import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
@@ -9,6 +10,24 @@ import { addToast } from '../../lib/toasts';
 import { endpoints } from '../../paths';
 
 const feedUrl = (userId: number, action = '') => `${endpoints.users}/${userId}/calendar-feed${action}`;
+
+/** Whether `host` (a URL's hostname) names only the computer it is typed on. */
+const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/**
+ * The host of `url` when it names the server's own computer (127.0.0.1, localhost) while the page
+ * is opened from `pageHost`, another one: a phone given that link looks for the school on itself
+ * (`server.public_url` is left at its default). Otherwise null.
+ */
+export function hostOnlyTheServerOpens(url: string, pageHost: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  return isLoopback(host) && !isLoopback(pageHost) ? host : null;
+}
 
 export function FeedLink({ userId, own }: { userId: number; own: boolean }) {
   const [url, setUrl] = useState<string | null | undefined>(undefined);
@@ -29,6 +48,7 @@ export function FeedLink({ userId, own }: { userId: number; own: boolean }) {
   }, [userId]);
 
   if (hidden || url === undefined) return null;
+  const unreachable = url && hostOnlyTheServerOpens(url, window.location.hostname);
 
   const rotate = async () => {
     if (
@@ -68,6 +88,12 @@ export function FeedLink({ userId, own }: { userId: number; own: boolean }) {
         {own ? 'Ваши занятия' : 'Занятия'} могут сами появляться в календаре телефона или почты: подпишитесь на эту ссылку (в iPhone — «Добавить
         подписной календарь», в Google Календаре — «Добавить по URL»). Ссылка личная: её владелец видит расписание без пароля.
       </p>
+      {unreachable && (
+        <p role="note" className="info-note">
+          Ссылка ведёт на {unreachable} — по такому адресу телефон портал не откроет. Попросите менеджера указать в настройке server.public_url адрес, по
+          которому открывают портал (например, {window.location.origin}).
+        </p>
+      )}
       {url ? (
         <div className="cal-feed-link">
           <input readOnly value={url} aria-label="Ссылка на календарь" onFocus={(event) => event.currentTarget.select()} />

@@ -9,6 +9,7 @@ import {
   movedTo,
   periodKey,
   periodTitle,
+  placed,
   shift,
   spanOf,
   swipeOf,
@@ -96,5 +97,24 @@ describe('lessons at the same hour', () => {
       { lane: 0, lanes: 1 },
     ]);
     expect(lanesOf([[600, 660], [660, 720]])).toEqual([{ lane: 0, lanes: 1 }, { lane: 0, lanes: 1 }]);
+  });
+});
+
+describe('placing a day\'s timed entries', () => {
+  const entry = (starts_at: string, ends_at: string) => ({ starts_at, ends_at });
+  it('a part going on from an earlier day or past the hours shown is cut to them', () => {
+    const trip = entry('2026-11-23T18:00:00+03:00', '2026-11-25T10:00:00+03:00');
+    const late = entry('2026-11-23T22:00:00+03:00', '2026-11-24T01:00:00+03:00');
+    const lesson = entry('2026-11-24T16:00:00+03:00', '2026-11-24T17:00:00+03:00');
+    const spans = (day: string, list: { starts_at: string; ends_at: string }[]) =>
+      placed(list, day, 8, 21).map(({ start, stop }) => [start, stop]);
+    expect(spans('2026-11-23', [trip])).toEqual([[18 * 60, 21 * 60]]);
+    expect(spans('2026-11-24', [trip, late, lesson])).toEqual([
+      [8 * 60, 21 * 60],
+      [8 * 60, 8 * 60],
+      [16 * 60, 17 * 60],
+    ]);
+    expect(spans('2026-11-25', [trip])).toEqual([[8 * 60, 10 * 60]]);
+    expect(placed([lesson], '2026-11-24', 0, 24)[0]).toMatchObject({ start: 960, stop: 1020, lane: 0, lanes: 1 });
   });
 });

@@ -1,7 +1,7 @@
 //! The calendar's date math beyond the periods of lib/period (re-exported here): how long a lesson
 //! lasts, where it sits in a day, where a drop lands, and what a touch gesture was.
 import { addDays, today, WEEKDAY_SHORT, weekdayOf as weekday } from '../../lib/timetable';
-import { clock } from '../../lib/period';
+import { clock, wallClock } from '../../lib/period';
 import { DROP_STEP_MINUTES, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from './constants';
 
 // The plain-day arithmetic and the weekday names are the timetable's (one module for both); the
@@ -88,4 +88,21 @@ export function lanesOf(spans: readonly (readonly [number, number])[]): { lane: 
   });
   close();
   return placed;
+}
+
+/**
+ * A day's timed entries with their minutes on the clock, kept within the hours shown (`first`
+ * to `last`): a part going on from an earlier day (from midnight) or on past them is cut to them,
+ * so it never reaches above the day's first hour onto the headers. Side by side by `lanesOf`.
+ */
+export function placed<T extends { starts_at: string; ends_at: string }>(entries: readonly T[], day: string, first: number, last: number) {
+  const within = (minutes: number) => Math.min(Math.max(minutes, first * 60), last * 60);
+  const spans = entries.map((entry) => {
+    const at = wallClock(entry.starts_at);
+    const end = wallClock(entry.ends_at);
+    const start = within(at && at.day === day ? at.minutes : 0);
+    return [start, Math.max(start, within(end && end.day === day ? end.minutes : 24 * 60))] as const;
+  });
+  const lanes = lanesOf(spans);
+  return entries.map((entry, i) => ({ entry, start: spans[i]![0], stop: spans[i]![1], ...lanes[i]! }));
 }
