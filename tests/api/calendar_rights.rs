@@ -113,6 +113,22 @@ async fn a_deleted_persons_link_stays_ended_when_he_is_restored() {
 }
 
 #[tokio::test]
+async fn a_deleted_parents_childs_link_ends_with_him() {
+    let app = spawn_app().await;
+    let child = app.quick_user("s@school.ru", "Ученикова", "Сима", &[Role::Student]);
+    let parent = app.quick_user("p@school.ru", "Ученикова", "Полина", &[Role::Parent]);
+    let manager = app.quick_user("m@school.ru", "Директорова", "Мария", &[Role::Manager]);
+    link_family(&app, parent, child);
+    let link = link_made_by(&app, parent, child).await;
+    let staff = app.browser_as(manager, None);
+    let deleted = staff
+        .send(Method::DELETE, &format!("/api/users/{parent}"), json!({}))
+        .await;
+    assert_eq!(deleted.status(), 204);
+    assert_ended(&app, &link, "the link a deleted parent may know").await;
+}
+
+#[tokio::test]
 async fn a_deleted_childs_lessons_and_events_leave_his_parents_calendar_and_feed() {
     let app = spawn_app().await;
     let teacher = app.quick_user("t@school.ru", "Белов", "Иван", &[Role::Worker]);

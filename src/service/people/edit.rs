@@ -15,7 +15,7 @@ use crate::service::journal::{Change, Journal};
 use crate::service::verification;
 use crate::service::{AppState, ServiceError};
 use crate::store::WriteTxn;
-use crate::store::{Store, calendar_feeds, one_time_tokens, record, sessions, users};
+use crate::store::{Store, calendar_feeds, family, one_time_tokens, record, sessions, users};
 use jiff::Timestamp;
 
 /// Today's date in the school's time zone.
@@ -141,8 +141,8 @@ fn other_managers(txn: &WriteTxn, except: UserId) -> Result<usize, ServiceError>
     Ok(count)
 }
 
-/// Soft-deletes a person: hidden from lists, signed out everywhere, his calendar link ended,
-/// restorable.
+/// Soft-deletes a person: hidden from lists, signed out everywhere, his calendar link and his
+/// children's ended, restorable.
 pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
     if id == actor.user.id {
         return Err(FieldErrors::one("id", "Нельзя удалить самого себя"));
@@ -158,8 +158,12 @@ pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Re
     user.deleted_at = Some(Timestamp::now());
     users::update(&txn, &user)?;
     sessions::remove_all_of(&txn, id, None)?;
-    // Restoring him does not bring his private calendar link back.
+    // Restoring him does not bring his private calendar link back, and his children's links,
+    // which he may know, end with his right to read them.
     calendar_feeds::remove(&txn, id)?;
+    for child in family::children_of(&txn, id)? {
+        calendar_feeds::remove(&txn, child)?;
+    }
     let summary = format!("Удалён пользователь {}", who(&user));
     journal.record(&txn, Change::on_user(Action::UserDeleted, &user, summary))?;
     journal.commit(txn)?;
