@@ -131,8 +131,9 @@ impl FilesApi {
     /// Upload a file
     ///
     /// Managers only. `multipart/form-data` with the field `file`; the file is kept in the
-    /// database with its original name. Larger than `files.max_upload_mb`: 413; an empty file
-    /// or no `file` field: 422.
+    /// database with its original name. Larger than `files.max_upload_mb`: 413; an empty file,
+    /// no `file` field or a deleted user: 422. The user and his parents are told that a document
+    /// was filed, not its name (only managers read that).
     #[oai(path = "/api/users/:id/files", method = "post", operation_id = "files_upload")]
     async fn upload(
         &self,

@@ -24,7 +24,7 @@ pub struct ImportRowError {
 
 /// What a row does: `create` a new person, `update` someone already in the school (by
 /// e-mail), `restore` a deleted person, or `skip` (nothing written: the row changes nothing,
-/// or it has errors).
+/// it has errors, or the import was refused).
 #[derive(Debug, Enum, serde::Serialize)]
 #[oai(rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
@@ -60,7 +60,7 @@ pub struct ImportRow {
 }
 
 /// What an import found (`dry_run=1`) or did: the same shape for a preview, a write and a
-/// refusal (422).
+/// refusal (422: nothing written, so every row is `skip` and the counts are 0).
 #[derive(Debug, Object)]
 pub struct ImportReport {
     /// The recognised columns' headers as the file wrote them, in the file's order.
@@ -69,11 +69,13 @@ pub struct ImportReport {
     pub rows: Vec<ImportRow>,
     /// How many data rows were read.
     pub rows_total: u32,
-    /// People created (in a preview: to be created).
+    /// People created (in a preview: to be created; in a refusal: 0).
     pub created: u32,
-    /// People already in the school, by e-mail, whose card changes (in a preview: would).
+    /// People already in the school, by e-mail, whose card changes (in a preview: would; in a
+    /// refusal: 0).
     pub updated: u32,
-    /// Deleted people brought back (in a preview: would be); they count here, not in `updated`.
+    /// Deleted people brought back (in a preview: would be; in a refusal: 0); they count here,
+    /// not in `updated`.
     pub restored: u32,
     /// Every problem, by row and column; with any, nothing is written.
     pub errors: Vec<ImportRowError>,
@@ -206,7 +208,8 @@ impl ImportApi {
     /// their values, roles and tags are added) and deleted ones restored; missing tags are
     /// created. An import never makes a manager: a row asking for the role, or bringing back a
     /// deleted manager, is an error of that row. The write is one transaction: with any row
-    /// error it is 422 with every error and nothing is written; a preview with errors is 200.
+    /// error it is 422 with every error and nothing is written (every row `skip`, the counts
+    /// 0); a preview with errors is 200.
     /// A file that is not a table is 422; over the body limit, 413. Every answer carries the
     /// same report: `rows` lists each data row with its action, its cells (`values`), what it
     /// changes (`changes`, «было → станет»), the roles it grants and its errors — for a

@@ -14,10 +14,17 @@ pub enum InvalidFileName {
     Text(#[from] InvalidText),
 }
 
+/// The name as the user chose it: browsers send `"`, CR and LF in a form's `filename` as `%22`,
+/// `%0D` and `%0A` (the HTML standard's multipart encoding); those three, and only they, are decoded.
+fn unescape_form_name(raw: &str) -> String {
+    raw.replace("%22", "\"").replace("%0D", "\r").replace("%0A", "\n")
+}
+
 /// The name a file is stored under: the last part of what the browser sent (`C:\fakepath\a.pdf`
 /// -> `a.pdf`), trimmed, at most 255 characters (the extension kept when the name is cut).
 /// A name with control characters or bidirectional overrides is refused, not quietly changed.
 pub fn clean_file_name(raw: &str) -> Result<String, InvalidFileName> {
+    let raw = unescape_form_name(raw);
     let last = raw.rsplit(['/', '\\']).next().unwrap_or_default();
     let name = last.trim();
     check_line(name)?;
@@ -126,6 +133,19 @@ mod tests {
             ("   ", Err(InvalidFileName::Empty)),
             ("dir/", Err(InvalidFileName::Empty)),
             ("..", Err(InvalidFileName::Empty)),
+        ];
+        for (raw, expected) in cases {
+            assert_eq!(clean_file_name(raw).as_deref(), expected.as_deref(), "{raw:?}");
+        }
+    }
+
+    #[test]
+    fn quotes_and_line_breaks_a_browser_escaped_are_decoded_before_the_checks() {
+        let cases = [
+            ("Приказ %22О приёме%22.pdf", Ok("Приказ \"О приёме\".pdf")),
+            ("скидка 50%25 %2F итог.pdf", Ok("скидка 50%25 %2F итог.pdf")),
+            ("строка%0Aвторая.txt", Err(InvalidFileName::Text(InvalidText::Control))),
+            ("строка%0D.txt", Err(InvalidFileName::Text(InvalidText::Control))),
         ];
         for (raw, expected) in cases {
             assert_eq!(clean_file_name(raw).as_deref(), expected.as_deref(), "{raw:?}");

@@ -1,5 +1,6 @@
 //! Users' file cabinets: list, store an upload, read one back, delete. The caller has already
-//! checked the rule (managers only); these check that the user and the file exist.
+//! checked the rule (managers only); these check that the user and the file exist, and an
+//! upload that the user is not deleted.
 
 use super::ServiceError;
 use super::journal::{Change, Journal};
@@ -8,10 +9,10 @@ use crate::domain::declension::{NameCase, full_name_in};
 use crate::domain::file::StoredFile;
 use crate::domain::file_name::{clean_file_name, content_type_of};
 use crate::domain::notification::{Notice, NotificationKind};
-use crate::domain::{FileId, UserId};
+use crate::domain::{FileId, Role, User, UserId};
 use crate::service::FieldErrors;
 use crate::store::files::{self, CHUNK_SIZE, FileWriter, NewFile};
-use crate::store::{Store, family, users};
+use crate::store::{Store, WriteTxn, family, users};
 use jiff::Timestamp;
 use std::io::Read;
 
@@ -65,6 +66,9 @@ pub fn upload(
     let content_type = content_type_of(upload.content_type.as_deref(), &name);
     let txn = store.write()?;
     let owner = users::get(&txn, user)?.ok_or_else(user_not_found)?;
+    if owner.deleted_at.is_some() {
+        return Err(FieldErrors::one("id", "Пользователь удалён"));
+    }
     let mut writer = FileWriter::start(&txn)?;
     let mut buffer = vec![0; CHUNK_SIZE];
     loop {
@@ -85,20 +89,32 @@ pub fn upload(
     let summary = format!("{}: загружен файл {what}", owner.full_name());
     let mut change = Change::new(Action::FileAdded, Entity::File, Some(file.id.0), summary).concerning([user]);
     for to in std::iter::once(user).chain(family::parents_of(&txn, user)?) {
-        let whose = if to == user {
-            "Вашу карточку".to_owned()
-        } else {
-            format!("карточку {}", full_name_in(&owner, NameCase::Genitive, "пользователя"))
-        };
         change = change.notify(Notice {
             to,
             kind: NotificationKind::FileAdded,
-            body: format!("В {whose} добавлен файл {what}."),
+            body: added_notice(&txn, &owner, to, &what)?,
             link: None,
         });
     }
     journal.commit_change(txn, change)?;
     Ok(file)
+}
+
+/// What `to` is told of a file added to `owner`'s cabinet. Only managers open a cabinet, so
+/// only a manager reads `what`, the file's name and size (a name such as «Заключение
+/// психолога.pdf» is private itself); the person and his parents learn that a document was filed.
+fn added_notice(txn: &WriteTxn, owner: &User, to: UserId, what: &str) -> Result<String, ServiceError> {
+    let whose = if to == owner.id {
+        "Вашу карточку".to_owned()
+    } else {
+        format!("карточку {}", full_name_in(owner, NameCase::Genitive, "пользователя"))
+    };
+    let manager = users::get(txn, to)?.is_some_and(|person| person.roles.contains(&Role::Manager));
+    Ok(if manager {
+        format!("В {whose} добавлен файл {what}.")
+    } else {
+        format!("В {whose} добавлен документ. Подробности — у администрации школы.")
+    })
 }
 
 /// Reads until `buffer` is full or the source ends; returns how much was read.

@@ -150,7 +150,7 @@ async fn a_parent_is_told_of_a_file_in_the_childs_card_with_the_name_declined() 
     .await;
     let body = inbox["data"][0]["body"].as_str().unwrap_or_default().to_owned();
     assert!(
-        body.starts_with("В карточку пользователя Соколова Михаила добавлен файл «справка.pdf»"),
+        body.starts_with("В карточку пользователя Соколова Михаила добавлен документ."),
         "{inbox}"
     );
 }

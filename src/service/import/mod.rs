@@ -28,7 +28,8 @@ pub struct RowError {
     pub message: String,
 }
 
-/// What an import found or did: the same for a preview, a write and a refusal.
+/// What an import found or did: the same for a preview, a write and a refusal (which wrote
+/// nothing: every row `Skip`, the counts zero).
 #[derive(Clone, Debug, Default)]
 pub struct Report {
     /// The recognised columns' headers as the file wrote them, in the file's order.

@@ -72,6 +72,14 @@ impl RowReport {
             errors: Vec::new(),
         }
     }
+
+    /// Marks the row as writing nothing (it has errors, or the import was refused): no action,
+    /// no changes, no roles; its errors stay.
+    pub fn writes_nothing(&mut self) {
+        self.action = RowAction::Skip;
+        self.changes.clear();
+        self.roles_added.clear();
+    }
 }
 
 /// The tag names of `ids`, sorted, joined by ", ".

@@ -67,24 +67,72 @@ fn file_error(row: u32, message: impl Into<String>) -> RowError {
     }
 }
 
+/// Line breaks in `text`: `\r\n`, `\n` and a lone `\r` count once each.
+fn line_breaks(text: &str) -> usize {
+    text.matches('\n').count() + text.matches('\r').count() - text.matches("\r\n").count()
+}
+
+/// Numbers the records of a text as Excel shows their rows: a blank line is a row too (the csv
+/// crate skips it), a line break inside a quoted cell is not.
+struct RowNumbers<'a> {
+    text: &'a str,
+    /// The row of the last record numbered.
+    row: u32,
+    /// Its first byte in `text`.
+    start: usize,
+    /// The line breaks inside its quoted cells.
+    inside: usize,
+}
+
+impl<'a> RowNumbers<'a> {
+    /// Numbering that goes on after `header`, row 1 of `text`.
+    fn after(text: &'a str, header: &csv::StringRecord) -> Self {
+        Self {
+            text,
+            row: 1,
+            start: start_of(text, header).unwrap_or(0),
+            inside: header.iter().map(line_breaks).sum(),
+        }
+    }
+
+    /// The row of `record`, the record read after the last one numbered.
+    fn row_of(&mut self, record: &csv::StringRecord) -> u32 {
+        let start = start_of(self.text, record).unwrap_or(self.start);
+        let breaks = self.text.get(self.start..start).map_or(0, line_breaks);
+        let rows = u32::try_from(breaks.saturating_sub(self.inside).max(1)).unwrap_or(u32::MAX);
+        self.row = self.row.saturating_add(rows);
+        self.start = start;
+        self.inside = record.iter().map(line_breaks).sum();
+        self.row
+    }
+}
+
+/// Where `record` starts in `text`: the csv crate's position is where its reading began,
+/// before the rest of the last line break and the blank lines it skipped.
+fn start_of(text: &str, record: &csv::StringRecord) -> Option<usize> {
+    let from = usize::try_from(record.position()?.byte()).ok()?;
+    let skipped = text.get(from..)?.bytes().take_while(|b| matches!(b, b'\r' | b'\n'));
+    Some(from + skipped.count())
+}
+
 /// Parses `text`; a problem with the file as a whole is one error (row 0 for the file, 1 for the header).
 pub fn parse(text: &str) -> Result<Table, RowError> {
-    if let Some(line) = unclosed_quote(text) {
+    // Excel understands (and hides) a first line `sep=;` naming the delimiter.
+    let (body, delimiter) = match text.strip_prefix("sep=").map(|rest| rest.split_once('\n')) {
+        Some(Some((sep, rest))) if sep.trim_end().len() == 1 => (rest, sep.as_bytes()[0]),
+        _ => (text, sniff_delimiter(text)),
+    };
+    if let Some(line) = unclosed_quote(text, delimiter) {
         return Err(file_error(
             0,
             format!("Незакрытая кавычка: в строке {line} текста открыта кавычка, которая нигде не закрывается"),
         ));
     }
-    // Excel understands (and hides) a first line `sep=;` naming the delimiter.
-    let (text, delimiter) = match text.strip_prefix("sep=").map(|rest| rest.split_once('\n')) {
-        Some(Some((sep, rest))) if sep.trim_end().len() == 1 => (rest, sep.as_bytes()[0]),
-        _ => (text, sniff_delimiter(text)),
-    };
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .delimiter(delimiter)
-        .from_reader(text.as_bytes());
+        .from_reader(body.as_bytes());
     let mut records = reader.records();
     // The csv crate's own text is English: the person is told the line instead.
     let broken = |err: csv::Error| {
@@ -137,9 +185,10 @@ pub fn parse(text: &str) -> Result<Table, RowError> {
         }
     }
     let mut rows = Vec::new();
-    for (index, record) in records.enumerate() {
-        let number = u32::try_from(index + 2).unwrap_or(u32::MAX);
+    let mut numbers = RowNumbers::after(body, &header);
+    for record in records {
         let record = record.map_err(broken)?;
+        let number = numbers.row_of(&record);
         if record.len() > MAX_COLUMNS {
             let n = record.len();
             return Err(file_error(
@@ -190,6 +239,34 @@ mod tests {
         assert_eq!(table.warnings.len(), 1);
         let excel = parse("sep=,\r\nФамилия,Имя,Email\r\nИванов,Иван,i@s.ru\r\n").expect("table");
         assert_eq!(excel.rows[0].cell(Column::Email), Some("i@s.ru"));
+    }
+
+    #[test]
+    fn rows_are_numbered_as_excel_shows_them() {
+        let numbers = |text: &str| -> Vec<u32> {
+            let table = parse(text).expect("table");
+            table.rows.iter().map(|row| row.number).collect()
+        };
+        let blank_lines = "Фамилия;Имя;Email\n\nИванов;Иван;i@s.ru\n\n\nПетров;;p@s.ru\n";
+        assert_eq!(numbers(blank_lines), [3, 6]);
+        assert_eq!(numbers(&blank_lines.replace('\n', "\r\n")), [3, 6]);
+        assert_eq!(numbers(&blank_lines.replace('\n', "\r")), [3, 6]);
+        let quoted_breaks = "Фамилия;Имя;Email;Заметки\r\n\
+                             А;Б;a@s.ru;\"две\r\nстроки\"\r\n\r\n\
+                             В;Г;b@s.ru;\"три\nкороткие\nстроки\"\nД;Е;c@s.ru;\n";
+        assert_eq!(numbers(quoted_breaks), [2, 4, 5]);
+        assert_eq!(numbers("sep=;\nФамилия;Имя;Email\n\nИванов;Иван;i@s.ru\n"), [3]);
+    }
+
+    #[test]
+    fn a_stray_quote_inside_a_cell_is_read_as_a_character() {
+        let table = parse("Фамилия;Имя;Email;Роль;Заметки\nИванов;Иван;a@s.ru;ученик;Рост 5'8\"\n").expect("table");
+        assert_eq!(table.rows[0].cell(Column::Notes), Some("Рост 5'8\""));
+        let unclosed = parse("Фамилия;Имя;Email;Заметки\nИванов;Иван;a@s.ru;\"Рост 5'8\n").err();
+        assert_eq!(
+            unclosed.map(|e| e.message),
+            Some("Незакрытая кавычка: в строке 2 текста открыта кавычка, которая нигде не закрывается".into())
+        );
     }
 
     #[test]

@@ -59,18 +59,39 @@ pub fn sniff_delimiter(text: &str) -> u8 {
         .map_or(b',', |(d, _)| *d)
 }
 
-/// Finds a quote that opens a field and is never closed: its line number (1-based).
-pub fn unclosed_quote(text: &str) -> Option<usize> {
-    let mut line = 1;
-    let mut opened_at = None;
+/// Where a reading of CSV text stands, for `unclosed_quote`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum At {
+    FieldStart,
+    Unquoted,
+    Quoted,
+    /// A `"` inside a quoted field: it closes the field, or with a second `"` is a quote.
+    QuoteInQuoted,
+}
+
+/// Finds a quoted field that is never closed: the line (1-based) where its quote opens. By the
+/// CSV rules (and the csv crate's) a quote opens a field only at the field's start, so the
+/// stray `"` of `Рост 5'8"` is a character; inside a quoted field `""` is a quote.
+pub fn unclosed_quote(text: &str, delimiter: u8) -> Option<usize> {
+    let delimiter = char::from(delimiter);
+    let (mut at, mut line, mut opened_at) = (At::FieldStart, 1, 1);
     for c in text.chars() {
-        match c {
-            '"' => opened_at = if opened_at.is_some() { None } else { Some(line) },
-            '\n' => line += 1,
-            _ => {}
+        at = match (at, c) {
+            (At::Quoted, '"') => At::QuoteInQuoted,
+            (At::Quoted, _) | (At::QuoteInQuoted, '"') => At::Quoted,
+            (At::FieldStart, '"') => {
+                opened_at = line;
+                At::Quoted
+            }
+            (_, '\n' | '\r') => At::FieldStart,
+            (_, c) if c == delimiter => At::FieldStart,
+            _ => At::Unquoted,
+        };
+        if c == '\n' {
+            line += 1;
         }
     }
-    opened_at
+    (at == At::Quoted).then_some(opened_at)
 }
 
 #[cfg(test)]
@@ -101,7 +122,19 @@ mod tests {
 
     #[test]
     fn finds_unclosed_quotes() {
-        assert_eq!(unclosed_quote("a,\"b\"\"c\"\nd"), None);
-        assert_eq!(unclosed_quote("a,b\nc,\"d\ne,f"), Some(2));
+        assert_eq!(unclosed_quote("a,\"b\"\"c\"\nd", b','), None);
+        assert_eq!(unclosed_quote("a,b\nc,\"d\ne,f", b','), Some(2));
+        assert_eq!(unclosed_quote("a;\"многострочная\r\nзаметка\";b\n\"c", b';'), Some(3));
+    }
+
+    #[test]
+    fn a_quote_inside_an_unquoted_field_is_a_character() {
+        assert_eq!(unclosed_quote("Фамилия;Заметки\nИванов;Рост 5'8\"\n", b';'), None);
+        assert_eq!(unclosed_quote("Фамилия;Заметки\nИванов;\"Рост\" 5'8\"\n", b';'), None);
+        assert_eq!(
+            unclosed_quote("a,b\nc;\"d\n", b','),
+            None,
+            "`;` is not this file's delimiter"
+        );
     }
 }

@@ -104,6 +104,9 @@ pub fn apply(
         journal.commit(txn)?;
     } else {
         txn.abort()?;
+        if !options.dry_run {
+            refused(&mut report);
+        }
     }
     // The cells move from the file into the report: 10,000 rows copied were megabytes more.
     let Table {
@@ -118,6 +121,13 @@ pub fn apply(
     Ok(report)
 }
 
+/// A refused import's report: nothing was written, so no row creates, changes or restores
+/// anyone and every count is zero; the errors stay.
+fn refused(report: &mut Report) {
+    report.rows.iter_mut().for_each(RowReport::writes_nothing);
+    (report.created, report.updated, report.restored) = (0, 0, 0);
+}
+
 /// Copies each error to its row (`errors` sorted by row); a row with errors writes nothing.
 fn give_rows_their_errors(rows: &mut [RowReport], errors: &[RowError]) {
     let mut errors = errors.iter().filter(|e| e.row > 0).peekable();
@@ -128,9 +138,7 @@ fn give_rows_their_errors(rows: &mut [RowReport], errors: &[RowError]) {
             }
         }
         if !row.errors.is_empty() {
-            row.action = RowAction::Skip;
-            row.changes.clear();
-            row.roles_added.clear();
+            row.writes_nothing();
         }
     }
 }

@@ -1,20 +1,22 @@
 //! /users/import (manager): choose or drop a CSV file, check it (every row as read, what it
 //! does and changes, every problem by row and column), then write it all at once — after a
-//! confirmation when people already in the school change; a progress bar while it works.
+//! confirmation when people already in the school change; a progress bar while it works. The
+//! file is read once, when chosen: the write sends the very bytes the check saw.
 import { useRef, useState, type DragEvent } from 'react';
 import { Link } from 'react-router';
 import { confirm } from '../../components/ConfirmDialog';
 import { PageHeading } from '../../components/PageHeading';
 import { formatSize } from '../../lib/format';
+import { addToast } from '../../lib/toasts';
 import { paths } from '../../paths';
 import { ImportPreview } from './ImportPreview';
-import { canCommit, changeQuestion, rowLabel, sendCsv, type ImportResult } from './importCsv';
+import { canCommit, changeQuestion, readCsv, rowLabel, sendCsv, type ChosenCsv, type ImportResult } from './importCsv';
 import './import.css';
 
 type Busy = null | { step: 'check' | 'write'; sent: number };
 
 export default function ImportPage() {
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<ChosenCsv | null>(null);
   const [invites, setInvites] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
   const [preview, setPreview] = useState<ImportResult | null>(null);
@@ -22,11 +24,20 @@ export default function ImportPage() {
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  const choose = (chosen: File | undefined) => {
+  const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
-    setFile(chosen);
+    // Nothing to check until the new file is read: a quick «Проверить» must not send the old one.
+    setFile(null);
     setPreview(null);
     setWritten(null);
+    try {
+      setFile(await readCsv(chosen));
+    } catch {
+      addToast({ color: 'error', title: 'Не удалось прочитать файл', description: chosen.name });
+    } finally {
+      // Choosing the same file again (edited, say) is a new choice.
+      if (input.current) input.current.value = '';
+    }
   };
 
   const run = async (step: 'check' | 'write') => {
@@ -35,9 +46,10 @@ export default function ImportPage() {
     if (question && !(await confirm({ title: 'Изменить людей, которые уже есть?', message: question, action: 'Импортировать' }))) {
       return;
     }
+    if (step === 'check') setWritten(null);
     setBusy({ step, sent: 0 });
     try {
-      const result = await sendCsv(file, {
+      const result = await sendCsv(file.contents, {
         dryRun: step === 'check',
         invites,
         onProgress: (sent) => setBusy({ step, sent }),
@@ -54,7 +66,7 @@ export default function ImportPage() {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    choose(event.dataTransfer.files[0]);
+    void choose(event.dataTransfer.files[0]);
   };
 
   const shown = written ?? preview;
@@ -83,7 +95,7 @@ export default function ImportPage() {
           type="file"
           accept=".csv,text/csv,text/plain"
           aria-label="CSV-файл"
-          onChange={(event) => choose(event.target.files?.[0])}
+          onChange={(event) => void choose(event.target.files?.[0])}
         />
         {file ? (
           <span>

@@ -17,12 +17,29 @@ export type ImportResult = { ok: true; report: ImportReport } | { ok: false; mes
 
 const EMPTY: ImportReport = { columns: [], rows: [], rows_total: 0, created: 0, updated: 0, restored: 0, errors: [], warnings: [] };
 
-/** Sends the file; `dryRun` only checks it. A 422 is the page's to show (its row errors). */
+/** A chosen file, read once: its name and size as shown, and the bytes both the check and the write send. */
+export interface ChosenCsv {
+  name: string;
+  size: number;
+  contents: Blob;
+}
+
+/**
+ * Reads `file` into memory once. A `File` sent as it is is read from the disk again at each
+ * send: a file edited after «Проверить» would import rows nobody previewed (and Chrome fails
+ * with ERR_UPLOAD_FILE_CHANGED).
+ */
+export async function readCsv(file: File): Promise<ChosenCsv> {
+  const contents = new Blob([await file.arrayBuffer()], { type: file.type });
+  return { name: file.name, size: file.size, contents };
+}
+
+/** Sends the file's bytes; `dryRun` only checks them. A 422 is the page's to show (its row errors). */
 export async function sendCsv(
-  file: File,
+  contents: Blob,
   { dryRun, invites, onProgress }: { dryRun: boolean; invites: boolean; onProgress?: (sent: number) => void },
 ): Promise<ImportResult> {
-  const fields = { file, dry_run: dryRun ? '1' : '0', send_invites: invites ? '1' : '0' };
+  const fields = { file: contents, dry_run: dryRun ? '1' : '0', send_invites: invites ? '1' : '0' };
   try {
     const { data } = await upload<Ok<'users_import_csv'>>(endpoints.usersImport, fields, {
       onProgress,
