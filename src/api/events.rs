@@ -251,9 +251,11 @@ impl EventsApi {
 
     /// Change an event
     ///
-    /// Managers only. Any field of the create; moving it notifies its audience again, and a
-    /// holiday with `cancels_lessons` cancels the planned lessons its span now covers and brings
-    /// back those it cancelled and no longer covers (one booked over since stays cancelled).
+    /// Managers only. Any field of the create; the audience left out is kept as it is, and sent,
+    /// its people deleted and groups removed since are dropped (a new unknown id is a 422).
+    /// Moving it notifies its audience again, else only the people it adds are told. A holiday
+    /// with `cancels_lessons` cancels the planned lessons its span now covers and brings back
+    /// those it cancelled and no holiday covers any more (one booked over since stays cancelled).
     #[oai(path = "/api/events/:id", method = "put", operation_id = "events_update")]
     async fn update(
         &self,
@@ -276,8 +278,9 @@ impl EventsApi {
 
     /// Delete an event
     ///
-    /// Managers only. The lessons a holiday cancelled come back into the timetable (one booked
-    /// over since stays cancelled); their people are told.
+    /// Managers only. Its audience is told it is cancelled, unless it is over. The lessons a
+    /// holiday cancelled come back into the timetable unless another holiday still covers them
+    /// (or one was booked over since); their people are told that instead.
     #[oai(path = "/api/events/:id", method = "delete", operation_id = "events_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<EventId>) -> Result<NoContent, ApiError> {
         caller.allow(MANAGE_EVENTS)?;
@@ -292,21 +295,22 @@ impl EventsApi {
 
     /// What a holiday would cancel
     ///
-    /// Managers only. The same body as a create (checked the same way): how many planned
-    /// lessons a holiday with `cancels_lessons` would cancel and how many distinct people
-    /// (teachers, students, their parents) they touch — the confirmation before saving. Zero
-    /// for any other event.
+    /// Managers only. The same body as a create (checked the same way, or as a change of the
+    /// event `event_id` when editing it): how many planned lessons a holiday with
+    /// `cancels_lessons` would cancel and how many distinct people (teachers, students, their
+    /// parents) they touch — the confirmation before saving. Zero for any other event.
     #[oai(path = "/api/events/preview", method = "post", operation_id = "events_preview")]
     async fn preview(
         &self,
         state: State<'_>,
         caller: Caller,
+        event_id: Query<Option<EventId>>,
         body: Json<EventBody>,
     ) -> Result<Json<Data<HolidayPreview>>, ApiError> {
         caller.allow(MANAGE_EVENTS)?;
         let tz = state.config.time_zone();
         let form = body.0.into_form();
-        let preview = state.read(|store| holiday::preview(store, &form, &tz))?;
+        let preview = state.read(|store| holiday::preview(store, form, event_id.0, &tz))?;
         Ok(Data::json(preview.into()))
     }
 }

@@ -130,7 +130,9 @@ impl NotificationKind {
             NotificationKind::TaskAssigned => "Когда Вам назначают задачу",
             NotificationKind::TaskDue => "Накануне срока Вашей задачи",
             NotificationKind::TaskDone => "Когда выполняют задачу, которую Вы поставили",
-            NotificationKind::EventAnnounced => "Когда школа назначает или переносит событие, которое Вас касается",
+            NotificationKind::EventAnnounced => {
+                "Когда школа назначает, переносит или отменяет событие, которое Вас касается"
+            }
             NotificationKind::JournalUnfilled => "Вечером, если журнал Вашего прошедшего занятия ещё не заполнен",
         }
     }

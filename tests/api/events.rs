@@ -16,18 +16,18 @@ use serde_json::json;
 
 /// A school: a manager, a teacher with a group of one student (whose parent is linked), and
 /// another student outside it.
-struct School {
-    app: TestApp,
-    manager: Browser,
-    manager_id: u64,
-    teacher: u64,
-    student: u64,
-    parent: u64,
-    other: u64,
-    group: u64,
+pub(crate) struct School {
+    pub(crate) app: TestApp,
+    pub(crate) manager: Browser,
+    pub(crate) manager_id: u64,
+    pub(crate) teacher: u64,
+    pub(crate) student: u64,
+    pub(crate) parent: u64,
+    pub(crate) other: u64,
+    pub(crate) group: u64,
 }
 
-async fn school() -> School {
+pub(crate) async fn school() -> School {
     let app = spawn_app().await;
     let manager = app.quick_user("boss@school.ru", "Орлова", "Наталья", &[Role::Manager]);
     let teacher = app.quick_user("t@school.ru", "Белов", "Игорь", &[Role::Worker]);
@@ -58,7 +58,7 @@ async fn school() -> School {
 }
 
 /// The bodies of `person`'s notifications of `kind`.
-async fn told(app: &TestApp, person: u64, kind: &str) -> Vec<String> {
+pub(crate) async fn told(app: &TestApp, person: u64, kind: &str) -> Vec<String> {
     told_all(app, person)
         .await
         .into_iter()
@@ -68,7 +68,7 @@ async fn told(app: &TestApp, person: u64, kind: &str) -> Vec<String> {
 }
 
 /// Every notification of `person`: its kind and body.
-async fn told_all(app: &TestApp, person: u64) -> Vec<(String, String)> {
+pub(crate) async fn told_all(app: &TestApp, person: u64) -> Vec<(String, String)> {
     let list = json(
         app.browser_as(person, None)
             .get(&format!("/api/users/{person}/notifications"))
@@ -295,7 +295,7 @@ fn march_at_four(day: i8) -> jiff::Timestamp {
 }
 
 /// A planned lesson of the school's group at `day` 16:00 Moscow, with `status`.
-fn lesson(txn: &klass::store::WriteTxn, s: &School, day: i8, status: LessonStatus) -> LessonId {
+pub(crate) fn lesson(txn: &klass::store::WriteTxn, s: &School, day: i8, status: LessonStatus) -> LessonId {
     let at = march_at_four(day);
     record::insert(txn, |id| Lesson {
         group_id: Some(GroupId(s.group)),

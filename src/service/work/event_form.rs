@@ -1,5 +1,6 @@
 //! An event as a manager sends it, checked field by field (a 422 names each wrong one): title,
-//! kind, the span (all-day events as dates, the last day included), the audience's ids.
+//! kind, the span (all-day events as dates, the last day included), the audience's ids (on a
+//! change, the stored audience is kept as it is, its people deleted and groups removed since too).
 
 use crate::domain::event::{Audience, Event, EventKind, MAX_DAYS, MAX_TITLE};
 use crate::domain::group::Group;
@@ -51,7 +52,8 @@ pub struct Checked {
 const REQUIRED: &str = "Обязательное поле";
 const MAX_DESCRIPTION: usize = 5000;
 
-/// The form `event` would be sent as, for filling what an update leaves out.
+/// The form `event` would be sent as, for filling what an update leaves out (but its audience,
+/// which the update keeps as stored: `audience_of`).
 fn form_of(event: &Event, all_day: bool, tz: &TimeZone) -> EventForm {
     let (starts_at, ends_at) = if all_day {
         let last = (event.ends_at - SignedDuration::from_secs(1))
@@ -70,16 +72,13 @@ fn form_of(event: &Event, all_day: bool, tz: &TimeZone) -> EventForm {
         starts_at: Some(starts_at),
         ends_at: Some(ends_at),
         all_day: Some(all_day),
-        audience: Some(AudienceForm {
-            kind: event.audience.kind().to_owned(),
-            ids: event.audience.ids(),
-        }),
+        audience: None,
         cancels_lessons: Some(event.cancels_lessons),
     }
 }
 
 /// `form` over `old`: what the update leaves out stays as it was.
-pub fn merged(form: EventForm, old: &Event, tz: &TimeZone) -> EventForm {
+fn merged(form: EventForm, old: &Event, tz: &TimeZone) -> EventForm {
     let all_day = form.all_day.unwrap_or(old.all_day);
     let base = form_of(old, all_day, tz);
     EventForm {
@@ -89,7 +88,7 @@ pub fn merged(form: EventForm, old: &Event, tz: &TimeZone) -> EventForm {
         starts_at: form.starts_at.or(base.starts_at),
         ends_at: form.ends_at.or(base.ends_at),
         all_day: Some(all_day),
-        audience: form.audience.or(base.audience),
+        audience: form.audience,
         cancels_lessons: form.cancels_lessons.or(base.cancels_lessons),
     }
 }
@@ -142,49 +141,54 @@ fn span(errors: &mut FieldErrors, form: &EventForm, tz: &TimeZone) -> Option<(Ti
     Some((starts, ends))
 }
 
-/// The audience sent, with every id existing.
-fn audience_of(errors: &mut FieldErrors, txn: &impl Reader, form: Option<&AudienceForm>) -> Option<Audience> {
+/// How a 422 names the ids of an audience of groups or people: one not found, none chosen.
+struct Named {
+    missing: fn(u64) -> String,
+    none: &'static str,
+}
+
+const GROUPS: Named = Named {
+    missing: |id| format!("Группа №{id} не найдена"),
+    none: "Выберите хотя бы одну группу",
+};
+
+const PEOPLE: Named = Named {
+    missing: |id| format!("Человек №{id} не найден"),
+    none: "Выберите хотя бы одного человека",
+};
+
+/// The audience sent, with every id existing; left out, the `stored` one as it is (an update's),
+/// else a 422. An id of the `stored` audience that is gone (a person deleted, a group removed
+/// since) is dropped quietly; a new one is named in the 422.
+fn audience_of(
+    errors: &mut FieldErrors,
+    txn: &impl Reader,
+    form: Option<&AudienceForm>,
+    stored: Option<&Audience>,
+) -> Option<Audience> {
     let Some(form) = form else {
-        errors.push("audience", REQUIRED);
-        return None;
+        if stored.is_none() {
+            errors.push("audience", REQUIRED);
+        }
+        return stored.cloned();
     };
-    let mut ids = form.ids.clone();
-    ids.sort_unstable();
-    ids.dedup();
     let kind = form.kind.trim();
-    if matches!(kind, "groups" | "people") && ids.is_empty() {
-        errors.push(
-            "audience",
-            if kind == "groups" {
-                "Выберите хотя бы одну группу"
-            } else {
-                "Выберите хотя бы одного человека"
-            },
-        );
-        return None;
-    }
+    let listed = stored
+        .filter(|s| s.kind() == kind)
+        .map(Audience::ids)
+        .unwrap_or_default();
     match kind {
         "all" => Some(Audience::All),
         "staff" => Some(Audience::Staff),
         "groups" => {
-            let mut found = Vec::new();
-            for id in ids {
-                match record::get::<Group>(txn, GroupId(id)) {
-                    Ok(Some(group)) => found.push(group.id),
-                    _ => errors.push("audience", format!("Группа №{id} не найдена")),
-                }
-            }
-            Some(Audience::Groups(found))
+            let exists = |id| matches!(record::get::<Group>(txn, GroupId(id)), Ok(Some(_)));
+            let found = existing(errors, &form.ids, &listed, exists, &GROUPS)?;
+            Some(Audience::Groups(found.into_iter().map(GroupId).collect()))
         }
         "people" => {
-            let mut found = Vec::new();
-            for id in ids {
-                match users::get(txn, UserId(id)) {
-                    Ok(Some(user)) if user.deleted_at.is_none() => found.push(user.id),
-                    _ => errors.push("audience", format!("Человек №{id} не найден")),
-                }
-            }
-            Some(Audience::People(found))
+            let exists = |id| matches!(users::get(txn, UserId(id)), Ok(Some(user)) if user.deleted_at.is_none());
+            let found = existing(errors, &form.ids, &listed, exists, &PEOPLE)?;
+            Some(Audience::People(found.into_iter().map(UserId).collect()))
         }
         _ => {
             errors.push("audience", "Допустимо: all, staff, groups, people");
@@ -193,8 +197,49 @@ fn audience_of(errors: &mut FieldErrors, txn: &impl Reader, form: Option<&Audien
     }
 }
 
-/// Checks every field at once (a 422 names each wrong one).
+/// The `ids` sent (each once) that `exist`; one that does not is dropped when `listed` (the stored
+/// audience had it), else named in the 422. `None` (and the 422) when none is left.
+fn existing(
+    errors: &mut FieldErrors,
+    ids: &[u64],
+    listed: &[u64],
+    exists: impl Fn(u64) -> bool,
+    named: &Named,
+) -> Option<Vec<u64>> {
+    let mut ids = ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    let (found, gone): (Vec<u64>, Vec<u64>) = ids.into_iter().partition(|&id| exists(id));
+    let unknown: Vec<u64> = gone.into_iter().filter(|id| !listed.contains(id)).collect();
+    for &id in &unknown {
+        errors.push("audience", (named.missing)(id));
+    }
+    if found.is_empty() && unknown.is_empty() {
+        errors.push("audience", named.none);
+        return None;
+    }
+    Some(found)
+}
+
+/// Checks every field of a new event at once (a 422 names each wrong one).
 pub fn check(txn: &impl Reader, form: &EventForm, tz: &TimeZone) -> Result<Checked, ServiceError> {
+    checked(txn, form, None, tz)
+}
+
+/// Checks `form` as a change of `old`: what it leaves out keeps its value (an audience left out
+/// is kept as stored, not checked again).
+pub fn check_change(txn: &impl Reader, form: EventForm, old: &Event, tz: &TimeZone) -> Result<Checked, ServiceError> {
+    checked(txn, &merged(form, old, tz), Some(&old.audience), tz)
+}
+
+/// Checks every field at once (a 422 names each wrong one); `stored` is the audience of the event
+/// changed (`audience_of`).
+fn checked(
+    txn: &impl Reader,
+    form: &EventForm,
+    stored: Option<&Audience>,
+    tz: &TimeZone,
+) -> Result<Checked, ServiceError> {
     let mut errors = FieldErrors::new();
     let title = form::text(&mut errors, "title", form.title.as_deref(), MAX_TITLE);
     if title.is_empty() {
@@ -215,7 +260,7 @@ pub fn check(txn: &impl Reader, form: &EventForm, tz: &TimeZone) -> Result<Check
         }
     };
     let span = span(&mut errors, form, tz);
-    let audience = audience_of(&mut errors, txn, form.audience.as_ref());
+    let audience = audience_of(&mut errors, txn, form.audience.as_ref(), stored);
     errors.into_result()?;
     let (Some(kind), Some((starts_at, ends_at)), Some(audience)) = (kind, span, audience) else {
         return Err(FieldErrors::one("title", REQUIRED));

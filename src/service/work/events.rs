@@ -1,6 +1,7 @@
-//! The school's events: a manager lists, creates, moves and deletes them; creating or moving one
-//! notifies its audience (once each), and a holiday that cancels lessons cancels them in the
-//! same commit (`holiday`), telling whose lessons it cancelled that instead of announcing it.
+//! The school's events: a manager lists, creates, moves and deletes them; creating, moving or
+//! deleting one notifies its audience (once each), as does adding people to it, and a holiday that
+//! cancels lessons cancels them (or brings them back) in the same commit (`holiday`), telling whose
+//! lessons it touched that instead of announcing it.
 
 use super::{audience, holiday};
 use crate::domain::activity::{Action, Entity};
@@ -14,9 +15,9 @@ use crate::store::record::{self, Reader};
 use crate::store::{Store, events, users};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
+use std::collections::BTreeSet;
 
-use super::event_form::merged;
-pub use super::event_form::{AudienceForm, Checked, EventForm, check};
+pub use super::event_form::{AudienceForm, Checked, EventForm, check, check_change};
 
 /// Where an event's notice leads.
 const LINK: &str = "/calendar";
@@ -71,7 +72,12 @@ pub fn membership_of(txn: &impl Reader, person: UserId) -> Result<Vec<u8>, Servi
 
 /// One event.
 pub fn get(store: &Store, id: EventId) -> Result<Event, ServiceError> {
-    record::get::<Event>(&store.read()?, id)?.ok_or_else(not_found)
+    stored(&store.read()?, id)
+}
+
+/// The event `id` as `txn` holds it.
+pub fn stored(txn: &impl Reader, id: EventId) -> Result<Event, ServiceError> {
+    record::get::<Event>(txn, id)?.ok_or_else(not_found)
 }
 
 /// «29.12.2026 – 08.01.2027» or «05.02.2030 18:00–20:00».
@@ -98,24 +104,41 @@ pub fn when(event: &Checked, tz: &TimeZone) -> String {
     }
 }
 
-/// `change` telling each of the audience once that the event was announced or moved.
-fn announce(
-    txn: &impl Reader,
-    store: &Store,
-    mut change: Change,
-    checked: &Checked,
-    body: String,
-) -> Result<Change, ServiceError> {
+/// Everyone `audience` names (`audience::people`).
+fn people(txn: &impl Reader, store: &Store, audience: &Audience) -> Result<BTreeSet<UserId>, ServiceError> {
     let directory = store.directory(&store.read()?)?;
-    for to in audience::people(txn, &directory, &checked.audience)? {
+    audience::people(txn, &directory, audience)
+}
+
+/// `change` telling each of `people` once that the event was announced, moved or cancelled.
+fn announce(mut change: Change, people: BTreeSet<UserId>, body: &str) -> Change {
+    for to in people {
         change = change.notify(Notice {
             to,
             kind: NotificationKind::EventAnnounced,
-            body: body.clone(),
+            body: body.to_owned(),
             link: Some(LINK.to_owned()),
         });
     }
-    Ok(change)
+    change
+}
+
+/// Whom a change of `old` into `new` tells, and what: everyone of the audience that it moved,
+/// else whom it added to the audience that it is announced (as a create tells it).
+fn told_of_change(
+    txn: &impl Reader,
+    store: &Store,
+    old: &Event,
+    new: &Event,
+    when: &str,
+) -> Result<(BTreeSet<UserId>, String), ServiceError> {
+    let mut to = people(txn, store, &new.audience)?;
+    if (old.starts_at, old.ends_at, old.all_day) != (new.starts_at, new.ends_at, new.all_day) {
+        return Ok((to, format!("Событие перенесено: {}, {when}", new.title)));
+    }
+    let before = people(txn, store, &old.audience)?;
+    to.retain(|p| !before.contains(p));
+    Ok((to, format!("{}: {when}", new.title)))
 }
 
 /// Creates an event, notifies its audience, and (a holiday that cancels lessons) cancels the
@@ -147,16 +170,17 @@ pub fn create(
     let summary = format!("Создано событие «{}» ({}, {when})", event.title, event.kind.label());
     let change = Change::new(Action::EventCreated, Entity::Event, Some(event.id.0), summary);
     let body = format!("{}: {when}", event.title);
-    let change = announce(&txn, store, change, &checked, body)?;
+    let change = announce(change, people(&txn, store, &event.audience)?, &body);
     let cancelled = holiday::cancel(&txn, journal, &school, actor.user.id, &event, tz)?;
     let change = cancelled.told_in(change);
     journal.commit_change(txn, change)?;
     Ok(event)
 }
 
-/// Changes an event; moving it notifies the audience again, and a holiday that cancels lessons
-/// cancels the planned lessons its new span covers, brings back those it no longer covers, and
-/// gives those it still covers its new title as their reason.
+/// Changes an event; moving it notifies the audience again (else only whom it adds to the
+/// audience is told), and a holiday that cancels lessons cancels the planned lessons its new span
+/// covers, brings back those no holiday covers any more, and gives those it still covers its new
+/// title as their reason.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -167,8 +191,8 @@ pub fn update(
 ) -> Result<Event, ServiceError> {
     let school = crate::service::schedule::School::load(store)?;
     let txn = store.write()?;
-    let old: Event = record::get(&txn, id)?.ok_or_else(not_found)?;
-    let checked = check(&txn, &merged(form, &old, tz), tz)?;
+    let old = stored(&txn, id)?;
+    let checked = check_change(&txn, form, &old, tz)?;
     let new = Event {
         title: checked.title.clone(),
         description: checked.description.clone(),
@@ -182,33 +206,25 @@ pub fn update(
     };
     record::replace(&txn, &old, &new)?;
     let when = when(&checked, tz);
-    let moved = (old.starts_at, old.ends_at, old.all_day) != (new.starts_at, new.ends_at, new.all_day);
     let renamed = if old.title == new.title {
         String::new()
     } else {
         format!(" (было «{}»)", old.title)
     };
     let summary = format!("Изменено событие «{}»{renamed}: {when}", new.title);
-    let mut change = Change::new(Action::EventUpdated, Entity::Event, Some(id.0), summary);
-    if moved {
-        change = announce(
-            &txn,
-            store,
-            change,
-            &checked,
-            format!("Событие перенесено: {}, {when}", new.title),
-        )?;
-    }
+    let change = Change::new(Action::EventUpdated, Entity::Event, Some(id.0), summary);
+    let (to, body) = told_of_change(&txn, store, &old, &new, &when)?;
+    let change = announce(change, to, &body);
     let back = holiday::bring_back(&txn, journal, &school, &old, Some(&new), tz)?;
-    holiday::renamed(&txn, &old, &new)?;
     let cancelled = holiday::cancel(&txn, journal, &school, actor.user.id, &new, tz)?;
     let change = back.told_in(cancelled.told_in(change));
     journal.commit_change(txn, change)?;
     Ok(new)
 }
 
-/// Deletes an event; a holiday's cancelled lessons come back into the timetable
-/// (`holiday::bring_back`).
+/// Deletes an event and, unless it is over, tells its audience it is cancelled; a holiday's
+/// cancelled lessons come back into the timetable (`holiday::bring_back`), and whose lessons come
+/// back is told that instead (it names the holiday as cancelled), so nobody is told twice.
 pub fn delete(store: &Store, journal: &Journal, id: EventId, tz: &TimeZone) -> Result<(), ServiceError> {
     let school = crate::service::schedule::School::load(store)?;
     let txn = store.write()?;
@@ -223,9 +239,15 @@ pub fn delete(store: &Store, journal: &Journal, id: EventId, tz: &TimeZone) -> R
         audience: Audience::All,
         cancels_lessons: false,
     };
-    let summary = format!("Удалено событие «{}» ({})", old.title, when(&shown, tz));
+    let when = when(&shown, tz);
+    let summary = format!("Удалено событие «{}» ({when})", old.title);
+    let mut change = Change::new(Action::EventDeleted, Entity::Event, Some(id.0), summary);
+    if old.ends_at > Timestamp::now() {
+        let body = format!("Событие отменено: {}, {when}", old.title);
+        change = announce(change, people(&txn, store, &old.audience)?, &body);
+    }
     let back = holiday::bring_back(&txn, journal, &school, &old, None, tz)?;
-    let change = back.told_in(Change::new(Action::EventDeleted, Entity::Event, Some(id.0), summary));
+    let change = back.told_in(change);
     journal.commit_change(txn, change)?;
     Ok(())
 }

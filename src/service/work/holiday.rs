@@ -1,18 +1,19 @@
 //! A holiday that cancels lessons: the planned lessons it covers (those its audience is off for:
 //! see `Audience::off_for`), how many people they touch (the confirmation the manager sees), and their
 //! cancellation in the event's own commit through the lessons' cancellation path; moved or
-//! deleted, it brings back the lessons it cancelled and no longer covers.
+//! deleted, it brings back the lessons it cancelled that no holiday covers any more.
 
 use super::events::{self, EventForm};
-use crate::domain::UserId;
 use crate::domain::event::{Audience, Event, EventKind};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::notification::{Notice, NotificationKind};
+use crate::domain::{EventId, UserId};
 use crate::service::ServiceError;
 use crate::service::journal::{Change, Journal};
 use crate::service::schedule::School;
 use crate::service::schedule::lesson_end::{bring_back_uncovered, cancel_covered};
 use crate::store::WriteTxn;
+use crate::store::events::overlapping;
 use crate::store::record::{self, Reader};
 use crate::store::{Store, family, lessons};
 use jiff::tz::TimeZone;
@@ -54,10 +55,19 @@ fn covered(
 }
 
 /// How many planned lessons the holiday `form` describes would cancel and how many people they
-/// touch; nothing for any other event. The form is checked as a create checks it.
-pub fn preview(store: &Store, form: &EventForm, tz: &TimeZone) -> Result<Preview, ServiceError> {
+/// touch; nothing for any other event. The form is checked as a create checks it, or as a change
+/// of the event `changed` (`events::check_change`).
+pub fn preview(
+    store: &Store,
+    form: EventForm,
+    changed: Option<EventId>,
+    tz: &TimeZone,
+) -> Result<Preview, ServiceError> {
     let txn = store.read()?;
-    let checked = events::check(&txn, form, tz)?;
+    let checked = match changed {
+        None => events::check(&txn, &form, tz)?,
+        Some(id) => events::check_change(&txn, form, &events::stored(&txn, id)?, tz)?,
+    };
     if checked.kind != EventKind::Holiday || !checked.cancels_lessons {
         return Ok(Preview::default());
     }
@@ -99,8 +109,9 @@ pub fn cancel(
 }
 
 /// Brings back, in `txn`, the lessons the holiday `old` cancelled (cancelled with its title as
-/// the reason, in its span, of its audience) that `new` — the holiday as changed, `None` when
-/// deleted — no longer cancels; one booked over since stays cancelled.
+/// the reason, in its span, of its audience) that no holiday stored in `txn` cancels any more:
+/// `txn` already holds `new` — the holiday as changed, `None` when deleted. A lesson another
+/// holiday still cancels stays cancelled (`held`); one booked over since stays cancelled too.
 pub fn bring_back(
     txn: &WriteTxn,
     journal: &Journal,
@@ -117,12 +128,8 @@ pub fn bring_back(
         });
     }
     let mut found = lessons::between(txn, old.starts_at - LONGEST_LESSON, old.ends_at)?;
-    found.retain(|l| {
-        l.status == LessonStatus::Cancelled
-            && l.cancel_reason == old.title
-            && old.cancels(l)
-            && !new.is_some_and(|new| new.cancels(l))
-    });
+    found.retain(|l| l.status == LessonStatus::Cancelled && l.cancel_reason == old.title && old.cancels(l));
+    let found = held(txn, old, found)?;
     let why = match new {
         Some(_) => format!("«{}» перенесено", old.title),
         None => format!("«{}» отменено", old.title),
@@ -131,25 +138,28 @@ pub fn bring_back(
     Ok(Cancelled { lessons, notices, done })
 }
 
-/// Renames, in `txn`, the reason of the lessons the holiday `old` cancelled and `new` (the same
-/// holiday renamed) still cancels to `new`'s title: the lessons know their holiday by its title,
-/// so a renamed holiday still brings them back when it is moved or deleted. Returns how many.
-pub fn renamed(txn: &WriteTxn, old: &Event, new: &Event) -> Result<usize, ServiceError> {
-    if old.title == new.title || old.kind != EventKind::Holiday || !old.cancels_lessons {
-        return Ok(0);
+/// Of the `cancelled` lessons of the holiday `old`, keeps cancelled those a holiday stored in
+/// `txn` still cancels — `old` as changed first, else another — with that holiday's title as
+/// their reason (the lessons know their holiday by its title, so a renamed holiday, or the other
+/// one, still brings them back when it is moved or deleted), and returns the rest.
+fn held(txn: &WriteTxn, old: &Event, cancelled: Vec<Lesson>) -> Result<Vec<Lesson>, ServiceError> {
+    let mut holidays = overlapping(txn, old.starts_at - LONGEST_LESSON, old.ends_at + LONGEST_LESSON)?;
+    holidays.sort_by_key(|h| h.id != old.id);
+    let mut free = Vec::new();
+    for lesson in cancelled {
+        match holidays.iter().find(|h| h.cancels(&lesson)) {
+            None => free.push(lesson),
+            Some(holiday) if holiday.title == lesson.cancel_reason => {}
+            Some(holiday) => {
+                let relabelled = Lesson {
+                    cancel_reason: holiday.title.clone(),
+                    ..lesson.clone()
+                };
+                record::replace(txn, &lesson, &relabelled)?;
+            }
+        }
     }
-    let mut found = lessons::between(txn, old.starts_at - LONGEST_LESSON, old.ends_at)?;
-    found.retain(|l| {
-        l.status == LessonStatus::Cancelled && l.cancel_reason == old.title && old.cancels(l) && new.cancels(l)
-    });
-    for was in &found {
-        let lesson = Lesson {
-            cancel_reason: new.title.clone(),
-            ..was.clone()
-        };
-        record::replace(txn, was, &lesson)?;
-    }
-    Ok(found.len())
+    Ok(free)
 }
 
 impl Cancelled {

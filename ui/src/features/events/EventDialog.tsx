@@ -58,7 +58,7 @@ export function EventDialog({ open, close, event, day }: OverlayProps<boolean> &
     submit: async (values) => {
       const body = bodyOf(values as EventForm);
       if (body.cancels_lessons) {
-        const { data } = await api<Ok<'events_preview'>>(`${endpoints.events}/preview`, { method: 'POST', body });
+        const { data } = await api<Ok<'events_preview'>>(`${endpoints.events}/preview`, { method: 'POST', body, query: { event_id: event?.id } });
         const question = `${cancelQuestion(data)}. Сохранить событие и отменить эти занятия?`;
         if (data.lessons > 0 && !(await confirm({ title: 'Отменить занятия?', message: question, action: 'Отменить занятия', danger: true }))) return;
       }
