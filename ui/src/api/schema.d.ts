@@ -408,7 +408,9 @@ export interface paths {
         /**
          * Mark a notification read
          * @description Its owner or a manager. Reading it again keeps the first time. Someone else's
-         *     notification answers 404, like one that does not exist.
+         *     notification answers 404, like one that does not exist. While acting as someone, and for
+         *     a manager the notice that someone acted as another person, it is given unchanged:
+         *     that person's notices stay his to read.
          */
         post: operations["notifications_read"];
         delete?: never;
@@ -429,7 +431,8 @@ export interface paths {
         /**
          * Mark all read
          * @description Marks every unread notification of the person read. The person himself or a manager;
-         *     not while acting as someone (403): the trace of being acted as cannot be hidden.
+         *     not while acting as someone (403): the trace of being acted as cannot be hidden. A
+         *     manager marking someone else's leaves the notice that someone acted as him unread.
          */
         post: operations["users_notifications_check_all"];
         delete?: never;
@@ -732,7 +735,8 @@ export interface paths {
          *     their values, roles and tags are added) and deleted ones restored; missing tags are
          *     created. An import never makes a manager: a row asking for the role, or bringing back a
          *     deleted manager, is an error of that row. The write is one transaction: with any row
-         *     error it is 422 with every error and nothing is written; a preview with errors is 200.
+         *     error it is 422 with every error and nothing is written (every row `skip`, the counts
+         *     0); a preview with errors is 200.
          *     A file that is not a table is 422; over the body limit, 413. Every answer carries the
          *     same report: `rows` lists each data row with its action, its cells (`values`), what it
          *     changes (`changes`, «было → станет»), the roles it grants and its errors — for a
@@ -813,8 +817,9 @@ export interface paths {
         /**
          * Upload a file
          * @description Managers only. `multipart/form-data` with the field `file`; the file is kept in the
-         *     database with its original name. Larger than `files.max_upload_mb`: 413; an empty file
-         *     or no `file` field: 422.
+         *     database with its original name. Larger than `files.max_upload_mb`: 413; an empty file,
+         *     no `file` field or a deleted user: 422. The user and his parents are told that a document
+         *     was filed, not its name (only managers read that).
          */
         post: operations["files_upload"];
         delete?: never;
@@ -915,7 +920,7 @@ export interface paths {
         /**
          * Create a subject
          * @description Staff. The name is unique (ignoring case and ё/е), up to 50 characters; the colour is
-         *     one of the palette's; the price (kopecks) may be null.
+         *     one of the palette's; the price (kopecks) may be null, and only a manager sets one (403).
          */
         post: operations["subjects_create"];
         delete?: never;
@@ -938,14 +943,15 @@ export interface paths {
         get: operations["subjects_show"];
         /**
          * Edit a subject
-         * @description Staff. Rename, recolour, reprice, archive (`archived: true`) or bring back.
+         * @description Staff. Rename, recolour, reprice (a manager only: 403), archive (`archived: true`) or
+         *     bring back.
          */
         put: operations["subjects_update"];
         post?: never;
         /**
          * Delete a subject
-         * @description Staff. Refused (422 on `id`) while courses, groups or lessons use it: archive it
-         *     instead. The people who studied or taught it no longer do.
+         * @description Staff. Refused (422 on `id`) while courses, groups, lessons, packages or marks use it:
+         *     archive it instead. The people who studied or taught it no longer do.
          */
         delete: operations["subjects_delete"];
         options?: never;
@@ -970,8 +976,9 @@ export interface paths {
         put?: never;
         /**
          * Create a course
-         * @description Managers only. Needs a subject and a name (up to 150 characters); `planned_lessons`
-         *     (0 when not planned), `price` for the whole course in kopecks (may be null).
+         * @description Managers only. Needs a subject not in the archive and a name (up to 150 characters);
+         *     `planned_lessons` (0 when not planned), `price` for the whole course in kopecks (may be
+         *     null).
          */
         post: operations["courses_create"];
         delete?: never;
@@ -994,14 +1001,16 @@ export interface paths {
         get: operations["courses_show"];
         /**
          * Edit a course
-         * @description Managers only. Every field as on create; `archived: true` archives it.
+         * @description Managers only. Every field as on create; `archived: true` archives it. Another subject
+         *     (not one in the archive) only while no student, group, lesson or package uses the course
+         *     (422 on `subject_id`).
          */
         put: operations["courses_update"];
         post?: never;
         /**
          * Delete a course
-         * @description Managers only. Refused (422 on `id`) while students are enrolled or groups or lessons
-         *     belong to it: archive it instead.
+         * @description Managers only. Refused (422 on `id`) while students are enrolled or groups, lessons or
+         *     packages belong to it: archive it instead.
          */
         delete: operations["courses_delete"];
         options?: never;
@@ -1025,7 +1034,7 @@ export interface paths {
         /**
          * Enrol a student
          * @description Managers only. The person must be a student, enrolled in this course once (422 on
-         *     `student_id` otherwise).
+         *     `student_id` otherwise); a course in the archive takes nobody (422 on `course_id`).
          */
         post: operations["enrolments_create"];
         delete?: never;
@@ -1044,7 +1053,8 @@ export interface paths {
         get?: never;
         /**
          * Change an enrolment
-         * @description Managers only. Status and dates (the student stays).
+         * @description Managers only. Status and dates (the student stays); a field left out keeps its value,
+         *     `ends_on: null` makes the enrolment open-ended.
          */
         put: operations["enrolments_update"];
         post?: never;
@@ -1074,7 +1084,8 @@ export interface paths {
         /**
          * Set what a person studies or teaches
          * @description Staff only. Replaces the whole list; each subject once (422 on `data`); a price
-         *     (kopecks, 422 on `data.N.price`) is kept for a student only.
+         *     (kopecks, 422 on `data.N.price`) is kept for a student only, and only a manager sets,
+         *     changes or removes one (403).
          */
         put: operations["users_subjects_save"];
         post?: never;
@@ -2098,16 +2109,19 @@ export interface paths {
         get: operations["events_show"];
         /**
          * Change an event
-         * @description Managers only. Any field of the create; moving it notifies its audience again, and a
-         *     holiday with `cancels_lessons` cancels the planned lessons its span now covers and brings
-         *     back those it cancelled and no longer covers (one booked over since stays cancelled).
+         * @description Managers only. Any field of the create; the audience left out is kept as it is, and sent,
+         *     its people deleted and groups removed since are dropped (a new unknown id is a 422).
+         *     Moving it notifies its audience again, else only the people it adds are told. A holiday
+         *     with `cancels_lessons` cancels the planned lessons its span now covers and brings back
+         *     those it cancelled and no holiday covers any more (one booked over since stays cancelled).
          */
         put: operations["events_update"];
         post?: never;
         /**
          * Delete an event
-         * @description Managers only. The lessons a holiday cancelled come back into the timetable (one booked
-         *     over since stays cancelled); their people are told.
+         * @description Managers only. Its audience is told it is cancelled, unless it is over. The lessons a
+         *     holiday cancelled come back into the timetable unless another holiday still covers them
+         *     (or one was booked over since); their people are told that instead.
          */
         delete: operations["events_delete"];
         options?: never;
@@ -2126,10 +2140,10 @@ export interface paths {
         put?: never;
         /**
          * What a holiday would cancel
-         * @description Managers only. The same body as a create (checked the same way): how many planned
-         *     lessons a holiday with `cancels_lessons` would cancel and how many distinct people
-         *     (teachers, students, their parents) they touch — the confirmation before saving. Zero
-         *     for any other event.
+         * @description Managers only. The same body as a create (checked the same way, or as a change of the
+         *     event `event_id` when editing it): how many planned lessons a holiday with
+         *     `cancels_lessons` would cancel and how many distinct people (teachers, students, their
+         *     parents) they touch — the confirmation before saving. Zero for any other event.
          */
         post: operations["events_preview"];
         delete?: never;
@@ -2157,7 +2171,7 @@ export interface components {
         ActivityView: {
             /** Format: uint64 */
             id: number;
-            /** @description RFC 3339. */
+            /** @description RFC 3339 on the school's clock: «2026-11-24T16:00:00+03:00». */
             created_at: string;
             /**
              * Format: uint64
@@ -3018,7 +3032,8 @@ export interface components {
         };
         /**
          * EnrolmentBody
-         * @description An enrolment's fields (`student_id` on enrolling only).
+         * @description An enrolment's fields (`student_id` on enrolling only). On a change, a field left out keeps
+         *     its value.
          */
         EnrolmentBody: {
             /** Format: uint64 */
@@ -3027,7 +3042,10 @@ export interface components {
             status?: string | null;
             /** @description `YYYY-MM-DD`; today when absent. */
             starts_on?: string | null;
-            /** @description `YYYY-MM-DD`, not before `starts_on`; null while open-ended. */
+            /**
+             * @description `YYYY-MM-DD`, not before `starts_on`; null while open-ended (on a change, null clears
+             *     it and leaving it out keeps it).
+             */
             ends_on?: string | null;
         };
         /**
@@ -3353,7 +3371,7 @@ export interface components {
         /**
          * @description What a row does: `create` a new person, `update` someone already in the school (by
          *     e-mail), `restore` a deleted person, or `skip` (nothing written: the row changes nothing,
-         *     or it has errors).
+         *     it has errors, or the import was refused).
          * @enum {string}
          */
         ImportAction: "create" | "update" | "restore" | "skip";
@@ -3377,7 +3395,7 @@ export interface components {
         /**
          * ImportReport
          * @description What an import found (`dry_run=1`) or did: the same shape for a preview, a write and a
-         *     refusal (422).
+         *     refusal (422: nothing written, so every row is `skip` and the counts are 0).
          */
         ImportReport: {
             /** @description The recognised columns' headers as the file wrote them, in the file's order. */
@@ -3391,17 +3409,19 @@ export interface components {
             rows_total: number;
             /**
              * Format: uint32
-             * @description People created (in a preview: to be created).
+             * @description People created (in a preview: to be created; in a refusal: 0).
              */
             created: number;
             /**
              * Format: uint32
-             * @description People already in the school, by e-mail, whose card changes (in a preview: would).
+             * @description People already in the school, by e-mail, whose card changes (in a preview: would; in a
+             *     refusal: 0).
              */
             updated: number;
             /**
              * Format: uint32
-             * @description Deleted people brought back (in a preview: would be); they count here, not in `updated`.
+             * @description Deleted people brought back (in a preview: would be; in a refusal: 0); they count here,
+             *     not in `updated`.
              */
             restored: number;
             /** @description Every problem, by row and column; with any, nothing is written. */
@@ -4001,7 +4021,7 @@ export interface components {
             body: string;
             /** @description A page of the portal to open, e.g. `/users/5`. */
             link?: string | null;
-            /** @description RFC 3339. */
+            /** @description RFC 3339 on the school's clock: «2026-11-24T16:00:00+03:00». */
             created_at: string;
             /** @description Null while unread. */
             read_at?: string | null;
@@ -23718,7 +23738,9 @@ export interface operations {
     };
     events_preview: {
         parameters: {
-            query?: never;
+            query?: {
+                event_id?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
