@@ -9,6 +9,7 @@ import { mayOpen } from '../../app/guards';
 import { confirm } from '../../components/ConfirmDialog';
 import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { Icon } from '../../components/Icon';
+import { LoadFailure } from '../../components/LoadFailure';
 import { PageHeading } from '../../components/PageHeading';
 import { PersonField } from '../../components/PeoplePicker';
 import { RowActions } from '../../components/RowActions';
@@ -39,7 +40,8 @@ export default function CoursePage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    const failed = (failure: unknown) => failure instanceof ApiError && setStatus(failure.status);
+    // A failure without an answer (the network) is 0; one of this page left behind is nothing.
+    const failed = (failure: unknown) => controller.signal.aborted || setStatus(failure instanceof ApiError ? failure.status : 0);
     api<Ok<'courses_show'>>(url, { signal: controller.signal }).then(({ data }) => setCourse(data), failed);
     api<Ok<'enrolments_list'>>(`${url}/enrolments`, { signal: controller.signal }).then(({ data }) => setEnrolments(data), failed);
     return () => controller.abort();
@@ -69,6 +71,13 @@ export default function CoursePage() {
     reload();
   };
 
+  if (status === 0) {
+    const retry = () => {
+      setStatus(null);
+      reload();
+    };
+    return <LoadFailure what="курс" onRetry={retry} />;
+  }
   if (status !== null) {
     return (
       <div className="empty-state">
