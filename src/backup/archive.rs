@@ -58,8 +58,9 @@ pub fn read_manifest(path: &Path) -> Result<Manifest, BackupError> {
     manifest_entry(path, &mut entries)
 }
 
-/// Reads the manifest and writes the database inside the copy into `dest`; returns the
-/// manifest and the SHA-256 of what was written. A failed write names `dest_dir` (a full disk).
+/// Reads the manifest and writes the database inside the copy into `dest`, then reads the
+/// archive to its end (a damaged byte anywhere is an error); returns the manifest and the
+/// SHA-256 of what was written. A failed write names `dest_dir` (a full disk).
 pub fn unpack(path: &Path, dest: &mut File, dest_dir: &Path) -> Result<(Manifest, String), BackupError> {
     let mut archive = open(path)?;
     let mut entries = archive.entries().map_err(|err| BackupError::read(path, err))?;
@@ -79,6 +80,9 @@ pub fn unpack(path: &Path, dest: &mut File, dest_dir: &Path) -> Result<(Manifest
     }
     writer.file.flush().map_err(|err| BackupError::writing(dest_dir, err))?;
     drop(writer);
+    drop((entry, entries));
+    // The rest of the archive is read too, so gzip's checksum covers every byte of the file.
+    io::copy(&mut archive.into_inner(), &mut io::sink()).map_err(|err| BackupError::read(path, damaged(err)))?;
     dest.sync_all().map_err(|err| BackupError::writing(dest_dir, err))?;
     Ok((manifest, hex::encode(hasher.finalize())))
 }
