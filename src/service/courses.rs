@@ -7,6 +7,7 @@ use super::{FieldErrors, ServiceError};
 use crate::domain::activity::{Action, Entity};
 use crate::domain::catalog::CatalogQuery;
 use crate::domain::course::{Course, check_course};
+use crate::domain::search::fold;
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, Page, PageRequest, SubjectId};
 use crate::store::record::{self, Reader};
@@ -120,6 +121,25 @@ fn subject_for(txn: &WriteTxn, old: &Course, id: SubjectId) -> Result<Subject, S
     Ok(subject)
 }
 
+/// 422 on `name` when another course of `subject` is already named so (ignoring case and ё/е):
+/// two courses of one name in a subject cannot be told apart in a list or a picker.
+fn name_free(txn: &WriteTxn, subject: SubjectId, name: &str, this: Option<CourseId>) -> Result<(), ServiceError> {
+    let wanted = fold(name);
+    for id in courses::of_subject(txn, subject)?
+        .into_iter()
+        .filter(|id| Some(*id) != this)
+    {
+        let other: Option<Course> = record::get(txn, id)?;
+        if other.is_some_and(|other| fold(&other.name) == wanted) {
+            return Err(FieldErrors::one(
+                "name",
+                "Курс с таким названием в этом предмете уже есть",
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn describe(course: &Course, subject: &Subject) -> String {
     format!("«{}» ({})", course.name, subject.name)
 }
@@ -129,6 +149,7 @@ pub fn create(store: &Store, journal: &Journal, form: CourseForm) -> Result<Cour
     let (name, description, subject_id) = checked(&form)?;
     let txn = store.write()?;
     let subject = open_subject(&txn, subject_id)?;
+    name_free(&txn, subject_id, &name, None)?;
     let course = record::insert(&txn, |id| Course {
         id,
         subject_id,
@@ -158,6 +179,7 @@ pub fn update(store: &Store, journal: &Journal, id: CourseId, form: CourseForm) 
     let txn = store.write()?;
     let old: Course = record::get(&txn, id)?.ok_or_else(not_found)?;
     let subject = subject_for(&txn, &old, subject_id)?;
+    name_free(&txn, subject_id, &name, Some(id))?;
     let new = Course {
         id,
         subject_id,

@@ -246,3 +246,25 @@ async fn a_worker_manages_subjects_and_what_a_student_studies_but_not_prices() {
         json!([{"subject_id": physics, "price": 900_00}, {"subject_id": math, "price": null}])
     );
 }
+
+#[tokio::test]
+async fn two_courses_of_one_subject_do_not_share_a_name() {
+    let school = school().await;
+    let manager = school.as_user(school.manager);
+    let (physics, chemistry) = (subject(&school, "Физика").await, subject(&school, "Химия").await);
+    let exam = course(&school, physics, "ЕГЭ").await;
+    let club = course(&school, physics, "Кружок").await;
+    let taken = json!(["Курс с таким названием в этом предмете уже есть"]);
+    let again = json!({"subject_id": physics, "name": "егэ"});
+    assert_eq!(
+        refused(&sent(&manager, Method::POST, "/api/courses", again).await, "name"),
+        taken
+    );
+    let renamed = json!({"subject_id": physics, "name": "ЕГЭ "});
+    let answer = sent(&manager, Method::PUT, &format!("/api/courses/{club}"), renamed).await;
+    assert_eq!(refused(&answer, "name"), taken);
+    let kept = json!({"subject_id": physics, "name": "ЕГЭ", "description": "Два года"});
+    let answer = sent(&manager, Method::PUT, &format!("/api/courses/{exam}"), kept).await;
+    assert_eq!(answer.0, 200, "its own name is free for it: {}", answer.1);
+    course(&school, chemistry, "ЕГЭ").await;
+}
