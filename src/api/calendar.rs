@@ -63,7 +63,6 @@ pub struct CalendarFields {
     pub group_id: Option<GroupId>,
     #[oai(nullable)]
     pub teacher_id: Option<UserId>,
-    pub student_ids: Vec<UserId>,
 }
 
 impl CalendarFields {
@@ -81,7 +80,6 @@ impl CalendarFields {
             subject_id: entry.subject_id,
             group_id: entry.group_id,
             teacher_id: entry.teacher_id,
-            student_ids: entry.student_ids,
         }
     }
 

@@ -49,5 +49,4 @@ pub struct CalendarEntry {
     pub subject_id: Option<super::SubjectId>,
     pub group_id: Option<super::GroupId>,
     pub teacher_id: Option<UserId>,
-    pub student_ids: Vec<UserId>,
 }

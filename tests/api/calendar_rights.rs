@@ -1,5 +1,6 @@
 //! A private calendar link ends with the right to read it: unlinking a parent, deleting a person;
-//! a deleted child is out of his parent's calendar, and the feed's UIDs name the school's host.
+//! a deleted child is out of his parent's calendar, a student's calendar names no classmate, and
+//! the feed's UIDs name the school's host.
 
 use crate::calendar::{lessons, make_link, parse, path_of, value};
 use crate::helpers::{TestApp, json, spawn_app, spawn_app_with};
@@ -192,4 +193,22 @@ async fn the_feeds_uids_name_the_host_of_an_ipv6_public_url() {
     let calendar = parse(&text);
     let uid = calendar.events.first().and_then(|e| value(&e.properties, "UID"));
     assert_eq!(uid, Some(format!("lesson-{}@[::1]", ids[0]).as_str()), "{text}");
+}
+
+#[tokio::test]
+async fn a_students_calendar_does_not_list_his_classmates() {
+    let app = spawn_app().await;
+    let teacher = app.quick_user("t@school.ru", "Белов", "Иван", &[Role::Worker]);
+    let sima = app.quick_user("s@school.ru", "Ученикова", "Сима", &[Role::Student]);
+    let classmate = app.quick_user("k@school.ru", "Соседова", "Катя", &[Role::Student]);
+    let (four, day) = tomorrow_at(16);
+    lessons(&app, &[(teacher, &[sima, classmate], &four, "каб. 12", false)]);
+    let page = format!("/api/calendar?from={day}&to={day}&user_id={sima}");
+    let body = json(app.browser_as(sima, None).get(&page).await).await;
+    let entries = body["data"].as_array().expect("entries");
+    assert_eq!(entries.len(), 1, "{body}");
+    assert!(
+        entries[0].get("student_ids").is_none(),
+        "no ids of the lesson's students: {body}"
+    );
 }

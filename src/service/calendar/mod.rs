@@ -158,7 +158,6 @@ fn lesson_entry(lesson: Lesson, (title, color): (String, String)) -> CalendarEnt
         subject_id: Some(lesson.subject_id),
         group_id: lesson.group_id,
         teacher_id: Some(lesson.teacher_id),
-        student_ids: lesson.student_ids,
     }
 }
 
@@ -242,7 +241,6 @@ fn event_entry(event: Event) -> CalendarEntry {
         subject_id: None,
         group_id: None,
         teacher_id: None,
-        student_ids: Vec::new(),
     }
 }
 

@@ -21,7 +21,6 @@ fn lesson(id: u64, starts: &str, status: LessonStatus, room: &str) -> CalendarEn
         subject_id: None,
         group_id: None,
         teacher_id: Some(UserId(1)),
-        student_ids: vec![],
     }
 }
 
