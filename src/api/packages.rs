@@ -146,7 +146,8 @@ impl PackagesApi {
 
     /// Change a package
     ///
-    /// Managers: its note and its last valid day.
+    /// Managers: its note and its last valid day (a 422 on `valid_to` for a cancelled
+    /// package). A change that changes nothing writes nothing.
     #[oai(path = "/api/packages/:id", method = "put", operation_id = "packages_update")]
     async fn update(
         &self,
@@ -169,8 +170,8 @@ impl PackagesApi {
     /// Freeze a package
     ///
     /// Managers. Pauses it from `from` to `to` (both included) for `reason`; its last valid
-    /// day moves on by the freeze's length. A freeze outside its validity, overlapping
-    /// another, or without a reason is a 422 on its field.
+    /// day moves on by the freeze's length. A freeze of a cancelled package, outside its
+    /// validity, overlapping another, or without a reason is a 422 on its field.
     #[oai(path = "/api/packages/:id/freeze", method = "post", operation_id = "packages_freeze")]
     async fn freeze(
         &self,

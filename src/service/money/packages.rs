@@ -45,6 +45,9 @@ fn not_found() -> ServiceError {
     ServiceError::NotFound("Абонемент не найден".into())
 }
 
+/// Why a cancelled package (its sale reversed) is neither frozen nor given a new end.
+const CANCELLED: &str = "Абонемент аннулирован: его нельзя заморозить или продлить";
+
 fn note(errors: &mut FieldErrors, raw: Option<String>) -> String {
     let note = raw.unwrap_or_default().trim().to_owned();
     if note.chars().count() > 500 {
@@ -193,7 +196,8 @@ pub fn sell(
     })
 }
 
-/// Changes package `id`'s note or last day, as a manager.
+/// Changes package `id`'s note or last day, as a manager (not the last day of a cancelled
+/// one; sent unchanged, it is let be); a change that changes nothing writes nothing, not even a line in the log.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -220,11 +224,17 @@ pub fn update(
             errors.push("valid_to", "Конец действия раньше начала");
         }
         package.valid_to = to;
-        if to != old.valid_to {
+        if to != old.valid_to && old.cancelled {
+            errors.push("valid_to", CANCELLED);
+        } else if to != old.valid_to {
             lines.push(format!("действует до: {} → {}", day_text(old.valid_to), day_text(to)));
         }
     }
     errors.into_result()?;
+    if lines.is_empty() {
+        txn.abort()?;
+        return shown(store, id, config);
+    }
     record::update(&txn, &package)?;
     let summary = format!("Абонемент {}: {}", named(&txn, &package)?, lines.join("; "));
     let change =
@@ -233,7 +243,8 @@ pub fn update(
     shown(store, id, config)
 }
 
-/// Freezes package `id` from `from` to `to` for `reason`, as a manager: its end moves on.
+/// Freezes package `id` from `from` to `to` for `reason`, as a manager: its end moves on. A
+/// cancelled package is not frozen (a 422 on `from`).
 pub fn freeze(
     store: &Store,
     journal: &Journal,
@@ -257,6 +268,9 @@ pub fn freeze(
         reason: reason.trim().to_owned(),
     };
     let mut errors = FieldErrors::new();
+    if package.cancelled {
+        errors.push("from", CANCELLED);
+    }
     errors.extend(freeze_errors(&package, &freeze));
     errors.into_result()?;
     let change = frozen(&txn, &package, &freeze)?;

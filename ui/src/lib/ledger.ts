@@ -19,7 +19,7 @@ export const KINDS: readonly LedgerKind[] = ['payment', 'charge', 'reversal'];
 export const KIND_NAMES: Record<LedgerKind, string> = { payment: 'Оплата', charge: 'Списание', reversal: 'Сторно' };
 export const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'transfer'];
 export const METHOD_NAMES: Record<PaymentMethod, string> = { cash: 'Наличные', card: 'Карта', transfer: 'Перевод' };
-export const REASON_NAMES: Record<ChargeReason, string> = { lesson: 'Занятие', package: 'Абонемент', course: 'Курс', other: 'Другое' };
+export const REASON_NAMES: Record<ChargeReason, string> = { lesson: 'Занятие', package: 'Абонемент', course: 'Курс', other: 'Прочее' };
 export const PACKAGE_STATUS_NAMES: Record<PackageStatus, string> = {
   active: 'Действует',
   frozen: 'Заморожен',

@@ -3,11 +3,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { usePeople } from '../../lib/usePeople';
 import { currentUser, isStaff, type CurrentUser } from '../../lib/user';
 import { DebtorsList } from './DebtorsList';
 import { SchoolLedger } from './SchoolLedger';
-import { StudentLedger } from './StudentLedger';
+import { ChildrenLedgers, StudentLedger } from './StudentLedger';
 import { tabOf, type PaymentsTab } from './payments';
 import { takePayment } from './TakePaymentDialog';
 import { PageHeading } from '../../components/PageHeading';
@@ -56,15 +55,11 @@ function StaffPayments({ manager }: { manager: boolean }) {
 function LearnerPayments({ user }: { user: CurrentUser }) {
   const student = user.roles.includes('student');
   const children = user.roles.includes('parent') ? user.children_ids : [];
-  const { people, loaded } = usePeople(children);
   return (
     <>
       <h1>Оплаты</h1>
       {student && <StudentLedger student={{ id: user.id, full_name: user.full_name }} manager={false} titled={children.length > 0} />}
-      {children.length > 0 && !loaded && <p aria-busy="true">Загружаем детей…</p>}
-      {people.map((child) => (
-        <StudentLedger key={child.id} student={{ id: child.id, full_name: child.full_name ?? '' }} manager={false} titled />
-      ))}
+      <ChildrenLedgers ids={children} />
       {!student && children.length === 0 && <p className="muted">К вашей учётной записи не привязаны дети.</p>}
     </>
   );

@@ -46,7 +46,7 @@ export default function ReceiptPage() {
       </nav>
       <article className="receipt">
         {user && <p className="receipt-school">{user.school_name}</p>}
-        <h1>Квитанция № {entry.id}</h1>
+        <h1>Квитанция №&nbsp;{entry.id}</h1>
         <p className="muted">от {formatDate(entry.date)}</p>
         {entry.kind !== 'payment' && <p className="receipt-warning">Это не оплата: {entry.title}</p>}
         {entry.reversed_by != null && <p className="receipt-warning">Оплата сторнирована.</p>}

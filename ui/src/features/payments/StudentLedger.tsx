@@ -1,11 +1,14 @@
 //! One student's money (`GET /api/users/{id}/payments`): the balance in large type, a manager's
-//! «Принять оплату» and «Продать абонемент», the packages with the lessons left (a manager
-//! freezes one), and the ledger newest first, paged, with «Сторно» for a manager.
+//! «Принять оплату», «Продать абонемент» and «Списать», the packages with the lessons left (a manager
+//! freezes one), and the ledger newest first, paged, with «Сторно» for a manager; and a
+//! parent's children's money, each under the child's name.
 import { ListResults } from '../../components/ListResults';
 import { BalanceFigure, PackagesList } from '../../components/StudentMoney';
 import type { Ok } from '../../api/types';
 import { studentPaymentsUrl, type LedgerEntry } from '../../lib/ledger';
 import { useListPage } from '../../lib/useListPage';
+import { usePeople } from '../../lib/usePeople';
+import { chargeStudent } from './ChargeDialog';
 import { LedgerTable } from './LedgerTable';
 import { freezePackage, sellPackage } from './PackageDialogs';
 import { reverseEntry } from './ReverseDialog';
@@ -43,6 +46,9 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
           <button type="button" className="secondary" onClick={() => void sellPackage(student).then(changed)}>
             Продать абонемент
           </button>
+          <button type="button" className="secondary outline" onClick={() => void chargeStudent(student).then(changed)}>
+            Списать
+          </button>
         </div>
       )}
       <h3>Абонементы</h3>
@@ -68,5 +74,18 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
         {(rows, busy) => <LedgerTable rows={rows} busy={busy} onReverse={manager ? (entry) => void reverse(entry) : undefined} />}
       </ListResults>
     </section>
+  );
+}
+
+/** The money of each of `ids` (a parent's children) under the child's name, read only. */
+export function ChildrenLedgers({ ids }: { ids: readonly number[] }) {
+  const { people, loaded } = usePeople(ids);
+  return (
+    <>
+      {ids.length > 0 && !loaded && <p aria-busy="true">Загружаем детей…</p>}
+      {people.map((child) => (
+        <StudentLedger key={child.id} student={{ id: child.id, full_name: child.full_name ?? '' }} manager={false} titled />
+      ))}
+    </>
   );
 }

@@ -27,7 +27,7 @@ interface Props {
 }
 
 /** The student's balance before saving: «Баланс: долг 1 500,00 ₽». */
-function BalanceBefore({ id }: { id: number }) {
+export function BalanceBefore({ id }: { id: number }) {
   const { money } = useStudentMoney(id);
   if (!money) return <p aria-busy="true">Загружаем баланс…</p>;
   return (

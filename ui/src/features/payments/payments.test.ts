@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Values } from '../../lib/filters';
 import { validate } from '../../lib/forms';
-import { paymentSchema, reverseSchema, schoolLedgerFilters, tabOf } from './payments';
+import { cardMoney, chargeSchema, paymentSchema, reverseSchema, schoolLedgerFilters, tabOf } from './payments';
 
 type LedgerFilters = Values<typeof schoolLedgerFilters.fields>;
 const { read, write, query, narrowed } = schoolLedgerFilters;
@@ -44,7 +44,37 @@ describe('the payment and reversal forms', () => {
     });
   });
 
+  it('reads a charge by hand: an amount and what for, lessons and packages not among the choices', () => {
+    expect(validate(chargeSchema, { amount: '350', reason: 'other', date: '', note: ' Учебники ' })).toEqual({
+      ok: true,
+      data: { amount: 35000, reason: 'other', date: '', note: 'Учебники' },
+    });
+    expect(validate(chargeSchema, { amount: '0', reason: 'lesson', date: '', note: '' }).ok).toBe(false);
+  });
+
   it('wants a reason for a reversal', () => {
     expect(validate(reverseSchema, { reason: '  ' })).toEqual({ ok: false, errors: { reason: 'Укажите причину сторнирования' } });
+  });
+});
+
+describe('a person’s «Оплаты» tab', () => {
+  type Roles = ('student' | 'parent' | 'worker' | 'manager')[];
+  const card = (roles: Roles, more: { children_ids?: number[]; deleted_at?: string | null } = {}) => ({
+    roles,
+    children_ids: [],
+    deleted_at: null,
+    ...more,
+  });
+
+  it('shows a student his own money, with a manager’s buttons unless he is deleted', () => {
+    expect(cardMoney(card(['student']), true)).toEqual({ show: 'own', manager: true });
+    expect(cardMoney(card(['student']), false)).toEqual({ show: 'own', manager: false });
+    expect(cardMoney(card(['student'], { deleted_at: '2026-11-20T10:00:00+03:00' }), true)).toEqual({ show: 'own', manager: false });
+  });
+
+  it('shows a parent his children’s money and anyone else a note, never a payment form that cannot be saved', () => {
+    expect(cardMoney(card(['parent'], { children_ids: [7, 8] }), true)).toEqual({ show: 'children', ids: [7, 8] });
+    expect(cardMoney(card(['parent']), true)).toEqual({ show: 'none' });
+    expect(cardMoney(card(['worker']), true)).toEqual({ show: 'none' });
   });
 });

@@ -4,6 +4,7 @@ import { day, defineFilters, id, kept, oneOf, perPage } from '../../lib/filters'
 import { KINDS, METHODS } from '../../lib/ledger';
 import { amountField } from '../../lib/money';
 import { ruDate, z } from '../../lib/forms';
+import type { UserCard } from '../../lib/person';
 
 /** `/payments` and `/history/payments`: `?from&to&kind&method&student`. */
 export const schoolLedgerFilters = defineFilters(
@@ -34,6 +35,18 @@ export const tabOf = (params: URLSearchParams): PaymentsTab => (params.get('tab'
 export const paymentSchema = z.object({
   amount: amountField,
   method: z.enum(METHODS as [string, ...string[]]),
+  date: ruDate(),
+  note: z.string().trim(),
+});
+
+/** What a manager charges by hand (lessons and packages charge themselves), «Прочее» first. */
+export const MANUAL_REASONS = ['other', 'course'] as const;
+
+/** The «Списать» form: an amount in roubles, what for, a day, a note (money handed back to a
+ *  family is such a charge too: «Прочее» with a note). */
+export const chargeSchema = z.object({
+  amount: amountField,
+  reason: z.enum(MANUAL_REASONS),
   date: ruDate(),
   note: z.string().trim(),
 });
@@ -69,3 +82,15 @@ export const freezeSchema = z.object({
   to: ruDate({ required: true }),
   reason: z.string().trim().min(1, 'Укажите причину'),
 });
+
+/** What a person's «Оплаты» tab shows: a student's own money (with a manager's buttons, unless he
+ *  is deleted: the server takes no payment and sells no package to him), a parent's children's,
+ *  or a note for anyone else (nobody else has a ledger). */
+export type CardMoney = { show: 'own'; manager: boolean } | { show: 'children'; ids: readonly number[] } | { show: 'none' };
+
+/** `card`'s «Оплаты» tab as `manager` (or not) sees it. */
+export function cardMoney(card: Pick<UserCard, 'roles' | 'children_ids' | 'deleted_at'>, manager: boolean): CardMoney {
+  if (card.roles.includes('student')) return { show: 'own', manager: manager && card.deleted_at == null };
+  if (card.children_ids.length > 0) return { show: 'children', ids: card.children_ids };
+  return { show: 'none' };
+}
