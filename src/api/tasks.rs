@@ -50,8 +50,8 @@ pub struct TaskBody {
     pub priority: Option<TaskPriorityName>,
     #[oai(nullable)]
     pub status: Option<TaskStatusName>,
-    /// A board the caller keeps; the card goes to the end of `column_id` (left out: the first
-    /// column). Null takes the card off its board.
+    /// A board the caller keeps; the card goes to the end of `column_id` (left out: the column
+    /// of the `status` sent, else the first column). Null takes the card off its board.
     #[oai(nullable)]
     pub board_id: MaybeUndefined<BoardId>,
     #[oai(nullable)]

@@ -39,7 +39,7 @@ pub struct TaskForm {
     pub status: Option<TaskStatus>,
     /// Null takes the card off its board.
     pub board_id: Option<Option<BoardId>>,
-    /// Of the board; left out with a board: its first column.
+    /// Of the board; left out with a board: the column of `status` if sent, else its first.
     pub column_id: Option<u64>,
 }
 
@@ -49,13 +49,22 @@ pub fn task_not_found() -> ServiceError {
 }
 
 /// «Соколова М. О.» of someone, as stored in `txn`.
-pub(super) fn name_in(txn: &WriteTxn, id: UserId) -> Result<String, ServiceError> {
+fn name_in(txn: &WriteTxn, id: UserId) -> Result<String, ServiceError> {
     Ok(users::get(txn, id)?.map_or_else(|| format!("№{id}"), |u| u.short_name()))
 }
 
 /// A person a task may name: stored and not deleted.
 fn person(txn: &WriteTxn, id: UserId) -> Result<Option<User>, ServiceError> {
     Ok(users::get(txn, id)?.filter(|u| u.deleted_at.is_none()))
+}
+
+/// The column of `board` a card goes to when the form names none: the one for the `status` the
+/// form sends (a task sent as done lands in «Готово»), else the first.
+fn column_for(board: &Board, status: Option<TaskStatus>) -> Option<u64> {
+    status
+        .and_then(|s| board.columns.iter().find(|c| c.status == Some(s)))
+        .or_else(|| board.columns.first())
+        .map(|c| c.id)
 }
 
 /// Applies `form` to `task` (a new one when `new`), checking every field at once; places the
@@ -131,7 +140,7 @@ fn apply(
             Err(ServiceError::Invalid(more)) => errors.merge(more),
             Err(other) => return Err(other),
             Ok(board) => {
-                let column = form.column_id.or_else(|| board.columns.first().map(|c| c.id));
+                let column = form.column_id.or_else(|| column_for(&board, status));
                 match column.map(|c| column_of(&board, c)) {
                     None => errors.push("column_id", "Колонка не найдена"),
                     Some(Err(ServiceError::Invalid(more))) => errors.merge(more),

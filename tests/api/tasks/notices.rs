@@ -30,7 +30,7 @@ async fn a_task_given_to_someone_else_tells_the_new_assignee() {
     assert_eq!(kinds(&her, colleague).await, ["task_assigned"], "{list}");
     assert_eq!(
         list["data"][0]["body"],
-        "Директорова А. назначил(а) Вам задачу «Проверить журналы», срок 10.01.2030"
+        "Директорова А. назначила Вам задачу «Проверить журналы», срок 10.01.2030"
     );
     assert_eq!(
         kinds(&me, worker).await,
@@ -76,7 +76,7 @@ async fn a_task_handed_on_by_its_assignee_names_him_and_leaves_his_board() {
     assert_eq!(cards(json(me.get(&board_path).await).await), 0);
     let list = json(her.get(&format!("/api/users/{colleague}/notifications")).await).await;
     assert_eq!(
-        list["data"][0]["body"], "Белов И. назначил(а) Вам задачу «Проверить журналы», срок 10.01.2030",
+        list["data"][0]["body"], "Белов И. назначил Вам задачу «Проверить журналы», срок 10.01.2030",
         "the one who handed it on, not its author"
     );
 }

@@ -9,7 +9,8 @@ interface Props {
   /** The delete button's: «Удалить курс «Алгебра»». */
   removeLabel: string;
   onEdit: () => void;
-  onRemove: () => void;
+  /** Left out: no delete button (the reader may not delete this record). */
+  onRemove?: () => void;
   /** Buttons between the two. */
   children?: ReactNode;
 }
@@ -21,9 +22,11 @@ export function RowActions({ editLabel, removeLabel, onEdit, onRemove, children 
         <Icon name="edit" size={18} />
       </button>
       {children}
-      <button type="button" className="danger outline" aria-label={removeLabel} onClick={onRemove}>
-        <Icon name="trash" size={18} />
-      </button>
+      {onRemove && (
+        <button type="button" className="danger outline" aria-label={removeLabel} onClick={onRemove}>
+          <Icon name="trash" size={18} />
+        </button>
+      )}
     </>
   );
 }

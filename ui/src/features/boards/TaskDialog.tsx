@@ -10,7 +10,7 @@ import { LinkedText } from '../../components/LinkedText';
 import type { OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
-import { tasksApi, type Task } from './api';
+import { changeOf, tasksApi, type Task } from './api';
 import { PRIORITIES, STATUSES } from './labels';
 
 const keys = <T extends object>(record: T) => Object.keys(record) as [keyof T & string, ...(keyof T & string)[]];
@@ -29,7 +29,7 @@ export function TaskDialog({ open, close, task }: OverlayProps<Task> & { task: T
     schema,
     initial: { title: task.title, description: task.description, due_on: task.due_on, priority: task.priority, status: task.status },
     submit: async (data) => {
-      const saved = await tasksApi.update(task.id, data);
+      const saved = await tasksApi.update(task.id, changeOf(task, data));
       close(saved);
       addToast({ color: 'success', title: 'Задача сохранена', description: saved.title });
     },

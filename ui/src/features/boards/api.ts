@@ -2,6 +2,7 @@
 import type { Body, Ok, Row } from '../../api/types';
 import { fetchAllPages } from '../../lib/allPages';
 import { api } from '../../lib/api/client';
+import { changedFields } from '../../lib/changes';
 import { userUrl } from '../../lib/useCard';
 import { endpoints } from '../../paths';
 
@@ -41,6 +42,13 @@ export function cardOf(task: Task): Card | null {
   const { id, title, description, assignee_id, assignee_name, due_on, due_time, priority, status, column_id, position, overdue } = task;
   if (column_id == null || position == null) return null;
   return { id, title, has_description: description.trim() !== '', assignee_id, assignee_name, due_on, due_time, priority, status, column_id, position, overdue };
+}
+
+/** What a card's dialog sends for `task` from its whole form: only the fields changed in it
+ * (`changedFields`), so a column or state someone changed meanwhile stays as he left it. */
+export function changeOf(task: Task, form: Required<Pick<TaskChange, 'title' | 'description' | 'due_on' | 'priority' | 'status'>>): TaskChange {
+  const { title, description, due_on, priority, status } = task;
+  return changedFields<TaskChange>({ title, description, due_on, priority, status }, form);
 }
 
 export const tasksApi = {

@@ -3,6 +3,7 @@
 //! state; the server's messages show under their fields. A task being changed may be deleted here
 //! too (after a confirmation).
 import { useId } from 'react';
+import { useSnapshot } from 'valtio';
 import { confirmDelete } from '../../components/confirmDelete';
 import { DialogFooter } from '../../components/DialogFooter';
 import { Field } from '../../components/Field';
@@ -11,9 +12,10 @@ import { PersonField } from '../../components/PeoplePicker';
 import { ruDate, ruDateFromIso, strayMessages, z } from '../../lib/forms';
 import { createOverlay, openOverlay, type OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
+import { currentUser } from '../../lib/user';
 import { useForm } from '../../lib/useForm';
 import { useAssigneeRoles } from './assignees';
-import { changeTask, createTask, PRIORITIES, PRIORITY_NAMES, STATUS_NAMES, TASK_STATUSES, taskUrl, type Task, type TaskPriority, type TaskStatus } from './tasks';
+import { changeOf, changeTask, createTask, deletesTask, PRIORITIES, PRIORITY_NAMES, STATUS_NAMES, TASK_STATUSES, taskUrl, type Task, type TaskPriority, type TaskStatus } from './tasks';
 
 type Person = { id: number; full_name?: string };
 
@@ -44,6 +46,7 @@ const person = (id: number | null, name: string | null): Person | null => (id ==
 
 export function TaskDialog({ open, close, task, day, staff }: Props) {
   const ids = useId();
+  const { user } = useSnapshot(currentUser);
   const assignable = useAssigneeRoles();
   const form = useForm({
     schema,
@@ -67,7 +70,7 @@ export function TaskDialog({ open, close, task, day, staff }: Props) {
         ...(values.assignee ? { assignee_id: values.assignee.id } : {}),
       };
       const saved = task
-        ? await changeTask(task.id, { ...common, related_user_id: values.related?.id ?? null, due_time: values.due_time || null })
+        ? await changeTask(task.id, changeOf(task, { ...common, related_user_id: values.related?.id ?? null, due_time: values.due_time || null }))
         : await createTask({ ...common, ...(values.related ? { related_user_id: values.related.id } : {}), ...(values.due_time ? { due_time: values.due_time } : {}) });
       addToast({ color: 'success', title: task ? 'Задача сохранена' : 'Задача создана', description: saved.title });
       close({ saved });
@@ -127,7 +130,7 @@ export function TaskDialog({ open, close, task, day, staff }: Props) {
             {errors.status && <small className="field-error">{errors.status}</small>}
           </div>
         </div>
-        {task && (
+        {task && deletesTask(user, task) && (
           <button type="button" className="danger outline task-delete" onClick={() => void remove()}>
             Удалить задачу
           </button>

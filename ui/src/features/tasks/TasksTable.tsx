@@ -2,15 +2,17 @@
 //! with its description's links live, assignee, whom it is about, due day and time, priority,
 //! state, and change / delete; on phones each row becomes a card with labelled cells.
 import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { LinkedText } from '../../components/LinkedText';
 import { RowActions } from '../../components/RowActions';
 import { SortHeader } from '../../components/SortHeader';
 import { formatDate, shortName } from '../../lib/format';
 import { to } from '../../lib/person';
+import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
 import { PriorityBadge } from './TaskItem';
-import { STATUS_NAMES, TASK_SORTS, type Task } from './tasks';
+import { deletesTask, STATUS_NAMES, TASK_SORTS, type Task } from './tasks';
 
 interface Props {
   rows: readonly Task[];
@@ -22,6 +24,7 @@ interface Props {
   selected?: ReadonlySet<number>;
   onSelect?: (ids: readonly number[], chosen: boolean) => void;
   onEdit: (task: Task) => void;
+  /** Offered on the rows the reader may delete (`deletesTask`). */
   onRemove: (task: Task) => void;
 }
 
@@ -32,6 +35,7 @@ const firstLine = (text: string) => {
 };
 
 export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdit, onRemove }: Props) {
+  const { user } = useSnapshot(currentUser);
   const header = (field: keyof typeof TASK_SORTS) =>
     sort !== undefined && onSort ? (
       <SortHeader label={TASK_SORTS[field]} field={field} sort={sort} onSort={onSort} />
@@ -93,7 +97,7 @@ export function TasksTable({ rows, busy, sort, onSort, selected, onSelect, onEdi
             </span>
           </td>
           <td className="row-actions" data-label="">
-            <RowActions editLabel={`Изменить задачу «${task.title}»`} removeLabel={`Удалить задачу «${task.title}»`} onEdit={() => onEdit(task)} onRemove={() => onRemove(task)} />
+            <RowActions editLabel={`Изменить задачу «${task.title}»`} removeLabel={`Удалить задачу «${task.title}»`} onEdit={() => onEdit(task)} onRemove={deletesTask(user, task) ? () => onRemove(task) : undefined} />
           </td>
         </tr>
       ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Values } from '../../lib/filters';
-import { personTaskFilters, sectionsOf, taskFilters, todayOf } from './tasks';
+import { changeOf, deletesTask, personTaskFilters, sectionsOf, taskFilters, todayOf, type Task } from './tasks';
 
 type TaskFilters = Values<typeof taskFilters.fields>;
 const { read, write, query, narrowed } = taskFilters;
@@ -84,5 +84,29 @@ describe('my tasks by the school’s today', () => {
     // 01:30 on the 24th in Moscow (+03:00) while the 23rd in London.
     expect(todayOf([{ created_at: '2026-11-20T10:00:00+03:00' }], now)).toBe('2026-11-24');
     expect(todayOf([{ created_at: '2026-11-20T10:00:00-05:00' }], now)).toBe('2026-11-23');
+  });
+});
+
+describe('what the task dialog sends', () => {
+  const task = {
+    id: 9, title: 'Позвонить маме', description: '', assignee_id: 2, related_user_id: 11, due_on: '2026-12-01', due_time: null,
+    priority: 'high', status: 'todo',
+  } as unknown as Task;
+  const form = { title: 'Позвонить маме', description: '', assignee_id: 2, related_user_id: 11, due_on: '2026-12-01', due_time: null, priority: 'high', status: 'todo' } as const;
+
+  it('sends only the fields changed, not the state the dialog opened with', () => {
+    // Someone dragged the card to «Готово» while the dialog was open: a new title must not reopen it.
+    expect(changeOf(task, { ...form, title: 'Позвонить маме Алёны' })).toEqual({ title: 'Позвонить маме Алёны' });
+    expect(changeOf(task, { ...form, status: 'done', due_time: '14:30', related_user_id: null })).toEqual({ status: 'done', due_time: '14:30', related_user_id: null });
+  });
+});
+
+describe('who is offered «Удалить»', () => {
+  it('the author and a manager, not the assignee (the server would answer 403)', () => {
+    const task = { author_id: 1 };
+    expect(deletesTask({ id: 1, roles: ['worker'] }, task)).toBe(true);
+    expect(deletesTask({ id: 2, roles: ['worker'] }, task)).toBe(false);
+    expect(deletesTask({ id: 3, roles: ['manager'] }, task)).toBe(true);
+    expect(deletesTask(null, task)).toBe(false);
   });
 });

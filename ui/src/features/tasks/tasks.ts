@@ -3,8 +3,10 @@
 //! and the calls that change a task (create, change, mark done, move to another day).
 import type { Body, Ok, Row } from '../../api/types';
 import { api } from '../../lib/api/client';
+import { changedFields } from '../../lib/changes';
 import { day, defineFilters, id, oneOf, perPage, sort, text } from '../../lib/filters';
 import { addDays, schoolToday } from '../../lib/timetable';
+import type { CurrentUser } from '../../lib/user';
 import { endpoints } from '../../paths';
 
 export type Task = Row<'tasks_list'>;
@@ -77,10 +79,22 @@ export function sectionsOf<T extends Pick<Task, 'due_on' | 'due_time' | 'priorit
 /** The unfinished states («my tasks» asks for each: the list filters one state at a time). */
 export const OPEN_STATUSES: readonly TaskStatus[] = ['todo', 'in_progress'];
 
+/** Whether `user` may delete `task`, as the server decides: its author or a manager (its assignee
+ * may not: no delete button is offered to him). */
+export const deletesTask = (user: Pick<CurrentUser, 'id' | 'roles'> | null, task: Pick<Task, 'author_id'>) =>
+  Boolean(user && (task.author_id === user.id || user.roles.includes('manager')));
+
 export const taskUrl = (taskId: number) => `${endpoints.tasks}/${taskId}`;
 
 export async function createTask(body: TaskBody): Promise<Task> {
   return (await api<Ok<'tasks_create'>>(endpoints.tasks, { method: 'POST', body })).data;
+}
+
+/** What the dialog sends for `task` from its whole `form`: only the fields changed in it
+ * (`changedFields`), so a state or column someone changed meanwhile stays as he left it. */
+export function changeOf(task: Task, form: TaskChange): TaskChange {
+  const { title, description, assignee_id, related_user_id, due_on, due_time, priority, status } = task;
+  return changedFields<TaskChange>({ title, description, assignee_id, related_user_id, due_on, due_time, priority, status }, form);
 }
 
 export async function changeTask(taskId: number, change: TaskChange): Promise<Task> {

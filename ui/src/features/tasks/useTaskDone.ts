@@ -14,7 +14,9 @@ export function useTaskDone() {
 
   const toggle = async (task: Pick<Task, 'id' | 'status' | 'title'>, done: boolean) => {
     const before = statusOf(task);
-    const after: TaskStatus = done ? 'done' : 'todo';
+    // Unmarked again: back to the state it had before it was marked here («В работе» stays so).
+    const reopened = task.status === 'done' ? 'todo' : task.status;
+    const after: TaskStatus = done ? 'done' : reopened;
     setStates((old) => ({ ...old, [task.id]: after }));
     setPending((old) => ({ ...old, [task.id]: true }));
     try {
