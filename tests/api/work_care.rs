@@ -145,3 +145,21 @@ async fn students_and_parents_reach_no_one_elses_board_or_task() {
         (json!("todo"), json!(board))
     );
 }
+
+#[tokio::test]
+async fn no_one_in_the_demo_school_has_two_tasks_of_one_title() {
+    let app = crate::helpers::spawn_app().await;
+    crate::helpers::seed_demo(&app);
+    let txn = app.store.read().expect("read");
+    let tasks: Vec<klass::domain::task::Task> = klass::store::record::all(&txn).expect("tasks");
+    assert!(tasks.len() > 20, "{}", tasks.len());
+    let mut seen = std::collections::BTreeSet::new();
+    for task in &tasks {
+        assert!(
+            seen.insert((task.assignee_id, task.title.clone())),
+            "№{} has «{}» twice",
+            task.assignee_id,
+            task.title
+        );
+    }
+}

@@ -80,6 +80,16 @@ const PLANS: [Plan; 8] = [
     ),
 ];
 
+/// The title of a task due in `days` that the director sets a colleague.
+fn delegated(days: i64) -> String {
+    let title = match days {
+        ..=7 => "Провести пробное занятие для новых учеников",
+        8..=10 => "Подготовить отчёт об успеваемости за месяц",
+        _ => "Обновить программу подготовки к ОГЭ",
+    };
+    title.to_owned()
+}
+
 /// «Ёжикова Ильи», or the name as it is when it cannot be declined.
 fn genitive(student: &User) -> String {
     decline(
@@ -122,10 +132,11 @@ pub fn seed(
                     Some(student) => title.replace("{}", &genitive(&student)),
                     None => title.replace(" {}", ""),
                 };
-                // The director sets some of her tasks for a colleague.
-                let assignee = match staff.get(n + 1) {
-                    Some(colleague) if n == 0 && days > 5 => colleague.id,
-                    _ => person.id,
+                // The director sets some of her tasks for a colleague, tasks of their own (the
+                // colleague has the plan's title among hers already).
+                let (assignee, title) = match staff.get(n + 1) {
+                    Some(colleague) if n == 0 && days > 5 => (colleague.id, delegated(days)),
+                    _ => (person.id, title),
                 };
                 let due_on = today.checked_add(days.days()).unwrap_or(today);
                 let done = status == TaskStatus::Done;
