@@ -103,6 +103,12 @@ pub fn instant(value: &str, tz: &TimeZone) -> Option<Timestamp> {
     YEARS.contains(&at.to_zoned(tz.clone()).year()).then_some(at)
 }
 
+/// A lesson's start, as `instant` reads it, on a whole minute (a timetable tells times to
+/// the minute: «16:00:30» would show as «16:00» and clash unseen).
+pub fn lesson_start(value: &str, tz: &TimeZone) -> Option<Timestamp> {
+    instant(value, tz).filter(|at| at.subsec_nanosecond() == 0 && at.as_second().rem_euclid(60) == 0)
+}
+
 /// A lesson length in minutes.
 pub fn duration(errors: &mut FieldErrors, field: &str, value: Option<i64>) -> Option<u16> {
     let Some(minutes) = value else {
@@ -129,7 +135,8 @@ pub fn schedule(errors: &mut FieldErrors, slots: &[SlotForm]) -> Vec<ScheduleSlo
             .start
             .as_deref()
             .map(str::trim)
-            .and_then(|s| s.parse::<Time>().ok());
+            .and_then(|s| s.parse::<Time>().ok())
+            .filter(|t| t.second() == 0 && t.subsec_nanosecond() == 0);
         let Some(start) = start else {
             errors.push("schedule", "Время начала в формате ЧЧ:ММ");
             continue;
@@ -197,11 +204,17 @@ pub fn teacher(errors: &mut FieldErrors, txn: &impl Reader, id: Option<UserId>) 
     None
 }
 
-/// The students: each one a student who is not deleted, each once.
-pub fn students(errors: &mut FieldErrors, txn: &impl Reader, ids: &[UserId]) -> Vec<UserId> {
+/// The students, each once: each one a student who is not deleted, but for those already
+/// `there` (in the group or lesson being changed), who stay as they are: a student deleted
+/// since (restorable) does not stop every later change of his group.
+pub fn students(errors: &mut FieldErrors, txn: &impl Reader, ids: &[UserId], there: &[UserId]) -> Vec<UserId> {
     let mut kept: Vec<UserId> = Vec::new();
     for id in ids {
         if kept.contains(id) {
+            continue;
+        }
+        if there.contains(id) {
+            kept.push(*id);
             continue;
         }
         match users::get(txn, *id).ok().flatten().filter(|u| u.deleted_at.is_none()) {

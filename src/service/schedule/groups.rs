@@ -3,7 +3,7 @@
 
 use super::School;
 use super::form::{self, GroupForm};
-use super::materialise::{materialise, written};
+use super::materialise::{OnClash, materialise, written};
 use super::notify::tell;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::clash::Names;
@@ -64,8 +64,9 @@ pub fn get(store: &Store, id: GroupId) -> Result<Group, ServiceError> {
     record::get(&store.read()?, id)?.ok_or_else(not_found)
 }
 
-/// The group a form describes, every field checked against what is stored.
-fn checked(txn: &WriteTxn, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
+/// The group a form describes, every field checked against what is stored (the students
+/// already in it, `there`, kept as they are: see `form::students`).
+fn checked(txn: &WriteTxn, id: GroupId, form: GroupForm, there: &[UserId]) -> Result<Group, ServiceError> {
     let mut errors = FieldErrors::new();
     let name = form::text(&mut errors, "name", form.name.as_deref(), 100);
     if name.is_empty() {
@@ -74,7 +75,7 @@ fn checked(txn: &WriteTxn, id: GroupId, form: GroupForm) -> Result<Group, Servic
     let subject = form::subject(&mut errors, txn, form.subject_id);
     form::course(&mut errors, txn, form.course_id, subject.as_ref().map(|s| s.id));
     let teacher = form::teacher(&mut errors, txn, form.teacher_id);
-    let student_ids = form::students(&mut errors, txn, &form.student_ids);
+    let student_ids = form::students(&mut errors, txn, &form.student_ids, there);
     let capacity = match form.capacity {
         Some(c) if c < 1 => {
             errors.push("capacity", "Не меньше 1");
@@ -147,9 +148,16 @@ fn managed(txn: &WriteTxn, actor: &Actor, id: GroupId) -> Result<Group, ServiceE
     Ok(group)
 }
 
-/// The group `form` describes (as `checked`), if `actor` may give it its teacher.
-fn assignable(txn: &WriteTxn, actor: &Actor, id: GroupId, form: GroupForm) -> Result<Group, ServiceError> {
-    let group = checked(txn, id, form)?;
+/// The group `form` describes (as `checked`, the students `there` kept), if `actor` may give it
+/// its teacher.
+fn assignable(
+    txn: &WriteTxn,
+    actor: &Actor,
+    id: GroupId,
+    form: GroupForm,
+    there: &[UserId],
+) -> Result<Group, ServiceError> {
+    let group = checked(txn, id, form, there)?;
     if !policy::may_assign(actor, group.teacher_id) {
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
     }
@@ -171,9 +179,9 @@ pub fn create(
 ) -> Result<Group, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
-    let group = assignable(&txn, actor, record::next_id::<Group>(&txn)?, form)?;
+    let group = assignable(&txn, actor, record::next_id::<Group>(&txn)?, form, &[])?;
     record::insert_built(&txn, &group)?;
-    let plan = materialise(&txn, None, &group, &school, tz, now)?;
+    let plan = materialise(&txn, (None, &group), &school, tz, now, OnClash::Refuse)?;
     let summary = format!("Создана группа {}; занятий: {}", describe(&group), plan.created);
     let change = Change::new(Action::GroupCreated, Entity::Group, Some(group.id.0), summary)
         .concerning(group.student_ids.iter().copied());
@@ -206,7 +214,13 @@ pub fn preview(
         Some(id) => Some(record::get::<Group>(&txn, id)?.ok_or_else(not_found)?),
         None => None,
     };
-    let group = checked(&txn, id.map_or_else(|| record::next_id::<Group>(&txn), Ok)?, form)?;
+    let there = old.as_ref().map_or(&[][..], |o| &o.student_ids);
+    let group = checked(
+        &txn,
+        id.map_or_else(|| record::next_id::<Group>(&txn), Ok)?,
+        form,
+        there,
+    )?;
     if old.as_ref().is_some_and(|o| !policy::manages_group(actor, o)) {
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
     }
@@ -217,7 +231,7 @@ pub fn preview(
         Some(old) => record::replace(&txn, old, &group)?,
         None => record::insert_built(&txn, &group)?,
     }
-    let plan = materialise(&txn, old.as_ref(), &group, &school, tz, now)?;
+    let plan = materialise(&txn, (old.as_ref(), &group), &school, tz, now, OnClash::Refuse)?;
     txn.abort()?;
     Ok(plan.created + plan.changed)
 }
@@ -237,9 +251,9 @@ pub fn update(
     let school = School::load(store)?;
     let txn = store.write()?;
     let old = managed(&txn, actor, id)?;
-    let group = assignable(&txn, actor, id, form)?;
+    let group = assignable(&txn, actor, id, form, &old.student_ids)?;
     record::replace(&txn, &old, &group)?;
-    let plan = materialise(&txn, Some(&old), &group, &school, tz, now)?;
+    let plan = materialise(&txn, (Some(&old), &group), &school, tz, now, OnClash::Refuse)?;
     let action = if group.archived && !old.archived {
         Action::GroupArchived
     } else {
@@ -353,7 +367,7 @@ pub fn delete(
             ..old.clone()
         };
         record::replace(&txn, &old, &archived)?;
-        materialise(&txn, Some(&old), &archived, &school, tz, now)?;
+        materialise(&txn, (Some(&old), &archived), &school, tz, now, OnClash::Refuse)?;
         let summary = format!("Группа {} в архиве", describe(&old));
         (Removal::Archived(archived), Action::GroupArchived, summary)
     } else {

@@ -1,7 +1,7 @@
 //! The daily job that keeps open-ended groups' lessons materialised 26 weeks ahead.
 
 use super::School;
-use super::materialise::materialise;
+use super::materialise::{OnClash, materialise};
 use crate::domain::group::Group;
 use crate::service::{AppState, ServiceError};
 use crate::store::{Store, record};
@@ -10,7 +10,8 @@ use jiff::tz::TimeZone;
 use std::time::Duration;
 
 /// Extends every open-ended group's lessons up to the horizon, in one commit; returns how many
-/// lessons were made. A group whose new lessons would clash gets none this time (logged).
+/// lessons were made. A new lesson that would clash with one booked since is not made (logged);
+/// the group's other lessons are.
 pub fn extend(store: &Store, tz: &TimeZone, now: Timestamp) -> Result<usize, ServiceError> {
     let school = School::load(store)?;
     let txn = store.write()?;
@@ -20,8 +21,14 @@ pub fn extend(store: &Store, tz: &TimeZone, now: Timestamp) -> Result<usize, Ser
         .collect();
     let mut created = 0;
     for group in &open {
-        match materialise(&txn, Some(group), group, &school, tz, now) {
-            Ok(plan) => created += plan.created,
+        match materialise(&txn, (Some(group), group), &school, tz, now, OnClash::LeaveOut) {
+            Ok(plan) => {
+                created += plan.created;
+                if !plan.left_out.is_empty() {
+                    let clashes = plan.left_out.join("; ");
+                    tracing::warn!(group = group.id.0, %clashes, "lessons of a group's timetable were not made");
+                }
+            }
             Err(ServiceError::Invalid(clashes)) => {
                 tracing::warn!(group = group.id.0, clashes = %clashes.describe(), "a group's timetable was not extended");
             }

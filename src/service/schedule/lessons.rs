@@ -105,9 +105,9 @@ fn applied(
         }
     }
     if let Some(students) = &form.student_ids {
-        lesson.student_ids = form::students(&mut errors, txn, students);
+        lesson.student_ids = form::students(&mut errors, txn, students, &base.student_ids);
     }
-    match form.starts_at.as_deref().map(|raw| form::instant(raw, tz)) {
+    match form.starts_at.as_deref().map(|raw| form::lesson_start(raw, tz)) {
         Some(Some(at)) => lesson.starts_at = at,
         Some(None) => errors.push(
             "starts_at",

@@ -23,13 +23,25 @@ use std::collections::{BTreeMap, BTreeSet};
 const MOVED_BACK: SignedDuration = SignedDuration::from_hours(24 * 7 * 8);
 
 /// What a materialisation did.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Plan {
     pub created: usize,
     pub changed: usize,
     pub removed: usize,
     /// Lessons changed more than their students (time, length, room, teacher …).
     pub rescheduled: bool,
+    /// The clashes of the new lessons left out (`OnClash::LeaveOut`), one message each.
+    pub left_out: Vec<String>,
+}
+
+/// What a clash of the lessons to write does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnClash {
+    /// Nothing is written: a 422 names every clash (a change someone makes, who can fix it).
+    Refuse,
+    /// A new lesson that would clash is not made, the others are (the daily extension of the
+    /// horizon: one lesson booked in the way, weeks ahead, must not stop the group's timetable).
+    LeaveOut,
 }
 
 impl Plan {
@@ -49,13 +61,14 @@ pub fn written(lesson: &Lesson) -> bool {
 /// planned lesson the timetable no longer wants goes, unless it has something in its journal or
 /// was moved by hand (kept as it is), or has a topic or homework: that one still follows a change
 /// of its own slot (room, length, teacher, keeping its texts), and is kept when its slot goes.
+/// A clash refuses the whole change or leaves the clashing new lessons out (`on_clash`).
 pub fn materialise(
     txn: &WriteTxn,
-    old: Option<&Group>,
-    group: &Group,
+    (old, group): (Option<&Group>, &Group),
     school: &School,
     tz: &TimeZone,
     now: Timestamp,
+    on_clash: OnClash,
 ) -> Result<Plan, ServiceError> {
     let today = now.to_zoned(tz.clone()).date();
     let stored = lessons::of_group(txn, group.id, now - MOVED_BACK, Timestamp::MAX)?;
@@ -196,6 +209,9 @@ pub fn materialise(
         batch.push((Some(kept), lesson));
     }
     plan.removed = leaving.len();
+    if on_clash == OnClash::LeaveOut {
+        batch = without_clashing(txn, batch, &leaving, school, tz, &mut plan)?;
+    }
     let lessons: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
     book::check(txn, &lessons, &leaving, school, tz, true)?;
     for lesson in stored.iter().filter(|l| leaving.contains(&l.id)) {
@@ -212,6 +228,32 @@ pub fn materialise(
         }
     }
     Ok(plan)
+}
+
+/// `batch` without its new lessons that would clash with lessons stored (but those `leaving`),
+/// each counted out of `plan.created` and its clashes added to `plan.left_out`.
+fn without_clashing<'a>(
+    txn: &WriteTxn,
+    batch: Vec<(Option<&'a Lesson>, Lesson)>,
+    leaving: &BTreeSet<LessonId>,
+    school: &School,
+    tz: &TimeZone,
+    plan: &mut Plan,
+) -> Result<Vec<(Option<&'a Lesson>, Lesson)>, ServiceError> {
+    let mut kept = Vec::with_capacity(batch.len());
+    for (was, lesson) in batch {
+        let clashes = match was {
+            Some(_) => Vec::new(),
+            None => book::clashes(txn, std::slice::from_ref(&lesson), leaving, school, tz, true)?,
+        };
+        if clashes.is_empty() {
+            kept.push((was, lesson));
+        } else {
+            plan.created -= 1;
+            plan.left_out.extend(clashes);
+        }
+    }
+    Ok(kept)
 }
 
 /// The holidays that cancel lessons and overlap the time from `now` to the last lesson to make

@@ -58,7 +58,7 @@ export function GroupForm({ groupId, initial, subjects, teacherFixed, submitLabe
     <form ref={form.ref} onSubmit={form.onSubmit} noValidate className="group-form">
       <div className="form-grid">
         <div className="span-2">
-          <Field label="Название" autoComplete="off" maxLength={120} placeholder="Математика, 7 класс" {...form.field('name')} />
+          <Field label="Название" autoComplete="off" maxLength={100} placeholder="Математика, 7 класс" {...form.field('name')} />
         </div>
         <div>
           <label htmlFor={`${ids}-subject`}>Предмет</label>

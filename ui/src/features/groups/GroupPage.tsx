@@ -27,7 +27,7 @@ import { TermPicker } from '../../components/TermPicker';
 import { periodOf, useAddress, useTerms } from '../../lib/terms';
 import { mayOpen } from '../../app/guards';
 import { GroupForm } from './GroupForm';
-import { bodyOfGroup, groupValues, teachesOwnOnly } from './groupForm';
+import { bodyOfGroup, groupValues, studentsAfter, teachesOwnOnly } from './groupForm';
 import './groups.css';
 
 function useGroup(id: number) {
@@ -114,6 +114,8 @@ export default function GroupPage() {
 
   const own = teachesOwnOnly(user?.roles ?? []);
   const manages = (lesson: Lesson) => !own || lesson.teacher_id === user?.id;
+  // A worker changes only the groups he teaches; another's he reads (the server refuses the rest).
+  const changes = !own || group.teacher_id === user?.id;
   const teacher = people.find((person) => person.id === group.teacher_id);
   const students = group.student_ids.map((sid) => people.find((person) => person.id === sid) ?? ({ id: sid, full_name: '…' } as UserView));
   const save = async (body: GroupBody, done: string) => {
@@ -122,14 +124,19 @@ export default function GroupPage() {
     setRound((n) => n + 1);
     addToast({ color: 'success', title: done, description: data.name });
   };
-  const saveStudents = (next: UserView[]) => {
+  // The group as stored now: a quick change is made to it, not to the page's older copy.
+  const stored = async () => (await api<Ok<'group_lessons_show'>>(groupUrl(id))).data;
+  const saveStudents = async (next: UserView[]) => {
     setStudentsError(undefined);
-    save({ ...bodyOfGroup(group), student_ids: next.map((student) => student.id) }, 'Состав группы сохранён').catch((error: unknown) => {
+    const now = await stored();
+    const students = studentsAfter(now.student_ids, group.student_ids, next.map((student) => student.id));
+    await save({ ...bodyOfGroup(now), student_ids: students }, 'Состав группы сохранён').catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 422) setStudentsError(Object.values(error.fieldErrors).join(' '));
     });
   };
   const archive = async () => {
-    const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id), { method: 'PUT', body: { ...bodyOfGroup(group), archived: !group.archived } satisfies GroupBody });
+    const now = await stored();
+    const { data } = await api<Ok<'group_lessons_update'>>(groupUrl(id), { method: 'PUT', body: { ...bodyOfGroup(now), archived: !group.archived } satisfies GroupBody });
     setGroup(data);
     setRound((n) => n + 1);
     addToast({ color: 'success', title: data.archived ? 'Группа в архиве' : 'Группа возвращена из архива', description: data.name });
@@ -180,17 +187,19 @@ export default function GroupPage() {
   return (
     <>
       <PageHeading title={group.name}>
-        <div className="heading-actions">
-          <button type="button" onClick={() => setParams({ edit: '1' })}>
-            Изменить
-          </button>
-          <button type="button" className="secondary outline" onClick={() => void archive().catch(() => undefined)}>
-            {group.archived ? 'Вернуть из архива' : 'В архив'}
-          </button>
-          <button type="button" className="danger outline" onClick={() => void remove().catch(() => undefined)}>
-            Удалить
-          </button>
-        </div>
+        {changes && (
+          <div className="heading-actions">
+            <button type="button" onClick={() => setParams({ edit: '1' })}>
+              Изменить
+            </button>
+            <button type="button" className="secondary outline" onClick={() => void archive().catch(() => undefined)}>
+              {group.archived ? 'Вернуть из архива' : 'В архив'}
+            </button>
+            <button type="button" className="danger outline" onClick={() => void remove().catch(() => undefined)}>
+              Удалить
+            </button>
+          </div>
+        )}
       </PageHeading>
       {group.archived && <p className="read-only-note">Группа в архиве: новые занятия по её расписанию не создаются.</p>}
       <dl className="group-facts">
@@ -227,7 +236,19 @@ export default function GroupPage() {
       </dl>
       <section className="group-students">
         <h2>Ученики ({group.student_ids.length})</h2>
-        <PeoplePicker role="student" selfId={0} chosen={students} onChange={saveStudents} error={studentsError} />
+        {changes ? (
+          <PeoplePicker role="student" selfId={0} chosen={students} onChange={(next) => void saveStudents(next).catch(() => undefined)} error={studentsError} />
+        ) : students.length === 0 ? (
+          <p className="muted">Учеников нет.</p>
+        ) : (
+          <ul className="group-students-list">
+            {students.map((student) => (
+              <li key={student.id}>
+                <Link to={to(paths.user, student.id)}>{student.full_name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       {(mayOpen(['manager'], user) || group.teacher_id === user?.id) && <GroupJournal key={`journal-${round}`} group={group} editable />}
       <GroupLessons key={`next-${round}`} group={group} from={today()} count={6} title="Ближайшие занятия" manages={manages} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../lib/forms';
-import { emptyGroup, groupBody, groupSchema, scheduleErrors, type GroupValues } from './groupForm';
+import { emptyGroup, groupBody, groupSchema, scheduleErrors, studentsAfter, type GroupValues } from './groupForm';
 
 const teacher = { id: 4, full_name: 'Белов Игорь Витальевич' };
 const filled = (change: Partial<GroupValues> = {}): GroupValues => ({
@@ -60,5 +60,15 @@ describe('the group form', () => {
       whole: 'Занятия в расписании пересекаются',
     });
     expect(validate(groupSchema, filled({ rows: [] }))).toMatchObject({ ok: false, errors: { rows: 'Добавьте хотя бы одно занятие в неделю' } });
+  });
+});
+
+describe('a change of students made on a page open for a while', () => {
+  it('keeps the students someone else added or removed meanwhile', () => {
+    // The page showed 1, 2, 3; meanwhile someone added 4 and removed 2; here 5 is added, 3 removed.
+    expect(studentsAfter([1, 3, 4], [1, 2, 3], [1, 2, 5])).toEqual([1, 4, 5]);
+  });
+  it('adds nobody twice and removes someone already gone quietly', () => {
+    expect(studentsAfter([1, 5], [1, 3], [1, 5])).toEqual([1, 5]);
   });
 });

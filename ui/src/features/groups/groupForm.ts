@@ -118,3 +118,12 @@ export function bodyOfGroup(group: Group): GroupBody {
     archived: group.archived,
   };
 }
+
+/** The students a group has after the change shown on a page (`shown` became `next`) is made to
+ * the group as now stored (`stored`): those added and removed on the page, and everyone someone
+ * else added or removed meanwhile, so a page open for a while loses nobody's change. */
+export function studentsAfter(stored: readonly number[], shown: readonly number[], next: readonly number[]): number[] {
+  const added = next.filter((id) => !shown.includes(id) && !stored.includes(id));
+  const removed = shown.filter((id) => !next.includes(id));
+  return [...stored.filter((id) => !removed.includes(id)), ...added];
+}
