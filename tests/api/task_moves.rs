@@ -376,10 +376,7 @@ async fn a_card_moved_into_done_tells_its_author_when_someone_else_did_it() {
     assert_eq!(done["status"], "done");
     let told = json(boss.get(&format!("/api/users/{author}/notifications")).await).await;
     assert_eq!(kinds(&boss, author).await, ["task_done"], "{told}");
-    assert_eq!(
-        told["data"][0]["body"],
-        "Белов И. выполнил задачу «Проверить тетради»"
-    );
+    assert_eq!(told["data"][0]["body"], "Белов И. выполнил задачу «Проверить тетради»");
     moved(&me, given, board, 3, None, None).await;
     assert_eq!(kinds(&boss, author).await, ["task_done"], "done already: told once");
 
