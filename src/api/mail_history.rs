@@ -2,6 +2,7 @@
 //! to send, to everyone or to one person (managers).
 
 use super::envelope::Paged;
+use super::lesson_view::local;
 use super::paging::paged;
 use super::vocabulary::{MailKindName, MailStatusName};
 use super::{ApiTags, State};
@@ -10,6 +11,7 @@ use crate::domain::{MailId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
 use crate::service::mail_history;
+use jiff::tz::TimeZone;
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{Object, OpenApi};
@@ -31,14 +33,16 @@ pub struct MailEntry {
     pub attempts: u32,
     #[oai(nullable)]
     pub last_error: Option<String>,
-    /// RFC 3339.
+    /// RFC 3339 on the school's clock: «2026-11-24T16:00:00+03:00».
     pub created_at: String,
+    /// RFC 3339 on the school's clock, as `created_at`.
     #[oai(nullable)]
     pub sent_at: Option<String>,
 }
 
-impl From<MailRecord> for MailEntry {
-    fn from(mail: MailRecord) -> Self {
+impl MailEntry {
+    /// The entry of `mail`, its times on the school's clock (`tz`), as the activity log's.
+    fn new(mail: MailRecord, tz: &TimeZone) -> Self {
         Self {
             id: mail.id,
             to: mail.to,
@@ -50,8 +54,8 @@ impl From<MailRecord> for MailEntry {
             status: mail.status.into(),
             attempts: mail.attempts,
             last_error: mail.last_error,
-            created_at: mail.created_at.to_string(),
-            sent_at: mail.sent_at.map(|t| t.to_string()),
+            created_at: local(mail.created_at, tz),
+            sent_at: mail.sent_at.map(|t| local(t, tz)),
         }
     }
 }
@@ -69,7 +73,8 @@ fn page_of(
 ) -> Result<Json<Paged<MailEntry>>, ApiError> {
     let request = PageRequest::new(page, per_page);
     let found = state.read(|store| mail_history::page(store, &filter, request))?;
-    Ok(paged(found, MailEntry::from))
+    let tz = state.config.time_zone();
+    Ok(paged(found, |mail| MailEntry::new(mail, &tz)))
 }
 
 #[OpenApi(tag = "ApiTags::History")]

@@ -233,7 +233,8 @@ impl NotificationsApi {
     ///
     /// `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
     /// of them still appear in the panel, but those switched off in `off`: only `switchable`
-    /// kinds may be). Not while a manager acts as the user (403).
+    /// kinds may be). A kind the user's roles never get (as `GET` leaves out) is a 422 on the
+    /// field naming it. Not while a manager acts as the user (403).
     #[oai(
         path = "/api/user/notification-settings",
         method = "put",

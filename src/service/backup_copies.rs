@@ -9,6 +9,7 @@ use crate::backup::{self, BackupError, Backups, Listed, Stage};
 use crate::config::Config;
 use crate::domain::activity::Origin;
 use jiff::Timestamp;
+use std::path::Path;
 
 /// How a copy stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,7 +85,7 @@ pub fn overview(backups: &Backups, config: &Config) -> Result<Overview, ServiceE
     let status = backups.status();
     let (listed, unreadable) = match backup::list(backups.dir()) {
         Ok(listed) => (listed, None),
-        Err(err) => (Vec::new(), Some(err.to_string())),
+        Err(err) => (Vec::new(), Some(unreadable_dir(backups.dir(), err))),
     };
     let tz = backups.tz();
     let copies = listed.into_iter().map(|copy| described(copy, tz)).collect();
@@ -126,6 +127,18 @@ pub fn overview(backups: &Backups, config: &Config) -> Result<Overview, ServiceE
     })
 }
 
+/// Why the backup directory `dir` cannot be listed, in words about the directory (the error
+/// itself speaks of a copy, as for a copy's file that cannot be read).
+fn unreadable_dir(dir: &Path, err: BackupError) -> String {
+    match err {
+        BackupError::Read { reason, .. } => {
+            format!("Не удалось прочитать каталог копий {}: {reason}.", dir.display())
+        }
+        other => other.to_string(),
+    }
+}
+
+/// A listed copy as the page shows it, its times on the clock of `tz`.
 fn described(copy: Listed, tz: &jiff::tz::TimeZone) -> CopyEntry {
     let date = |at: Timestamp| at.to_zoned(tz.clone()).strftime("%d.%m.%Y %H:%M").to_string();
     let (standing, standing_text) = match (&copy.manifest, &copy.check) {

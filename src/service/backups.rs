@@ -4,7 +4,7 @@
 use super::AppState;
 use super::journal::Change;
 use crate::backup::rotation::Keep;
-use crate::backup::{self, BackupError, Created};
+use crate::backup::{self, BackupError, Backups, Created};
 use crate::domain::Role;
 use crate::domain::activity::{Action, Entity, Origin};
 use crate::domain::notification::{Notice, NotificationKind};
@@ -47,6 +47,7 @@ pub async fn schedule(state: AppState) {
         };
         let backups = state.backups.clone();
         let made = backup::background::spawn(move || {
+            wait_for_a_free_name(&backups);
             let created = backups.create(None, &mut |_| {})?;
             backups.rotate(keep)?;
             Ok::<_, BackupError>(created)
@@ -68,8 +69,10 @@ pub async fn schedule(state: AppState) {
 pub fn start_now(state: &AppState, origin: Origin) -> Result<(), BackupError> {
     let running = state.backups.begin()?;
     let state = state.clone();
+    let backups = state.backups.clone();
     tokio::spawn(async move {
         let made = backup::background::spawn(move || {
+            wait_for_a_free_name(&backups);
             let made = running.create(None, &mut |_| {});
             (running, made)
         })
@@ -87,6 +90,20 @@ pub fn start_now(state: &AppState, origin: Origin) -> Result<(), BackupError> {
     Ok(())
 }
 
+/// Waits (about a second at most) until the name a copy made now would get is free. Copies are
+/// named by the second, and one never replaces another: a copy asked for right after one that
+/// took less than a second would otherwise find its name taken and fail, telling every manager.
+fn wait_for_a_free_name(backups: &Backups) {
+    for _ in 0..12 {
+        let now = Timestamp::now().to_zoned(backups.tz().clone());
+        if !backups.dir().join(backup::file_name(&now)).exists() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Logs the copy `origin` asked for as made, under his name.
 async fn log_created(state: &AppState, origin: Origin, created: &Created) {
     let name = created
         .path

@@ -5,7 +5,7 @@ use super::journal::{Change, Journal};
 use super::{FieldErrors, ServiceError};
 use crate::domain::activity::Action;
 use crate::domain::notification::{MailChoice, Notification, NotificationChoice, NotificationKind};
-use crate::domain::{NotificationId, Page, PageRequest, UserId};
+use crate::domain::{NotificationId, Page, PageRequest, Roles, UserId};
 use crate::policy::{self, Actor};
 use crate::store::{Store, notifications, record, users};
 use jiff::Timestamp;
@@ -62,7 +62,8 @@ pub fn choice(store: &Store, user: UserId) -> Result<NotificationChoice, Service
 }
 
 /// Stores which kinds `user` also gets by mail and, when `off` is given, which he switched
-/// off (only kinds that `may_be_switched_off`; the others are a 422 on `off`).
+/// off (only kinds that `may_be_switched_off`; the others are a 422 on `off`). Kinds his roles
+/// are never told of are a 422 on the field naming them.
 pub fn choose(
     store: &Store,
     journal: &Journal,
@@ -78,6 +79,8 @@ pub fn choose(
     }
     let txn = store.write()?;
     let person = users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+    offered(&kinds, &person.roles, "mail")?;
+    offered(off.iter().flatten(), &person.roles, "off")?;
     let before = notifications::choice(&txn, user)?;
     let choice = NotificationChoice {
         mail: MailChoice(Some(kinds.into_iter().collect())),
@@ -110,4 +113,20 @@ pub fn choose(
     )?;
     journal.commit(txn)?;
     Ok(choice)
+}
+
+/// A 422 on `field` naming the first of `kinds` a person with `roles` is never told of (a
+/// student choosing the managers' server problems), so that nothing he cannot get is stored.
+fn offered<'a>(
+    kinds: impl IntoIterator<Item = &'a NotificationKind>,
+    roles: &Roles,
+    field: &str,
+) -> Result<(), ServiceError> {
+    match kinds.into_iter().find(|kind| !kind.offered_to(roles)) {
+        Some(kind) => Err(FieldErrors::one(
+            field,
+            format!("Уведомления «{}» Вам не приходят", kind.title()),
+        )),
+        None => Ok(()),
+    }
 }

@@ -73,4 +73,44 @@ describe('backups page', () => {
     expect(host.querySelector('button')?.disabled).toBe(true);
     expect(host.querySelector('.backups-failure')).toBeNull();
   });
+
+  it('keeps asking how a copy goes when some answers are lost, and then shows the copy made', async () => {
+    const answers = [
+      () => new Response(JSON.stringify({ ...idle, data: [], running: { step: 'Копирование таблиц', percent: 10 } })),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => new Response(JSON.stringify({ ...idle, last_failure: null })),
+    ];
+    let asked = 0;
+    vi.stubGlobal('fetch', vi.fn(async () => answers[Math.min(asked++, answers.length - 1)]()));
+    host = document.body.appendChild(document.createElement('div'));
+    root = createRoot(host);
+    await act(async () => root.render(<BackupsPage />));
+    await vi.waitFor(() => expect(host.querySelector('progress')).not.toBeNull());
+    await vi.waitFor(() => expect(host.querySelectorAll('.backups-table tbody tr')).toHaveLength(2), { timeout: 5000 });
+    expect(host.querySelector('progress')).toBeNull();
+    expect(host.querySelector('button')?.disabled).toBe(false);
+  });
+
+  it('says how to check a copy and how to restore the school from it', async () => {
+    await render(idle);
+    const help = host.querySelector('details.backups-help');
+    expect(help?.querySelector('summary')?.textContent).toBe('Как проверить копию и восстановить из неё школу');
+    const commands = [...(help?.querySelectorAll('code') ?? [])].map((code) => code.textContent);
+    expect(commands).toEqual([
+      'klass backup verify ФАЙЛ_КОПИИ',
+      'systemctl stop klass',
+      'klass backup restore ФАЙЛ_КОПИИ',
+      'klass.redb.before-restore-…',
+    ]);
+  });
+
+  it('does not say there are no copies when the failure shown may hide them', async () => {
+    await render({ ...idle, data: [] });
+    expect(host.querySelector('.empty-state')?.textContent).toBe('Копий не найдено: см. ошибку выше.');
+    act(() => root.unmount());
+    host.remove();
+    await render({ ...idle, data: [], last_failure: null });
+    expect(host.querySelector('.empty-state')?.textContent).toBe('Копий пока нет.');
+  });
 });

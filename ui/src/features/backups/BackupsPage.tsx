@@ -13,6 +13,8 @@ export default function BackupsPage() {
   const [failed, setFailed] = useState(false);
   const [asked, setAsked] = useState(false);
   const [round, setRound] = useState(0);
+  /** Polls that failed while a copy is being made: each asks again after `POLL_MS`. */
+  const [missed, setMissed] = useState(0);
   const running = view?.running ?? null;
 
   useEffect(() => {
@@ -36,11 +38,12 @@ export default function BackupsPage() {
           if (next.last_failure) addToast({ color: 'error', title: 'Копия не сделана', description: next.last_failure.message });
           else addToast({ color: 'success', title: 'Копия готова', description: next.data[0]?.name ?? '' });
         },
-        () => setRound((n) => n + 1),
+        // A lost answer (the network, a restart) does not end the copy: ask again.
+        () => setMissed((n) => n + 1),
       );
     }, POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [view, running, asked]);
+  }, [view, running, asked, missed]);
 
   const makeNow = async () => {
     try {
@@ -86,7 +89,8 @@ export default function BackupsPage() {
         )
       ) : view.data.length === 0 ? (
         <div className="empty-state">
-          <p>Копий пока нет.</p>
+          {/* The failure may be the directory itself: then there may well be copies, unseen. */}
+          <p>{view.last_failure ? 'Копий не найдено: см. ошибку выше.' : 'Копий пока нет.'}</p>
         </div>
       ) : (
         <table className="data-table backups-table">
@@ -120,6 +124,27 @@ export default function BackupsPage() {
           </tbody>
         </table>
       )}
+      <RestoreHelp />
     </section>
+  );
+}
+
+/** How to check a copy and put it back: both are done on the server, with the portal's binary. */
+function RestoreHelp() {
+  return (
+    <details className="backups-help">
+      <summary>Как проверить копию и восстановить из неё школу</summary>
+      <ol>
+        <li>
+          Проверка: на сервере выполните <code>klass backup verify ФАЙЛ_КОПИИ</code>. Портал работает и во время проверки; её
+          итог появится в колонке «Состояние».
+        </li>
+        <li>
+          Восстановление заменяет все нынешние данные школы данными копии. Остановите сервер (например,{' '}
+          <code>systemctl stop klass</code>), выполните <code>klass backup restore ФАЙЛ_КОПИИ</code> и запустите сервер снова.
+          Нынешняя база сохранится рядом с ней как <code>klass.redb.before-restore-…</code>.
+        </li>
+      </ol>
+    </details>
   );
 }

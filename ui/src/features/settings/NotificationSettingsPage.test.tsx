@@ -24,9 +24,9 @@ const settings = [{ kind: 'file_added', title: 'Новый файл', descriptio
 let root: Root;
 let host: HTMLElement;
 
-async function render(user: CurrentUser) {
+async function render(user: CurrentUser, rows: readonly object[] = settings) {
   setCurrentUser(user);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: settings }), { status: 200 })));
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: rows }), { status: 200 })));
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
   await act(async () =>
@@ -60,5 +60,15 @@ describe('notification settings page', () => {
     expect(host.querySelector<HTMLInputElement>('input[type="checkbox"]')!.disabled).toBe(true);
     expect(host.querySelector('button[type="submit"]')).toBeNull();
     expect(host.querySelector('[role="note"]')?.textContent).toBe('Пока вы вошли как другой пользователь, его настройки уведомлений не меняются.');
+  });
+
+  it('does not offer mail for a kind switched off altogether', async () => {
+    const lowMark = { kind: 'low_mark', title: 'Низкая оценка', description: 'Когда ребёнок получает низкую оценку', mail: true, switchable: true, off: false };
+    await render({ ...student, roles: ['parent'] } as unknown as CurrentUser, [lowMark]);
+    const [mail, off] = host.querySelectorAll<HTMLInputElement>('input[type="checkbox"]');
+    expect(mail.disabled).toBe(false);
+    await act(async () => off.click());
+    expect(off.checked).toBe(true);
+    expect(mail.disabled).toBe(true);
   });
 });

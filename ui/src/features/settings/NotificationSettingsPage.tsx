@@ -94,7 +94,8 @@ export default function NotificationSettingsPage() {
                   type="checkbox"
                   role="switch"
                   checked={chosen.includes(setting.kind)}
-                  disabled={readOnly}
+                  // A kind that does not come at all comes by mail neither.
+                  disabled={readOnly || off.includes(setting.kind)}
                   onChange={(event) => setChosen(withKind(settings, chosen, setting.kind, event.target.checked))}
                 />
                 Также присылать на почту

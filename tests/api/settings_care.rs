@@ -1,0 +1,136 @@
+//! Settings, backups and the mail history as a manager uses them: bad input, every role, and nothing stored lost.
+
+use crate::helpers::{Browser, json, spawn_app, spawn_app_with};
+use klass::domain::Role;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+/// The status and body of `browser`'s `method` on `path` with `body`.
+async fn sent(browser: &Browser, method: Method, path: &str, body: Value) -> (u16, Value) {
+    let response = browser.send(method, path, body).await;
+    (response.status().as_u16(), json(response).await)
+}
+
+/// The kinds the settings page shows as coming by mail, and as switched off.
+fn chosen(settings: &Value) -> (Vec<String>, Vec<String>) {
+    let kinds = |flag: &str| {
+        settings["data"]
+            .as_array()
+            .expect("kinds")
+            .iter()
+            .filter(|kind| kind[flag] == true)
+            .map(|kind| kind["kind"].as_str().expect("kind").to_owned())
+            .collect()
+    };
+    (kinds("mail"), kinds("off"))
+}
+
+#[tokio::test]
+async fn nobody_chooses_notifications_their_roles_never_get() {
+    let app = spawn_app().await;
+    let student = app.browser_as(app.quick_user("s@school.ru", "Петров", "Пётр", &[Role::Student]), None);
+    let path = "/api/user/notification-settings";
+    let before = chosen(&json(student.get(path).await).await);
+
+    let managers_own = sent(&student, Method::PUT, path, json!({"mail": ["server_problem"]})).await;
+    assert_eq!(managers_own.0, 422, "{}", managers_own.1);
+    assert_eq!(
+        managers_own.1["errors"]["mail"],
+        json!(["Уведомления «Неполадка на сервере» Вам не приходят"])
+    );
+    let parents_own = sent(&student, Method::PUT, path, json!({"mail": [], "off": ["low_mark"]})).await;
+    assert_eq!(parents_own.0, 422, "{}", parents_own.1);
+    assert_eq!(
+        parents_own.1["errors"]["off"],
+        json!(["Уведомления «Низкая оценка» Вам не приходят"])
+    );
+    assert_eq!(
+        chosen(&json(student.get(path).await).await),
+        before,
+        "nothing was stored"
+    );
+
+    let own = sent(&student, Method::PUT, path, json!({"mail": ["file_added"]})).await;
+    assert_eq!(own.0, 200, "{}", own.1);
+    assert_eq!(chosen(&own.1), (vec!["file_added".to_owned()], vec![]));
+}
+
+#[tokio::test]
+async fn the_mail_history_shows_its_times_on_the_school_s_clock() {
+    let app = spawn_app_with(|config| config.school.timezone = "Asia/Yekaterinburg".into()).await;
+    let manager = app.browser_as(
+        app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]),
+        None,
+    );
+    let student = app.quick_user("s@school.ru", "Петров", "Пётр", &[Role::Student]);
+    let queued = manager
+        .post(&format!("/api/users/{student}/resend-password"), json!({}))
+        .await;
+    assert_eq!(queued.status(), 202);
+    let mut page = json!(null);
+    for _ in 0..100 {
+        page = json(manager.get("/api/history/mail").await).await;
+        if page["data"][0]["sent_at"].is_string() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let mail = &page["data"][0];
+    for field in ["created_at", "sent_at"] {
+        let at = mail[field].as_str().unwrap_or_default();
+        assert!(at.ends_with("+05:00"), "{field}: {page}");
+    }
+    let persons = json(manager.get(&format!("/api/users/{student}/mail")).await).await;
+    assert_eq!(persons["data"][0]["created_at"], mail["created_at"], "{persons}");
+}
+
+#[tokio::test]
+async fn a_backup_directory_that_cannot_be_read_is_named_as_a_directory() {
+    let blocker = tempfile::NamedTempFile::new().expect("file");
+    let not_a_dir = blocker.path().join("backups");
+    let app = spawn_app_with(|config| config.backup.dir = not_a_dir.clone()).await;
+    let manager = app.browser_as(
+        app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]),
+        None,
+    );
+    let answer = manager.get("/api/backups").await;
+    assert_eq!(answer.status(), 200);
+    let view = json(answer).await;
+    assert_eq!(view["data"], json!([]));
+    let message = view["last_failure"]["message"].as_str().expect("the failure");
+    let expected = format!("Не удалось прочитать каталог копий {}: ", not_a_dir.display());
+    assert!(message.starts_with(&expected), "{message}");
+}
+
+#[tokio::test]
+async fn a_copy_asked_for_in_the_second_of_the_last_one_waits_for_its_own_name() {
+    let app = spawn_app().await;
+    let manager = app.browser_as(
+        app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]),
+        None,
+    );
+    let dir = app.data_dir.path().join("backups");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let now = jiff::Timestamp::now().to_zoned(klass::config::Config::default().time_zone());
+    let taken = klass::backup::file_name(&now);
+    std::fs::write(dir.join(&taken), b"the copy made a moment ago").expect("taken");
+
+    assert_eq!(manager.post("/api/backups", json!({})).await.status(), 202);
+    let mut view = json!(null);
+    for _ in 0..600 {
+        view = json(manager.get("/api/backups").await).await;
+        if view["running"].is_null() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(view["last_failure"], json!(null), "{view}");
+    let made: Vec<&Value> = view["data"]
+        .as_array()
+        .expect("copies")
+        .iter()
+        .filter(|copy| copy["name"] != taken.as_str())
+        .collect();
+    assert_eq!(made.len(), 1, "{view}");
+    assert_eq!(made[0]["status"], "unchecked");
+}
