@@ -457,7 +457,8 @@ export interface paths {
          * Choose what comes by mail
          * @description `{mail: [kind…]}`: exactly these kinds also come to the signed-in user by mail (all
          *     of them still appear in the panel, but those switched off in `off`: only `switchable`
-         *     kinds may be). Not while a manager acts as the user (403).
+         *     kinds may be). A kind the user's roles never get (as `GET` leaves out) is a 422 on the
+         *     field naming it. Not while a manager acts as the user (403).
          */
         put: operations["notification_settings_update"];
         post?: never;
@@ -1833,7 +1834,8 @@ export interface paths {
         get: operations["packages_show"];
         /**
          * Change a package
-         * @description Managers: its note and its last valid day.
+         * @description Managers: its note and its last valid day (a 422 on `valid_to` for a cancelled
+         *     package). A change that changes nothing writes nothing.
          */
         put: operations["packages_update"];
         post?: never;
@@ -1855,8 +1857,8 @@ export interface paths {
         /**
          * Freeze a package
          * @description Managers. Pauses it from `from` to `to` (both included) for `reason`; its last valid
-         *     day moves on by the freeze's length. A freeze outside its validity, overlapping
-         *     another, or without a reason is a 422 on its field.
+         *     day moves on by the freeze's length. A freeze of a cancelled package, outside its
+         *     validity, overlapping another, or without a reason is a 422 on its field.
          */
         post: operations["packages_freeze"];
         delete?: never;
@@ -2476,7 +2478,6 @@ export interface components {
             group_id?: number | null;
             /** Format: uint64 */
             teacher_id?: number | null;
-            student_ids: number[];
         };
         /**
          * CancelBody
@@ -3833,8 +3834,9 @@ export interface components {
             /** Format: uint32 */
             attempts: number;
             last_error?: string | null;
-            /** @description RFC 3339. */
+            /** @description RFC 3339 on the school's clock: «2026-11-24T16:00:00+03:00». */
             created_at: string;
+            /** @description RFC 3339 on the school's clock, as `created_at`. */
             sent_at?: string | null;
         };
         /**
@@ -4716,8 +4718,8 @@ export interface components {
             status?: (components["schemas"]["TaskStatus"] & unknown) | null;
             /**
              * Format: uint64
-             * @description A board the caller keeps; the card goes to the end of `column_id` (left out: the first
-             *     column). Null takes the card off its board.
+             * @description A board the caller keeps; the card goes to the end of `column_id` (left out: the column
+             *     of the `status` sent, else the first column). Null takes the card off its board.
              */
             board_id?: number | null;
             /** Format: uint64 */
