@@ -162,6 +162,9 @@ pub fn create(
             let lesson: Option<Lesson> = record::get(&txn, id)?;
             match &lesson {
                 None => errors.push("lesson_id", "Занятие не найдено"),
+                Some(l) if !policy::keeps_journal(actor, l) => {
+                    return Err(ServiceError::Forbidden(policy::NOT_YOUR_JOURNAL));
+                }
                 Some(l) if l.status == LessonStatus::Cancelled => errors.push("lesson_id", "Занятие отменено"),
                 Some(l) if !l.student_ids.contains(&form.student_id) => {
                     errors.push("student_id", "Ученик не записан на этот урок")
@@ -191,6 +194,7 @@ pub fn create(
             if form.date.as_deref().is_none_or(|d| d.trim().is_empty()) {
                 errors.push("date", "Обязательное поле");
             }
+            not_ahead(&mut errors, date, journal.today());
             (subject, date)
         }
     };
@@ -199,18 +203,13 @@ pub fn create(
     let (Some(subject), Some(date), Some(fields)) = (subject, date, fields) else {
         return Err(FieldErrors::one("value", "Оценка — число от 1 до 5"));
     };
-    match &lesson {
-        Some(lesson) if !policy::keeps_journal(actor, lesson) => {
-            return Err(ServiceError::Forbidden(policy::NOT_YOUR_JOURNAL));
-        }
-        None if !policy::gives_marks(
+    if lesson.is_none()
+        && !policy::gives_marks(
             actor,
             teaches_student_in(&txn, actor.user.id, form.student_id, subject)?,
-        ) =>
-        {
-            return Err(ServiceError::Forbidden(policy::NOT_YOUR_STUDENT));
-        }
-        _ => {}
+        )
+    {
+        return Err(ServiceError::Forbidden(policy::NOT_YOUR_STUDENT));
     }
     let new = Mark {
         lesson_id: lesson.map(|l| l.id),
@@ -223,6 +222,14 @@ pub fn create(
     let written = commit(&txn, edit, Action::MarkCreated, &school, config)?;
     journal.commit_change(txn, written.1)?;
     Ok(shown_mark(written.0, actor, &school, Timestamp::now(), config))
+}
+
+/// Refuses `day`, the date a mark without a lesson is given for, when it is after the school's
+/// `today`: a mark is for work already done, and one dated ahead would sit in a term to come.
+fn not_ahead(errors: &mut FieldErrors, day: Option<jiff::civil::Date>, today: jiff::civil::Date) {
+    if day.is_some_and(|day| day > today) {
+        errors.push("date", "Оценку нельзя поставить на будущую дату");
+    }
 }
 
 /// Writes `edit` with its log entry (not yet recorded): the mark as written (or as it was,
@@ -273,6 +280,8 @@ pub fn update(
     if old.lesson_id.is_some() && date.is_some_and(|d| d != old.date) {
         errors.push("date", "Оценка за урок ставится днём урока");
     }
+    let moved = date.filter(|d| old.lesson_id.is_none() && *d != old.date);
+    not_ahead(&mut errors, moved, journal.today());
     let fields = form.fields.check(&mut errors, "", config);
     errors.into_result()?;
     let Some(fields) = fields else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendanceLetter, formatAverage, formatRate, markOfKey, markTone } from './journal';
+import { ATTENDANCE_NAMES, ATTENDANCE_TITLES, attendanceLetter, attendanceWords, formatAverage, formatRate, isFeminineName, markOfKey, markTone } from './journal';
 
 describe('journal words and numbers', () => {
   it('writes an average with one decimal and a Russian comma', () => {
@@ -33,5 +33,16 @@ describe('journal words and numbers', () => {
     expect(formatRate(0.95)).toBe('95\u00a0%');
     expect(formatRate(0.875)).toBe('87,5\u00a0%');
     expect(formatRate(null)).toBe('—');
+  });
+
+  it("says a girl's attendance in the feminine, a boy's and an unknown one's as it is", () => {
+    expect(isFeminineName('Иванова Дарья Дмитриевна')).toBe(true);
+    expect(isFeminineName('Иванов Артём Дмитриевич')).toBe(false);
+    expect(isFeminineName('Ким Ли')).toBe(false);
+    expect(attendanceWords(ATTENDANCE_NAMES.present, true)).toBe('Присутствовала');
+    expect(attendanceWords(ATTENDANCE_NAMES.late, true)).toBe('Опоздала');
+    expect(attendanceWords(ATTENDANCE_NAMES.excused, true)).toBe('По уважительной причине');
+    expect(attendanceWords(ATTENDANCE_TITLES.unexcused, true)).toBe('отсутствовала без уважительной причины');
+    expect(attendanceWords(ATTENDANCE_TITLES.late, false)).toBe('опоздал');
   });
 });

@@ -3,6 +3,7 @@
 //! marks and their kinds, a mark's tone for its chip, and averages written «4,5».
 
 import type { Schema } from '../api/types';
+import { genderOf } from './declension';
 
 /** How a student was at a lesson. */
 export type AttendanceStatus = Schema<'AttendanceStatus'>;
@@ -31,6 +32,15 @@ export const ATTENDANCE_NAMES: Record<AttendanceStatus, string> = {
   excused: 'По уважительной причине',
   unexcused: 'Без уважительной причины',
 };
+
+/** Whether a full name «Фамилия Имя Отчество» is a woman's (told from the patronymic). */
+export const isFeminineName = (fullName: string) => genderOf(fullName.trim().split(/\s+/)[2]) === 'female';
+
+/**
+ * A status's words (`ATTENDANCE_TITLES` or `ATTENDANCE_NAMES`) said of a girl when `feminine`:
+ * «опоздал» -> «опоздала», «Отсутствовал без …» -> «Отсутствовала без …»; «По уважительной …» stays.
+ */
+export const attendanceWords = (words: string, feminine: boolean) => (feminine ? words.replace(/^(\S+л)(?=\s|$)/, '$1а') : words);
 
 /** The legend under a journal: each letter with what it means (present has no letter). */
 export const ATTENDANCE_LEGEND: readonly { status: AttendanceStatus; letter: string; text: string }[] = [

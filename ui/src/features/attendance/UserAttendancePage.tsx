@@ -7,8 +7,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { DataTable } from '../../components/DataTable';
 import { LoadFailure } from '../../components/LoadFailure';
 import { UserHeader } from '../../components/UserHeader';
+import { genderOf } from '../../lib/declension';
 import { formatDate, formatTime } from '../../lib/format';
-import { ATTENDANCE_NAMES, formatRate, type AttendanceStatus } from '../../lib/journal';
+import { ATTENDANCE_NAMES, ATTENDANCE_STATUSES, attendanceWords, formatRate, type AttendanceStatus } from '../../lib/journal';
 import { useCard } from '../../lib/useCard';
 import { useStudentJournal } from '../../lib/useStudentJournal';
 import { monthDays, monthName, monthOf, shiftMonth } from './month';
@@ -16,20 +17,17 @@ import './attendance.css';
 
 type PersonAttendance = Ok<'users_attendance'>['data'];
 
-/** What the list says of a lesson: its status in words, or why there is none. */
-function statusWords(lesson: PersonAttendance['lessons'][number]) {
-  if (lesson.status) return <span data-attendance={lesson.status}>{ATTENDANCE_NAMES[lesson.status]}</span>;
+/** What the list says of a lesson: its status in words (of a girl when `feminine`), or why there is none. */
+function statusWords(lesson: PersonAttendance['lessons'][number], feminine: boolean) {
+  if (lesson.status) return <span data-attendance={lesson.status}>{attendanceWords(ATTENDANCE_NAMES[lesson.status], feminine)}</span>;
   if (lesson.lesson_status === 'cancelled') return <span className="muted">Занятие отменено</span>;
   const ahead = lesson.lesson_status === 'planned' && Date.parse(lesson.starts_at) > Date.now();
   return <span className="muted">{ahead ? 'Запланировано' : 'Не отмечено'}</span>;
 }
 
-function Summary({ summary }: { summary: PersonAttendance['summary'] }) {
+function Summary({ summary, feminine }: { summary: PersonAttendance['summary']; feminine: boolean }) {
   const items: [string, string, AttendanceStatus | 'rate'][] = [
-    ['Присутствовал', String(summary.present), 'present'],
-    ['Опоздал', String(summary.late), 'late'],
-    ['По уважительной причине', String(summary.excused), 'excused'],
-    ['Без уважительной причины', String(summary.unexcused), 'unexcused'],
+    ...ATTENDANCE_STATUSES.map((status): [string, string, AttendanceStatus] => [attendanceWords(ATTENDANCE_NAMES[status], feminine), String(summary[status]), status]),
     ['Посещаемость', formatRate(summary.rate), 'rate'],
   ];
   return (
@@ -51,6 +49,7 @@ export default function UserAttendancePage() {
   const month = monthOf(search.get('month'));
   const { from, to } = monthDays(month);
   const { data: attendance, failed, refused, reload } = useStudentJournal(id, 'attendance', from, to, card !== null);
+  const feminine = genderOf(card?.middle_name) === 'female';
   const turn = (step: number) => setSearch({ month: shiftMonth(month, step) }, { replace: true });
   return (
     <UserHeader card={card} status={status} heading="Посещаемость">
@@ -71,7 +70,7 @@ export default function UserAttendancePage() {
         )
       ) : (
         <>
-          <Summary summary={attendance.summary} />
+          <Summary summary={attendance.summary} feminine={feminine} />
           {attendance.lessons.length === 0 ? (
             <div className="empty-state">В этом месяце занятий нет.</div>
           ) : (
@@ -94,7 +93,7 @@ export default function UserAttendancePage() {
                     </time>
                   </td>
                   <td data-label="Предмет">{lesson.subject_name}</td>
-                  <td data-label="Отметка">{statusWords(lesson)}</td>
+                  <td data-label="Отметка">{statusWords(lesson, feminine)}</td>
                 </tr>
               ))}
             </DataTable>

@@ -133,10 +133,10 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
       </section>
       <section className="journal-texts" aria-label="Тема и домашнее задание">
         <label htmlFor="journal-topic">Тема занятия</label>
-        <input id="journal-topic" maxLength={500} value={draft.topic} aria-invalid={placed?.topic ? true : undefined} onChange={(event) => change((d) => form.withText(d, 'topic', event.target.value))} />
+        <input id="journal-topic" maxLength={form.TOPIC_MAX} value={draft.topic} aria-invalid={placed?.topic ? true : undefined} onChange={(event) => change((d) => form.withText(d, 'topic', event.target.value))} />
         {placed?.topic && <small>{placed.topic}</small>}
         <label htmlFor="journal-homework">Домашнее задание</label>
-        <textarea id="journal-homework" rows={3} maxLength={2000} value={draft.homework} aria-invalid={placed?.homework ? true : undefined} onChange={(event) => change((d) => form.withText(d, 'homework', event.target.value))} />
+        <textarea id="journal-homework" rows={3} maxLength={form.HOMEWORK_MAX} value={draft.homework} aria-invalid={placed?.homework ? true : undefined} onChange={(event) => change((d) => form.withText(d, 'homework', event.target.value))} />
         {placed?.homework && <small>{placed.homework}</small>}
       </section>
       {failure && (

@@ -2,7 +2,7 @@
 //! homework and each student's attendance and marks the server shows (a student his own, a parent
 //! his children's, another teacher his students'), and to staff whose rows it leaves out.
 import { MarkChips } from '../../components/MarkChip';
-import { ATTENDANCE_NAMES, MARK_KIND_NAMES } from '../../lib/journal';
+import { ATTENDANCE_NAMES, attendanceWords, isFeminineName, MARK_KIND_NAMES } from '../../lib/journal';
 import type { Lesson } from '../../lib/teaching';
 import type { Journal } from './journalForm';
 
@@ -30,7 +30,7 @@ export function JournalView({ lesson, journal, staff }: { lesson: Lesson; journa
               return (
                 <li key={id} data-status={record?.status}>
                   <strong>{name}</strong>
-                  <span>{record ? ATTENDANCE_NAMES[record.status] : 'Посещаемость не отмечена'}</span>
+                  <span>{record ? attendanceWords(ATTENDANCE_NAMES[record.status], isFeminineName(name)) : 'Посещаемость не отмечена'}</span>
                   {record?.comment && <span className="muted">{record.comment}</span>}
                   {marks.length > 0 && (
                     <span>

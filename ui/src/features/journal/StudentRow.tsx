@@ -3,7 +3,7 @@
 //! mark «за урок»), each mark given with its kind, comment and a button to take it away, and the
 //! server's messages about him.
 import { MarkChip, markTitle } from '../../components/MarkChip';
-import { ATTENDANCE_SHORT, ATTENDANCE_STATUSES, ATTENDANCE_TITLES, MARK_KIND_NAMES, MARK_VALUES, type AttendanceStatus, type MarkKind } from '../../lib/journal';
+import { ATTENDANCE_SHORT, ATTENDANCE_STATUSES, ATTENDANCE_TITLES, attendanceWords, isFeminineName, MARK_KIND_NAMES, MARK_VALUES, type AttendanceStatus, type MarkKind } from '../../lib/journal';
 import type { DraftMark } from './journalForm';
 
 const KINDS = Object.keys(MARK_KIND_NAMES) as MarkKind[];
@@ -29,15 +29,18 @@ interface Props {
 
 export function StudentRow({ id, name, status, comment, marks, errors, attendanceLocked, onStatus, onComment, onMark, onMarkChange, onMarkRemove }: Props) {
   const errorId = `journal-student-${id}-errors`;
+  const feminine = isFeminineName(name);
+  /** A status's words said of this student («опоздала» of a girl). */
+  const title = (option: AttendanceStatus) => attendanceWords(ATTENDANCE_TITLES[option], feminine);
   return (
     <li className="journal-student" data-status={status} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? errorId : undefined}>
       <p className="journal-name">
         <strong>{name}</strong>
-        {status && status !== 'present' && <small className="journal-status-word">{ATTENDANCE_TITLES[status]}</small>}
+        {status && status !== 'present' && <small className="journal-status-word">{title(status)}</small>}
       </p>
       <div className="journal-statuses" role="radiogroup" aria-label={`Посещаемость: ${name}`}>
         {ATTENDANCE_STATUSES.map((option) => (
-          <label key={option} className="journal-status" data-status={option} title={capital(ATTENDANCE_TITLES[option])}>
+          <label key={option} className="journal-status" data-status={option} title={capital(title(option))}>
             <input
               type="radio"
               className="sr-only"
@@ -45,7 +48,7 @@ export function StudentRow({ id, name, status, comment, marks, errors, attendanc
               value={option}
               checked={status === option}
               disabled={attendanceLocked}
-              aria-label={capital(ATTENDANCE_TITLES[option])}
+              aria-label={capital(title(option))}
               onChange={() => onStatus(option)}
             />
             <span aria-hidden="true">{ATTENDANCE_SHORT[option]}</span>
@@ -56,7 +59,7 @@ export function StudentRow({ id, name, status, comment, marks, errors, attendanc
         <input
           type="text"
           className="journal-comment"
-          placeholder={status === 'late' ? 'На сколько опоздал' : 'Причина'}
+          placeholder={status === 'late' ? `На сколько ${title('late')}` : 'Причина'}
           aria-label={`Комментарий к посещаемости: ${name}`}
           maxLength={500}
           value={comment}

@@ -11,6 +11,12 @@ export type Journal = Ok<'lessons_journal'>['data'];
 /** What the PUT takes. */
 export type JournalBody = Body<'lessons_journal_save'>;
 
+/** The longest topic the server keeps (`PUT /api/lessons/{id}/journal`, as a lesson's own form). */
+export const TOPIC_MAX = 500;
+
+/** The longest homework the server keeps: a longer one pasted in would be cut without a word. */
+export const HOMEWORK_MAX = 5000;
+
 /** A mark on the form: `key` tells the rows apart, new ones too. */
 export interface DraftMark {
   readonly key: string;
