@@ -17,7 +17,6 @@ mod files_import_care;
 mod groups_care;
 mod health;
 mod helpers;
-mod home_care;
 mod hygiene;
 mod impersonation;
 mod import;

@@ -4,6 +4,9 @@ import { proxy } from 'valtio';
 /** Narrower than this (px) the sidebar is a mobile drawer. */
 export const MOBILE_BREAKPOINT = 768;
 
+/** The id of the top bar's menu button, where the focus returns when the phone's drawer closes. */
+export const SIDEBAR_TOGGLE_ID = 'sidebar-toggle';
+
 export const sidebar = proxy({
   isMobile: false,
   /** The desktop choice; on mobile the sidebar is never expanded. */

@@ -148,6 +148,15 @@ describe('the panel', () => {
     expect(notifications.unread).toBe(0);
     expect(notifications.items.every((n) => n.read_at)).toBe(true);
   });
+
+  it('keeps the count when the server leaves one unread (a manager acting as the person)', async () => {
+    notifications.items = [note(2)];
+    notifications.unread = 1;
+    answer({ data: note(2) });
+    await markRead(notifications.items[0]!);
+    expect(notifications.unread).toBe(1);
+    expect(notifications.items[0]!.read_at).toBeFalsy();
+  });
 });
 
 describe('when a notification came', () => {

@@ -86,12 +86,13 @@ export async function loadNotifications(more = false): Promise<void> {
 
 export const hasMore = (lastPage: Pick<NotificationPage['meta'], 'current_page' | 'last_page'> | null) => lastPage !== null && lastPage.current_page < lastPage.last_page;
 
-/** Marks one notification read (once); resolves when the server has it. */
+/** Marks one notification read (once); resolves when the server has it. The count drops only when
+ * the server marked it: one opened while acting as its person stays unread. */
 export async function markRead(item: Notification): Promise<void> {
   if (item.read_at) return;
   const { data } = await api<Ok<'notifications_read'>>(`${endpoints.notifications}/${item.id}/read`, { method: 'POST' });
   notifications.items = notifications.items?.map((old) => (old.id === data.id ? data : old)) ?? null;
-  notifications.unread = Math.max(0, notifications.unread - 1);
+  if (data.read_at) notifications.unread = Math.max(0, notifications.unread - 1);
 }
 
 /** «Прочитать все»: every notification of the user read, on the server and in the panel. */

@@ -1,13 +1,13 @@
 //! The sidebar: a collapsible column on desktop (labels show on hover when collapsed), a drawer
 //! on phones; only the entries the user may open.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../components/Icon';
 import { Tooltip } from '../../components/Tooltip';
 import { currentUser } from '../../lib/user';
 import { isGroup, visibleMenu, type MenuGroup, type MenuLink } from '../menu';
-import { closeMobileSidebar, setSidebarHovered, sidebar, toggleSidebar, toggleSubmenu } from '../sidebar';
+import { closeMobileSidebar, setSidebarHovered, SIDEBAR_TOGGLE_ID, sidebar, toggleSidebar, toggleSubmenu } from '../sidebar';
 
 function Link({ link, compact }: { link: MenuLink; compact: boolean }) {
   const { activeItem } = useSnapshot(sidebar);
@@ -60,19 +60,40 @@ function Group({ group, compact }: { group: MenuGroup; compact: boolean }) {
   );
 }
 
+/**
+ * The phone's drawer and the focus: it goes to the first entry when the drawer opens; when it
+ * closes with the focus in it (the drawer is inert then) or lost, back to the menu button — or,
+ * when an entry opened another page, to that page's content.
+ */
+function useDrawerFocus(panel: RefObject<HTMLElement | null>, open: boolean) {
+  const { pathname } = useLocation();
+  const openedOn = useRef<string | null>(null);
+  useEffect(() => {
+    if (open) {
+      openedOn.current ??= pathname;
+      return;
+    }
+    if (openedOn.current === null) return;
+    const target = openedOn.current === pathname ? SIDEBAR_TOGGLE_ID : 'content';
+    openedOn.current = null;
+    const focused = document.activeElement;
+    if (!focused || focused === document.body || panel.current?.contains(focused)) document.getElementById(target)?.focus();
+  }, [open, pathname, panel]);
+  useEffect(() => {
+    if (!open) return;
+    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeMobileSidebar();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, panel]);
+}
+
 export function Sidebar() {
   const snap = useSnapshot(sidebar);
   const { user } = useSnapshot(currentUser);
   const panel = useRef<HTMLElement>(null);
   const compact = !snap.isMobile && !snap.expanded && !snap.hovered;
-
-  useEffect(() => {
-    if (!snap.mobileOpen) return;
-    panel.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeMobileSidebar();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [snap.mobileOpen]);
+  useDrawerFocus(panel, snap.mobileOpen);
 
   return (
     <>

@@ -9,7 +9,7 @@ import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
 import { showShortcuts } from '../hotkeys';
 import type { RouteHandle } from '../router';
-import { sidebar, toggleSidebar } from '../sidebar';
+import { SIDEBAR_TOGGLE_ID, sidebar, toggleSidebar } from '../sidebar';
 import { NotificationsBell } from './NotificationsBell';
 import { UserMenu } from './UserMenu';
 
@@ -29,6 +29,7 @@ export function TopBar() {
   return (
     <header className="topbar">
       <button
+        id={SIDEBAR_TOGGLE_ID}
         type="button"
         className="icon-button"
         aria-label={isMobile ? 'Открыть меню' : expanded ? 'Свернуть меню' : 'Развернуть меню'}

@@ -7,10 +7,20 @@ import { HomeMoney } from './HomeMoney';
 import { NewMarks } from './NewMarks';
 import { TomorrowHomework } from './TomorrowHomework';
 
+/** Whether `user` is a parent (and not a student) with no children linked yet: he has no lessons,
+ * homework, marks or payments to see, and is told why once. */
+export const waitsForChildren = (user: CurrentUser) => user.roles.includes('parent') && !user.roles.includes('student') && user.children_ids.length === 0;
+
 export function LearnerWidgets({ user }: { user: CurrentUser }) {
   const student = user.roles.includes('student');
   const parent = user.roles.includes('parent');
   const { people } = usePeople(parent ? user.children_ids : []);
+  if (waitsForChildren(user))
+    return (
+      <p className="home-note">
+        К вашей учётной записи пока не привязаны дети. Их занятия, домашние задания, оценки и оплаты появятся здесь, когда менеджер школы свяжет вас с ними.
+      </p>
+    );
   if (!student && !parent) return null;
   const learners = [
     ...(student ? [{ id: user.id, name: user.full_name }] : []),

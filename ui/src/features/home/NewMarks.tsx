@@ -43,16 +43,14 @@ function PersonRecentMarks({ userId, name }: { userId: number; name?: string }) 
   );
 }
 
-/** `learners`: the student himself, or a parent's children, with their names. */
+/** `learners`: the student himself, or a parent's children (at least one), with their names. */
 export function NewMarks({ learners, parent }: { learners: readonly { id: number; name: string }[]; parent: boolean }) {
   return (
     <section className="home-widget home-marks" aria-labelledby="home-marks">
       <h2 id="home-marks">Новые оценки</h2>
-      {learners.length === 0 ? (
-        <p className="muted">{parent ? 'К вашей учётной записи не привязаны дети.' : 'Оценок нет.'}</p>
-      ) : (
-        learners.map((learner) => <PersonRecentMarks key={learner.id} userId={learner.id} name={learners.length > 1 || parent ? learner.name : undefined} />)
-      )}
+      {learners.map((learner) => (
+        <PersonRecentMarks key={learner.id} userId={learner.id} name={learners.length > 1 || parent ? learner.name : undefined} />
+      ))}
       <p>
         <Link className="tap-link" to={paths.marks}>Все оценки</Link>
       </p>

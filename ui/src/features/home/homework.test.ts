@@ -33,4 +33,9 @@ describe('homework due at a lesson', () => {
     expect(homeworkDue(single, rows)?.homework).toBe('эссе');
     expect(homeworkDue(tomorrow, rows)).toBeUndefined();
   });
+
+  it('is nothing when the lesson just before set none: the older homework was due at that one', () => {
+    const rows = [lesson(1, '2026-11-18T16:00:00+03:00', { homework: '№ 1' }), lesson(2, '2026-11-23T16:00:00+03:00'), tomorrow];
+    expect(homeworkDue(tomorrow, rows)).toBeUndefined();
+  });
 });

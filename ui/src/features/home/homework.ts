@@ -10,9 +10,11 @@ const sameClass = (lesson: Row, earlier: Row) =>
   lesson.subject_id === earlier.subject_id &&
   (lesson.group_id ? earlier.group_id === lesson.group_id : !earlier.group_id && earlier.student_ids.some((id) => lesson.student_ids.includes(id)));
 
-/** The lesson before `lesson` whose homework is due at it, among `rows`; none when nothing was set. */
+/** The lesson before `lesson` whose homework is due at it, among `rows`: the latest earlier one of
+ * the same class held or planned; none when it set nothing (an older one's was due at it). */
 export function homeworkDue<T extends Row>(lesson: Row, rows: readonly T[]): T | undefined {
-  return rows
-    .filter((earlier) => earlier.status !== 'cancelled' && earlier.homework.trim() && Date.parse(earlier.starts_at) < Date.parse(lesson.starts_at) && sameClass(lesson, earlier))
+  const before = rows
+    .filter((earlier) => earlier.status !== 'cancelled' && Date.parse(earlier.starts_at) < Date.parse(lesson.starts_at) && sameClass(lesson, earlier))
     .sort((a, b) => Date.parse(b.starts_at) - Date.parse(a.starts_at))[0];
+  return before?.homework.trim() ? before : undefined;
 }
