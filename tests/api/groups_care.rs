@@ -1,6 +1,6 @@
 //! Groups, the timetable and group lessons as a school uses them: bad input, every role, and nothing stored lost.
 
-use crate::helpers::Browser;
+use crate::helpers::{Browser, json};
 use crate::journal_school::{School, school};
 use reqwest::Method;
 use serde_json::{Value, json};
@@ -145,4 +145,34 @@ async fn the_daily_extension_leaves_out_only_the_lesson_booked_in_the_way() {
     let after = starts(&manager, &group).await;
     assert_eq!(after.len(), before.len() + 2);
     assert!(!after.contains(&in_the_way), "no lesson made over Anna's");
+}
+
+#[tokio::test]
+async fn a_groups_notices_take_its_students_and_parents_to_their_lessons() {
+    let school = school().await;
+    let manager = school.as_user(school.manager);
+    let (status, body) = sent(
+        &manager,
+        Method::POST,
+        "/api/group-lessons",
+        school_group(&school, "16:00", &[school.anna]),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    for person in [school.anna, school.parent] {
+        let page = json(
+            school
+                .as_user(person)
+                .get(&format!("/api/users/{person}/notifications"))
+                .await,
+        )
+        .await;
+        let links: Vec<&str> = page["data"]
+            .as_array()
+            .expect("notices")
+            .iter()
+            .filter_map(|n| n["link"].as_str())
+            .collect();
+        assert_eq!(links, ["/lessons"], "a page he may open: {page}");
+    }
 }

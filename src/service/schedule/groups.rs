@@ -164,9 +164,9 @@ fn assignable(
     Ok(group)
 }
 
-fn link(group: &Group) -> String {
-    format!("/group-lessons/{}", group.id)
-}
+/// Where a group's notices take its students and their parents: their lessons (the group's
+/// own page is staff's).
+const THEIR_LESSONS: &str = "/lessons";
 
 /// Creates a group and its lessons in one commit; a clash creates nothing.
 pub fn create(
@@ -192,7 +192,7 @@ pub fn create(
         group.student_ids.clone(),
         NotificationKind::LessonScheduled,
         &body,
-        &link(&group),
+        THEIR_LESSONS,
     )?;
     journal.commit_change(txn, change)?;
     Ok(group)
@@ -282,7 +282,7 @@ pub fn update(
         joined.clone(),
         NotificationKind::LessonScheduled,
         &body,
-        &link(&group),
+        THEIR_LESSONS,
     )?;
     let left: Vec<UserId> = old
         .student_ids
@@ -294,7 +294,14 @@ pub fn update(
         "Вы больше не в группе «{}»: её занятия убраны из расписания",
         group.name
     );
-    let change = tell(&txn, change, left, NotificationKind::LessonCancelled, &body, "/lessons")?;
+    let change = tell(
+        &txn,
+        change,
+        left,
+        NotificationKind::LessonCancelled,
+        &body,
+        THEIR_LESSONS,
+    )?;
     let stayed = group.student_ids.iter().filter(|s| !joined.contains(s)).copied();
     let change = if action == Action::GroupArchived {
         let body = ended(&group);
@@ -304,7 +311,7 @@ pub fn update(
             stayed,
             NotificationKind::LessonCancelled,
             &body,
-            &link(&group),
+            THEIR_LESSONS,
         )?
     } else if plan.moved() {
         let body = format!("Расписание группы изменилось: {}", describe(&group));
@@ -314,7 +321,7 @@ pub fn update(
             stayed,
             NotificationKind::LessonMoved,
             &body,
-            &link(&group),
+            THEIR_LESSONS,
         )?
     } else {
         change
