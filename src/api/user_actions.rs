@@ -70,9 +70,10 @@ async fn card(state: &State<'_>, caller: &Caller, id: UserId) -> Result<JsonText
 impl UserActionsApi {
     /// Set a person's password
     ///
-    /// Managers only. The person's sessions (and "login as" sessions they started) end, and so
-    /// do the reset and set-password links still in their mailbox; they sign in with the new
-    /// password.
+    /// Managers only, not for themselves (422: one's own password is changed with the current
+    /// one, in the settings). The person's sessions (and "login as" sessions they started) end,
+    /// and so do the reset and set-password links still in their mailbox; they sign in with the
+    /// new password.
     #[oai(
         path = "/api/users/:id/change-password",
         method = "post",
@@ -85,10 +86,11 @@ impl UserActionsApi {
         id: Path<UserId>,
         body: Json<NewPasswordBody>,
     ) -> Result<Json<Message>, ApiError> {
-        caller.allow(Rule::Manager)?;
+        let actor = caller.actor(Rule::Manager)?;
         people::set_password(
             &state,
             state.journal(caller.origin()),
+            actor,
             id.0,
             body.0.password,
             body.0.password_confirmation,
@@ -115,7 +117,8 @@ impl UserActionsApi {
 
     /// Change a person's roles
     ///
-    /// Managers only. At least one role; the school always keeps one manager (422).
+    /// Managers only. At least one role; the school always keeps one manager, and a manager
+    /// cannot take his own manager role away (422: another manager does it).
     #[oai(
         path = "/api/users/:id/update-roles",
         method = "post",
@@ -128,10 +131,10 @@ impl UserActionsApi {
         id: Path<UserId>,
         body: Json<RolesBody>,
     ) -> Result<JsonText<CardEnvelope>, ApiError> {
-        caller.allow(Rule::Manager)?;
+        let actor = caller.actor(Rule::Manager)?.clone();
         let journal = state.journal(caller.origin());
         state
-            .run(move |store| people::update_roles(store, &journal, id.0, &body.0.roles))
+            .run(move |store| people::update_roles(store, &journal, &actor, id.0, &body.0.roles))
             .await?;
         card(&state, &caller, id.0).await
     }

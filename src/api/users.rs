@@ -203,8 +203,10 @@ impl UsersApi {
 
     /// Delete a person
     ///
-    /// Managers only; soft: hidden from lists, signed out everywhere, restorable. Nobody can
-    /// delete himself or the last manager (422).
+    /// Managers only; soft: hidden from lists, signed out everywhere, restorable. His groups,
+    /// lessons, family links and money stay as they were, so a restore brings everything back
+    /// (someone who left the school is taken out of his groups there). Nobody can delete himself
+    /// or the last manager (422).
     #[oai(path = "/api/users/:id", method = "delete", operation_id = "users_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<UserId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();

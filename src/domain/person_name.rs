@@ -18,15 +18,21 @@ pub enum InvalidName {
     Empty,
     #[error("Не длиннее {MAX_NAME_LEN} символов")]
     TooLong,
+    #[error("Введите хотя бы одну букву")]
+    NoLetters,
     #[error("{0}")]
     Text(#[from] InvalidText),
 }
 
 impl PersonName {
-    /// Trims and checks a name part.
+    /// Trims and checks a name part: a name has at least one letter («123» or «-» is a slip).
     pub fn parse(raw: &str) -> Result<Self, InvalidName> {
         check_line(raw.trim())?;
-        Self::bounded(raw)
+        let name = Self::bounded(raw)?;
+        if !name.0.chars().any(char::is_alphabetic) {
+            return Err(InvalidName::NoLetters);
+        }
+        Ok(name)
     }
 
     /// Trims and checks only the length: what a stored name had to pass (records written
@@ -68,6 +74,11 @@ mod tests {
         assert_eq!(PersonName::parse("  Алёна ").expect("valid").as_str(), "Алёна");
         assert_eq!(PersonName::parse("   "), Err(InvalidName::Empty));
         assert_eq!(PersonName::parse(&"ж".repeat(101)), Err(InvalidName::TooLong));
+        assert_eq!(PersonName::parse("123"), Err(InvalidName::NoLetters));
+        assert_eq!(
+            PersonName::parse("Д'Артаньян-2").expect("letters").as_str(),
+            "Д'Артаньян-2"
+        );
         assert_eq!(
             PersonName::parse("Али\u{202E}ев"),
             Err(InvalidName::Text(InvalidText::Bidi))

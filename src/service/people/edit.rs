@@ -186,9 +186,16 @@ pub fn restore(store: &Store, journal: &Journal, id: UserId) -> Result<User, Ser
     Ok(user)
 }
 
-/// Replaces a person's roles; the school always keeps at least one manager, and the family
-/// links stay within their rules.
-pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[String]) -> Result<User, ServiceError> {
+/// Replaces a person's roles; the school always keeps at least one manager, a manager does not
+/// take his own manager role away (he could not undo it: another manager does it), and the
+/// family links stay within their rules.
+pub fn update_roles(
+    store: &Store,
+    journal: &Journal,
+    actor: &Actor,
+    id: UserId,
+    names: &[String],
+) -> Result<User, ServiceError> {
     let roles = parse_roles(names)?;
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;
@@ -197,6 +204,12 @@ pub fn update_roles(store: &Store, journal: &Journal, id: UserId, names: &[Strin
         return Err(FieldErrors::one(
             "roles",
             "Нельзя снять роль менеджера с последнего менеджера",
+        ));
+    }
+    if loses_manager && id == actor.user.id {
+        return Err(FieldErrors::one(
+            "roles",
+            "Нельзя снять роль менеджера с самого себя: попросите об этом другого менеджера",
         ));
     }
     if user.roles == roles {

@@ -78,7 +78,7 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     }
     for new in &added {
         let (parent, child) = pair(*new);
-        link_checked(&txn, parent, child, *new, side.field())?;
+        link_checked(&txn, parent, child, side.field())?;
     }
     let (what, action) = match side {
         Side::Parents => ("родители", Action::ParentsChanged),
@@ -113,7 +113,7 @@ pub(super) fn add_parents_in(
         .into_iter()
         .collect();
     for parent in &wanted {
-        link_checked(txn, *parent, child, *parent, Side::Parents.field())?;
+        link_checked(txn, *parent, child, Side::Parents.field())?;
     }
     let names = names(txn, &wanted)?;
     Ok((wanted, names))
@@ -128,16 +128,19 @@ fn names(txn: &WriteTxn, ids: &[UserId]) -> Result<Vec<String>, ServiceError> {
     Ok(names)
 }
 
-/// Links the two, or says at `field` why not (naming `other`, the person the form added,
-/// when their roles are the reason).
-fn link_checked(txn: &WriteTxn, parent: UserId, child: UserId, other: UserId, field: &str) -> Result<(), ServiceError> {
+/// Links the two, or says at `field` why not (naming the person whose roles are the reason:
+/// the parent without the parent role, or the child who is staff, whichever side of the form
+/// he is on).
+fn link_checked(txn: &WriteTxn, parent: UserId, child: UserId, field: &str) -> Result<(), ServiceError> {
+    let named = |who: UserId, refused: InvalidLink<ServiceError>| {
+        let name = names(txn, &[who])?.concat();
+        Err(FieldErrors::one(field, format!("{name}: {refused}")))
+    };
     match link_family(txn, parent, child) {
         Ok(()) => Ok(()),
         Err(InvalidLink::Lookup(err)) => Err(err),
-        Err(refused @ (InvalidLink::NotAParent | InvalidLink::StaffChild)) => {
-            let name = names(txn, &[other])?.concat();
-            Err(FieldErrors::one(field, format!("{name}: {refused}")))
-        }
+        Err(refused @ InvalidLink::NotAParent) => named(parent, refused),
+        Err(refused @ InvalidLink::StaffChild) => named(child, refused),
         Err(refused) => Err(FieldErrors::one(field, refused.to_string())),
     }
 }

@@ -6,24 +6,31 @@ import { useSnapshot } from 'valtio';
 import { evaluateGuards } from '../app/guards';
 import { findRoute } from '../app/routes';
 import { to, type UserCard } from '../lib/person';
-import { currentUser } from '../lib/user';
+import { currentUser, type CurrentUser } from '../lib/user';
 import { paths } from '../paths';
 import { RoleBadges } from './RoleBadges';
 import './UserHeader.css';
 
 const isStudent = (card: UserCard) => card.roles.includes('student');
+const isStaff = (card: UserCard) => card.roles.includes('manager') || card.roles.includes('worker');
+/** Who studies or teaches: lessons and subjects are theirs. */
+const learnsOrTeaches = (card: UserCard) => isStudent(card) || isStaff(card);
+/** Staff are nobody's child; links made before a role changed still show. */
+export const mayHaveParents = (card: UserCard) => !isStaff(card) || card.parent_ids.length > 0;
+/** Only a parent has children; links made before a role changed still show. */
+export const mayHaveChildren = (card: UserCard) => card.roles.includes('parent') || card.children_ids.length > 0;
 
-/** The card's tabs; `when` limits one to some people (the journal's: students). */
+/** The card's tabs; `when` limits one to the people it is about (the journal's: students). */
 const TABS: readonly { path: string; label: string; when?: (card: UserCard) => boolean }[] = [
   { path: paths.user, label: 'Профиль' },
-  { path: paths.userLessons, label: 'Занятия' },
+  { path: paths.userLessons, label: 'Занятия', when: learnsOrTeaches },
   { path: paths.userAttendance, label: 'Посещаемость', when: isStudent },
   { path: paths.userMarks, label: 'Оценки', when: isStudent },
   { path: paths.userPayments, label: 'Оплаты', when: isStudent },
-  { path: paths.userParents, label: 'Родители' },
-  { path: paths.userChildren, label: 'Дети' },
-  { path: paths.userSubjects, label: 'Предметы' },
-  { path: paths.userCourses, label: 'Курсы' },
+  { path: paths.userParents, label: 'Родители', when: mayHaveParents },
+  { path: paths.userChildren, label: 'Дети', when: mayHaveChildren },
+  { path: paths.userSubjects, label: 'Предметы', when: learnsOrTeaches },
+  { path: paths.userCourses, label: 'Курсы', when: isStudent },
   { path: paths.userCalendar, label: 'Календарь' },
   { path: paths.userTasks, label: 'Задачи' },
   { path: paths.userBoards, label: 'Доски' },
@@ -31,6 +38,12 @@ const TABS: readonly { path: string; label: string; when?: (card: UserCard) => b
   { path: paths.userMail, label: 'Почта' },
   { path: paths.userLogs, label: 'Журнал' },
 ];
+
+/** The tabs of `card` that fit the person's roles and that `user` may open (route guards). */
+export function cardTabs(card: UserCard, user: CurrentUser | null) {
+  const params = { id: String(card.id) };
+  return TABS.filter((tab) => (tab.when?.(card) ?? true) && 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
+}
 
 const initials = (card: UserCard) => `${card.last_name.charAt(0)}${card.first_name.charAt(0)}`;
 
@@ -82,8 +95,7 @@ export function UserHeader({ card, status, heading, children }: Props) {
   const nav = useActiveTabInView(card !== null);
   if (status !== null) return <CardMissing status={status} />;
   if (!card) return <p aria-busy="true">Загружаем карточку…</p>;
-  const params = { id: String(card.id) };
-  const tabs = TABS.filter((tab) => (tab.when?.(card) ?? true) && 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
+  const tabs = cardTabs(card, user);
   return (
     <>
       <header className="profile-header">

@@ -1,5 +1,5 @@
 //! The manager's actions on a card: edit, roles, tags, password, "Войти как", delete or restore.
-//! Deleting and acting as the user ask first.
+//! Deleting and acting as the user ask first; one's own password is changed in the settings.
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { Ok } from '../../api/types';
@@ -67,7 +67,7 @@ export function UserActions({ card, tags, onChange, onReload }: Props) {
   const remove = async () => {
     const sure = await confirm({
       title: 'Удалить пользователя?',
-      message: `${card.full_name} больше не сможет войти в портал. Удалённого пользователя можно восстановить.`,
+      message: `${card.full_name} больше не сможет войти в портал. Группы и занятия не меняются, и после восстановления всё будет как прежде; если человек ушёл из школы, уберите его из групп и будущих занятий.`,
       action: 'Удалить',
       danger: true,
     });
@@ -96,10 +96,12 @@ export function UserActions({ card, tags, onChange, onReload }: Props) {
           <Icon name="tag" size={18} /> Теги
         </button>
       )}
-      <button type="button" className="secondary outline" onClick={password}>
-        <Icon name="key" size={18} /> Пароль
-      </button>
-      {!self && !isActing(user) && !card.deleted_at && (
+      {!self && (
+        <button type="button" className="secondary outline" onClick={password}>
+          <Icon name="key" size={18} /> Пароль
+        </button>
+      )}
+      {!self && !isActing(user) && !card.deleted_at && !card.roles.includes('manager') && (
         <button type="button" className="secondary outline" onClick={run(actAs)}>
           <Icon name="signIn" size={18} /> Войти как
         </button>

@@ -1,10 +1,10 @@
-//! /users/{id}: a person's card: contacts, tags, family with links, staff notes, and the
-//! manager's actions.
+//! /users/{id}: a person's card: contacts, tags, family with links (the sides his roles allow),
+//! staff notes, and the manager's actions.
 import { Link, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { TagList } from '../../components/TagBadge';
-import { UserHeader } from '../../components/UserHeader';
+import { mayHaveChildren, mayHaveParents, UserHeader } from '../../components/UserHeader';
 import { useTags } from '../../lib/tags';
 import { currentUser } from '../../lib/user';
 import { paths } from '../../paths';
@@ -61,14 +61,22 @@ export default function UserCardPage() {
                   <dd>{card.tags.length ? <TagList ids={card.tags} known={tags} /> : <span className="muted">—</span>}</dd>
                 </>
               )}
-              <dt>Родители</dt>
-              <dd>
-                <Relatives ids={card.parent_ids} />
-              </dd>
-              <dt>Дети</dt>
-              <dd>
-                <Relatives ids={card.children_ids} />
-              </dd>
+              {mayHaveParents(card) && (
+                <>
+                  <dt>Родители</dt>
+                  <dd>
+                    <Relatives ids={card.parent_ids} />
+                  </dd>
+                </>
+              )}
+              {mayHaveChildren(card) && (
+                <>
+                  <dt>Дети</dt>
+                  <dd>
+                    <Relatives ids={card.children_ids} />
+                  </dd>
+                </>
+              )}
               <dt>Создан</dt>
               <dd>{formatDateTime(card.created_at)}</dd>
               <dt>Последний вход</dt>
