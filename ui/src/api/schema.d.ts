@@ -520,8 +520,10 @@ export interface paths {
         post?: never;
         /**
          * Delete a person
-         * @description Managers only; soft: hidden from lists, signed out everywhere, restorable. Nobody can
-         *     delete himself or the last manager (422).
+         * @description Managers only; soft: hidden from lists, signed out everywhere, restorable. His groups,
+         *     lessons, family links and money stay as they were, so a restore brings everything back
+         *     (someone who left the school is taken out of his groups there). Nobody can delete himself
+         *     or the last manager (422).
          */
         delete: operations["users_delete"];
         options?: never;
@@ -560,9 +562,10 @@ export interface paths {
         put?: never;
         /**
          * Set a person's password
-         * @description Managers only. The person's sessions (and "login as" sessions they started) end, and so
-         *     do the reset and set-password links still in their mailbox; they sign in with the new
-         *     password.
+         * @description Managers only, not for themselves (422: one's own password is changed with the current
+         *     one, in the settings). The person's sessions (and "login as" sessions they started) end,
+         *     and so do the reset and set-password links still in their mailbox; they sign in with the
+         *     new password.
          */
         post: operations["users_change_password"];
         delete?: never;
@@ -602,7 +605,8 @@ export interface paths {
         put?: never;
         /**
          * Change a person's roles
-         * @description Managers only. At least one role; the school always keeps one manager (422).
+         * @description Managers only. At least one role; the school always keeps one manager, and a manager
+         *     cannot take his own manager role away (422: another manager does it).
          */
         post: operations["users_update_roles"];
         delete?: never;
