@@ -54,7 +54,7 @@ pub fn pack(out: &File, manifest: &Manifest, db: &Path, progress: &mut dyn FnMut
 /// Reads only the manifest at the beginning of the copy at `path`.
 pub fn read_manifest(path: &Path) -> Result<Manifest, BackupError> {
     let mut archive = open(path)?;
-    let mut entries = archive.entries().map_err(|err| BackupError::read(path, err))?;
+    let mut entries = archive.entries().map_err(|err| BackupError::unreadable(path, &err))?;
     manifest_entry(path, &mut entries)
 }
 
@@ -63,7 +63,7 @@ pub fn read_manifest(path: &Path) -> Result<Manifest, BackupError> {
 /// SHA-256 of what was written. A failed write names `dest_dir` (a full disk).
 pub fn unpack(path: &Path, dest: &mut File, dest_dir: &Path) -> Result<(Manifest, String), BackupError> {
     let mut archive = open(path)?;
-    let mut entries = archive.entries().map_err(|err| BackupError::read(path, err))?;
+    let mut entries = archive.entries().map_err(|err| BackupError::unreadable(path, &err))?;
     let manifest = manifest_entry(path, &mut entries)?;
     let mut entry = next_entry(path, &mut entries, DB_ENTRY)?;
     let mut hasher = Sha256::new();
@@ -90,7 +90,7 @@ pub fn unpack(path: &Path, dest: &mut File, dest_dir: &Path) -> Result<(Manifest
 type Entries<'a> = tar::Entries<'a, GzDecoder<BufReader<File>>>;
 
 fn open(path: &Path) -> Result<tar::Archive<GzDecoder<BufReader<File>>>, BackupError> {
-    let file = File::open(path).map_err(|err| BackupError::read(path, err))?;
+    let file = File::open(path).map_err(|err| BackupError::unreadable(path, &err))?;
     Ok(tar::Archive::new(GzDecoder::new(BufReader::with_capacity(
         IO_BUFFER, file,
     ))))

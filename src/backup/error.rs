@@ -14,7 +14,7 @@ pub enum BackupError {
     NoSpace { dir: PathBuf },
     #[error("Нет прав на запись в каталог {dir}: копия не сделана.")]
     NotWritable { dir: PathBuf },
-    #[error("Не удалось записать копию в {dir}: {source}. Копия не сделана.")]
+    #[error("Не удалось записать копию в {dir}: {}. Копия не сделана.", in_words(.source))]
     Write { dir: PathBuf, source: std::io::Error },
     #[error("Файл {0} уже существует: укажите другое имя.")]
     Exists(PathBuf),
@@ -62,5 +62,48 @@ impl BackupError {
             path: path.to_owned(),
             reason: reason.to_string(),
         }
+    }
+
+    /// A copy (or the directory of copies) at `path` that the system would not read.
+    pub fn unreadable(path: &Path, err: &std::io::Error) -> Self {
+        Self::read(path, in_words(err))
+    }
+}
+
+/// What the system said of a file, in Russian where it is a common case («нет такого файла или
+/// каталога (ошибка ОС 2)»); anything else as the system said it.
+pub fn in_words(err: &std::io::Error) -> String {
+    let words = match err.kind() {
+        ErrorKind::NotFound => "нет такого файла или каталога",
+        ErrorKind::PermissionDenied => "нет прав доступа",
+        ErrorKind::NotADirectory => "это не каталог",
+        ErrorKind::IsADirectory => "это каталог, а не файл",
+        ErrorKind::ReadOnlyFilesystem => "файловая система только для чтения",
+        ErrorKind::StorageFull => "на диске нет места",
+        ErrorKind::UnexpectedEof => "файл обрезан",
+        _ => return err.to_string(),
+    };
+    match err.raw_os_error() {
+        Some(code) => format!("{words} (ошибка ОС {code})"),
+        None => words.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn common_system_errors_are_said_in_russian_with_their_code() {
+        let missing = std::io::Error::from_raw_os_error(2);
+        assert_eq!(in_words(&missing), "нет такого файла или каталога (ошибка ОС 2)");
+        let not_a_dir = std::io::Error::from_raw_os_error(20);
+        let err = BackupError::unreadable(Path::new("/srv/копии"), &not_a_dir);
+        assert_eq!(
+            err.to_string(),
+            "Не удалось прочитать копию /srv/копии: это не каталог (ошибка ОС 20)."
+        );
+        let odd = std::io::Error::other("corrupt deflate stream");
+        assert_eq!(in_words(&odd), "corrupt deflate stream");
     }
 }

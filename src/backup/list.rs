@@ -40,7 +40,7 @@ pub fn list(dir: &Path) -> Result<Vec<Listed>, BackupError> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(err) => return Err(BackupError::read(dir, err)),
+        Err(err) => return Err(BackupError::unreadable(dir, &err)),
     };
     let checks = checks(dir);
     let mut copies = Vec::new();

@@ -178,7 +178,7 @@ pub fn open(backups: &Backups, name: &str) -> Result<CopyFile, ServiceError> {
         .into_iter()
         .find(|copy| copy.name() == name)
         .ok_or_else(|| ServiceError::NotFound("Копия не найдена".into()))?;
-    let unreadable = |err| BackupError::read(&copy.path, err);
+    let unreadable = |err: std::io::Error| BackupError::unreadable(&copy.path, &err);
     let file = std::fs::File::open(&copy.path).map_err(unreadable)?;
     let size = file.metadata().map_err(unreadable)?.len();
     Ok(CopyFile {
