@@ -29,7 +29,7 @@ pub fn put(txn: &WriteTxn, feed: &CalendarFeed) -> Result<(), StoreError> {
 }
 
 /// Ends the person's link, if he has one (his own right to be read ended, or a parent's who
-/// may know the link).
-pub fn remove(txn: &WriteTxn, user: UserId) -> Result<(), StoreError> {
-    record::remove::<CalendarFeed>(txn, user).map(drop)
+/// may know the link); true when he had one.
+pub fn remove(txn: &WriteTxn, user: UserId) -> Result<bool, StoreError> {
+    Ok(record::remove::<CalendarFeed>(txn, user)?.is_some())
 }

@@ -72,6 +72,13 @@ async fn a_childs_link_ends_when_staff_unlink_a_parent_from_either_side() {
         .await;
     assert_eq!(unlinked.status(), 200);
     assert_ended(&app, &link, "the parent who made the link is no longer the child's").await;
+    let log = json(staff.get("/api/history?action=user.parents_changed").await).await;
+    assert!(
+        log["data"][0]["summary"]
+            .as_str()
+            .is_some_and(|s| s.ends_with("; отключена личная ссылка на календарь: Ученикова Сима")),
+        "the log says the link ended: {log}"
+    );
     let shown = app
         .browser_as(child, None)
         .get(&format!("/api/users/{child}/calendar-feed"))

@@ -72,9 +72,12 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
     };
     let removed: Vec<UserId> = current.difference(&wanted).copied().collect();
     let added: Vec<UserId> = wanted.difference(&current).copied().collect();
+    let mut feeds_ended = Vec::new();
     for gone in &removed {
         let (parent, child) = pair(*gone);
-        unlink_family(&txn, parent, child)?;
+        if unlink_family(&txn, parent, child)? {
+            feeds_ended.push(child);
+        }
     }
     for new in &added {
         let (parent, child) = pair(*new);
@@ -85,7 +88,11 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
         Side::Children => ("дети", Action::ChildrenChanged),
     };
     if let Some(text) = summary::links_changed(what, &names(&txn, &added)?, &names(&txn, &removed)?) {
-        let summary = format!("{}: {text}", user.full_name());
+        let mut summary = format!("{}: {text}", user.full_name());
+        if !feeds_ended.is_empty() {
+            let whose = names(&txn, &feeds_ended)?.join(", ");
+            summary.push_str(&format!("; отключена личная ссылка на календарь: {whose}"));
+        }
         let change = Change::on_user(action, &user, summary).concerning(added.into_iter().chain(removed));
         journal.record(&txn, change)?;
     }
@@ -95,10 +102,10 @@ fn save_links(store: &Store, journal: &Journal, id: UserId, others: &[u64], side
 
 /// Removes the link of `parent` to `child`, and ends the child's private calendar link with it:
 /// the parent may know it, and a link does not record who made it (the child makes a new one).
-fn unlink_family(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<(), ServiceError> {
+/// True when the child had such a link (the log says it ended).
+fn unlink_family(txn: &WriteTxn, parent: UserId, child: UserId) -> Result<bool, ServiceError> {
     family::unlink(txn, parent, child)?;
-    calendar_feeds::remove(txn, child)?;
-    Ok(())
+    Ok(calendar_feeds::remove(txn, child)?)
 }
 
 /// Links `parents` to `child`, a person made in this same transaction (the create form), by the
