@@ -117,7 +117,8 @@ pub struct BoardPatch {
     #[oai(nullable)]
     pub name: Option<String>,
     /// The whole list in its new order: rename, reorder, add (id null), remove (an empty
-    /// column; one with cards is a 422 «В колонке есть задачи — перенесите их»).
+    /// column; each one with cards is a 422 «В колонке «В работе» есть задачи — перенесите
+    /// их»).
     #[oai(nullable)]
     pub columns: Option<Vec<ColumnBody>>,
 }

@@ -424,7 +424,7 @@ async fn a_board_keeps_its_columns_and_cards_and_leaves_its_tasks_when_deleted()
     assert_eq!(with_card.status(), 422);
     assert_eq!(
         json(with_card).await["errors"],
-        json!({"columns": ["В колонке есть задачи — перенесите их"]})
+        json!({"columns": ["В колонке «В работе» есть задачи — перенесите их"]})
     );
     let too_many: Vec<Value> = (0..13).map(|n| json!({"id": null, "name": format!("К{n}")})).collect();
     let too_many = me.send(Method::PUT, &path, json!({"columns": too_many})).await;

@@ -122,7 +122,7 @@ test('a worker builds a board and reorders its cards with the mouse and the keyb
   await columns.getByLabel('Название колонки 4').fill('Отложено');
   await columns.getByRole('button', { name: 'Убрать колонку «В работе»' }).click();
   await columns.getByRole('button', { name: 'Сохранить' }).click();
-  await columns.getByText('В колонке есть задачи — перенесите их').waitFor();
+  await columns.getByText('В колонке «В работе» есть задачи — перенесите их').waitFor();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Колонки' }).click();
   await columns.getByRole('button', { name: 'Добавить колонку' }).click();

@@ -18,8 +18,10 @@ use bytes::Bytes;
 use jiff::civil::Date;
 use redb::ReadTransaction;
 
-/// Why a column with cards cannot be removed.
-pub const COLUMN_NOT_EMPTY: &str = "В колонке есть задачи — перенесите их";
+/// Why the column `name`, which has cards, cannot be removed.
+fn column_not_empty(name: &str) -> String {
+    format!("В колонке «{name}» есть задачи — перенесите их")
+}
 
 /// A board with its cards: by column (left to right), then position.
 pub struct BoardWithCards {
@@ -210,8 +212,7 @@ fn columns(txn: &WriteTxn, board: &Board, wanted: Vec<ColumnInput>) -> Result<Ve
     }
     for gone in board.columns.iter().filter(|c| !list.iter().any(|k| k.id == c.id)) {
         if !tasks::cards(txn, board.id, Some(gone.id))?.is_empty() {
-            errors.push("columns", COLUMN_NOT_EMPTY);
-            break;
+            errors.push("columns", column_not_empty(&gone.name));
         }
     }
     errors.into_result()?;

@@ -2378,7 +2378,8 @@ export interface components {
             name?: string | null;
             /**
              * @description The whole list in its new order: rename, reorder, add (id null), remove (an empty
-             *     column; one with cards is a 422 «В колонке есть задачи — перенесите их»).
+             *     column; each one with cards is a 422 «В колонке «В работе» есть задачи — перенесите
+             *     их»).
              */
             columns?: components["schemas"]["ColumnBody"][] | null;
         };
