@@ -22,7 +22,8 @@ impl Schemas {
     }
 
     /// The field `reason` is about, and the values its type allows (an enumeration's), if the
-    /// object it names has exactly one field of the expected type.
+    /// object it names has exactly one field of the expected type (of a value that is missing:
+    /// exactly one required field of that type, as only a required one can be missing).
     pub fn field_of(&self, reason: &str) -> Option<(&'static str, Vec<String>)> {
         let expected = EXPECTED
             .iter()
@@ -44,7 +45,12 @@ impl Schemas {
             }
         };
         let fits = |schema: &MetaSchemaRef| same_spelling(&self.name_of(schema)) == property;
-        let mut fields = self.0.get(object)?.properties.iter().filter(|(_, schema)| fits(schema));
+        let object = self.0.get(object)?;
+        let missing = reason.contains(", found null.");
+        let mut fields = object
+            .properties
+            .iter()
+            .filter(|(name, schema)| fits(schema) && (!missing || object.required.contains(name)));
         let (field, _) = fields.next()?;
         if fields.next().is_some() {
             return None;

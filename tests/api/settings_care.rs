@@ -134,3 +134,22 @@ async fn a_copy_asked_for_in_the_second_of_the_last_one_waits_for_its_own_name()
     assert_eq!(made.len(), 1, "{view}");
     assert_eq!(made[0]["status"], "unchecked");
 }
+
+#[tokio::test]
+async fn settings_sent_without_their_required_list_are_refused_on_it() {
+    let app = spawn_app().await;
+    let student = app.quick_user("s@school.ru", "Ученикова", "Сима", &[Role::Student]);
+    let (status, body) = sent(
+        &app.browser_as(student, None),
+        Method::PUT,
+        "/api/user/notification-settings",
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(
+        body["errors"],
+        json!({"mail": ["Не хватает обязательного значения: ожидается список"]}),
+        "the required one of its two lists: {body}"
+    );
+}

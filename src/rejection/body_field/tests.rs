@@ -68,6 +68,13 @@ fn the_field_is_the_one_of_the_expected_type() {
         None,
         "two fields are strings: which is not known"
     );
+    let mut no_reason = base.clone();
+    no_reason.as_object_mut().expect("object").remove("reason");
+    assert_eq!(
+        schemas.field_of(&refusal(no_reason)),
+        Some(("reason", vec![])),
+        "of the two strings only the required one can be missing"
+    );
     assert_eq!(
         schemas.field_of("Expected input type \"Paid\", found 1."),
         None,
