@@ -3,7 +3,7 @@
 //! parent's home page show the same.
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '../lib/format';
-import { balanceTone, balanceWords, PACKAGE_STATUS_NAMES, packageTitle, type MoneyPackage } from '../lib/ledger';
+import { balanceTone, balanceWords, packageStatusText, packageTitle, type MoneyPackage } from '../lib/ledger';
 import './StudentMoney.css';
 
 export function BalanceFigure({ balance, large = true }: { balance: number; large?: boolean }) {
@@ -26,7 +26,7 @@ export function PackagesList({ packages, actions }: { packages: readonly MoneyPa
           <div>
             <strong>{packageTitle(item)}</strong>{' '}
             <span className="badge" data-package-status={item.status}>
-              {PACKAGE_STATUS_NAMES[item.status]}
+              {packageStatusText(item)}
             </span>
           </div>
           <div className="package-left">

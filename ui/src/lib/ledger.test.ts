@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { balanceTone, balanceWords, packageTitle, reversible, signedMoney, totalsLines } from './ledger';
+import { balanceTone, balanceWords, packageStatusText, packageTitle, reversible, signedMoney, totalsLines } from './ledger';
 
 // The formatter writes a narrow no-break space between thousands and before «₽».
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('money on the ledger pages', () => {
+  it('says when an active package sold ahead starts, and names any other state as it is', () => {
+    expect(packageStatusText({ status: 'active', valid_from: '2026-12-01' }, '2026-11-23')).toBe('Действует с 01.12.2026');
+    expect(packageStatusText({ status: 'active', valid_from: '2026-11-23' }, '2026-11-23')).toBe('Действует');
+    expect(packageStatusText({ status: 'frozen', valid_from: '2026-12-01' }, '2026-11-23')).toBe('Заморожен');
+  });
+
   it('signs an effect on the balance', () => {
     expect(plain(signedMoney(150000))).toBe('+1 500,00 ₽');
     expect(plain(signedMoney(-70050))).toBe('-700,50 ₽');

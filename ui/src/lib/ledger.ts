@@ -4,7 +4,8 @@
 import { useEffect, useState } from 'react';
 import type { Ok, Row, Schema } from '../api/types';
 import { api } from './api/client';
-import { formatMoney } from './format';
+import { formatDate, formatMoney } from './format';
+import { today } from './timetable';
 import { userUrl } from './useCard';
 
 export type LedgerEntry = Row<'payments_list'>;
@@ -27,6 +28,15 @@ export const PACKAGE_STATUS_NAMES: Record<PackageStatus, string> = {
   used_up: 'Использован',
   cancelled: 'Аннулирован',
 };
+
+/**
+ * A package's state in words: an active one whose first day is still ahead says when it starts
+ * («Действует с 01.12.2026»), as it covers no lesson before then.
+ */
+export function packageStatusText(item: Pick<MoneyPackage, 'status' | 'valid_from'>, day: string = today()): string {
+  if (item.status === 'active' && item.valid_from > day) return `Действует с ${formatDate(item.valid_from)}`;
+  return PACKAGE_STATUS_NAMES[item.status];
+}
 
 /** An effect on a balance with its sign, a minus as a balance writes it: «+1 500,00 ₽», «-700,00 ₽», «0,00 ₽». */
 export const signedMoney = (kopecks: number): string => (kopecks > 0 ? `+${formatMoney(kopecks)}` : formatMoney(kopecks));
