@@ -2,12 +2,12 @@
 //! Russian) against the people, subjects and courses stored.
 
 use crate::domain::course::Course;
-use crate::domain::group::ScheduleSlot;
+use crate::domain::group::{Group, ScheduleSlot};
 use crate::domain::lesson::LessonStatus;
 use crate::domain::subject::{Subject, price_error};
 use crate::domain::timetable;
-use crate::domain::{CourseId, Role, SubjectId, UserId};
-use crate::service::FieldErrors;
+use crate::domain::{CourseId, GroupId, Role, SubjectId, UserId};
+use crate::service::{FieldErrors, ServiceError};
 use crate::store::record::{self, Reader};
 use crate::store::users;
 use jiff::Timestamp;
@@ -238,4 +238,69 @@ pub fn status(errors: &mut FieldErrors, value: Option<&str>) -> Option<LessonSta
             None
         }
     }
+}
+
+/// The group a form describes, every field checked against what is stored (the students
+/// already in it, `there`, kept as they are: see `students`).
+pub fn group(txn: &impl Reader, id: GroupId, form: GroupForm, there: &[UserId]) -> Result<Group, ServiceError> {
+    let mut errors = FieldErrors::new();
+    let name = text(&mut errors, "name", form.name.as_deref(), 100);
+    if name.is_empty() {
+        errors.push("name", REQUIRED);
+    }
+    let subject = subject(&mut errors, txn, form.subject_id);
+    course(&mut errors, txn, form.course_id, subject.as_ref().map(|s| s.id));
+    let teacher = teacher(&mut errors, txn, form.teacher_id);
+    let student_ids = students(&mut errors, txn, &form.student_ids, there);
+    let capacity = match form.capacity {
+        Some(c) if c < 1 => {
+            errors.push("capacity", "Не меньше 1");
+            None
+        }
+        Some(c) if usize::try_from(c).is_ok_and(|c| c < student_ids.len()) => {
+            errors.push("capacity", "Учеников больше, чем мест в группе");
+            None
+        }
+        other => other.and_then(|c| u32::try_from(c).ok()),
+    };
+    let room = text(&mut errors, "room", form.room.as_deref(), 50);
+    let schedule = schedule(&mut errors, &form.schedule);
+    let starts_on = date(&mut errors, "starts_on", form.starts_on.as_deref());
+    if starts_on.is_none() && !errors_on(&errors, "starts_on") {
+        errors.push("starts_on", REQUIRED);
+    }
+    let ends_on = date(&mut errors, "ends_on", form.ends_on.as_deref());
+    if let (Some(start), Some(end)) = (starts_on, ends_on)
+        && end < start
+    {
+        errors.push("ends_on", "Не раньше даты начала");
+    } else if let (Some(start), Some(end)) = (starts_on, ends_on)
+        && end > start.saturating_add(jiff::Span::new().years(3))
+    {
+        errors.push("ends_on", "Группа может длиться не больше 3 лет");
+    }
+    let price = price(&mut errors, form.price);
+    errors.into_result()?;
+    let (Some(subject), Some(teacher_id), Some(starts_on)) = (subject, teacher, starts_on) else {
+        return Err(FieldErrors::one("subject_id", REQUIRED));
+    };
+    Ok(Group {
+        id,
+        name,
+        subject_id: subject.id,
+        course_id: form.course_id,
+        teacher_id,
+        student_ids,
+        capacity,
+        room,
+        schedule,
+        starts_on,
+        ends_on,
+        price,
+        archived: form.archived,
+    })
+}
+
+fn errors_on(errors: &FieldErrors, field: &str) -> bool {
+    errors.clone().into_map().contains_key(field)
 }

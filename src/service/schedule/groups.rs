@@ -14,9 +14,9 @@ use crate::domain::search::{Words, collation_key};
 use crate::domain::timetable::in_words;
 use crate::domain::{GroupId, Page, PageRequest, UserId};
 use crate::policy::{self, Actor};
+use crate::service::ServiceError;
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
-use crate::service::{FieldErrors, ServiceError};
 use crate::store::WriteTxn;
 use crate::store::{Store, groups, lessons, record};
 use jiff::Timestamp;
@@ -64,71 +64,6 @@ pub fn get(store: &Store, id: GroupId) -> Result<Group, ServiceError> {
     record::get(&store.read()?, id)?.ok_or_else(not_found)
 }
 
-/// The group a form describes, every field checked against what is stored (the students
-/// already in it, `there`, kept as they are: see `form::students`).
-fn checked(txn: &WriteTxn, id: GroupId, form: GroupForm, there: &[UserId]) -> Result<Group, ServiceError> {
-    let mut errors = FieldErrors::new();
-    let name = form::text(&mut errors, "name", form.name.as_deref(), 100);
-    if name.is_empty() {
-        errors.push("name", "Обязательное поле");
-    }
-    let subject = form::subject(&mut errors, txn, form.subject_id);
-    form::course(&mut errors, txn, form.course_id, subject.as_ref().map(|s| s.id));
-    let teacher = form::teacher(&mut errors, txn, form.teacher_id);
-    let student_ids = form::students(&mut errors, txn, &form.student_ids, there);
-    let capacity = match form.capacity {
-        Some(c) if c < 1 => {
-            errors.push("capacity", "Не меньше 1");
-            None
-        }
-        Some(c) if usize::try_from(c).is_ok_and(|c| c < student_ids.len()) => {
-            errors.push("capacity", "Учеников больше, чем мест в группе");
-            None
-        }
-        other => other.and_then(|c| u32::try_from(c).ok()),
-    };
-    let room = form::text(&mut errors, "room", form.room.as_deref(), 50);
-    let schedule = form::schedule(&mut errors, &form.schedule);
-    let starts_on = form::date(&mut errors, "starts_on", form.starts_on.as_deref());
-    if starts_on.is_none() && !errors_on(&errors, "starts_on") {
-        errors.push("starts_on", "Обязательное поле");
-    }
-    let ends_on = form::date(&mut errors, "ends_on", form.ends_on.as_deref());
-    if let (Some(start), Some(end)) = (starts_on, ends_on)
-        && end < start
-    {
-        errors.push("ends_on", "Не раньше даты начала");
-    } else if let (Some(start), Some(end)) = (starts_on, ends_on)
-        && end > start.saturating_add(jiff::Span::new().years(3))
-    {
-        errors.push("ends_on", "Группа может длиться не больше 3 лет");
-    }
-    let price = form::price(&mut errors, form.price);
-    errors.into_result()?;
-    let (Some(subject), Some(teacher_id), Some(starts_on)) = (subject, teacher, starts_on) else {
-        return Err(FieldErrors::one("subject_id", "Обязательное поле"));
-    };
-    Ok(Group {
-        id,
-        name,
-        subject_id: subject.id,
-        course_id: form.course_id,
-        teacher_id,
-        student_ids,
-        capacity,
-        room,
-        schedule,
-        starts_on,
-        ends_on,
-        price,
-        archived: form.archived,
-    })
-}
-
-fn errors_on(errors: &FieldErrors, field: &str) -> bool {
-    errors.clone().into_map().contains_key(field)
-}
-
 /// «Группа «Алгебра 9»: вт, чт 16:00».
 fn describe(group: &Group) -> String {
     format!("«{}»: {}", group.name, in_words(&group.schedule))
@@ -148,7 +83,7 @@ fn managed(txn: &WriteTxn, actor: &Actor, id: GroupId) -> Result<Group, ServiceE
     Ok(group)
 }
 
-/// The group `form` describes (as `checked`, the students `there` kept), if `actor` may give it
+/// The group `form` describes (as `form::group`, the students `there` kept), if `actor` may give it
 /// its teacher.
 fn assignable(
     txn: &WriteTxn,
@@ -157,7 +92,7 @@ fn assignable(
     form: GroupForm,
     there: &[UserId],
 ) -> Result<Group, ServiceError> {
-    let group = checked(txn, id, form, there)?;
+    let group = form::group(txn, id, form, there)?;
     if !policy::may_assign(actor, group.teacher_id) {
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
     }
@@ -215,7 +150,7 @@ pub fn preview(
         None => None,
     };
     let there = old.as_ref().map_or(&[][..], |o| &o.student_ids);
-    let group = checked(
+    let group = form::group(
         &txn,
         id.map_or_else(|| record::next_id::<Group>(&txn), Ok)?,
         form,
