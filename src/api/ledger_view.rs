@@ -5,6 +5,7 @@ use super::lesson_view::local;
 use super::vocabulary::{ChargeReasonName, LedgerKindName, PackageStatusName, PaymentMethodName};
 use crate::domain::{CourseId, EntryId, LessonId, PackageId, SubjectId, UserId};
 use crate::service::money::entry_view::{ShownEntry, ShownPackage};
+use crate::service::money::refunds;
 use jiff::tz::TimeZone;
 use poem_openapi::Object;
 
@@ -19,12 +20,13 @@ pub struct LedgerEntryView {
     /// Kopecks, above zero.
     pub amount: i64,
     /// What it does to the balance, in kopecks: a payment adds, a charge takes, a reversal
-    /// undoes the entry it reverses.
+    /// undoes the entry it reverses, a refund credits a package's unused part (`reason`) or
+    /// takes the money paid out (`method`).
     pub effect: i64,
-    /// For a payment and its reversal.
+    /// For a payment and its reversal, and money paid out.
     #[oai(nullable)]
     pub method: Option<PaymentMethodName>,
-    /// For a charge and its reversal.
+    /// For a charge and its reversal, and a package's unused part given back.
     #[oai(nullable)]
     pub reason: Option<ChargeReasonName>,
     #[oai(nullable)]
@@ -115,6 +117,12 @@ pub struct PackageView {
     pub valid_to: String,
     /// Where it stands today.
     pub status: PackageStatusName,
+    /// Kopecks a manager may give back now (`POST /api/packages/{id}/refund`): the price of
+    /// the lessons left; 0 once cancelled, returned or used up.
+    pub refundable: i64,
+    /// Lessons given back with its unused part (null while it was not).
+    #[oai(nullable)]
+    pub lessons_returned: Option<u32>,
     pub freezes: Vec<FreezeView>,
     pub note: String,
     /// RFC 3339 with the school's offset.
@@ -140,6 +148,8 @@ impl PackageView {
             valid_from: package.valid_from.to_string(),
             valid_to: package.valid_to.to_string(),
             status: shown.status.into(),
+            refundable: refunds::refundable(&package),
+            lessons_returned: package.returned.map(|r| r.lessons),
             freezes: package
                 .freezes
                 .into_iter()

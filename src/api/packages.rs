@@ -1,6 +1,6 @@
 //! `/api/packages`: prepaid packages (абонементы) as a generic resource — listed and read by
-//! staff and by the student or his parents, sold (one charge of the price), changed and
-//! frozen by managers.
+//! staff and by the student or his parents, sold (one charge of the price), changed, frozen
+//! and their unused part given back by managers.
 
 use super::envelope::{Data, Paged};
 use super::ledger_view::PackageView;
@@ -11,6 +11,7 @@ use crate::domain::{CourseId, PackageId, PageRequest, SubjectId, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, KEEP_MONEY, Rule};
 use crate::service::money::packages::{self, NewPackage};
+use crate::service::money::refunds::{self, PackageRefund};
 use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
@@ -55,7 +56,25 @@ pub struct FreezeBody {
     pub reason: String,
 }
 
-/// A sold package and its student's balance after the charge (kopecks).
+/// What a manager gives back of a package's unused part.
+#[derive(Debug, Object)]
+pub struct RefundBody {
+    /// Kopecks, above zero and not above the package's `refundable`; left out, all of it.
+    #[oai(nullable)]
+    pub amount: Option<i64>,
+    #[oai(nullable)]
+    pub note: Option<String>,
+}
+
+/// The answer to a package's return.
+#[derive(Debug, ApiResponse)]
+pub enum PackageRefunded {
+    /// Credited to the balance; the package has ended.
+    #[oai(status = 201)]
+    Created(Json<PackageWithBalance>),
+}
+
+/// A package and its student's balance after its sale or its return (kopecks).
 #[derive(Debug, Object)]
 pub struct PackageWithBalance {
     pub data: PackageView,
@@ -189,5 +208,38 @@ impl PackagesApi {
             })
             .await?;
         Ok(Data::json(PackageView::new(frozen, &state.config.time_zone())))
+    }
+
+    /// Give back a package's unused part
+    ///
+    /// Managers. Credits `amount` (at most the price of the lessons left: price × lessons left /
+    /// lessons bought, to a kopeck; all of it when left out) to the student's balance as one
+    /// refund entry (reason `package`) and ends the package (status `refunded`: it covers no
+    /// more lessons). A package cancelled, returned already or used up is a 422 on `id`; an
+    /// amount above the unused part a 422 on `amount`.
+    #[oai(path = "/api/packages/:id/refund", method = "post", operation_id = "packages_refund")]
+    async fn refund(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        id: Path<PackageId>,
+        body: Json<RefundBody>,
+    ) -> Result<PackageRefunded, ApiError> {
+        let actor = caller.actor(KEEP_MONEY)?.clone();
+        let config = state.config.clone();
+        let form = PackageRefund {
+            amount: body.0.amount,
+            note: body.0.note,
+        };
+        let returned = state
+            .change(caller.origin(), move |store, journal| {
+                refunds::refund_package(store, journal, &actor, id.0, form, &config)
+            })
+            .await?;
+        let data = PackageView::new(returned.package, &state.config.time_zone());
+        Ok(PackageRefunded::Created(Json(PackageWithBalance {
+            data,
+            balance: returned.balance,
+        })))
     }
 }

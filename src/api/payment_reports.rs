@@ -18,21 +18,23 @@ pub struct ByMethod {
     pub transfer: i64,
 }
 
-/// Each kind of entry on its own, kopecks: payments and charges as written, and the sum of the
-/// reversals (of either).
+/// Each kind of entry on its own, kopecks: payments and charges as written, the sum of the
+/// reversals (of either), and the sum of the refunds (packages' unused parts credited and money
+/// paid out).
 #[derive(Debug, Object, serde::Serialize)]
 pub struct ByKind {
     pub payment: i64,
     pub charge: i64,
     pub reversal: i64,
+    pub refund: i64,
 }
 
 /// The sums of every entry the filter keeps (not only this page), kopecks.
 #[derive(Debug, Object, serde::Serialize)]
 pub struct LedgerTotals {
-    /// Payments less their reversals.
+    /// Payments less their reversals and the money paid out.
     pub received: i64,
-    /// Charges less their reversals.
+    /// Charges less their reversals and the packages' unused parts given back.
     pub charged: i64,
     pub by_method: ByMethod,
     pub by_kind: ByKind,
@@ -54,6 +56,7 @@ impl From<Totals> for LedgerTotals {
                 payment: t.payments,
                 charge: t.charges,
                 reversal: t.reversals,
+                refund: t.refunds,
             },
             count: t.count,
         }

@@ -22,17 +22,17 @@ use poem_openapi::param::{Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
-/// A payment (`method`), or with `kind: "charge"` a manual charge (`reason`: `course` or
-/// `other`, no method).
+/// A payment (`method`), with `kind: "charge"` a manual charge (`reason`: `course` or
+/// `other`, no method), or with `kind: "refund"` money paid out to the client (`method`).
 #[derive(Debug, Object)]
 pub struct PaymentBody {
     pub student_id: UserId,
     /// Kopecks, 1 to 1 000 000 000 (10 000 000 ₽).
     pub amount: i64,
-    /// `payment` (left out) or `charge`.
+    /// `payment` (left out), `charge` or `refund`.
     #[oai(nullable)]
     pub kind: Option<LedgerKindName>,
-    /// For a payment.
+    /// For a payment, and for money paid out.
     #[oai(nullable)]
     pub method: Option<PaymentMethodName>,
     /// For a charge: `course` or `other`.
@@ -99,10 +99,12 @@ impl PaymentsApi {
         Ok(Json(EntryWithBalance::new(found, &state)))
     }
 
-    /// Record a payment or a charge
+    /// Record a payment, a charge or money paid out
     ///
     /// Managers. A payment needs `method`; a manual charge (`kind: "charge"`) a `reason`
-    /// (`course` or `other`). Each bad amount, date, method or reason is a 422 on its field.
+    /// (`course` or `other`); money paid out to the client (`kind: "refund"`) a `method` and
+    /// an amount not above his balance. Each bad amount, date, method or reason is a 422 on its
+    /// field.
     #[oai(path = "/api/payments", method = "post", operation_id = "payments_create")]
     async fn create(
         &self,
@@ -133,8 +135,9 @@ impl PaymentsApi {
     /// Reverse an entry
     ///
     /// Managers, with a reason (422 on `reason` without one). Both entries stay in the
-    /// ledger; an entry already reversed, or a reversal itself, is a 422. A package's sale
-    /// cancels the package, and is a 422 on `id` once any of its lessons is used.
+    /// ledger; an entry already reversed, a reversal or a refund is a 422. A package's sale
+    /// cancels the package, and is a 422 on `id` once any of its lessons is used or its unused
+    /// part given back.
     #[oai(
         path = "/api/payments/:id/reverse",
         method = "post",

@@ -151,7 +151,9 @@ mod tests {
                 price: 8_000_00,
                 valid_from: "2026-11-01".into(),
                 valid_to: "2026-12-07".into(),
-                status: PackageStatusName::UsedUp,
+                status: PackageStatusName::Refunded,
+                refundable: 0,
+                lessons_returned: Some(5),
                 freezes: vec![FreezeView {
                     from: "2026-11-10".into(),
                     to: "2026-11-16".into(),
@@ -178,6 +180,7 @@ mod tests {
                         payment: 12,
                         charge: 4,
                         reversal: 2,
+                        refund: 3,
                     },
                     count: 3,
                 },

@@ -137,9 +137,10 @@ mod tests {
 }
 
 mirror! {
-    /// What a ledger entry is: a payment (adds to the balance), a charge (takes from it), or a
-    /// reversal (cancels one earlier entry).
-    LedgerKindName as "LedgerKind" from LedgerKind { Payment, Charge, Reversal }
+    /// What a ledger entry is: a payment (adds to the balance), a charge (takes from it), a
+    /// reversal (cancels one earlier entry), or a refund (with `reason: package`, a package's
+    /// unused part credited; with a `method`, money paid out to the client).
+    LedgerKindName as "LedgerKind" from LedgerKind { Payment, Charge, Reversal, Refund }
 }
 
 mirror! {
@@ -154,8 +155,8 @@ mirror! {
 
 mirror! {
     /// Where a package stands today: active, frozen, expired, used up, cancelled (its sale
-    /// reversed).
-    PackageStatusName as "PackageStatus" from PackageStatus { Active, Frozen, Expired, UsedUp, Cancelled }
+    /// reversed), refunded (its unused part given back).
+    PackageStatusName as "PackageStatus" from PackageStatus { Active, Frozen, Expired, UsedUp, Cancelled, Refunded }
 }
 
 mirror! {

@@ -129,6 +129,8 @@ actions! {
     PackageSold = 73, "package.sold", "Продажа абонемента";
     PackageFrozen = 74, "package.frozen", "Заморозка абонемента";
     PackageUpdated = 75, "package.updated", "Изменение абонемента";
+    PackageRefunded = 76, "package.refunded", "Возврат остатка абонемента";
+    MoneyPaidOut = 77, "payment.paid_out", "Выдача денег клиенту";
     TaskCreated = 80, "task.created", "Создание задачи";
     TaskUpdated = 81, "task.updated", "Изменение задачи";
     TaskMoved = 82, "task.moved", "Перемещение задачи на доске";

@@ -1,5 +1,5 @@
-//! The money ledger: a student's append-only entries (payments, charges, reversals), the balance
-//! they sum to, and what a held lesson charged each of its students.
+//! The money ledger: a student's append-only entries (payments, charges, reversals, refunds), the
+//! balance they sum to, and what a held lesson charged each of its students.
 
 use super::{EntryId, LessonId, PackageId, UserId};
 use jiff::Timestamp;
@@ -19,6 +19,9 @@ pub enum EntryKind {
     Charge,
     /// Cancels one earlier payment or charge; both stay visible.
     Reversal,
+    /// Money given back: with a `reason` (`package`), the unused part of a package credited to
+    /// the balance; with a `method`, money paid out to the client, taken from the balance.
+    Refund,
 }
 
 /// How a payment was made.
@@ -67,13 +70,14 @@ pub struct LedgerEntry {
 
 impl LedgerEntry {
     /// What the entry does to the balance: a payment adds, a charge takes, a reversal undoes
-    /// the payment or charge it reverses.
+    /// the payment or charge it reverses; a refund with a method (money paid out) takes, one
+    /// with a reason (a package's unused part) adds.
     pub fn effect(&self) -> i64 {
         match self.kind {
             EntryKind::Payment => self.amount,
             EntryKind::Charge => -self.amount,
-            EntryKind::Reversal if self.method.is_some() => -self.amount,
-            EntryKind::Reversal => self.amount,
+            EntryKind::Reversal | EntryKind::Refund if self.method.is_some() => -self.amount,
+            EntryKind::Reversal | EntryKind::Refund => self.amount,
         }
     }
 
@@ -90,7 +94,7 @@ impl LedgerEntry {
 
 impl EntryKind {
     /// Every kind, in the order a filter lists them.
-    pub const ALL: [EntryKind; 3] = [Self::Payment, Self::Charge, Self::Reversal];
+    pub const ALL: [EntryKind; 4] = [Self::Payment, Self::Charge, Self::Reversal, Self::Refund];
 
     /// One byte, for the day index.
     pub fn code(self) -> u8 {
@@ -98,6 +102,7 @@ impl EntryKind {
             Self::Payment => 1,
             Self::Charge => 2,
             Self::Reversal => 3,
+            Self::Refund => 4,
         }
     }
 
@@ -112,6 +117,7 @@ impl EntryKind {
             Self::Payment => "Оплата",
             Self::Charge => "Списание",
             Self::Reversal => "Сторно",
+            Self::Refund => "Возврат",
         }
     }
 }
@@ -227,6 +233,16 @@ mod tests {
         assert_eq!(entry(EntryKind::Charge, None, lesson).effect(), -150_00);
         assert_eq!(entry(EntryKind::Reversal, cash, None).effect(), -150_00);
         assert_eq!(entry(EntryKind::Reversal, None, lesson).effect(), 150_00);
+    }
+
+    #[test]
+    fn a_refund_credits_a_package_and_pays_money_out() {
+        let package = Some(ChargeReason::Package);
+        assert_eq!(entry(EntryKind::Refund, None, package).effect(), 150_00);
+        assert_eq!(
+            entry(EntryKind::Refund, Some(PaymentMethod::Card), None).effect(),
+            -150_00
+        );
     }
 
     #[test]

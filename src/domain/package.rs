@@ -1,7 +1,8 @@
 //! A prepaid package of lessons (абонемент): which lessons it covers, how many are left, when
-//! it is valid, and its freezes (each moves the end of its validity on by its length).
+//! it is valid, its freezes (each moves the end of its validity on by its length), and the
+//! return of its unused part, which ends it.
 
-use super::{CourseId, PackageId, SubjectId, UserId};
+use super::{CourseId, EntryId, PackageId, SubjectId, UserId};
 use jiff::Timestamp;
 use jiff::civil::Date;
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,8 @@ pub enum PackageStatus {
     UsedUp,
     /// Its sale was reversed: it covers nothing.
     Cancelled,
+    /// Its unused part was given back: it covers nothing.
+    Refunded,
 }
 
 impl PackageStatus {
@@ -31,6 +34,7 @@ impl PackageStatus {
             Self::Expired => "Истёк",
             Self::UsedUp => "Израсходован",
             Self::Cancelled => "Аннулирован",
+            Self::Refunded => "Остаток возвращён",
         }
     }
 }
@@ -59,6 +63,14 @@ impl Freeze {
     }
 }
 
+/// The unused part of a package given back: the entry that credited it and the lessons it
+/// returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Returned {
+    pub entry_id: EntryId,
+    pub lessons: u32,
+}
+
 /// A stored package. Selling it is one charge of its `price`; each lesson it covers uses one
 /// of its `lessons_total` instead of charging money.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +92,9 @@ pub struct Package {
     /// Its sale was reversed (a package stored before this field existed was not).
     #[serde(default)]
     pub cancelled: bool,
+    /// Its unused part was given back (a package stored before this field existed was not).
+    #[serde(default)]
+    pub returned: Option<Returned>,
     pub created_by: Option<UserId>,
     #[serde(with = "jiff::fmt::serde::timestamp::millisecond::required")]
     pub created_at: Timestamp,
@@ -91,10 +106,25 @@ impl Package {
         self.lessons_total.saturating_sub(self.lessons_used)
     }
 
+    /// What its unused lessons are worth, in kopecks: its price × lessons left / lessons
+    /// bought, rounded half up to a kopeck.
+    pub fn unused_value(&self) -> i64 {
+        let total = i128::from(self.lessons_total.max(1));
+        let share = i128::from(self.price) * i128::from(self.lessons_left()) * 2 / total;
+        i64::try_from(share.div_euclid(2) + share.rem_euclid(2)).unwrap_or(i64::MAX)
+    }
+
+    /// Whether it has ended by hand: its sale reversed or its unused part given back.
+    pub fn closed(&self) -> bool {
+        self.cancelled || self.returned.is_some()
+    }
+
     /// Where it stands on `day`.
     pub fn status_on(&self, day: Date) -> PackageStatus {
         if self.cancelled {
             PackageStatus::Cancelled
+        } else if self.returned.is_some() {
+            PackageStatus::Refunded
         } else if self.lessons_left() == 0 {
             PackageStatus::UsedUp
         } else if day > self.valid_to {
@@ -176,6 +206,7 @@ mod tests {
             freezes: Vec::new(),
             note: String::new(),
             cancelled: false,
+            returned: None,
             created_by: None,
             created_at: Timestamp::UNIX_EPOCH,
         }
@@ -224,6 +255,32 @@ mod tests {
         p.course_id = Some(CourseId(5));
         assert!(p.covers(SubjectId(9), Some(CourseId(5)), day(11, 10)));
         assert!(!p.covers(SubjectId(9), None, day(11, 10)));
+    }
+
+    #[test]
+    fn the_unused_part_is_the_price_of_the_lessons_left_rounded_to_a_kopeck() {
+        let mut p = Package {
+            lessons_total: 3,
+            price: 1_000_00,
+            ..package()
+        };
+        assert_eq!(p.unused_value(), 1_000_00);
+        p.lessons_used = 1;
+        assert_eq!(p.unused_value(), 666_67, "2/3 of 1 000 ₽, rounded half up");
+        p.lessons_used = 2;
+        assert_eq!(p.unused_value(), 333_33);
+        p.lessons_used = 3;
+        assert_eq!(p.unused_value(), 0);
+        p.lessons_used = 1;
+        p.returned = Some(Returned {
+            entry_id: EntryId(9),
+            lessons: 2,
+        });
+        assert_eq!(p.status_on(day(11, 10)), PackageStatus::Refunded);
+        assert!(
+            !p.covers(SubjectId(3), None, day(11, 10)),
+            "a returned package covers nothing"
+        );
     }
 
     #[test]

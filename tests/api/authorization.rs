@@ -276,6 +276,7 @@ fn package_of(txn: &klass::store::WriteTxn, student: u64) -> u64 {
         freezes: Vec::new(),
         note: String::new(),
         cancelled: false,
+        returned: None,
         created_by: None,
         created_at: jiff::Timestamp::now(),
     })

@@ -123,7 +123,7 @@ async fn a_sale_whose_lessons_are_used_is_not_reversed_until_they_are_given_back
     assert_eq!(refused.status(), 422);
     assert_eq!(
         json(refused).await["errors"]["id"][0],
-        "По абонементу уже списаны занятия (2): сторно невозможно, верните остаток отдельной записью"
+        "По абонементу уже списаны занятия (2): сторно невозможно, нажмите «Вернуть остаток» у абонемента"
     );
     let anna = ledger(&school, school.anna).await;
     assert_eq!(kinds(&anna), ["charge 800000"], "nothing written: {anna}");

@@ -157,6 +157,7 @@ fn package(school: &School, student: u64, total: u32) -> u64 {
         freezes: Vec::new(),
         note: String::new(),
         cancelled: false,
+        returned: None,
         created_by: None,
         created_at: jiff::Timestamp::now(),
     })

@@ -93,3 +93,153 @@ async fn a_cancelled_package_is_neither_frozen_nor_given_a_new_end() {
     .await;
     assert_eq!(status, 200, "its note still changes, its end sent as it was");
 }
+
+/// The teacher holds `lesson` with Anna present (Boris excused).
+async fn anna_attends(school: &School, lesson: u64) {
+    let body = json!({"records": school.records("present", "excused"), "marks": [], "homework": ""});
+    let (status, saved) = school.save(school.teacher, lesson, body).await;
+    assert_eq!(status, 200, "{saved}");
+}
+
+/// The school's ledger totals as the manager reads them.
+async fn totals(school: &School) -> Value {
+    let (status, page) = as_manager(school, Method::GET, "/api/payments", Value::Null).await;
+    assert_eq!(status, 200, "{page}");
+    page["meta"]["totals"].clone()
+}
+
+#[tokio::test]
+async fn a_package_s_unused_part_is_credited_back_and_the_package_ends() {
+    let school = school().await;
+    let id = sold_package(&school).await;
+    anna_attends(&school, school.lesson(school.teacher, -48)).await;
+    anna_attends(&school, school.lesson(school.teacher, -24)).await;
+    let path = format!("/api/packages/{id}/refund");
+    let (_, used) = as_manager(&school, Method::GET, &format!("/api/packages/{id}"), Value::Null).await;
+    assert_eq!(used["data"]["lessons_left"], 6);
+    assert_eq!(used["data"]["refundable"], 4_800_00, "6 400 ₽ × 6 / 8");
+
+    let worker = school.as_user(school.teacher).post(&path, json!({})).await;
+    assert_eq!(worker.status(), 403, "a teacher gives no money back");
+    let parent = school.as_user(school.parent).post(&path, json!({})).await;
+    assert_eq!(parent.status(), 403);
+    let (status, refused) = as_manager(&school, Method::POST, &path, json!({"amount": 4_800_01})).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(
+        refused["errors"]["amount"][0],
+        "Не больше неиспользованной части: 4 800,00 ₽"
+    );
+
+    let (status, returned) = as_manager(&school, Method::POST, &path, json!({"amount": 4_000_00})).await;
+    assert_eq!(status, 201, "{returned}");
+    assert_eq!(returned["balance"], -6_400_00 + 4_000_00);
+    assert_eq!(returned["data"]["status"], "refunded");
+    assert_eq!(returned["data"]["lessons_returned"], 6);
+    assert_eq!(returned["data"]["refundable"], 0);
+    let (status, again) = as_manager(&school, Method::POST, &path, json!({})).await;
+    assert_eq!(status, 422, "{again}");
+    assert_eq!(again["errors"]["id"][0], "Остаток абонемента уже возвращён");
+
+    anna_attends(&school, school.lesson(school.teacher, -3)).await;
+    let (_, ended) = as_manager(&school, Method::GET, &format!("/api/packages/{id}"), Value::Null).await;
+    assert_eq!(ended["data"]["lessons_used"], 2, "an ended package covers no lesson");
+
+    let ledger = json(
+        school
+            .as_user(school.manager)
+            .get(&format!("/api/users/{}/payments", school.anna))
+            .await,
+    )
+    .await;
+    let credit = &ledger["data"][0];
+    assert_eq!(credit["kind"], "refund");
+    assert_eq!(credit["effect"], 4_000_00);
+    assert_eq!(credit["title"], "Возврат за абонемент: Математика, 6 занятий из 8");
+    let reverse = format!("/api/payments/{}/reverse", credit["id"]);
+    let (status, _) = as_manager(&school, Method::POST, &reverse, json!({"reason": "Ошибка"})).await;
+    assert_eq!(status, 422, "a refund is not reversed");
+    let sale = ledger["data"][1]["id"].clone();
+    let (status, _) = as_manager(
+        &school,
+        Method::POST,
+        &format!("/api/payments/{sale}/reverse"),
+        json!({"reason": "x"}),
+    )
+    .await;
+    assert_eq!(status, 422, "nor the sale of a package already returned");
+
+    let totals = totals(&school).await;
+    assert_eq!(
+        totals["charged"], 2_400_00,
+        "charged: the price less what was given back"
+    );
+    assert_eq!(totals["received"], 0);
+    assert_eq!(totals["by_kind"]["refund"], 4_000_00);
+    assert_eq!(
+        school.logged("package.refunded").await,
+        [format!(
+            "Возврат остатка абонемента №{id} (Петрова Анна): 6 занятий из 8, 4 000,00 ₽ на баланс"
+        )]
+    );
+}
+
+#[tokio::test]
+async fn money_paid_out_comes_off_the_balance_and_what_was_received() {
+    let school = school().await;
+    let pay =
+        |amount: i64, kind: &str| json!({"student_id": school.anna, "amount": amount, "kind": kind, "method": "cash"});
+    let (status, refused) = as_manager(&school, Method::POST, "/api/payments", pay(100_00, "refund")).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["errors"]["amount"][0], "На счёте ученика нет денег к возврату");
+    let (status, _) = as_manager(&school, Method::POST, "/api/payments", pay(5_000_00, "payment")).await;
+    assert_eq!(status, 201);
+    let (status, refused) = as_manager(&school, Method::POST, "/api/payments", pay(5_000_01, "refund")).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["errors"]["amount"][0], "Не больше остатка на счёте: 5 000,00 ₽");
+    let worker = school
+        .as_user(school.teacher)
+        .post("/api/payments", pay(100_00, "refund"))
+        .await;
+    assert_eq!(worker.status(), 403);
+
+    let (status, paid_out) = as_manager(&school, Method::POST, "/api/payments", pay(3_000_00, "refund")).await;
+    assert_eq!(status, 201, "{paid_out}");
+    assert_eq!(paid_out["balance"], 2_000_00);
+    assert_eq!(paid_out["data"]["effect"], -3_000_00);
+    assert_eq!(paid_out["data"]["title"], "Возврат: наличные");
+    let totals = totals(&school).await;
+    assert_eq!(totals["received"], 2_000_00);
+    assert_eq!(totals["by_method"]["cash"], 2_000_00);
+    assert_eq!(totals["charged"], 0);
+    assert_eq!(
+        school.logged("payment.paid_out").await,
+        ["Возврат 3 000,00 ₽ (наличные), Петрова Анна"]
+    );
+}
+
+#[tokio::test]
+async fn a_freeze_over_a_day_a_lesson_already_used_the_package_is_refused() {
+    let school = school().await;
+    let id = sold_package(&school).await;
+    anna_attends(&school, school.lesson(school.teacher, -48)).await;
+    let path = format!("/api/packages/{id}/freeze");
+    let over = json!({
+        "from": (today() - 3.days()).to_string(),
+        "to": (today() + 2.days()).to_string(),
+        "reason": "Болела",
+    });
+    let (status, refused) = as_manager(&school, Method::POST, &path, over).await;
+    assert_eq!(status, 422, "{refused}");
+    let used = (today() - 2.days()).strftime("%d.%m.%Y").to_string();
+    assert_eq!(
+        refused["errors"]["from"][0],
+        format!("{used} по абонементу уже списано занятие: заморозка не может включать этот день")
+    );
+    let after = json!({
+        "from": (today() - 1.day()).to_string(),
+        "to": (today() + 2.days()).to_string(),
+        "reason": "Болела",
+    });
+    let (status, frozen) = as_manager(&school, Method::POST, &path, after).await;
+    assert_eq!(status, 200, "the days after the lesson freeze: {frozen}");
+}

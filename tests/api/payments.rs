@@ -234,7 +234,7 @@ async fn the_school_ledger_filters_newest_first_and_totals_what_it_keeps() {
     assert_eq!(totals["by_method"]["transfer"], 300_50);
     assert_eq!(
         totals["by_kind"],
-        json!({"payment": 1_000_00 + 500_00 + 300_50, "charge": 2_000_00, "reversal": 500_00})
+        json!({"payment": 1_000_00 + 500_00 + 300_50, "charge": 2_000_00, "reversal": 500_00, "refund": 0})
     );
     let dates: Vec<&str> = all["data"]
         .as_array()

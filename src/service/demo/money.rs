@@ -75,6 +75,7 @@ pub fn seed(txn: &WriteTxn, journal: &Journal, students: &[UserId], today: Date)
             freezes: Vec::new(),
             note: "Демо".into(),
             cancelled: false,
+            returned: None,
             created_by: None,
             created_at: Timestamp::now(),
         })?;

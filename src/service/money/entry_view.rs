@@ -1,5 +1,6 @@
 //! How ledger entries and packages read: their student's and writer's names, an entry's title
-//! (what it is for: «Занятие: Математика, 20.11.2026», «Оплата: наличные», «Сторно: …») and
+//! (what it is for: «Занятие: Математика, 20.11.2026», «Оплата: наличные», «Сторно: …»,
+//! «Возврат за абонемент: …», «Возврат: наличные») and
 //! the reversal that cancels it. One function shows every list, each name looked up once, and
 //! what a page refers to (reversals, reversed entries, lessons) read through one table handle
 //! each; it also tells which records the page names, whose stored state a kept page is checked
@@ -195,8 +196,24 @@ impl<'a> Names<'a> {
                 }
             }
             (EntryKind::Charge, _, Some(reason)) => with_note(reason.label()),
+            (EntryKind::Refund, Some(method), _) => format!("Возврат: {}", method.label().to_lowercase()),
+            (EntryKind::Refund, _, Some(ChargeReason::Package)) => self.returned_title(entry)?,
             _ => with_note(entry.kind.label()),
         })
+    }
+
+    /// «Возврат за абонемент: Математика, 3 занятия из 8» — a package's unused part credited.
+    fn returned_title(&mut self, entry: &LedgerEntry) -> Result<String, ServiceError> {
+        let Some(package) = entry.package_id.map(|id| self.package(id)).transpose()?.flatten() else {
+            return Ok("Возврат за абонемент".into());
+        };
+        let back = package.returned.map_or(0, |r| r.lessons);
+        Ok(format!(
+            "Возврат за абонемент: {}, {} из {}",
+            self.covers(&package)?,
+            plural(u64::from(back), ["занятие", "занятия", "занятий"]),
+            package.lessons_total
+        ))
     }
 
     /// The lessons, packages, subjects and courses looked up so far.

@@ -1,4 +1,4 @@
-//! The school's money: payments, charges and reversals in an append-only ledger, balances,
+//! The school's money: payments, charges, reversals and refunds in an append-only ledger, balances,
 //! debtors, the school's ledger and its export, and the recount that checks every balance.
 
 pub mod alerts;
@@ -9,5 +9,6 @@ pub mod export;
 pub mod ledger_texts;
 pub mod packages;
 pub mod payments;
+pub mod refunds;
 pub mod school_ledger;
 pub mod verify;

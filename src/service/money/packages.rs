@@ -8,18 +8,23 @@ use super::payments::today;
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::course::Course;
+use crate::domain::ledger::LessonCharge;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry};
+use crate::domain::lesson::Lesson;
 use crate::domain::money::format_rub;
 use crate::domain::package::{Freeze, Package, PackageStatus, freeze_errors};
 use crate::domain::subject::Subject;
-use crate::domain::timetable::day_text;
+use crate::domain::timetable::{day_in, day_text};
 use crate::domain::{CourseId, PackageId, Page, PageRequest, Role, SubjectId, UserId};
 use crate::policy::{self, Actor};
 use crate::service::journal::{Change, Journal};
+use crate::service::schedule::lesson_list::start_of;
 use crate::service::{DAY_FORMAT, FieldErrors, ServiceError};
 use crate::store::WriteTxn;
+use crate::store::lessons::{self, Whose};
 use crate::store::{Store, StoreError, ledger, packages, record, users};
 use jiff::Timestamp;
+use jiff::tz::TimeZone;
 
 /// A package as the sale form sends it.
 #[derive(Clone, Debug)]
@@ -41,14 +46,25 @@ pub struct PackageWithBalance {
     pub balance: i64,
 }
 
-fn not_found() -> ServiceError {
+/// The 404 of a package that is not there.
+pub(super) fn not_found() -> ServiceError {
     ServiceError::NotFound("Абонемент не найден".into())
 }
 
-/// Why a cancelled package (its sale reversed) is neither frozen nor given a new end.
-const CANCELLED: &str = "Абонемент аннулирован: его нельзя заморозить или продлить";
+/// Why a package ended by hand (its sale reversed, its unused part given back) is neither
+/// frozen nor given a new end, if it was.
+fn closed(package: &Package) -> Option<&'static str> {
+    if package.cancelled {
+        Some("Абонемент аннулирован: его нельзя заморозить или продлить")
+    } else if package.returned.is_some() {
+        Some("Остаток абонемента возвращён: его нельзя заморозить или продлить")
+    } else {
+        None
+    }
+}
 
-fn note(errors: &mut FieldErrors, raw: Option<String>) -> String {
+/// A package's note (or a return's), trimmed; over 500 characters is a 422 on `note`.
+pub(super) fn note(errors: &mut FieldErrors, raw: Option<String>) -> String {
     let note = raw.unwrap_or_default().trim().to_owned();
     if note.chars().count() > 500 {
         errors.push("note", "Не длиннее 500 символов");
@@ -57,7 +73,7 @@ fn note(errors: &mut FieldErrors, raw: Option<String>) -> String {
 }
 
 /// One package shown, read afresh.
-fn shown(store: &Store, id: PackageId, config: &Config) -> Result<ShownPackage, ServiceError> {
+pub(super) fn shown(store: &Store, id: PackageId, config: &Config) -> Result<ShownPackage, ServiceError> {
     let txn = store.read()?;
     let package = record::get::<Package>(&txn, id)?.ok_or_else(not_found)?;
     show_packages(store, &txn, today(config), vec![package])?
@@ -161,6 +177,7 @@ pub fn sell(
         freezes: Vec::new(),
         note,
         cancelled: false,
+        returned: None,
         created_by: Some(actor.user.id),
         created_at: Timestamp::now(),
     })?;
@@ -196,8 +213,8 @@ pub fn sell(
     })
 }
 
-/// Changes package `id`'s note or last day, as a manager (not the last day of a cancelled
-/// one; sent unchanged, it is let be); a change that changes nothing writes nothing, not even a line in the log.
+/// Changes package `id`'s note or last day, as a manager (not the last day of one cancelled
+/// or returned; sent unchanged, it is let be); a change that changes nothing writes nothing, not even a line in the log.
 pub fn update(
     store: &Store,
     journal: &Journal,
@@ -224,8 +241,8 @@ pub fn update(
             errors.push("valid_to", "Конец действия раньше начала");
         }
         package.valid_to = to;
-        if to != old.valid_to && old.cancelled {
-            errors.push("valid_to", CANCELLED);
+        if let Some(message) = closed(&old).filter(|_| to != old.valid_to) {
+            errors.push("valid_to", message);
         } else if to != old.valid_to {
             lines.push(format!("действует до: {} → {}", day_text(old.valid_to), day_text(to)));
         }
@@ -244,7 +261,8 @@ pub fn update(
 }
 
 /// Freezes package `id` from `from` to `to` for `reason`, as a manager: its end moves on. A
-/// cancelled package is not frozen (a 422 on `from`).
+/// package cancelled or returned, or one that a held lesson already used on one of the days, is
+/// not frozen (a 422 on `from`: the lesson stays used, and the days would be paid twice).
 pub fn freeze(
     store: &Store,
     journal: &Journal,
@@ -268,11 +286,15 @@ pub fn freeze(
         reason: reason.trim().to_owned(),
     };
     let mut errors = FieldErrors::new();
-    if package.cancelled {
-        errors.push("from", CANCELLED);
+    if let Some(message) = closed(&package) {
+        errors.push("from", message);
     }
     errors.extend(freeze_errors(&package, &freeze));
     errors.into_result()?;
+    if let Some(day) = used_within(&txn, &package, &freeze, &config.time_zone())? {
+        let message = format!("{day} по абонементу уже списано занятие: заморозка не может включать этот день");
+        return Err(FieldErrors::one("from", message));
+    }
     let change = frozen(&txn, &package, &freeze)?;
     package.freeze(freeze);
     record::update(&txn, &package)?;
@@ -280,8 +302,30 @@ pub fn freeze(
     shown(store, id, config)
 }
 
+/// The day («12.11.2026») of the first lesson from `freeze.from` to `freeze.to` that used one
+/// of `package`'s lessons, if one did.
+fn used_within(
+    txn: &WriteTxn,
+    package: &Package,
+    freeze: &Freeze,
+    tz: &TimeZone,
+) -> Result<Option<String>, StoreError> {
+    let student = package.student_id;
+    let from = start_of(freeze.from, tz);
+    let to = freeze.to.tomorrow().map_or(Timestamp::MAX, |day| start_of(day, tz));
+    let used = LessonCharge::Package { package_id: package.id };
+    for id in lessons::ids(txn, &Whose::Student(student), from, to)? {
+        if ledger::charges_of(txn, id)?.contains(&(student, used))
+            && let Some(lesson) = record::get::<Lesson>(txn, id)?
+        {
+            return Ok(Some(day_in(lesson.starts_at, tz)));
+        }
+    }
+    Ok(None)
+}
+
 /// A package as the log names it: «№7 (Иванов Артём Дмитриевич)».
-fn named(txn: &WriteTxn, package: &Package) -> Result<String, StoreError> {
+pub(super) fn named(txn: &WriteTxn, package: &Package) -> Result<String, StoreError> {
     let student =
         users::get(txn, package.student_id)?.map_or_else(|| format!("№{}", package.student_id), |u| u.full_name());
     Ok(format!("№{} ({student})", package.id))

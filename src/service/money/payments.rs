@@ -4,6 +4,7 @@
 
 use super::entry_view::{Named, ShownEntry, ShownPackage, show_entries, show_page};
 use super::ledger_texts::{self, LedgerTexts};
+use super::refunds;
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod, amount_error};
@@ -25,7 +26,8 @@ use redb::ReadTransaction;
 /// The longest note or reason, in characters.
 const MAX_NOTE: usize = 500;
 
-/// A payment (`method`) or a manual charge (`kind: charge`, `reason`) as the form sends it.
+/// A payment (`method`), a manual charge (`kind: charge`, `reason`) or money paid out to the
+/// client (`kind: refund`, `method`) as the form sends it.
 #[derive(Clone, Debug)]
 pub struct NewEntry {
     pub student_id: UserId,
@@ -122,7 +124,8 @@ fn commit(
     })
 }
 
-/// Records a payment or a manual charge, as a manager.
+/// Records a payment, a manual charge or money paid out (not more than the balance holds), as
+/// a manager.
 pub fn record(
     store: &Store,
     journal: &Journal,
@@ -161,6 +164,15 @@ pub fn record(
             errors.push("kind", "Сторно делается из записи, которую оно отменяет");
             (None, None)
         }
+        EntryKind::Refund => {
+            if form.method.is_none() {
+                errors.push("method", "Выберите, как выданы деньги");
+            }
+            if let Some(student) = student.as_ref().filter(|_| amount_error(form.amount).is_none()) {
+                refunds::check_payout(&txn, &mut errors, student.id, form.amount)?;
+            }
+            (form.method, None)
+        }
     };
     let date = entry_day(&mut errors, form.date.as_deref(), today);
     let note = note(&mut errors, "note", form.note);
@@ -185,6 +197,7 @@ pub fn record(
     };
     let action = match kind {
         EntryKind::Payment => Action::PaymentRecorded,
+        EntryKind::Refund => Action::MoneyPaidOut,
         _ => Action::EntryCharged,
     };
     commit(store, journal, txn, config, entry, |entry| {
@@ -202,8 +215,8 @@ pub fn record(
 /// A reversed lesson charge still stands for its lesson, so saving the journal again does not
 /// charge it anew; a later change of attendance or price settles it afresh (without a second
 /// reversal). A package's sale is reversed only while none of its lessons is used (a 422 on
-/// `id` otherwise: the lessons it covered would be paid by nobody); the package is then
-/// cancelled.
+/// `id` otherwise: the lessons it covered would be paid by nobody) and not after its unused part
+/// was given back; the package is then cancelled. A refund is not reversed.
 pub fn reverse(
     store: &Store,
     journal: &Journal,
@@ -221,14 +234,20 @@ pub fn reverse(
     }
     if original.kind == EntryKind::Reversal {
         errors.push("id", "Сторно нельзя сторнировать");
+    } else if original.kind == EntryKind::Refund {
+        errors.push("id", "Возврат нельзя сторнировать");
     } else if ledger::reversal_of(&txn, id)?.is_some() {
         errors.push("id", "Запись уже сторнирована");
     }
     let sold = sold_package(&txn, &original)?;
-    if let Some(used) = sold.as_ref().map(|p| p.lessons_used).filter(|used| *used > 0) {
+    if sold.as_ref().is_some_and(|p| p.returned.is_some()) {
+        errors.push("id", "Остаток абонемента уже возвращён: сторно невозможно");
+    } else if let Some(used) = sold.as_ref().map(|p| p.lessons_used).filter(|used| *used > 0) {
         errors.push(
             "id",
-            format!("По абонементу уже списаны занятия ({used}): сторно невозможно, верните остаток отдельной записью"),
+            format!(
+                "По абонементу уже списаны занятия ({used}): сторно невозможно, нажмите «Вернуть остаток» у абонемента"
+            ),
         );
     }
     errors.into_result()?;

@@ -1,6 +1,6 @@
 //! The school's ledger: every entry of a range of days, filtered by kind, method and student,
 //! newest first, with the totals of everything the filter keeps (received and charged, net of
-//! their reversals, and received by method). Without a student, the totals come from the sums by
+//! their reversals and refunds, and received by method). Without a student, the totals come from the sums by
 //! day and the page from the newest end of the day index; for one student, his rows of the
 //! range are walked (a few hundred). Only the page's entries are read.
 
@@ -32,29 +32,34 @@ pub struct LedgerQuery {
 /// The sums of the entries a query keeps, in kopecks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
-    /// Payments less their reversals.
+    /// Payments less their reversals and the money paid out.
     pub received: i64,
-    /// Charges less their reversals.
+    /// Charges less their reversals and the packages' unused parts given back.
     pub charged: i64,
     pub cash: i64,
     pub card: i64,
     pub transfer: i64,
-    /// Each kind on its own, before any reversal: payments, charges, and the reversals.
+    /// Each kind on its own, before any reversal: payments, charges, the reversals, and the
+    /// refunds (packages' unused parts credited and money paid out).
     pub payments: i64,
     pub charges: i64,
     pub reversals: i64,
+    pub refunds: i64,
     pub count: u64,
 }
 
 impl Totals {
     /// Adds `count` entries of `kind` with method or reason `detail` and `effect` in all (the
-    /// reversals of one method or reason all go one way, so their sum's size is their total).
+    /// reversals or refunds of one method or reason all go one way, so their sum's size is
+    /// their total). Money paid out lowers what was received (and its method's sum); a package's
+    /// unused part credited lowers what was charged.
     fn add(&mut self, kind: EntryKind, detail: u8, count: u64, effect: i64) {
         self.count += count;
         match kind {
             EntryKind::Payment => self.payments += effect,
             EntryKind::Charge => self.charges -= effect,
             EntryKind::Reversal => self.reversals += effect.abs(),
+            EntryKind::Refund => self.refunds += effect.abs(),
         }
         if let Some(method) = PaymentMethod::from_code(detail) {
             self.received += effect;

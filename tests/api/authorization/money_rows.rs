@@ -1,7 +1,7 @@
 //! The money rows of the authorization walk: a student's ledger for staff, himself and his
 //! parents; one entry for staff and its owners (404 otherwise); payments and reversals for
 //! managers; the school's ledger, debtors and export for staff; packages (staff read all; a
-//! student or parent only his own or his child's; managers sell, change and freeze).
+//! student or parent only his own or his child's; managers sell, change, freeze and give back).
 
 use super::Row;
 use reqwest::Method;
@@ -64,6 +64,13 @@ pub fn packages() -> Vec<Row> {
             "/api/packages/{package}/freeze",
             r#"{"from":"2026-12-01","to":"2026-12-07","reason":"Болезнь"}"#,
             [401, 403, 403, 403, 200, 403],
+        ),
+        (
+            "packages_refund",
+            Method::POST,
+            "/api/packages/{package}/refund",
+            "",
+            [401, 403, 403, 403, 201, 403],
         ),
     ]
 }

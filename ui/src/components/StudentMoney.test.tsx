@@ -21,6 +21,8 @@ const eight: MoneyPackage = {
   valid_from: '2026-11-01',
   valid_to: '2026-12-08',
   status: 'frozen',
+  refundable: 100000,
+  lessons_returned: null,
   freezes: [{ from: '2026-11-20', to: '2026-11-26', reason: 'Болезнь' }],
   note: '',
   created_at: '2026-11-01T10:00:00+03:00',
@@ -42,6 +44,13 @@ describe('a student’s money at a glance', () => {
     expect(text()).toContain('01.11.2026 — 08.12.2026, 8 000,00 ₽');
     expect(text()).toContain('Заморожен 20.11.2026 — 26.11.2026: Болезнь');
     expect(screen.host.querySelector('progress')?.getAttribute('value')).toBe('7');
+  });
+
+  it('says of a package whose unused part was given back how many lessons went back, not how many are left', () => {
+    screen.render(<PackagesList packages={[{ ...eight, lessons_used: 2, lessons_left: 6, status: 'refunded', refundable: 0, lessons_returned: 6 }]} />);
+    expect(text()).toContain('Остаток возвращён');
+    expect(text()).toContain('Возвращено 6 занятий из 8');
+    expect(text()).not.toContain('Осталось');
   });
 
   it('says when there are no packages', () => {

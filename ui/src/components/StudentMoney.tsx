@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { formatDate, formatMoney } from '../lib/format';
 import { balanceTone, balanceWords, packageStatusText, packageTitle, type MoneyPackage } from '../lib/ledger';
+import { plural } from '../lib/plural';
 import './StudentMoney.css';
 
 export function BalanceFigure({ balance, large = true }: { balance: number; large?: boolean }) {
@@ -30,7 +31,13 @@ export function PackagesList({ packages, actions }: { packages: readonly MoneyPa
             </span>
           </div>
           <div className="package-left">
-            Осталось <strong>{item.lessons_left}</strong> из {item.lessons_total}
+            {item.lessons_returned == null ? (
+              <>
+                Осталось <strong>{item.lessons_left}</strong> из {item.lessons_total}
+              </>
+            ) : (
+              `Возвращено ${plural(item.lessons_returned, ['занятие', 'занятия', 'занятий'])} из ${item.lessons_total}`
+            )}
           </div>
           <progress value={item.lessons_used} max={item.lessons_total} aria-label={`Использовано ${item.lessons_used} из ${item.lessons_total}`} />
           <small className="muted">

@@ -24,12 +24,12 @@ describe('money on the ledger pages', () => {
     expect(balanceWords(0)).toBe('Долгов нет');
   });
 
-  it('lists the totals of a range: received, by method, charged, reversed, count', () => {
+  it('lists the totals of a range: received, by method, charged, reversed, refunded, count', () => {
     const lines = totalsLines({
       received: 300000,
       charged: 120000,
       by_method: { cash: 100000, card: 150000, transfer: 50000 },
-      by_kind: { payment: 320000, charge: 120000, reversal: 20000 },
+      by_kind: { payment: 320000, charge: 120000, reversal: 20000, refund: 40000 },
       count: 7,
     });
     expect(lines.map((line) => `${line.label}: ${plain(line.value)}`)).toEqual([
@@ -39,6 +39,7 @@ describe('money on the ledger pages', () => {
       'Перевод: 500,00 ₽',
       'Начислено: 1 200,00 ₽',
       'Сторно: 200,00 ₽',
+      'Возвраты: 400,00 ₽',
       'Записей: 7',
     ]);
   });
@@ -47,6 +48,7 @@ describe('money on the ledger pages', () => {
     expect(reversible({ kind: 'payment', reversed_by: null })).toBe(true);
     expect(reversible({ kind: 'charge', reversed_by: 12 })).toBe(false);
     expect(reversible({ kind: 'reversal', reversed_by: null })).toBe(false);
+    expect(reversible({ kind: 'refund', reversed_by: null })).toBe(false);
   });
 
   it('names what a package covers', () => {

@@ -16,8 +16,8 @@ export type MoneyPackage = Schema<'PackageView'>;
 export type PackageStatus = MoneyPackage['status'];
 export type LedgerTotals = Schema<'LedgerTotals'>;
 
-export const KINDS: readonly LedgerKind[] = ['payment', 'charge', 'reversal'];
-export const KIND_NAMES: Record<LedgerKind, string> = { payment: 'Оплата', charge: 'Списание', reversal: 'Сторно' };
+export const KINDS: readonly LedgerKind[] = ['payment', 'charge', 'reversal', 'refund'];
+export const KIND_NAMES: Record<LedgerKind, string> = { payment: 'Оплата', charge: 'Списание', reversal: 'Сторно', refund: 'Возврат' };
 export const METHODS: readonly PaymentMethod[] = ['cash', 'card', 'transfer'];
 export const METHOD_NAMES: Record<PaymentMethod, string> = { cash: 'Наличные', card: 'Карта', transfer: 'Перевод' };
 export const REASON_NAMES: Record<ChargeReason, string> = { lesson: 'Занятие', package: 'Абонемент', course: 'Курс', other: 'Прочее' };
@@ -27,6 +27,7 @@ export const PACKAGE_STATUS_NAMES: Record<PackageStatus, string> = {
   expired: 'Истёк',
   used_up: 'Использован',
   cancelled: 'Аннулирован',
+  refunded: 'Остаток возвращён',
 };
 
 /**
@@ -61,12 +62,14 @@ export function totalsLines(totals: LedgerTotals): { label: string; value: strin
     ...METHODS.map((method) => ({ label: METHOD_NAMES[method], value: formatMoney(totals.by_method[method]) })),
     { label: 'Начислено', value: formatMoney(totals.charged) },
     { label: 'Сторно', value: formatMoney(totals.by_kind.reversal) },
+    { label: 'Возвраты', value: formatMoney(totals.by_kind.refund) },
     { label: 'Записей', value: String(totals.count) },
   ];
 }
 
-/** A manager may reverse an entry that is neither a reversal nor reversed already. */
-export const reversible = (entry: Pick<LedgerEntry, 'kind' | 'reversed_by'>) => entry.kind !== 'reversal' && entry.reversed_by == null;
+/** A manager may reverse a payment or a charge not reversed already (a reversal or a refund is final). */
+export const reversible = (entry: Pick<LedgerEntry, 'kind' | 'reversed_by'>) =>
+  (entry.kind === 'payment' || entry.kind === 'charge') && entry.reversed_by == null;
 
 /** «Математика, 8 занятий», «Любые занятия» — what a package covers. */
 export function packageTitle(item: Pick<MoneyPackage, 'subject_name' | 'course_name'>): string {

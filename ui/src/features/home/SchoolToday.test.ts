@@ -8,7 +8,7 @@ const totals = (received: number, charged: number): Today['ledger'] => ({
   charged,
   count: 3,
   by_method: { cash: received, card: 0, transfer: 0 },
-  by_kind: { payment: received, charge: charged, reversal: 0 },
+  by_kind: { payment: received, charge: charged, reversal: 0, refund: 0 },
 });
 
 describe("a manager's school today", () => {

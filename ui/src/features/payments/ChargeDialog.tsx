@@ -1,5 +1,5 @@
 //! «Списать» (a manager, on a student's money): a charge by hand — for a course or «Прочее»
-//! (books, a trip, money handed back to the family) — with the amount in roubles, the day (the
+//! (books, a trip) — with the amount in roubles, the day (the
 //! school's today when empty) and a note; the balance is shown before saving, the new one after.
 import { Field } from '../../components/Field';
 import { DialogFooter } from '../../components/DialogFooter';
@@ -50,7 +50,7 @@ function ChargeDialog({ open, close, student }: OverlayProps & { student: Studen
           {form.errors.reason && <small>{form.errors.reason}</small>}
         </label>
         <Field label="Дата" inputMode="numeric" placeholder="ДД.ММ.ГГГГ" autoComplete="off" hint="Пусто — сегодня" {...form.field('date')} />
-        <Field label="Примечание" autoComplete="off" hint="Например: учебники, возврат денег" {...form.field('note')} />
+        <Field label="Примечание" autoComplete="off" hint="Например: учебники, экскурсия" {...form.field('note')} />
         <DialogFooter stray={form.stray} pending={form.pending} editing={false} action="Списать" onCancel={() => close(false)} />
       </form>
     </Modal>

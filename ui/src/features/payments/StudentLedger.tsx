@@ -1,16 +1,18 @@
 //! One student's money (`GET /api/users/{id}/payments`): the balance in large type, a manager's
-//! «Принять оплату», «Продать абонемент» and «Списать», the packages with the lessons left (a manager
-//! freezes one), and the ledger newest first, paged, with «Сторно» for a manager; and a
-//! parent's children's money, each under the child's name.
+//! «Принять оплату», «Продать абонемент», «Списать» and (with money on the balance) «Вернуть
+//! деньги», the packages with the lessons left (a manager freezes one or gives back its unused
+//! part), and the ledger newest first, paged, with «Сторно» for a manager; and a parent's
+//! children's money, each under the child's name.
 import { ListResults } from '../../components/ListResults';
 import { BalanceFigure, PackagesList } from '../../components/StudentMoney';
 import type { Ok } from '../../api/types';
-import { studentPaymentsUrl, type LedgerEntry } from '../../lib/ledger';
+import { studentPaymentsUrl, type LedgerEntry, type MoneyPackage } from '../../lib/ledger';
 import { useListPage } from '../../lib/useListPage';
 import { usePeople } from '../../lib/usePeople';
 import { chargeStudent } from './ChargeDialog';
 import { LedgerTable } from './LedgerTable';
 import { freezePackage, sellPackage } from './PackageDialogs';
+import { payOut, refundPackage } from './RefundDialogs';
 import { reverseEntry } from './ReverseDialog';
 import { studentLedgerFilters } from './payments';
 import { takePayment } from './TakePaymentDialog';
@@ -49,22 +51,18 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
           <button type="button" className="secondary outline" onClick={() => void chargeStudent(student).then(changed)}>
             Списать
           </button>
+          {answer && answer.balance > 0 && (
+            <button type="button" className="secondary outline" onClick={() => void payOut(student, answer.balance).then(changed)}>
+              Вернуть деньги
+            </button>
+          )}
         </div>
       )}
       <h3>Абонементы</h3>
       {answer ? (
         <PackagesList
           packages={answer.packages}
-          actions={
-            manager
-              ? (item) =>
-                  item.status === 'active' && (
-                    <button type="button" className="secondary outline" onClick={() => void freezePackage(item).then(changed)}>
-                      Заморозить
-                    </button>
-                  )
-              : undefined
-          }
+          actions={manager ? (item) => <PackageActions item={item} changed={changed} /> : undefined}
         />
       ) : (
         <p aria-busy="true">Загружаем абонементы…</p>
@@ -74,6 +72,25 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
         {(rows, busy) => <LedgerTable rows={rows} busy={busy} onReverse={manager ? (entry) => void reverse(entry) : undefined} />}
       </ListResults>
     </section>
+  );
+}
+
+/** A manager's buttons on a package: «Заморозить» while it is active, «Вернуть остаток» while
+ *  its unused part is worth something. */
+function PackageActions({ item, changed }: { item: MoneyPackage; changed: (done: boolean) => void }) {
+  return (
+    <div className="package-actions">
+      {item.status === 'active' && (
+        <button type="button" className="secondary outline" onClick={() => void freezePackage(item).then(changed)}>
+          Заморозить
+        </button>
+      )}
+      {item.refundable > 0 && (
+        <button type="button" className="secondary outline" onClick={() => void refundPackage(item).then(changed)}>
+          Вернуть остаток
+        </button>
+      )}
+    </div>
   );
 }
 

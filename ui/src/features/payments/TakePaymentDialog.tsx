@@ -37,6 +37,23 @@ export function BalanceBefore({ id }: { id: number }) {
   );
 }
 
+/** A select of the payment methods (cash, card, transfer) under `label`, with its field's message. */
+export function MethodSelect({ label, value, onChange, error }: { label: string; value: string; onChange: (method: string) => void; error?: string }) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)} aria-invalid={error ? true : undefined}>
+        {METHODS.map((method) => (
+          <option key={method} value={method}>
+            {METHOD_NAMES[method]}
+          </option>
+        ))}
+      </select>
+      {error && <small>{error}</small>}
+    </label>
+  );
+}
+
 function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props) {
   const [student, setStudent] = useState<Student | null>(given ?? null);
   const [studentError, setStudentError] = useState<string>();
@@ -81,17 +98,7 @@ function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props
         )}
         {student && <BalanceBefore id={student.id} />}
         <Field label="Сумма, ₽" inputMode="decimal" autoComplete="off" placeholder="1 500,00" {...form.field('amount')} />
-        <label>
-          Способ оплаты
-          <select value={form.values.method} onChange={(event) => form.set('method', event.target.value)} aria-invalid={form.errors.method ? true : undefined}>
-            {METHODS.map((method) => (
-              <option key={method} value={method}>
-                {METHOD_NAMES[method]}
-              </option>
-            ))}
-          </select>
-          {form.errors.method && <small>{form.errors.method}</small>}
-        </label>
+        <MethodSelect label="Способ оплаты" value={form.values.method} onChange={(method) => form.set('method', method)} error={form.errors.method} />
         <Field label="Дата" inputMode="numeric" placeholder="ДД.ММ.ГГГГ" autoComplete="off" hint="Пусто — сегодня" {...form.field('date')} />
         <Field label="Примечание" autoComplete="off" {...form.field('note')} />
         <DialogFooter

@@ -43,7 +43,7 @@ export const paymentSchema = z.object({
 export const MANUAL_REASONS = ['other', 'course'] as const;
 
 /** The «Списать» form: an amount in roubles, what for, a day, a note (money handed back to a
- *  family is such a charge too: «Прочее» with a note). */
+ *  family is not a charge: it is «Вернуть деньги», or «Вернуть остаток» of a package). */
 export const chargeSchema = z.object({
   amount: amountField,
   reason: z.enum(MANUAL_REASONS),
@@ -73,6 +73,13 @@ export const packageSchema = z.object({
   price: amountField,
   valid_from: ruDate({ required: true }),
   valid_to: ruDate({ required: true }),
+  note: z.string().trim(),
+});
+
+/** «Вернуть остаток» of a package: the amount in roubles (the server refuses more than the
+ *  unused part) and a note. */
+export const refundSchema = z.object({
+  amount: amountField,
   note: z.string().trim(),
 });
 
