@@ -1,9 +1,12 @@
 //! `GET /api/history/mail` and `GET /api/users/{id}/mail`: the mail the portal sent or tried
-//! to send, to everyone or to one person (managers).
+//! to send, to everyone or to one person (managers); `POST /api/history/mail/{id}/resend`
+//! sends one that was not sent again.
 
 use super::envelope::Paged;
 use super::lesson_view::local;
+use super::message::message;
 use super::paging::paged;
+use super::user_actions::Queued;
 use super::vocabulary::{MailKindName, MailStatusName};
 use super::{ApiTags, State};
 use crate::domain::mail::{MailFilter, MailRecord};
@@ -130,5 +133,21 @@ impl MailHistoryApi {
             user_id: Some(id.0),
         };
         page_of(&state, filter, page.0, per_page.0)
+    }
+
+    /// Send a mail again
+    ///
+    /// Managers only. Puts a copy of a mail that was not sent (status `failed`) back into the
+    /// outbox, from the sender configured now: a new entry of the history, the failed one kept.
+    /// 404 for an unknown mail, 422 for one that is queued or was sent.
+    #[oai(
+        path = "/api/history/mail/:id/resend",
+        method = "post",
+        operation_id = "mail_history_resend"
+    )]
+    async fn resend(&self, state: State<'_>, caller: Caller, id: Path<MailId>) -> Result<Queued, ApiError> {
+        caller.allow(Rule::Manager)?;
+        mail_history::resend(&state, state.journal(caller.origin()), id.0).await?;
+        Ok(Queued::Queued(message("Письмо снова в очереди на отправку")))
     }
 }

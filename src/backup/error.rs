@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 #[derive(Debug, thiserror::Error)]
 pub enum BackupError {
     #[error(
-        "На диске закончилось место (или превышен предельный размер файла): копия в {dir} не сделана, \
+        "На диске закончилось место (или превышен предельный размер файла) при записи в {dir}, \
          недописанный файл удалён. Освободите место и повторите."
     )]
     NoSpace { dir: PathBuf },
-    #[error("Нет прав на запись в каталог {dir}: копия не сделана.")]
+    #[error("Нет прав на запись в каталог {dir}.")]
     NotWritable { dir: PathBuf },
-    #[error("Не удалось записать копию в {dir}: {}. Копия не сделана.", in_words(.source))]
+    #[error("Не удалось записать файл в {dir}: {}.", in_words(.source))]
     Write { dir: PathBuf, source: std::io::Error },
     #[error("Файл {0} уже существует: укажите другое имя.")]
     Exists(PathBuf),
@@ -56,6 +56,12 @@ impl BackupError {
         }
     }
 
+    /// The sentence about a copy that was not made: «{what} не сделана: {the cause}», the cause
+    /// with its first letter lowered («Копия не сделана: нет прав на запись в каталог /srv.»).
+    pub fn not_made(&self, what: &str) -> String {
+        format!("{what} не сделана: {}", lower_first(&self.to_string()))
+    }
+
     /// A copy that cannot be read at `path`.
     pub fn read(path: &Path, reason: impl std::fmt::Display) -> Self {
         Self::Read {
@@ -67,6 +73,17 @@ impl BackupError {
     /// A copy (or the directory of copies) at `path` that the system would not read.
     pub fn unreadable(path: &Path, err: &std::io::Error) -> Self {
         Self::read(path, in_words(err))
+    }
+}
+
+/// `text` with its first letter lowered, unless the second is a capital too (an abbreviation).
+fn lower_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_uppercase() && !second.is_uppercase() => {
+            first.to_lowercase().chain(text[first.len_utf8()..].chars()).collect()
+        }
+        _ => text.to_owned(),
     }
 }
 
@@ -105,5 +122,42 @@ mod tests {
         );
         let odd = std::io::Error::other("corrupt deflate stream");
         assert_eq!(in_words(&odd), "corrupt deflate stream");
+    }
+
+    #[test]
+    fn a_copy_not_made_is_said_so_once_whatever_the_cause() {
+        let dir = PathBuf::from("/srv/копии");
+        let causes = [
+            BackupError::NoSpace { dir: dir.clone() },
+            BackupError::NotWritable { dir: dir.clone() },
+            BackupError::Write {
+                dir: dir.clone(),
+                source: std::io::Error::from_raw_os_error(2),
+            },
+            BackupError::Exists(dir.join("a.tar.gz")),
+            BackupError::read(&dir, "файл обрезан"),
+            BackupError::Invalid {
+                path: dir.clone(),
+                problems: vec!["SHA-256 не совпадает".into()],
+            },
+            BackupError::ServerRunning(dir.clone()),
+            BackupError::Busy,
+            BackupError::Server("Нет прав на запись в каталог /srv.".into()),
+            BackupError::Store(StoreError::DiskFull),
+        ];
+        for cause in causes {
+            let told = cause.not_made("Плановая резервная копия");
+            assert_eq!(told.matches("не сделана").count(), 1, "{told}");
+            assert!(told.starts_with("Плановая резервная копия не сделана: "), "{told}");
+            let first = told
+                .trim_start_matches("Плановая резервная копия не сделана: ")
+                .chars()
+                .next();
+            assert!(first.is_some_and(char::is_lowercase), "{told}");
+        }
+        assert_eq!(
+            BackupError::NotWritable { dir }.not_made("Резервная копия"),
+            "Резервная копия не сделана: нет прав на запись в каталог /srv/копии."
+        );
     }
 }

@@ -141,7 +141,7 @@ impl Running {
                 tracing::error!(path = %target.display(), "backup failed: {err}");
                 status.last_failure = Some(Failure {
                     at: jiff::Timestamp::now(),
-                    message: err.to_string(),
+                    message: err.not_made("Копия"),
                 });
             }
         }

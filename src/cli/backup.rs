@@ -36,6 +36,10 @@ pub fn run(command: &BackupCommand, config: &Config) -> anyhow::Result<ExitCode>
     };
     match outcome {
         Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(err) if matches!(command, BackupCommand::Create { .. }) => {
+            eprintln!("{}", err.not_made("Копия"));
+            Ok(ExitCode::FAILURE)
+        }
         Err(err) => {
             eprintln!("Ошибка: {err}");
             Ok(ExitCode::FAILURE)

@@ -141,6 +141,7 @@ actions! {
     EventCreated = 87, "event.created", "Создание события";
     EventUpdated = 88, "event.updated", "Изменение события";
     EventDeleted = 89, "event.deleted", "Удаление события";
+    MailResent = 90, "mail.resent", "Повторная отправка письма";
 }
 
 impl std::str::FromStr for Action {

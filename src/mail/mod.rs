@@ -11,6 +11,6 @@ mod worker;
 pub use crate::domain::mail::{MailFilter, MailKind, MailRecord, MailStatus};
 pub use attempt::Backoff;
 pub(crate) use outbox::compose;
-pub use outbox::{MailContext, MailDraft, enqueue};
+pub use outbox::{MailContext, MailDraft, enqueue, enqueue_copy};
 pub use transport::{Delivery, SendError, Transport, message_of};
 pub use worker::{LONGEST_STOP, Mailer, spawn, spawn_with_backoff};

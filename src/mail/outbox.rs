@@ -55,6 +55,26 @@ pub fn enqueue(txn: &WriteTxn, ctx: &MailContext, draft: MailDraft) -> Result<Ma
     store::mail::insert(txn, compose(ctx, draft))
 }
 
+/// Queues a copy of `mail` in `txn`: due now, no attempt made yet, from the sender configured
+/// now (`ctx.from`, which may have been corrected since). `mail` itself is left as it was, so
+/// the history keeps both. Returns the copy's id. After the commit, call `Mailer::wake`.
+pub fn enqueue_copy(txn: &WriteTxn, ctx: &MailContext, mail: &MailRecord) -> Result<MailId, StoreError> {
+    let now = Timestamp::now();
+    store::mail::insert(
+        txn,
+        MailRecord {
+            from: ctx.from.clone(),
+            status: MailStatus::Queued,
+            attempts: 0,
+            last_error: None,
+            created_at: now,
+            next_attempt_at: Some(now),
+            sent_at: None,
+            ..mail.clone()
+        },
+    )
+}
+
 /// The queued record of `draft` (id 0 until stored), with its parts rendered.
 pub(crate) fn compose(ctx: &MailContext, draft: MailDraft) -> MailRecord {
     let now = Timestamp::now();

@@ -56,7 +56,7 @@ pub async fn schedule(state: AppState) {
         match made {
             Ok(Ok(_)) => {}
             Ok(Err(err)) => {
-                let message = format!("Плановая резервная копия не сделана: {err}");
+                let message = err.not_made("Плановая резервная копия");
                 tell_managers(&state, Action::BackupFailed, message).await
             }
             Err(_) => tracing::error!("the scheduled backup ended without a result (see the error above)"),
@@ -81,7 +81,7 @@ pub fn start_now(state: &AppState, origin: Origin) -> Result<(), BackupError> {
         match made {
             Ok((_running, Ok(created))) => log_created(&state, origin, &created).await,
             Ok((_running, Err(err))) => {
-                let message = format!("Резервная копия не сделана: {err}");
+                let message = err.not_made("Резервная копия");
                 tell_managers(&state, Action::BackupFailed, message).await
             }
             Err(_) => tracing::error!("a backup ended without a result (see the error above)"),

@@ -153,3 +153,96 @@ async fn settings_sent_without_their_required_list_are_refused_on_it() {
         "the required one of its two lists: {body}"
     );
 }
+
+#[tokio::test]
+async fn a_copy_that_is_not_made_is_said_so_once_in_the_managers_notice() {
+    let blocker = tempfile::NamedTempFile::new().expect("file");
+    let not_a_dir = blocker.path().join("backups");
+    let app = spawn_app_with(|config| config.backup.dir = not_a_dir.clone()).await;
+    let id = app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]);
+    let manager = app.browser_as(id, None);
+    assert_eq!(manager.post("/api/backups", json!({})).await.status(), 202);
+    let mut told = json!(null);
+    for _ in 0..600 {
+        told = json(manager.get(&format!("/api/users/{id}/notifications")).await).await;
+        if told["data"][0].is_object() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let notice = told["data"][0]["body"].as_str().expect("the notice");
+    assert!(notice.starts_with("Резервная копия не сделана: "), "{notice}");
+    assert_eq!(notice.matches("не сделана").count(), 1, "{notice}");
+    let failure = json(manager.get("/api/backups").await).await;
+    let shown = failure["last_failure"]["message"].as_str().expect("the failure");
+    assert!(shown.starts_with("Копия не сделана: "), "{shown}");
+    assert_eq!(shown.matches("не сделана").count(), 1, "{shown}");
+}
+
+/// Polls the mail history of `browser` until its newest mail is no longer queued.
+async fn settled_mail(browser: &Browser) -> Value {
+    for _ in 0..200 {
+        let page = json(browser.get("/api/history/mail").await).await;
+        if page["data"][0]["status"] != "queued" {
+            return page;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the newest mail stayed queued");
+}
+
+#[tokio::test]
+async fn a_manager_sends_a_failed_mail_again_and_it_arrives() {
+    use crate::smtp_fake::{FakeSmtp, free_port};
+    use klass::config::{MailTransport, SmtpTls};
+    let port = free_port();
+    let app = spawn_app_with(|config| {
+        config.mail.transport = MailTransport::Smtp;
+        config.mail.smtp.host = "127.0.0.1".into();
+        config.mail.smtp.port = port;
+        config.mail.smtp.tls = SmtpTls::None;
+        config.mail.max_attempts = 1;
+    })
+    .await;
+    let manager = app.browser_as(
+        app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]),
+        None,
+    );
+    let worker = app.browser_as(
+        app.quick_user("w@school.ru", "Учителева", "Ольга", &[Role::Worker]),
+        None,
+    );
+    let student = app.quick_user("s@school.ru", "Петров", "Пётр", &[Role::Student]);
+    let queued = manager
+        .post(&format!("/api/users/{student}/resend-password"), json!({}))
+        .await;
+    assert_eq!(queued.status(), 202);
+    let failed = settled_mail(&manager).await["data"][0].clone();
+    assert_eq!(failed["status"], "failed", "no mail server listens yet: {failed}");
+    let resend = format!("/api/history/mail/{}/resend", failed["id"]);
+
+    assert_eq!(sent(&worker, Method::POST, &resend, json!({})).await.0, 403);
+    let unknown = sent(&manager, Method::POST, "/api/history/mail/999999/resend", json!({})).await;
+    assert_eq!(unknown.0, 404, "{}", unknown.1);
+
+    let mut smtp = FakeSmtp::start_at(port).await;
+    let (status, body) = sent(&manager, Method::POST, &resend, json!({})).await;
+    assert_eq!(status, 202, "{body}");
+    assert_eq!(body["message"], "Письмо снова в очереди на отправку");
+    let arrived = smtp.next_message().await;
+    assert_eq!(arrived.to, ["s@school.ru".to_owned()]);
+
+    let page = settled_mail(&manager).await;
+    let rows = page["data"].as_array().expect("rows");
+    assert_eq!(rows.len(), 2, "the failed mail is kept beside its copy: {page}");
+    assert_eq!(
+        (&rows[0]["status"], &rows[0]["subject"]),
+        (&json!("sent"), &failed["subject"])
+    );
+    assert_eq!(rows[1], failed, "the failed mail is as it was");
+    let again = format!("/api/history/mail/{}/resend", rows[0]["id"]);
+    let (status, body) = sent(&manager, Method::POST, &again, json!({})).await;
+    assert_eq!(status, 422, "a sent mail is not sent twice: {body}");
+    let log = json(manager.get("/api/history?action=mail.resent").await).await;
+    assert!(log.to_string().contains("Повторная отправка письма"), "{log}");
+}

@@ -262,7 +262,7 @@ fn a_full_disk_leaves_no_partial_copy() {
         .expect("sh");
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("На диске закончилось место"),
+        text(&out.stderr).contains("Копия не сделана: на диске закончилось место"),
         "{}",
         text(&out.stderr)
     );

@@ -300,6 +300,13 @@ pub fn history() -> Vec<Row> {
             [401, 403, 403, 403, 200, 403],
         ),
         (
+            "mail_history_resend",
+            Method::POST,
+            "/api/history/mail/999999/resend",
+            "{}",
+            [401, 403, 403, 403, 404, 403],
+        ),
+        (
             "history_list",
             Method::GET,
             "/api/history?user_id={self}",

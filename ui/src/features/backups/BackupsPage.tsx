@@ -35,7 +35,7 @@ export default function BackupsPage() {
           setView(next);
           if (next.running || !asked) return;
           setAsked(false);
-          if (next.last_failure) addToast({ color: 'error', title: 'Копия не сделана', description: next.last_failure.message });
+          if (next.last_failure) addToast({ color: 'error', title: 'Резервное копирование', description: next.last_failure.message });
           else addToast({ color: 'success', title: 'Копия готова', description: next.data[0]?.name ?? '' });
         },
         // A lost answer (the network, a restart) does not end the copy: ask again.

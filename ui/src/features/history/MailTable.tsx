@@ -1,12 +1,20 @@
-//! The mail history table, newest first; a failed try's error sits under the status so the table
-//! fits beside the sidebar; on phones each row becomes a card with labelled cells.
+//! The mail history table, newest first; a failed try's error, and the button that sends the mail
+//! again, sit under the status so the table fits beside the sidebar; on phones each row becomes a
+//! card with labelled cells.
 import { RecordsTable } from '../../components/RecordsTable';
 import { formatDateTime } from '../../lib/format';
 import { formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
 
 const COLUMNS = ['Дата', 'Получатель', 'Тема', 'Тип', 'Статус', 'Попытки'] as const;
 
-function Row({ mail }: { mail: MailRecord }) {
+interface Actions {
+  /** Sends a mail that was not sent again; left out: no button. */
+  onResend?: (mail: MailRecord) => void;
+  /** The mail being sent again, its button disabled meanwhile. */
+  resending?: number | null;
+}
+
+function Row({ mail, onResend, resending }: { mail: MailRecord } & Actions) {
   const [date, recipient, subject, kind, status, attempts] = COLUMNS;
   return (
     <tr>
@@ -32,17 +40,29 @@ function Row({ mail }: { mail: MailRecord }) {
             {mail.last_error}
           </small>
         )}
+        {onResend && mail.status === 'failed' && (
+          <button
+            type="button"
+            className="secondary outline mail-resend"
+            aria-label={`Отправить ещё раз письмо «${mail.subject}» на ${mail.to}`}
+            aria-busy={resending === mail.id}
+            disabled={resending === mail.id}
+            onClick={() => onResend(mail)}
+          >
+            Отправить ещё раз
+          </button>
+        )}
       </td>
       <td data-label={attempts}>{mail.attempts}</td>
     </tr>
   );
 }
 
-export function MailTable({ rows, busy }: { rows: readonly MailRecord[]; busy: boolean }) {
+export function MailTable({ rows, busy, ...actions }: { rows: readonly MailRecord[]; busy: boolean } & Actions) {
   return (
     <RecordsTable caption="История писем" columns={COLUMNS} busy={busy}>
       {rows.map((mail) => (
-        <Row key={mail.id} mail={mail} />
+        <Row key={mail.id} mail={mail} {...actions} />
       ))}
     </RecordsTable>
   );

@@ -3,6 +3,7 @@
 import type { Row } from '../../api/types';
 import { defineFilters, oneOf, perPage, text } from '../../lib/filters';
 import { formatDateTime, formatTime, sameDay } from '../../lib/format';
+import { endpoints } from '../../paths';
 
 /** A row of `GET /api/history/mail` and `GET /api/users/{id}/mail`. */
 export type MailRecord = Row<'mail_history'>;
@@ -34,3 +35,6 @@ export const mailFilters = defineFilters('mail_history', {
 /** When a mail left: the time alone on the day it was written, else date and time. */
 export const formatSentAt = (createdAt: string, sentAt: string) =>
   sameDay(createdAt, sentAt) ? `в ${formatTime(sentAt)}` : formatDateTime(sentAt);
+
+/** `POST` here puts a copy of a mail that was not sent back into the outbox. */
+export const resendUrl = (id: number) => `${endpoints.mailHistory}/${id}/resend`;
