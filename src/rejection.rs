@@ -58,18 +58,15 @@ fn plain(message: &str) -> ErrorBody {
 /// second is a 422 on the field it is about when `schemas` tell which (an unknown value of a
 /// list of values names the values allowed).
 fn payload_answer(reason: &str, schemas: &Schemas) -> (StatusCode, ErrorBody) {
-    let expected = reason
-        .strip_prefix("Expected input type \"")
-        .or_else(|| reason.strip_prefix("failed to parse \""))
-        .and_then(|rest| rest.split_once('"'))
-        .map(|(expected, _)| expected);
-    let Some(expected) = expected else {
+    if expected_type(reason).is_none() {
         return (StatusCode::BAD_REQUEST, plain(&not_json(reason)));
-    };
+    }
     let top_level = !reason.contains("(occurred while parsing");
+    // Refused in an item of a list: the item's own refusal says what was expected.
+    let (field, reason) = schemas.path_of(reason);
+    let expected = expected_type(reason).unwrap_or_default();
     let missing = reason.contains(", found null.");
     let what = expected_in_russian(expected);
-    let field = schemas.field_of(reason);
     let message = match (missing, top_level, &field) {
         (false, _, Some((_, allowed))) if !allowed.is_empty() => {
             let found = body_field::found_text(reason)
@@ -81,13 +78,22 @@ fn payload_answer(reason: &str, schemas: &Schemas) -> (StatusCode, ErrorBody) {
         (true, false, _) => format!("Не хватает обязательного значения: ожидается {what}"),
         (false, _, _) => format!("Значение неверного типа: ожидается {what}"),
     };
-    let errors = field.map(|(field, _)| BTreeMap::from([(field.to_owned(), vec![message.clone()])]));
+    let errors = field.map(|(field, _)| BTreeMap::from([(field, vec![message.clone()])]));
     let body = ErrorBody {
         message,
         errors,
         error_id: None,
     };
     (StatusCode::UNPROCESSABLE_ENTITY, body)
+}
+
+/// The type poem-openapi's refusal `reason` says it expected, if it is one of its own.
+fn expected_type(reason: &str) -> Option<&str> {
+    reason
+        .strip_prefix("Expected input type \"")
+        .or_else(|| reason.strip_prefix("failed to parse \""))
+        .and_then(|rest| rest.split_once('"'))
+        .map(|(expected, _)| expected)
 }
 
 /// «Тело запроса не является корректным JSON (строка 1, столбец 5)» from serde_json's

@@ -2,6 +2,7 @@
 //! in one request (the phone form of a teacher's day).
 
 use super::envelope::Data;
+use super::items::Items;
 use super::lesson_view::local;
 use super::vocabulary::{AttendanceStatusName, LessonStatusName, MarkKindName};
 use super::{ApiTags, State};
@@ -80,8 +81,8 @@ pub struct LessonJournalBody {
     pub topic: Option<String>,
     #[oai(nullable)]
     pub homework: Option<String>,
-    pub records: Vec<AttendanceEntry>,
-    pub marks: Vec<JournalMarkEntry>,
+    pub records: Items<AttendanceEntry>,
+    pub marks: Items<JournalMarkEntry>,
 }
 
 impl LessonJournalBody {
@@ -91,6 +92,7 @@ impl LessonJournalBody {
             homework: self.homework,
             records: self
                 .records
+                .0
                 .into_iter()
                 .map(|r| RecordForm {
                     student_id: r.student_id,
@@ -100,6 +102,7 @@ impl LessonJournalBody {
                 .collect(),
             marks: self
                 .marks
+                .0
                 .into_iter()
                 .map(|m| JournalMark {
                     id: m.id,

@@ -22,6 +22,7 @@ mod ids;
 mod import;
 mod import_form;
 mod import_text;
+pub(crate) mod items;
 mod journal_view;
 mod json_text;
 mod ledger_view;

@@ -11,6 +11,11 @@ use std::collections::BTreeMap;
 /// or "failed to parse \"T\": …".
 const EXPECTED: [&str; 2] = ["Expected input type \"", "failed to parse \""];
 const WHILE: &str = "(occurred while parsing \"";
+/// How `crate::api::items::Items` wraps the refusal of one of its items:
+/// «failed to parse "list_T": item 2 of 〔…〕».
+const ITEM: &str = "\": item ";
+const ITEM_OPEN: &str = " of 〔";
+const ITEM_CLOSE: &str = "〕";
 
 /// The schemas of the API's bodies, by name.
 pub struct Schemas(BTreeMap<String, MetaSchema>);
@@ -62,6 +67,37 @@ impl Schemas {
                 .collect()
         });
         Some((field, allowed.unwrap_or_default()))
+    }
+
+    /// The path of the field `reason` is about through the lists it is an item of
+    /// («marks[2].kind»), with the values its type allows, and the refusal of that value
+    /// itself (`reason` when it is not in an item of a list).
+    pub fn path_of<'a>(&self, reason: &'a str) -> (Option<(String, Vec<String>)>, &'a str) {
+        let Some((item, inner)) = self.item_of(reason) else {
+            return (
+                self.field_of(reason)
+                    .map(|(field, allowed)| (field.to_owned(), allowed)),
+                reason,
+            );
+        };
+        let (field, innermost) = self.path_of(inner);
+        let path = match field {
+            Some((field, allowed)) => (format!("{item}.{field}"), allowed),
+            None => (item, Vec::new()),
+        };
+        (Some(path), innermost)
+    }
+
+    /// The item of a list `reason` refuses («marks[2]») and the item's own refusal, when it is
+    /// one of `Items`.
+    fn item_of<'a>(&self, reason: &'a str) -> Option<(String, &'a str)> {
+        let (list, rest) = reason.split_once(ITEM)?;
+        let (index, rest) = rest.split_once(ITEM_OPEN)?;
+        let index: usize = index.parse().ok()?;
+        // The item's refusal may quote anything sent; what follows it names types only.
+        let (inner, outer) = rest.rsplit_once(ITEM_CLOSE)?;
+        let (field, _) = self.field_of(&format!("{list}\": {outer}"))?;
+        Some((format!("{field}[{index}]"), inner))
     }
 
     /// poem-openapi's name of the type of a property's schema: a component's name, or

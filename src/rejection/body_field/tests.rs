@@ -86,3 +86,27 @@ fn the_field_is_the_one_of_the_expected_type() {
     );
     assert_eq!(found_text(&refusal(body_with("method", json!(5)))), None);
 }
+
+#[derive(Debug, Object)]
+struct Lines {
+    lines: crate::api::items::Items<Inner>,
+}
+
+#[test]
+fn an_item_of_a_list_is_named_with_its_position() {
+    let mut registry = Registry::new();
+    Lines::register(&mut registry);
+    let schemas = Schemas::from_registry(registry);
+    let refused = |body| Lines::parse_from_json(Some(body)).expect_err("refused").into_message();
+    let reason = refused(json!({"lines": [{"way": "cash"}, {"way": "〕x〔"}]}));
+    let (field, innermost) = schemas.path_of(&reason);
+    let cash_card = vec!["cash".to_owned(), "card".to_owned()];
+    assert_eq!(field, Some(("lines[1].way".to_owned(), cash_card)), "{reason}");
+    assert_eq!(found_text(innermost), Some("〕x〔"));
+    let reason = refused(json!({"lines": [5]}));
+    assert_eq!(
+        schemas.path_of(&reason).0,
+        Some(("lines[0]".to_owned(), vec![])),
+        "the item itself"
+    );
+}

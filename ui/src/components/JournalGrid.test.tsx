@@ -68,14 +68,19 @@ const press = async (target: HTMLElement, key: string) => {
 };
 
 describe('JournalGrid', () => {
-  it('shows students against lesson dates, letters with their titles, and the legend', () => {
+  it('shows students against lesson dates, letters with titles that agree with the student, and the legend', () => {
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/group-lessons/3/journal?from=2026-11-05&to=2026-12-28');
     expect([...host.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Ученик', '12.11', '19.11', 'Средний', 'Итог']);
     expect([...host.querySelectorAll('tbody th')].map((th) => th.textContent)).toEqual(['Иванова А. П.', 'Петров Б. И.']);
     expect(cell(0, 0).querySelector('abbr')?.textContent).toBe('н');
-    expect(cell(0, 0).querySelector('abbr')?.getAttribute('title')).toBe('отсутствовал без уважительной причины');
+    expect(cell(0, 0).querySelector('abbr')?.getAttribute('title')).toBe('отсутствовала без уважительной причины');
+    expect(cell(0, 0).getAttribute('aria-label')).toBe('Иванова Анна Петровна, 12.11: отсутствовала без уважительной причины');
     expect(cell(1, 1).querySelector('abbr')?.textContent).toBe('о');
-    expect(host.querySelector('.journal-legend')?.textContent).toContain('у — по уважительной причине');
+    expect(cell(1, 1).querySelector('abbr')?.getAttribute('title')).toBe('опоздал');
+    const legend = host.querySelector('.journal-legend')?.textContent;
+    expect(legend).toContain('у — по уважительной причине');
+    expect(legend).toContain('о — опоздание');
+    expect(legend).not.toMatch(/опоздал|присутствовал/);
   });
 
   it('moves with the arrows and gives a typed mark to the focused cell; the average follows', async () => {
@@ -121,7 +126,7 @@ describe('JournalGrid', () => {
     expect([...host.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Ученик', '12.11Русский язык 9', '19.11инд.', 'Средний', 'Итог']);
     expect(host.querySelector('table')?.getAttribute('aria-label')).toBe('Журнал по предмету');
     expect(cell(0, 1).dataset.away).toBe('true');
-    expect(cell(0, 1).getAttribute('aria-label')).toBe('Иванова Анна Петровна, 19.11: не записан на урок');
+    expect(cell(0, 1).getAttribute('aria-label')).toBe('Иванова Анна Петровна, 19.11: не записана на урок');
     expect(cell(1, 1).dataset.away).toBeUndefined();
     act(() => cell(0, 1).focus());
     await press(cell(0, 1), '5');

@@ -10,7 +10,7 @@ import { generatePath, Link } from 'react-router';
 import type { Body } from '../api/types';
 import { api, ApiError } from '../lib/api/client';
 import { formatDate, shortName } from '../lib/format';
-import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, formatAverage } from '../lib/journal';
+import { ATTENDANCE_LEGEND, ATTENDANCE_TITLES, attendanceLetter, attendanceWords, formatAverage, isFeminineName } from '../lib/journal';
 import { cellIndex, cellKey, columnDate, columnGroup, keyAction, lessonsInOrder, seated, within, type JournalSource, type Position } from '../lib/journalGrid';
 import { useJournal } from '../lib/useJournal';
 import { endpoints, paths } from '../paths';
@@ -171,6 +171,7 @@ export function JournalGrid({ source, from, to, editable }: Props) {
           <tbody>
             {students.map((student, row) => {
               const average = averages.get(student.id);
+              const feminine = isFeminineName(student.name);
               return (
                 <tr key={student.id}>
                   <th scope="row" className="journal-student" title={student.name}>
@@ -179,11 +180,12 @@ export function JournalGrid({ source, from, to, editable }: Props) {
                   {lessons.map((lesson, col) => {
                     const cell = cells.get(cellKey(student.id, lesson.id));
                     const letter = attendanceLetter(cell?.status);
+                    const said = cell?.status && cell.status !== 'present' ? attendanceWords(ATTENDANCE_TITLES[cell.status], feminine) : '';
                     const marks = cell?.marks ?? [];
                     const away = !cell && !seated(lesson, student.id);
                     const words = [
-                      away ? 'не записан на урок' : '',
-                      cell?.status && cell.status !== 'present' ? ATTENDANCE_TITLES[cell.status] : '',
+                      away ? `не записан${feminine ? 'а' : ''} на урок` : '',
+                      said,
                       marks.length ? `оценки ${marks.map((mark) => mark.value).join(', ')}` : '',
                     ].filter(Boolean);
                     return (
@@ -199,7 +201,7 @@ export function JournalGrid({ source, from, to, editable }: Props) {
                         onFocus={() => setFocus({ row, col })}
                       >
                         {letter && (
-                          <abbr className="journal-letter" data-attendance={cell?.status} title={ATTENDANCE_TITLES[cell!.status!]}>
+                          <abbr className="journal-letter" data-attendance={cell?.status} title={said}>
                             {letter}
                           </abbr>
                         )}
@@ -224,7 +226,7 @@ export function JournalGrid({ source, from, to, editable }: Props) {
             — {text}
           </li>
         ))}
-        <li>пусто — присутствовал</li>
+        <li>пусто — присутствие</li>
         <li>
           <span className="journal-away-sample" aria-hidden="true" /> — не записан на урок
         </li>

@@ -31,4 +31,12 @@ describe("a person's card shows the tabs of his roles", () => {
     expect(labels(card(['worker'], { parent_ids: [3] }))).toContain('Родители');
     expect(labels(card(['student'], { children_ids: [9] }))).toContain('Дети');
   });
+
+  it("a student's attendance and marks only to whom may read his journal", () => {
+    const student = card(['student']);
+    expect(labels(student)).toEqual(expect.arrayContaining(['Посещаемость', 'Оценки']));
+    const closed = cardTabs(student, manager, false).map((tab) => tab.label);
+    for (const none of ['Посещаемость', 'Оценки']) expect(closed).not.toContain(none);
+    expect(closed).toContain('Занятия');
+  });
 });

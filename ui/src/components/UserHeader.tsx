@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { evaluateGuards } from '../app/guards';
 import { findRoute } from '../app/routes';
 import { to, type UserCard } from '../lib/person';
+import { useReadsJournal } from '../lib/useStudentJournal';
 import { currentUser, type CurrentUser } from '../lib/user';
 import { paths } from '../paths';
 import { RoleBadges } from './RoleBadges';
@@ -20,12 +21,13 @@ export const mayHaveParents = (card: UserCard) => !isStaff(card) || card.parent_
 /** Only a parent has children; links made before a role changed still show. */
 export const mayHaveChildren = (card: UserCard) => card.roles.includes('parent') || card.children_ids.length > 0;
 
-/** The card's tabs; `when` limits one to the people it is about (the journal's: students). */
-const TABS: readonly { path: string; label: string; when?: (card: UserCard) => boolean }[] = [
+/** The card's tabs; `when` limits one to the people it is about (the journal's: students), and
+ *  `journal` marks those the viewer opens only when he may read the person's journal. */
+const TABS: readonly { path: string; label: string; when?: (card: UserCard) => boolean; journal?: true }[] = [
   { path: paths.user, label: 'Профиль' },
   { path: paths.userLessons, label: 'Занятия', when: learnsOrTeaches },
-  { path: paths.userAttendance, label: 'Посещаемость', when: isStudent },
-  { path: paths.userMarks, label: 'Оценки', when: isStudent },
+  { path: paths.userAttendance, label: 'Посещаемость', when: isStudent, journal: true },
+  { path: paths.userMarks, label: 'Оценки', when: isStudent, journal: true },
   { path: paths.userPayments, label: 'Оплаты', when: isStudent },
   { path: paths.userParents, label: 'Родители', when: mayHaveParents },
   { path: paths.userChildren, label: 'Дети', when: mayHaveChildren },
@@ -39,10 +41,12 @@ const TABS: readonly { path: string; label: string; when?: (card: UserCard) => b
   { path: paths.userLogs, label: 'Журнал' },
 ];
 
-/** The tabs of `card` that fit the person's roles and that `user` may open (route guards). */
-export function cardTabs(card: UserCard, user: CurrentUser | null) {
+/** The tabs of `card` that fit the person's roles and that `user` may open (route guards; the
+ *  journal's only when `readsJournal`: `useReadsJournal`). */
+export function cardTabs(card: UserCard, user: CurrentUser | null, readsJournal = true) {
   const params = { id: String(card.id) };
-  return TABS.filter((tab) => (tab.when?.(card) ?? true) && 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
+  const fits = (tab: (typeof TABS)[number]) => (tab.when?.(card) ?? true) && (readsJournal || !tab.journal);
+  return TABS.filter((tab) => fits(tab) && 'pass' in evaluateGuards(findRoute(tab.path)?.guards ?? [], user, params));
 }
 
 const initials = (card: UserCard) => `${card.last_name.charAt(0)}${card.first_name.charAt(0)}`;
@@ -93,9 +97,10 @@ function CardMissing({ status }: { status: number }) {
 export function UserHeader({ card, status, heading, children }: Props) {
   const { user } = useSnapshot(currentUser);
   const nav = useActiveTabInView(card !== null);
+  const readsJournal = useReadsJournal(card, user);
   if (status !== null) return <CardMissing status={status} />;
   if (!card) return <p aria-busy="true">Загружаем карточку…</p>;
-  const tabs = cardTabs(card, user);
+  const tabs = cardTabs(card, user, readsJournal);
   return (
     <>
       <header className="profile-header">

@@ -42,11 +42,11 @@ export const isFeminineName = (fullName: string) => genderOf(fullName.trim().spl
  */
 export const attendanceWords = (words: string, feminine: boolean) => (feminine ? words.replace(/^(\S+л)(?=\s|$)/, '$1а') : words);
 
-/** The legend under a journal: each letter with what it means (present has no letter). */
+/** The legend under a journal: each letter with what it means, said of no one (present has no letter). */
 export const ATTENDANCE_LEGEND: readonly { status: AttendanceStatus; letter: string; text: string }[] = [
   { status: 'unexcused', letter: 'н', text: 'без уважительной причины' },
   { status: 'excused', letter: 'у', text: 'по уважительной причине' },
-  { status: 'late', letter: 'о', text: 'опоздал' },
+  { status: 'late', letter: 'о', text: 'опоздание' },
 ];
 
 /** The letter of a status, '' for none or present. */
