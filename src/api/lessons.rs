@@ -168,7 +168,8 @@ impl LessonsApi {
     ///
     /// By start time. `from` and `to` are days in the school's time zone, both included;
     /// `teacher_id`, `student_id`, `group_id`, `subject_id`, `room`, `status`
-    /// (`planned|done|cancelled`) narrow the list. Staff see every lesson; a student his own,
+    /// (`planned|done|cancelled`) narrow the list; `over=true` keeps only the lessons over by
+    /// now (ended, as a journal left to fill). Staff see every lesson; a student his own,
     /// a parent his children's (`student_id` one of them, or all of them when left out).
     #[oai(path = "/api/lessons", method = "get", operation_id = "lessons_list")]
     #[allow(clippy::too_many_arguments)]
@@ -184,6 +185,7 @@ impl LessonsApi {
         subject_id: Query<Option<SubjectId>>,
         room: Query<Option<String>>,
         status: Query<Option<String>>,
+        over: Query<Option<bool>>,
         page: Query<Option<u32>>,
         per_page: Query<Option<u32>>,
     ) -> Result<JsonText<LessonPage>, ApiError> {
@@ -199,6 +201,7 @@ impl LessonsApi {
             group: group_id.0,
             subject: subject_id.0,
             room: room.0.filter(|r| !r.trim().is_empty()),
+            over_by: over.0.unwrap_or(false).then(jiff::Timestamp::now),
             ..filters.query()?
         };
         listed(&state, actor, &query, PageRequest::new(page.0, per_page.0))

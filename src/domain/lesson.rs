@@ -107,4 +107,6 @@ pub struct LessonQuery {
     pub status: Option<LessonStatus>,
     /// The lessons a person teaches or studies in (`/users/{id}/lessons`).
     pub person: Option<UserId>,
+    /// Only the lessons over by this instant (ended then or before).
+    pub over_by: Option<Timestamp>,
 }

@@ -73,6 +73,7 @@ fn covers(whose: &Whose, query: &LessonQuery) -> bool {
             && query.subject.is_some() == subject
             && query.status.is_none()
             && query.person.is_none()
+            && query.over_by.is_none()
     };
     match whose {
         Whose::School => only(false, false, false, false, false),
@@ -141,7 +142,7 @@ pub struct Listed {
 /// `list` makes. The text is kept and given again while the versions of the lists it reads
 /// (`store::lessons::list_of`: a teacher's, a student's, a group's, a subject's, a room's or
 /// the school's lessons), the directory's revision (the teachers' names) and the subjects and
-/// groups it names read the same.
+/// groups it names read the same; a page of the lessons over by now is made afresh each time.
 pub fn shown<E: From<ServiceError>>(
     store: &Store,
     shelf: &LessonShelf,
@@ -151,6 +152,12 @@ pub fn shown<E: From<ServiceError>>(
     write: impl FnOnce(&Listed) -> Bytes,
 ) -> Result<Bytes, E> {
     let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
+    if query.over_by.is_some() {
+        // «Over by now» asks a new question every time: kept, it would only push out pages
+        // that are asked again.
+        let listed = listed(store, &txn, shelf, (actor, query, request), tz, render)?;
+        return Ok(write(&listed));
+    }
     let lists: Vec<ListKey> = sources(actor, query)?.iter().map(lessons::list_of).collect();
     let mut head = kept_texts::versions_of(&versions, &lists);
     let directory = store.directory(&txn).map_err(ServiceError::from)?;
@@ -230,6 +237,7 @@ fn page(
             && query.group.is_none_or(|g| l.group_id == Some(g))
             && query.subject.is_none_or(|s| l.subject_id == s)
             && query.status.is_none_or(|s| l.status == s)
+            && query.over_by.is_none_or(|t| l.ends_at() <= t)
             && query
                 .room
                 .as_deref()

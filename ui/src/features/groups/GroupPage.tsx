@@ -254,7 +254,7 @@ export default function GroupPage() {
       <GroupLessons key={`next-${round}`} group={group} from={today()} count={6} title="Ближайшие занятия" manages={manages} />
       <GroupLessons key={`past-${round}`} group={group} from={addDays(today(), -28)} to={addDays(today(), -1)} count={50} title="Прошедшие занятия (4 недели)" manages={manages} />
       <p>
-        <Link className="tap-link" to={`${paths.lessons}?group=${group.id}&from=${group.starts_on}`}>Все занятия группы</Link>
+        <Link className="tap-link" to={`${paths.lessons}?group=${group.id}&from=${group.starts_on}&teacher=all`}>Все занятия группы</Link>
       </p>
     </>
   );

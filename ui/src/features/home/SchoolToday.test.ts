@@ -23,7 +23,7 @@ describe("a manager's school today", () => {
     });
     expect(tiles.map((t) => [t.label, t.value, t.detail, t.to])).toEqual([
       ['Занятия', '21', 'отменено: 2', '/lessons?from=2026-11-23&to=2026-11-23'],
-      ['Журнал не заполнен', '2', 'занятия за 7 дней', '/lessons?from=2026-11-17&to=2026-11-23&status=planned'],
+      ['Журнал не заполнен', '2', 'занятия за 7 дней', '/lessons?from=2026-11-17&to=2026-11-23&status=planned&over=true'],
       ['Получено', `15${NBSP}000,00${NBSP}₽`, `начислено: 2${NBSP}400,00${NBSP}₽`, '/payments?from=2026-11-23&to=2026-11-23'],
       ['Должники', '7', `долг 12${NBSP}300,50${NBSP}₽`, '/payments?tab=debtors'],
       ['Мои задачи', '3', 'срок — сегодня или раньше', '/tasks'],

@@ -27,7 +27,8 @@ export interface Today {
   lessons: Ok<'calendar_days'>['data'];
   ledger: Ok<'payments_list'>['meta']['totals'];
   debtors: Ok<'payments_debtors'>['meta'];
-  /** Lessons of the last `UNFILLED_DAYS` days that are over and still planned. */
+  /** Lessons of the last `UNFILLED_DAYS` days that are over and still planned (as the list the
+   *  tile opens shows them). */
   unfilled: number;
   /** His tasks due today or before, not done. */
   tasks: number;
@@ -49,7 +50,7 @@ export function tilesOf({ day, lessons, ledger, debtors, unfilled, tasks }: Toda
       label: 'Журнал не заполнен',
       value: formatCount(unfilled),
       detail: unfilled > 0 ? `${pluralForm(unfilled, ['занятие', 'занятия', 'занятий'])} за ${UNFILLED_DAYS} дней` : 'всё отмечено',
-      to: `${paths.lessons}?from=${addDays(day, 1 - UNFILLED_DAYS)}&to=${day}&status=planned`,
+      to: `${paths.lessons}?from=${addDays(day, 1 - UNFILLED_DAYS)}&to=${day}&status=planned&over=true`,
     },
     {
       label: 'Получено',
@@ -81,25 +82,21 @@ function useToday(user: CurrentUser) {
     const day = today();
     const ask = <T,>(path: string, query: Record<string, string | number>) => api<T>(path, { query, signal: controller.signal, silent: true });
     const open = (status: string) => ask<Ok<'tasks_list'>>(endpoints.tasks, { assignee_id: user.id, due_to: day, status, per_page: 1 });
-    const planned = (from: string, to: string, perPage: number) => ask<Ok<'lessons_list'>>(endpoints.lessons, { status: 'planned', from, to, per_page: perPage });
     Promise.all([
       ask<Ok<'calendar_days'>>(endpoints.calendarDays, { from: day, to: day }),
       ask<Ok<'payments_list'>>(endpoints.payments, { from: day, to: day, per_page: 1 }),
       ask<Ok<'payments_debtors'>>(endpoints.debtors, { per_page: 1 }),
       open('todo'),
       open('in_progress'),
-      planned(addDays(day, 1 - UNFILLED_DAYS), addDays(day, -1), 1),
-      planned(day, day, 100),
+      ask<Ok<'lessons_list'>>(endpoints.lessons, { status: 'planned', over: 'true', from: addDays(day, 1 - UNFILLED_DAYS), to: day, per_page: 1 }),
     ]).then(
-      ([lessons, ledger, debtors, todo, doing, before, ofToday]) => {
-        const now = Date.now();
-        const overToday = ofToday.data.filter((lesson) => Date.parse(lesson.ends_at) <= now).length;
+      ([lessons, ledger, debtors, todo, doing, unfilled]) => {
         setFound({
           day,
           lessons: lessons.data,
           ledger: ledger.meta.totals,
           debtors: debtors.meta,
-          unfilled: before.meta.total + overToday,
+          unfilled: unfilled.meta.total,
           tasks: todo.meta.total + doing.meta.total,
         });
       },

@@ -1,8 +1,9 @@
-//! /lessons: lessons by day from today on. Staff see the whole school, filtered by period,
+//! /lessons: lessons by day from today on. Staff see the whole school (a teacher first his own,
+//! «Только мои» on until he turns it off), filtered by period,
 //! teacher, student, subject, room and state (all kept in the address), create a one-off lesson,
 //! and run the lessons they teach (a manager: any): move, cancel, topic and homework, delete.
 //! A student or a parent sees his own (his children's) lessons: the server answers only those.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { mayOpen } from '../../app/guards';
 import { Icon } from '../../components/Icon';
@@ -20,7 +21,7 @@ import { useListPage } from '../../lib/useListPage';
 import { currentUser } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints } from '../../paths';
-import { lessonFilters } from './lessons';
+import { lessonFilters, ownLessonFilters } from './lessons';
 import { PeriodFilter } from './PeriodFilter';
 import { NewLessonDialog } from './NewLessonDialog';
 import './lessons.css';
@@ -31,7 +32,10 @@ export default function LessonsPage() {
   const manager = mayOpen(['manager'], user);
   const teaches = user?.roles.includes('worker') ?? false;
   const [more, setMore] = useState(false);
-  const view = useListPage(lessonFilters, endpoints.lessons);
+  // A teacher opens on his own lessons (switchable); a manager on the whole school.
+  const me = teaches && !manager && user ? user.id : null;
+  const definition = useMemo(() => (me === null ? lessonFilters : ownLessonFilters(me)), [me]);
+  const view = useListPage(definition, endpoints.lessons);
   const { filters, update } = view;
   const { subjects } = useSubjects(staff);
   const chosen = [filters.teacher, filters.student].filter((id): id is number => id !== null);
@@ -93,10 +97,18 @@ export default function LessonsPage() {
           </button>
         </p>
       )}
+      {filters.over && (
+        <p className="filter-note">
+          Только прошедшие занятия.{' '}
+          <button type="button" className="secondary outline" onClick={() => update({ over: false })}>
+            Показать все
+          </button>
+        </p>
+      )}
       <ListResults
         view={view}
         what="занятия"
-        empty={<p>С {ruDateFromIso(filters.from)} занятий нет.</p>}
+        empty={<p>С {ruDateFromIso(filters.from)} {me !== null && filters.teacher === me ? 'у вас ' : ''}занятий нет.</p>}
       >
         {(rows, busy) => <LessonList lessons={rows} busy={busy} manages={manages} onAction={(action, lesson) => void act(action, lesson)} />}
       </ListResults>
