@@ -54,6 +54,7 @@ pub struct TaskBody {
     /// of the `status` sent, else the first column). Null takes the card off its board.
     #[oai(nullable)]
     pub board_id: MaybeUndefined<BoardId>,
+    /// A column of that board; one with a status gives the task that status, over `status`.
     #[oai(nullable)]
     pub column_id: Option<u64>,
 }

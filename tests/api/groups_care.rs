@@ -176,3 +176,45 @@ async fn a_groups_notices_take_its_students_and_parents_to_their_lessons() {
         assert_eq!(links, ["/lessons"], "a page he may open: {page}");
     }
 }
+
+#[tokio::test]
+async fn a_check_of_a_change_answers_while_a_save_is_under_way() {
+    let school = school().await;
+    let manager = school.as_user(school.manager);
+    let answer = sent(
+        &manager,
+        Method::POST,
+        "/api/group-lessons",
+        school_group(&school, "16:00", &[school.anna]),
+    )
+    .await;
+    assert_eq!(answer.0, 201, "{}", answer.1);
+    let path = format!("/api/group-lessons/preview?id={}", answer.1["data"]["id"]);
+    // Someone's save holds the write lock; the check reads a snapshot and does not wait for it.
+    let saving = school.app.store.write().expect("write");
+    let check = manager.send(Method::POST, &path, school_group(&school, "17:00", &[school.anna]));
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(10), check)
+        .await
+        .expect("the check waited for the save");
+    drop(saving);
+    assert_eq!(json(answer).await["data"]["lessons"], 5, "five Tuesdays move");
+    let moved = sent(
+        &manager,
+        Method::POST,
+        &path,
+        school_group(&school, "17:00", &[school.anna, school.boris]),
+    )
+    .await;
+    assert_eq!(moved.1["data"]["lessons"], 5, "{}", moved.1);
+    let lessons = json(
+        manager
+            .get(&format!("/api/users/{}/lessons?from=2099-12-01", school.anna))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        lessons["data"][0]["starts_at"].as_str().map(|s| &s[11..16]),
+        Some("16:00"),
+        "nothing saved: {lessons}"
+    );
+}

@@ -163,3 +163,41 @@ async fn no_one_in_the_demo_school_has_two_tasks_of_one_title() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_column_named_with_another_state_gives_the_card_its_state() {
+    let school = school().await;
+    let board = teachers_board(&school).await;
+    let teacher = school.as_user(school.teacher);
+    let task = made(
+        &teacher,
+        "/api/tasks",
+        json!({"title": "Сдать отчёт", "due_on": "2030-01-10", "board_id": board, "column_id": 3, "status": "todo"}),
+    )
+    .await;
+    assert_eq!(
+        (task["status"].clone(), task["column_id"].clone()),
+        (json!("done"), json!(3)),
+        "«Готово» is done whatever the status sent"
+    );
+    let path = format!("/api/tasks/{}", task["id"]);
+    let (status, body) = sent(
+        &teacher,
+        Method::PUT,
+        &path,
+        json!({"board_id": board, "column_id": 2, "status": "done"}),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["data"]["status"].clone(), body["data"]["column_id"].clone()),
+        (json!("in_progress"), json!(2))
+    );
+    let (status, body) = sent(&teacher, Method::PUT, &path, json!({"column_id": 2, "status": "todo"})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["data"]["status"].clone(), body["data"]["column_id"].clone()),
+        (json!("in_progress"), json!(2)),
+        "the card stays in its column and keeps the column's state"
+    );
+}

@@ -3,7 +3,7 @@
 
 use super::School;
 use super::form::{self, GroupForm};
-use super::materialise::{OnClash, materialise, written};
+use super::materialise::{OnClash, foresee, materialise, written};
 use super::notify::tell;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::clash::Names;
@@ -134,7 +134,7 @@ pub fn create(
 }
 
 /// What `create` would make of `form` (or `update` of group `id`): the number of lessons, or
-/// the same 422 with every clash. Nothing is written.
+/// the same 422 with every clash. Read from a snapshot: a check never waits for a save.
 pub fn preview(
     store: &Store,
     actor: &Actor,
@@ -144,30 +144,21 @@ pub fn preview(
     now: Timestamp,
 ) -> Result<usize, ServiceError> {
     let school = School::load(store)?;
-    let txn = store.write()?;
+    let txn = store.read()?;
     let old = match id {
         Some(id) => Some(record::get::<Group>(&txn, id)?.ok_or_else(not_found)?),
         None => None,
     };
     let there = old.as_ref().map_or(&[][..], |o| &o.student_ids);
-    let group = form::group(
-        &txn,
-        id.map_or_else(|| record::next_id::<Group>(&txn), Ok)?,
-        form,
-        there,
-    )?;
+    // A new group gets an id no group has: it has no lessons yet.
+    let group = form::group(&txn, id.unwrap_or(GroupId(u64::MAX)), form, there)?;
     if old.as_ref().is_some_and(|o| !policy::manages_group(actor, o)) {
         return Err(ServiceError::Forbidden(policy::NOT_YOUR_LESSON));
     }
     if !policy::may_assign(actor, group.teacher_id) {
         return Err(ServiceError::Forbidden(policy::NOT_ANOTHER_TEACHER));
     }
-    match &old {
-        Some(old) => record::replace(&txn, old, &group)?,
-        None => record::insert_built(&txn, &group)?,
-    }
-    let plan = materialise(&txn, (old.as_ref(), &group), &school, tz, now, OnClash::Refuse)?;
-    txn.abort()?;
+    let plan = foresee(&txn, (old.as_ref(), &group), &school, tz, now)?;
     Ok(plan.created + plan.changed)
 }
 

@@ -13,6 +13,7 @@ use crate::domain::{LessonId, UserId};
 use crate::service::ServiceError;
 use crate::service::gradebook::lesson_rows;
 use crate::store::WriteTxn;
+use crate::store::record::Reader;
 use crate::store::{events, lessons, record};
 use jiff::tz::TimeZone;
 use jiff::{SignedDuration, Timestamp};
@@ -64,17 +65,78 @@ pub fn written(lesson: &Lesson) -> bool {
 /// A clash refuses the whole change or leaves the clashing new lessons out (`on_clash`).
 pub fn materialise(
     txn: &WriteTxn,
-    (old, group): (Option<&Group>, &Group),
+    change: (Option<&Group>, &Group),
     school: &School,
     tz: &TimeZone,
     now: Timestamp,
     on_clash: OnClash,
 ) -> Result<Plan, ServiceError> {
+    let stored = of_group(txn, change.1, now)?;
+    let mut next_id = || Ok(record::next_id::<Lesson>(txn)?);
+    let draft = draft(txn, &stored, change, school, (tz, now), on_clash, &mut next_id)?;
+    for lesson in stored.iter().filter(|l| draft.leaving.contains(&l.id)) {
+        lesson_rows::removed(txn, lesson)?;
+        record::remove::<Lesson>(txn, lesson.id)?;
+    }
+    for (was, lesson) in &draft.batch {
+        match was {
+            Some(was) => {
+                record::replace(txn, *was, lesson)?;
+                lesson_rows::moved(txn, was, lesson, tz)?;
+            }
+            None => record::insert_built(txn, lesson)?,
+        }
+    }
+    Ok(draft.plan)
+}
+
+/// What `materialise` would do with `change` (refusing a clash), read from a snapshot: nothing
+/// is written, and the new lessons get ids no stored lesson has.
+pub fn foresee(
+    txn: &impl Reader,
+    change: (Option<&Group>, &Group),
+    school: &School,
+    tz: &TimeZone,
+    now: Timestamp,
+) -> Result<Plan, ServiceError> {
+    let stored = of_group(txn, change.1, now)?;
+    let mut unused = u64::MAX;
+    let mut next_id = || {
+        unused -= 1;
+        Ok(LessonId(unused))
+    };
+    let draft = draft(txn, &stored, change, school, (tz, now), OnClash::Refuse, &mut next_id)?;
+    Ok(draft.plan)
+}
+
+/// The lessons of `group` a change may touch: from `MOVED_BACK` before `now` on.
+fn of_group(txn: &impl Reader, group: &Group, now: Timestamp) -> Result<Vec<Lesson>, ServiceError> {
+    Ok(lessons::of_group(txn, group.id, now - MOVED_BACK, Timestamp::MAX)?)
+}
+
+/// The lessons a change of a group writes (each with the stored lesson it replaces, if any) and
+/// removes, and what that amounts to.
+struct Draft<'a> {
+    plan: Plan,
+    batch: Vec<(Option<&'a Lesson>, Lesson)>,
+    leaving: BTreeSet<LessonId>,
+}
+
+/// The draft of `materialise` over the group's `stored` lessons, its clashes checked; a new
+/// lesson's id comes from `next_id`.
+fn draft<'a>(
+    txn: &impl Reader,
+    stored: &'a [Lesson],
+    (old, group): (Option<&Group>, &Group),
+    school: &School,
+    (tz, now): (&TimeZone, Timestamp),
+    on_clash: OnClash,
+    next_id: &mut dyn FnMut() -> Result<LessonId, ServiceError>,
+) -> Result<Draft<'a>, ServiceError> {
     let today = now.to_zoned(tz.clone()).date();
-    let stored = lessons::of_group(txn, group.id, now - MOVED_BACK, Timestamp::MAX)?;
     // Who has something in each lesson's journal (lessons with nothing left out).
     let mut recorded = BTreeMap::new();
-    for lesson in &stored {
+    for lesson in stored {
         let students = lesson_rows::recorded_students(txn, lesson.id)?;
         if !students.is_empty() {
             recorded.insert(lesson.id, students);
@@ -145,7 +207,7 @@ pub fn materialise(
             }
             None => {
                 plan.created += 1;
-                let id = record::next_id::<Lesson>(txn)?;
+                let id = next_id()?;
                 batch.push((
                     None,
                     Lesson {
@@ -214,26 +276,13 @@ pub fn materialise(
     }
     let lessons: Vec<Lesson> = batch.iter().map(|(_, l)| l.clone()).collect();
     book::check(txn, &lessons, &leaving, school, tz, true)?;
-    for lesson in stored.iter().filter(|l| leaving.contains(&l.id)) {
-        lesson_rows::removed(txn, lesson)?;
-        record::remove::<Lesson>(txn, lesson.id)?;
-    }
-    for (was, lesson) in &batch {
-        match was {
-            Some(was) => {
-                record::replace(txn, *was, lesson)?;
-                lesson_rows::moved(txn, was, lesson, tz)?;
-            }
-            None => record::insert_built(txn, lesson)?,
-        }
-    }
-    Ok(plan)
+    Ok(Draft { plan, batch, leaving })
 }
 
 /// `batch` without its new lessons that would clash with lessons stored (but those `leaving`),
 /// each counted out of `plan.created` and its clashes added to `plan.left_out`.
 fn without_clashing<'a>(
-    txn: &WriteTxn,
+    txn: &impl Reader,
     batch: Vec<(Option<&'a Lesson>, Lesson)>,
     leaving: &BTreeSet<LessonId>,
     school: &School,
@@ -258,7 +307,7 @@ fn without_clashing<'a>(
 
 /// The holidays that cancel lessons and overlap the time from `now` to the last lesson to make
 /// (starting at `last`; none without one).
-fn holidays_over(txn: &WriteTxn, now: Timestamp, last: Option<Timestamp>) -> Result<Vec<Event>, ServiceError> {
+fn holidays_over(txn: &impl Reader, now: Timestamp, last: Option<Timestamp>) -> Result<Vec<Event>, ServiceError> {
     let Some(last) = last else { return Ok(Vec::new()) };
     let mut found = events::overlapping(txn, now, last + SignedDuration::from_hours(24))?;
     found.retain(|e| e.kind == EventKind::Holiday && e.cancels_lessons);

@@ -40,6 +40,7 @@ pub struct TaskForm {
     /// Null takes the card off its board.
     pub board_id: Option<Option<BoardId>>,
     /// Of the board; left out with a board: the column of `status` if sent, else its first.
+    /// A column with a status gives the task that status, over a `status` sent with it.
     pub column_id: Option<u64>,
 }
 
@@ -146,6 +147,10 @@ fn apply(
                     Some(Err(ServiceError::Invalid(more))) => errors.merge(more),
                     Some(Err(other)) => return Err(other),
                     Some(Ok(column)) => {
+                        if form.column_id.is_some() {
+                            // The column named decides, as a card dropped there takes its status.
+                            status = column.status.or(status);
+                        }
                         let same = task
                             .placement
                             .as_ref()
