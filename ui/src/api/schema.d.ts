@@ -311,6 +311,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/history/mail/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a mail again
+         * @description Managers only. Puts a copy of a mail that was not sent (status `failed`) back into the
+         *     outbox, from the sender configured now: a new entry of the history, the failed one kept.
+         *     404 for an unknown mail, 422 for one that is queued or was sent.
+         */
+        post: operations["mail_history_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/history": {
         parameters: {
             query?: never;
@@ -1240,7 +1262,8 @@ export interface paths {
          * List lessons
          * @description By start time. `from` and `to` are days in the school's time zone, both included;
          *     `teacher_id`, `student_id`, `group_id`, `subject_id`, `room`, `status`
-         *     (`planned|done|cancelled`) narrow the list. Staff see every lesson; a student his own,
+         *     (`planned|done|cancelled`) narrow the list; `over=true` keeps only the lessons over by
+         *     now (ended, as a journal left to fill). Staff see every lesson; a student his own,
          *     a parent his children's (`student_id` one of them, or all of them when left out).
          */
         get: operations["lessons_list"];
@@ -1723,9 +1746,11 @@ export interface paths {
         get: operations["payments_list"];
         put?: never;
         /**
-         * Record a payment or a charge
+         * Record a payment, a charge or money paid out
          * @description Managers. A payment needs `method`; a manual charge (`kind: "charge"`) a `reason`
-         *     (`course` or `other`). Each bad amount, date, method or reason is a 422 on its field.
+         *     (`course` or `other`); money paid out to the client (`kind: "refund"`) a `method` and
+         *     an amount not above his balance. Each bad amount, date, method or reason is a 422 on its
+         *     field.
          */
         post: operations["payments_create"];
         delete?: never;
@@ -1746,8 +1771,9 @@ export interface paths {
         /**
          * Reverse an entry
          * @description Managers, with a reason (422 on `reason` without one). Both entries stay in the
-         *     ledger; an entry already reversed, or a reversal itself, is a 422. A package's sale
-         *     cancels the package, and is a 422 on `id` once any of its lessons is used.
+         *     ledger; an entry already reversed, a reversal or a refund is a 422. A package's sale
+         *     cancels the package, and is a 422 on `id` once any of its lessons is used or its unused
+         *     part given back.
          */
         post: operations["payments_reverse"];
         delete?: never;
@@ -1865,6 +1891,30 @@ export interface paths {
          *     validity, overlapping another, or without a reason is a 422 on its field.
          */
         post: operations["packages_freeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/packages/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give back a package's unused part
+         * @description Managers. Credits `amount` (at most the price of the lessons left: price × lessons left /
+         *     lessons bought, to a kopeck; all of it when left out) to the student's balance as one
+         *     refund entry (reason `package`) and ends the package (status `refunded`: it covers no
+         *     more lessons). A package cancelled, returned already or used up is a 422 on `id`; an
+         *     amount above the unused part a 422 on `amount`.
+         */
+        post: operations["packages_refund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2398,8 +2448,9 @@ export interface components {
         };
         /**
          * ByKind
-         * @description Each kind of entry on its own, kopecks: payments and charges as written, and the sum of the
-         *     reversals (of either).
+         * @description Each kind of entry on its own, kopecks: payments and charges as written, the sum of the
+         *     reversals (of either), and the sum of the refunds (packages' unused parts credited and money
+         *     paid out).
          */
         ByKind: {
             /** Format: int64 */
@@ -2408,6 +2459,8 @@ export interface components {
             charge: number;
             /** Format: int64 */
             reversal: number;
+            /** Format: int64 */
+            refund: number;
         };
         /**
          * ByMethod
@@ -3613,12 +3666,13 @@ export interface components {
             /**
              * Format: int64
              * @description What it does to the balance, in kopecks: a payment adds, a charge takes, a reversal
-             *     undoes the entry it reverses.
+             *     undoes the entry it reverses, a refund credits a package's unused part (`reason`) or
+             *     takes the money paid out (`method`).
              */
             effect: number;
-            /** @description For a payment and its reversal. */
+            /** @description For a payment and its reversal, and money paid out. */
             method?: (components["schemas"]["PaymentMethod"] & unknown) | null;
-            /** @description For a charge and its reversal. */
+            /** @description For a charge and its reversal, and a package's unused part given back. */
             reason?: (components["schemas"]["ChargeReason"] & unknown) | null;
             /** Format: uint64 */
             lesson_id?: number | null;
@@ -3651,11 +3705,12 @@ export interface components {
             created_at: string;
         };
         /**
-         * @description What a ledger entry is: a payment (adds to the balance), a charge (takes from it), or a
-         *     reversal (cancels one earlier entry).
+         * @description What a ledger entry is: a payment (adds to the balance), a charge (takes from it), a
+         *     reversal (cancels one earlier entry), or a refund (with `reason: package`, a package's
+         *     unused part credited; with a `method`, money paid out to the client).
          * @enum {string}
          */
-        LedgerKind: "payment" | "charge" | "reversal";
+        LedgerKind: "payment" | "charge" | "reversal" | "refund";
         /**
          * LedgerTotals
          * @description The sums of every entry the filter keeps (not only this page), kopecks.
@@ -3663,12 +3718,12 @@ export interface components {
         LedgerTotals: {
             /**
              * Format: int64
-             * @description Payments less their reversals.
+             * @description Payments less their reversals and the money paid out.
              */
             received: number;
             /**
              * Format: int64
-             * @description Charges less their reversals.
+             * @description Charges less their reversals and the packages' unused parts given back.
              */
             charged: number;
             by_method: components["schemas"]["ByMethod"];
@@ -4074,10 +4129,10 @@ export interface components {
         };
         /**
          * @description Where a package stands today: active, frozen, expired, used up, cancelled (its sale
-         *     reversed).
+         *     reversed), refunded (its unused part given back).
          * @enum {string}
          */
-        PackageStatus: "active" | "frozen" | "expired" | "used_up" | "cancelled";
+        PackageStatus: "active" | "frozen" | "expired" | "used_up" | "cancelled" | "refunded";
         /**
          * PackageView
          * @description A prepaid package of lessons (абонемент).
@@ -4114,6 +4169,17 @@ export interface components {
             valid_to: string;
             /** @description Where it stands today. */
             status: components["schemas"]["PackageStatus"] & unknown;
+            /**
+             * Format: int64
+             * @description Kopecks a manager may give back now (`POST /api/packages/{id}/refund`): the price of
+             *     the lessons left; 0 once cancelled, returned or used up.
+             */
+            refundable: number;
+            /**
+             * Format: uint32
+             * @description Lessons given back with its unused part (null while it was not).
+             */
+            lessons_returned?: number | null;
             freezes: components["schemas"]["FreezeView"][];
             note: string;
             /** @description RFC 3339 with the school's offset. */
@@ -4121,7 +4187,7 @@ export interface components {
         };
         /**
          * PackageWithBalance
-         * @description A sold package and its student's balance after the charge (kopecks).
+         * @description A package and its student's balance after its sale or its return (kopecks).
          */
         PackageWithBalance: {
             data: components["schemas"]["PackageView"];
@@ -4312,8 +4378,8 @@ export interface components {
         };
         /**
          * PaymentBody
-         * @description A payment (`method`), or with `kind: "charge"` a manual charge (`reason`: `course` or
-         *     `other`, no method).
+         * @description A payment (`method`), with `kind: "charge"` a manual charge (`reason`: `course` or
+         *     `other`, no method), or with `kind: "refund"` money paid out to the client (`method`).
          */
         PaymentBody: {
             /** Format: uint64 */
@@ -4323,9 +4389,9 @@ export interface components {
              * @description Kopecks, 1 to 1 000 000 000 (10 000 000 ₽).
              */
             amount: number;
-            /** @description `payment` (left out) or `charge`. */
+            /** @description `payment` (left out), `charge` or `refund`. */
             kind?: (components["schemas"]["LedgerKind"] & unknown) | null;
-            /** @description For a payment. */
+            /** @description For a payment, and for money paid out. */
             method?: (components["schemas"]["PaymentMethod"] & unknown) | null;
             /** @description For a charge: `course` or `other`. */
             reason?: (components["schemas"]["ChargeReason"] & unknown) | null;
@@ -4441,6 +4507,18 @@ export interface components {
          */
         PersonSubjectsBody: {
             data: components["schemas"]["PersonSubjectView"][];
+        };
+        /**
+         * RefundBody
+         * @description What a manager gives back of a package's unused part.
+         */
+        RefundBody: {
+            /**
+             * Format: int64
+             * @description Kopecks, above zero and not above the package's `refundable`; left out, all of it.
+             */
+            amount?: number | null;
+            note?: string | null;
         };
         /**
          * ResetBody
@@ -4727,7 +4805,10 @@ export interface components {
              *     of the `status` sent, else the first column). Null takes the card off its board.
              */
             board_id?: number | null;
-            /** Format: uint64 */
+            /**
+             * Format: uint64
+             * @description A column of that board; one with a status gives the task that status, over `status`.
+             */
             column_id?: number | null;
         };
         /**
@@ -6796,6 +6877,152 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Paged_MailEntry_PageMeta"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mail_history_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mail is queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["Message"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
@@ -15629,6 +15856,7 @@ export interface operations {
                 subject_id?: number;
                 room?: string;
                 status?: string;
+                over?: boolean;
                 page?: number;
                 per_page?: number;
             };
@@ -20811,6 +21039,156 @@ export interface operations {
                 };
                 content: {
                     "application/json; charset=utf-8": components["schemas"]["Data_PackageView"];
+                };
+            };
+            /** @description The body is not JSON (or not a readable multipart form). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in, but the action is not allowed for this user. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such record. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The school requires a confirmed e-mail and this user has not confirmed it yet. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The body is larger than the server accepts (`server.max_body_mb`, or for a file
+             *     `files.max_upload_mb`).
+             */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is of a type the operation does not read (see its `Content-Type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A state-changing request without the session's CSRF token in `X-XSRF-TOKEN`. */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /**
+             * @description The data sent is invalid; `errors` names each field (a malformed query value names
+             *     its parameter; JSON of the wrong shape has the message only).
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts; try again after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "RETRY-AFTER": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Something broke on the server; `error_id` points to the log. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is being opened again after a failed write; try again shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The server's disk is full: nothing was changed; the portal goes on once space is freed. */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    packages_refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json; charset=utf-8": components["schemas"]["RefundBody"];
+            };
+        };
+        responses: {
+            /** @description Credited to the balance; the package has ended. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json; charset=utf-8": components["schemas"]["PackageWithBalance"];
                 };
             };
             /** @description The body is not JSON (or not a readable multipart form). */
