@@ -2,7 +2,6 @@
 //! only when the user pressed the action's button (Esc, the backdrop and «Отмена» say no).
 import type { ReactNode } from 'react';
 import { createOverlay, openOverlay, type OverlayProps } from '../lib/overlays';
-import './ConfirmDialog.css';
 import { Modal } from './Modal';
 
 interface Question {
