@@ -45,7 +45,8 @@ pub const MAX_COURSE_DESCRIPTION: usize = 5000;
 /// Most lessons a course may plan.
 pub const MAX_PLANNED_LESSONS: u32 = 1000;
 
-/// Checks a course's own fields; returns the trimmed name and description.
+/// Checks a course's own fields; returns the name trimmed and single-spaced
+/// (`text::single_spaced`) and the description trimmed.
 pub fn check_course(
     name: &str,
     description: &str,
@@ -53,12 +54,14 @@ pub fn check_course(
     price: Option<i64>,
 ) -> Result<(String, String), super::FieldMessages> {
     let mut errors = Vec::new();
-    let name = name.trim();
+    // Control characters are refused as typed, before any whitespace among them is made a space.
+    let typed = name.trim();
+    let name = &super::text::single_spaced(typed);
     if name.is_empty() {
         errors.push(("name", "Обязательное поле".to_owned()));
     } else if name.chars().count() > MAX_COURSE_NAME {
         errors.push(("name", format!("Не длиннее {MAX_COURSE_NAME} символов")));
-    } else if let Err(refused) = super::text::check_line(name) {
+    } else if let Err(refused) = super::text::check_line(typed) {
         errors.push(("name", refused.to_string()));
     }
     let description = description.trim();

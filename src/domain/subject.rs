@@ -62,16 +62,12 @@ pub fn price_error(price: Option<i64>) -> Option<String> {
 }
 
 /// Checks a subject's name and colour (the rules of a tag's: up to 50 characters, a palette
-/// colour) and its price; returns the trimmed name. Messages are per field.
+/// colour) and its price; returns the name as `check_tag` does. Messages are per field.
 pub fn check_subject(name: &str, color: &str, price: Option<i64>) -> Result<String, super::FieldMessages> {
-    let mut errors = match super::tag::check_tag(name, color) {
-        Ok(_) => Vec::new(),
-        Err(errors) => errors,
+    let (name, mut errors) = match super::tag::check_tag(name, color) {
+        Ok(name) => (name, Vec::new()),
+        Err(errors) => (String::new(), errors),
     };
     errors.extend(price_error(price).map(|message| ("price", message)));
-    if errors.is_empty() {
-        Ok(name.trim().to_owned())
-    } else {
-        Err(errors)
-    }
+    if errors.is_empty() { Ok(name) } else { Err(errors) }
 }

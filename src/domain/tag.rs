@@ -20,15 +20,18 @@ pub struct Tag {
     pub color: String,
 }
 
-/// Checks a tag's name and colour; returns the trimmed name. Messages are per field.
+/// Checks a tag's name and colour; returns the name trimmed and single-spaced
+/// (`text::single_spaced`). Messages are per field.
 pub fn check_tag(name: &str, color: &str) -> Result<String, super::FieldMessages> {
     let mut errors = Vec::new();
-    let name = name.trim();
+    // Control characters are refused as typed, before any whitespace among them is made a space.
+    let typed = name.trim();
+    let name = &super::text::single_spaced(typed);
     if name.is_empty() {
         errors.push(("name", "Обязательное поле".to_owned()));
     } else if name.chars().count() > MAX_TAG_NAME {
         errors.push(("name", format!("Не длиннее {MAX_TAG_NAME} символов")));
-    } else if let Err(refused) = super::text::check_line(name) {
+    } else if let Err(refused) = super::text::check_line(typed) {
         errors.push(("name", refused.to_string()));
     }
     if !TAG_COLORS.contains(&color) {

@@ -34,6 +34,12 @@ pub fn check_line(text: &str) -> Result<(), InvalidText> {
     check(text, &[])
 }
 
+/// `text` with its ends trimmed and each run of spaces inside made one space: a name typed
+/// with two spaces is the name shown (a page shows the two as one) and found as taken.
+pub fn single_spaced(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// A text of several lines (notes): line breaks and tabs are kept, other controls refused.
 pub fn check_text(text: &str) -> Result<(), InvalidText> {
     check(text, &['\n', '\r', '\t'])

@@ -5,6 +5,7 @@ mod authorization;
 mod backups;
 mod calendar;
 mod calendar_rights;
+mod catalog_care;
 mod catalog_keeps;
 mod charge_rules;
 mod charges;
