@@ -83,6 +83,7 @@ fn entry_of(n: u64, round: u64, student: UserId, day: Date, previous: Option<&Le
         lesson_id: None,
         package_id: None,
         reverses_id: None,
+        reverses_refund: false,
         note: String::new(),
         date: day,
         created_by: None,

@@ -120,7 +120,8 @@ pub struct PackageView {
     /// Kopecks a manager may give back now (`POST /api/packages/{id}/refund`): the price of
     /// the lessons left; 0 once cancelled, returned or used up.
     pub refundable: i64,
-    /// Lessons given back with its unused part (null while it was not).
+    /// Lessons given back with its unused part and credited one by one since (null while it
+    /// was not).
     #[oai(nullable)]
     pub lessons_returned: Option<u32>,
     pub freezes: Vec<FreezeView>,
@@ -149,7 +150,7 @@ impl PackageView {
             valid_to: package.valid_to.to_string(),
             status: shown.status.into(),
             refundable: refunds::refundable(&package),
-            lessons_returned: package.returned.map(|r| r.lessons),
+            lessons_returned: package.returned.map(|r| r.count()),
             freezes: package
                 .freezes
                 .into_iter()

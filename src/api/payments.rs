@@ -135,9 +135,11 @@ impl PaymentsApi {
     /// Reverse an entry
     ///
     /// Managers, with a reason (422 on `reason` without one). Both entries stay in the
-    /// ledger; an entry already reversed, a reversal or a refund is a 422. A package's sale
-    /// cancels the package, and is a 422 on `id` once any of its lessons is used or its unused
-    /// part given back.
+    /// ledger; an entry already reversed or a reversal is a 422. A package's sale cancels the
+    /// package, and is a 422 on `id` once any of its lessons is used or its unused part given
+    /// back. Money paid out comes back to the balance; a package's unused part credited is
+    /// taken back and the package covers lessons again (a 422 on `id` while lessons given back
+    /// to it since stand credited: reverse their credits first).
     #[oai(
         path = "/api/payments/:id/reverse",
         method = "post",

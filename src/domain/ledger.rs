@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 /// The most one entry may carry, in kopecks (10 000 000 ₽).
 pub const MAX_AMOUNT: i64 = 1_000_000_000;
 
+/// The day index's code of a reversal of a refund (`LedgerEntry::kind_code`).
+const REFUND_REVERSAL_CODE: u8 = 5;
+
 /// What an entry is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -44,8 +47,9 @@ pub enum ChargeReason {
 }
 
 /// One line of a student's ledger. Nothing is ever updated or removed: a mistake is corrected
-/// by a reversal. A reversal carries the `method` (of a payment) or the `reason` (of a charge)
-/// of the entry it reverses, so its sign and the totals by method need nothing else.
+/// by a reversal. A reversal carries the `method` (of a payment or money paid out) or the
+/// `reason` (of a charge or a package's unused part credited) of the entry it reverses, and
+/// whether that entry is a refund, so its sign and the totals by method need nothing else.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LedgerEntry {
     pub id: EntryId,
@@ -58,6 +62,10 @@ pub struct LedgerEntry {
     pub lesson_id: Option<LessonId>,
     pub package_id: Option<PackageId>,
     pub reverses_id: Option<EntryId>,
+    /// A reversal of a refund (which goes the other way from a payment or a charge of the same
+    /// method or reason); an entry stored before this field existed is not one.
+    #[serde(default)]
+    pub reverses_refund: bool,
     pub note: String,
     /// The school-local day it belongs to (a payment's day may be set back by hand).
     pub date: Date,
@@ -69,15 +77,28 @@ pub struct LedgerEntry {
 }
 
 impl LedgerEntry {
-    /// What the entry does to the balance: a payment adds, a charge takes, a reversal undoes
-    /// the payment or charge it reverses; a refund with a method (money paid out) takes, one
-    /// with a reason (a package's unused part) adds.
+    /// What the entry does to the balance: a payment adds, a charge takes; a refund with a
+    /// method (money paid out) takes, one with a reason (a package's unused part) adds; a
+    /// reversal undoes the entry it reverses.
     pub fn effect(&self) -> i64 {
+        let paid = self.method.is_some();
         match self.kind {
             EntryKind::Payment => self.amount,
             EntryKind::Charge => -self.amount,
-            EntryKind::Reversal | EntryKind::Refund if self.method.is_some() => -self.amount,
-            EntryKind::Reversal | EntryKind::Refund => self.amount,
+            EntryKind::Refund if paid => -self.amount,
+            EntryKind::Refund => self.amount,
+            EntryKind::Reversal if paid != self.reverses_refund => -self.amount,
+            EntryKind::Reversal => self.amount,
+        }
+    }
+
+    /// The code of its kind for the day index: a reversal of a refund has a code of its own,
+    /// so that the entries summed under one code and detail all go one way.
+    pub fn kind_code(&self) -> u8 {
+        if self.kind == EntryKind::Reversal && self.reverses_refund {
+            REFUND_REVERSAL_CODE
+        } else {
+            self.kind.code()
         }
     }
 
@@ -106,8 +127,11 @@ impl EntryKind {
         }
     }
 
-    /// The kind `code` stands for.
+    /// The kind `code` (or a `LedgerEntry::kind_code`) stands for.
     pub fn from_code(code: u8) -> Option<Self> {
+        if code == REFUND_REVERSAL_CODE {
+            return Some(Self::Reversal);
+        }
         Self::ALL.into_iter().find(|kind| kind.code() == code)
     }
 
@@ -218,6 +242,7 @@ mod tests {
             lesson_id: None,
             package_id: None,
             reverses_id: None,
+            reverses_refund: false,
             note: String::new(),
             date: Date::constant(2026, 11, 23),
             created_by: None,
@@ -242,6 +267,28 @@ mod tests {
         assert_eq!(
             entry(EntryKind::Refund, Some(PaymentMethod::Card), None).effect(),
             -150_00
+        );
+    }
+
+    #[test]
+    fn a_reversal_of_a_refund_goes_the_other_way() {
+        let reversal = |method, reason| LedgerEntry {
+            reverses_refund: true,
+            ..entry(EntryKind::Reversal, method, reason)
+        };
+        let paid_out = reversal(Some(PaymentMethod::Cash), None);
+        assert_eq!(
+            paid_out.effect(),
+            150_00,
+            "the money paid out comes back to the balance"
+        );
+        let credited = reversal(None, Some(ChargeReason::Package));
+        assert_eq!(credited.effect(), -150_00, "the package's credit is taken back");
+        assert_eq!(EntryKind::from_code(paid_out.kind_code()), Some(EntryKind::Reversal));
+        assert_ne!(paid_out.kind_code(), EntryKind::Reversal.code());
+        assert_eq!(
+            entry(EntryKind::Reversal, None, None).kind_code(),
+            EntryKind::Reversal.code()
         );
     }
 

@@ -64,11 +64,23 @@ impl Freeze {
 }
 
 /// The unused part of a package given back: the entry that credited it and the lessons it
-/// returned.
+/// returned, and the lessons credited one by one since (a lesson that had used the package
+/// given back to it: its attendance changed, it was cancelled).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Returned {
     pub entry_id: EntryId,
     pub lessons: u32,
+    /// Lessons credited since, each by an entry of its own whose reversal stands not (a
+    /// package returned before this field existed has none).
+    #[serde(default)]
+    pub later: u32,
+}
+
+impl Returned {
+    /// Every lesson given back: with the unused part and since.
+    pub fn count(&self) -> u32 {
+        self.lessons + self.later
+    }
 }
 
 /// A stored package. Selling it is one charge of its `price`; each lesson it covers uses one
@@ -275,6 +287,7 @@ mod tests {
         p.returned = Some(Returned {
             entry_id: EntryId(9),
             lessons: 2,
+            later: 0,
         });
         assert_eq!(p.status_on(day(11, 10)), PackageStatus::Refunded);
         assert!(

@@ -53,10 +53,10 @@ pub fn append(txn: &WriteTxn, build: impl FnOnce(EntryId) -> LedgerEntry) -> Res
     append_numbered(&mut txn.open_table(tables::LEDGER_BY_STUDENT)?, student, id)?;
     txn.open_table(tables::LEDGER_BY_DAY)?.insert(
         (day_key(entry.date), id),
-        (student, entry.kind.code(), entry.detail_code(), entry.effect()),
+        (student, entry.kind_code(), entry.detail_code(), entry.effect()),
     )?;
     let mut sums = txn.open_table(tables::LEDGER_DAY_TOTALS)?;
-    let key = (day_key(entry.date), entry.kind.code(), entry.detail_code());
+    let key = (day_key(entry.date), entry.kind_code(), entry.detail_code());
     let (count, effect) = sums.get(key)?.map_or((0, 0), |sum| sum.value());
     sums.insert(key, (count + 1, effect + entry.effect()))?;
     drop(sums);

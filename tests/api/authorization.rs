@@ -298,6 +298,7 @@ fn payment_of(txn: &klass::store::WriteTxn, student: u64, manager: u64) -> u64 {
         lesson_id: None,
         package_id: None,
         reverses_id: None,
+        reverses_refund: false,
         note: String::new(),
         date: jiff::civil::date(2026, 11, 20),
         created_by: Some(klass::domain::UserId(manager)),

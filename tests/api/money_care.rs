@@ -155,9 +155,6 @@ async fn a_package_s_unused_part_is_credited_back_and_the_package_ends() {
     assert_eq!(credit["kind"], "refund");
     assert_eq!(credit["effect"], 4_000_00);
     assert_eq!(credit["title"], "Возврат за абонемент: Математика, 6 занятий из 8");
-    let reverse = format!("/api/payments/{}/reverse", credit["id"]);
-    let (status, _) = as_manager(&school, Method::POST, &reverse, json!({"reason": "Ошибка"})).await;
-    assert_eq!(status, 422, "a refund is not reversed");
     let sale = ledger["data"][1]["id"].clone();
     let (status, _) = as_manager(
         &school,
@@ -242,4 +239,173 @@ async fn a_freeze_over_a_day_a_lesson_already_used_the_package_is_refused() {
     });
     let (status, frozen) = as_manager(&school, Method::POST, &path, after).await;
     assert_eq!(status, 200, "the days after the lesson freeze: {frozen}");
+}
+
+/// Reverses entry `id` as the manager with a reason: the status and the answer.
+async fn reverse(school: &School, id: &Value) -> (u16, Value) {
+    let path = format!("/api/payments/{id}/reverse");
+    as_manager(school, Method::POST, &path, json!({"reason": "Ошибка кассира"})).await
+}
+
+/// Package `id` as the manager reads it.
+async fn package(school: &School, id: u64) -> Value {
+    let (status, read) = as_manager(school, Method::GET, &format!("/api/packages/{id}"), Value::Null).await;
+    assert_eq!(status, 200, "{read}");
+    read["data"].clone()
+}
+
+/// Anna's ledger, newest first.
+async fn anna_ledger(school: &School) -> Value {
+    let (status, page) = as_manager(
+        school,
+        Method::GET,
+        &format!("/api/users/{}/payments", school.anna),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    page
+}
+
+#[tokio::test]
+async fn a_package_s_credit_is_reversed_and_the_package_covers_lessons_again() {
+    let school = school().await;
+    let id = sold_package(&school).await;
+    anna_attends(&school, school.lesson(school.teacher, -48)).await;
+    anna_attends(&school, school.lesson(school.teacher, -24)).await;
+    let (status, returned) = as_manager(&school, Method::POST, &format!("/api/packages/{id}/refund"), json!({})).await;
+    assert_eq!(status, 201, "{returned}");
+    assert_eq!(returned["balance"], -6_400_00 + 4_800_00);
+
+    let credit = anna_ledger(&school).await["data"][0]["id"].clone();
+    let (status, reversed) = reverse(&school, &credit).await;
+    assert_eq!(status, 201, "a package's credit is reversed: {reversed}");
+    assert_eq!(reversed["data"]["effect"], -4_800_00, "the credit is taken back");
+    assert_eq!(reversed["balance"], -6_400_00);
+    let reopened = package(&school, id).await;
+    assert_eq!(reopened["status"], "active");
+    assert_eq!(reopened["lessons_returned"], Value::Null);
+    assert_eq!(
+        reopened["refundable"], 4_800_00,
+        "its unused part may be given back again"
+    );
+    anna_attends(&school, school.lesson(school.teacher, -3)).await;
+    assert_eq!(package(&school, id).await["lessons_used"], 3, "it covers lessons again");
+
+    let totals = totals(&school).await;
+    assert_eq!(totals["charged"], 6_400_00, "the sale, less a credit taken back");
+    assert_eq!(totals["by_kind"]["refund"], 4_800_00);
+    assert_eq!(totals["by_kind"]["reversal"], 4_800_00);
+    let logged = school.logged("payment.reversed").await;
+    assert!(
+        logged[0].ends_with(&format!("причина: Ошибка кассира; абонемент №{id} снова действует")),
+        "{logged:?}"
+    );
+}
+
+#[tokio::test]
+async fn money_paid_out_by_mistake_comes_back_to_the_balance_and_the_totals() {
+    let school = school().await;
+    let cash =
+        |amount: i64, kind: &str| json!({"student_id": school.anna, "amount": amount, "kind": kind, "method": "cash"});
+    for (amount, kind) in [(5_000_00, "payment"), (1_000_00, "payment"), (3_000_00, "refund")] {
+        let (status, written) = as_manager(&school, Method::POST, "/api/payments", cash(amount, kind)).await;
+        assert_eq!(status, 201, "{written}");
+    }
+    let ledger = anna_ledger(&school).await;
+    let (paid_out, second_payment) = (ledger["data"][0]["id"].clone(), ledger["data"][1]["id"].clone());
+    let (status, back) = reverse(&school, &paid_out).await;
+    assert_eq!(status, 201, "{back}");
+    assert_eq!(back["data"]["effect"], 3_000_00, "money paid out comes back");
+    assert_eq!(back["balance"], 6_000_00);
+    let (status, wrong) = reverse(&school, &second_payment).await;
+    assert_eq!(status, 201, "{wrong}");
+    assert_eq!(wrong["balance"], 5_000_00);
+
+    // Both reversals are cash and of one day, going opposite ways: each counts in full.
+    let everyone = totals(&school).await;
+    let (status, anna) = as_manager(
+        &school,
+        Method::GET,
+        &format!("/api/payments?student_id={}", school.anna),
+        Value::Null,
+    )
+    .await;
+    assert_eq!(status, 200);
+    for totals in [everyone, anna["meta"]["totals"].clone()] {
+        assert_eq!(totals["received"], 5_000_00, "{totals}");
+        assert_eq!(totals["by_method"]["cash"], 5_000_00);
+        assert_eq!(totals["by_kind"]["reversal"], 4_000_00);
+        assert_eq!(totals["by_kind"]["refund"], 3_000_00);
+        assert_eq!(totals["charged"], 0);
+    }
+    let export = school.as_user(school.manager).get("/api/payments/export.csv").await;
+    let bytes = export.bytes().await.expect("csv");
+    let (text, _, _) = encoding_rs::WINDOWS_1251.decode(&bytes);
+    assert!(
+        text.contains("Сторно;Наличные;3000,00;Сторно: Возврат: наличные"),
+        "{text}"
+    );
+    let (status, again) = reverse(&school, &paid_out).await;
+    assert_eq!(status, 422, "{again}");
+    assert_eq!(again["errors"]["id"][0], "Запись уже сторнирована");
+}
+
+#[tokio::test]
+async fn a_lesson_given_back_to_a_returned_package_is_credited_its_share() {
+    let school = school().await;
+    let id = sold_package(&school).await;
+    anna_attends(&school, school.lesson(school.teacher, -48)).await;
+    let lesson = school.lesson(school.teacher, -24);
+    anna_attends(&school, lesson).await;
+    let (status, _) = as_manager(&school, Method::POST, &format!("/api/packages/{id}/refund"), json!({})).await;
+    assert_eq!(status, 201);
+
+    let excused = json!({"records": school.records("excused", "excused"), "marks": [], "homework": ""});
+    let (status, saved) = school.save(school.teacher, lesson, excused).await;
+    assert_eq!(status, 200, "{saved}");
+    let ledger = anna_ledger(&school).await;
+    assert_eq!(
+        ledger["balance"],
+        -6_400_00 + 4_800_00 + 800_00,
+        "the lesson's eighth of 6 400 ₽"
+    );
+    let credit = &ledger["data"][0];
+    assert_eq!(credit["kind"], "refund");
+    assert_eq!(credit["effect"], 800_00);
+    let tz = klass::config::Config::default().time_zone();
+    let day = (jiff::Timestamp::now() - 24.hours()).to_zoned(tz).strftime("%d.%m.%Y");
+    assert_eq!(credit["title"], format!("Возврат за занятие: Математика, {day}"));
+    let ended = package(&school, id).await;
+    assert_eq!(
+        (ended["status"].clone(), ended["lessons_used"].clone()),
+        (json!("refunded"), json!(1))
+    );
+    assert_eq!(ended["lessons_returned"], 7);
+    let logged = school.logged("journal.lesson_saved").await;
+    assert!(
+        logged.iter().any(|line| line.contains(&format!(
+            "Абонемент {id}: остаток уже возвращён, за занятие 800,00 ₽ на баланс"
+        ))),
+        "{logged:?}"
+    );
+
+    let return_credit = ledger["data"][1]["id"].clone();
+    let (status, refused) = reverse(&school, &return_credit).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(
+        refused["errors"]["id"][0],
+        "После возврата остатка в абонемент вернулись занятия (1): сначала сторнируйте возвраты за них"
+    );
+    let (status, back) = reverse(&school, &credit["id"]).await;
+    assert_eq!((status, back["balance"].clone()), (201, json!(-1_600_00)), "{back}");
+    assert_eq!(package(&school, id).await["lessons_returned"], 6);
+    let (status, back) = reverse(&school, &return_credit).await;
+    assert_eq!((status, back["balance"].clone()), (201, json!(-6_400_00)), "{back}");
+    let reopened = package(&school, id).await;
+    assert_eq!(
+        (reopened["status"].clone(), reopened["lessons_left"].clone()),
+        (json!("active"), json!(7))
+    );
+    assert_eq!(totals(&school).await["charged"], 6_400_00);
 }

@@ -18,6 +18,7 @@ fn entry(id: klass::domain::EntryId, student: u64, kind: EntryKind, amount: i64)
         lesson_id: None,
         package_id: None,
         reverses_id: None,
+        reverses_refund: false,
         note: String::new(),
         date: jiff::civil::date(2026, 11, 20),
         created_by: None,

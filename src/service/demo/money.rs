@@ -40,6 +40,7 @@ fn entry(
         lesson_id: None,
         package_id: None,
         reverses_id: None,
+        reverses_refund: false,
         note: String::new(),
         date,
         created_by: None,

@@ -2,17 +2,18 @@
 //! charge at his price, or one lesson of a package that covers it; nothing for a free lesson, its
 //! own price 0), kept per (lesson, student) so that any later change — attendance, the lesson's
 //! own price, students, status, cancel — reverses the charge and writes a new one, or gives the
-//! package lesson back. A student's or subject's price changed later does not reach a lesson
-//! already charged. Runs in the caller's transaction.
+//! package lesson back (credited, to a package whose unused part was returned). A student's or
+//! subject's price changed later does not reach a lesson already charged. Runs in the caller's
+//! transaction.
 
-use super::alerts;
+use super::{alerts, refunds};
 use crate::config::Config;
 use crate::domain::journal::AttendanceStatus;
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, LessonCharge};
 use crate::domain::lesson::{Lesson, LessonStatus};
 use crate::domain::money::format_rub;
 use crate::domain::package::Package;
-use crate::domain::{PackageId, UserId};
+use crate::domain::{LessonId, PackageId, UserId};
 use crate::service::journal::Change;
 use crate::store::WriteTxn;
 use crate::store::{StoreError, attendance, ledger, packages, record, subjects, users};
@@ -130,6 +131,7 @@ pub fn settle_lesson(
                             lesson_id: Some(lesson.id),
                             package_id: None,
                             reverses_id: None,
+                            reverses_refund: false,
                             note: String::new(),
                             date: day,
                             created_by: by,
@@ -178,6 +180,7 @@ fn undo(
                 lesson_id: Some(lesson.id),
                 package_id: None,
                 reverses_id: Some(entry_id),
+                reverses_refund: false,
                 note: "Посещение или цена занятия изменились".to_owned(),
                 date: day,
                 created_by: by,
@@ -189,7 +192,7 @@ fn undo(
                 name_of(txn, student)?
             ));
         }
-        Some(LessonCharge::Package { package_id }) => give_back(txn, package_id, lines)?,
+        Some(LessonCharge::Package { package_id }) => give_back(txn, package_id, (lesson.id, day, by), lines)?,
         Some(LessonCharge::Entry { .. }) | None => {}
     }
     Ok(())
@@ -200,12 +203,20 @@ fn name_of(txn: &WriteTxn, student: UserId) -> Result<String, StoreError> {
     Ok(users::get(txn, student)?.map_or_else(|| format!("ученик №{student}"), |u| u.full_name()))
 }
 
-/// Gives one lesson back to package `id`.
-fn give_back(txn: &WriteTxn, id: PackageId, lines: &mut Vec<String>) -> Result<(), StoreError> {
+/// Gives one lesson (`lesson`, held on `day`; `by` undoes it) back to package `id`; to one
+/// whose unused part was returned already, with the lesson's share of its price credited.
+fn give_back(
+    txn: &WriteTxn,
+    id: PackageId,
+    (lesson, day, by): (LessonId, Date, Option<UserId>),
+    lines: &mut Vec<String>,
+) -> Result<(), StoreError> {
     if let Some(mut package) = record::get::<Package>(txn, id)? {
         package.lessons_used = package.lessons_used.saturating_sub(1);
+        let line = refunds::credit_lesson(txn, &mut package, lesson, (day, by))?
+            .unwrap_or_else(|| format!("Абонемент {id}: занятие возвращено"));
         record::update(txn, &package)?;
-        lines.push(format!("Абонемент {id}: занятие возвращено"));
+        lines.push(line);
     }
     Ok(())
 }

@@ -175,16 +175,7 @@ impl<'a> Names<'a> {
         };
         Ok(match (entry.kind, entry.method, entry.reason) {
             (EntryKind::Payment, Some(method), _) => format!("Оплата: {}", method.label().to_lowercase()),
-            (EntryKind::Charge, _, Some(ChargeReason::Lesson)) => {
-                match entry.lesson_id.and_then(|id| self.lessons.get(&id).copied()) {
-                    Some((subject, day)) => format!(
-                        "Занятие: {}, {}",
-                        self.subject(subject)?.unwrap_or_default(),
-                        day.strftime("%d.%m.%Y")
-                    ),
-                    None => "Занятие".into(),
-                }
-            }
+            (EntryKind::Charge, _, Some(ChargeReason::Lesson)) => self.lesson_title("Занятие", entry)?,
             (EntryKind::Charge, _, Some(ChargeReason::Package)) => {
                 match entry.package_id.map(|id| self.package(id)).transpose()?.flatten() {
                     Some(package) => format!(
@@ -197,8 +188,24 @@ impl<'a> Names<'a> {
             }
             (EntryKind::Charge, _, Some(reason)) => with_note(reason.label()),
             (EntryKind::Refund, Some(method), _) => format!("Возврат: {}", method.label().to_lowercase()),
+            (EntryKind::Refund, _, Some(ChargeReason::Package)) if entry.lesson_id.is_some() => {
+                self.lesson_title("Возврат за занятие", entry)?
+            }
             (EntryKind::Refund, _, Some(ChargeReason::Package)) => self.returned_title(entry)?,
             _ => with_note(entry.kind.label()),
+        })
+    }
+
+    /// «{head}: Математика, 12.11.2026» — of the lesson `entry` is for (`head` alone when it is
+    /// gone).
+    fn lesson_title(&mut self, head: &str, entry: &LedgerEntry) -> Result<String, ServiceError> {
+        Ok(match entry.lesson_id.and_then(|id| self.lessons.get(&id).copied()) {
+            Some((subject, day)) => format!(
+                "{head}: {}, {}",
+                self.subject(subject)?.unwrap_or_default(),
+                day.strftime("%d.%m.%Y")
+            ),
+            None => head.to_owned(),
         })
     }
 

@@ -125,6 +125,7 @@ mod tests {
                 lesson_id: None,
                 package_id: None,
                 reverses_id: Some(EntryId(6)),
+                reverses_refund: false,
                 note: note.to_owned(),
                 date: jiff::civil::date(2026, 11, 2),
                 created_by: Some(UserId(1)),

@@ -191,6 +191,7 @@ pub fn sell(
         lesson_id: None,
         package_id: Some(package.id),
         reverses_id: None,
+        reverses_refund: false,
         note: String::new(),
         date: today(config),
         created_by: Some(actor.user.id),

@@ -190,6 +190,7 @@ pub fn record(
         lesson_id: None,
         package_id: None,
         reverses_id: None,
+        reverses_refund: false,
         note,
         date,
         created_by: Some(actor.user.id),
@@ -211,12 +212,14 @@ pub fn record(
     })
 }
 
-/// Reverses entry `id` with `reason`, as a manager: a payment or a charge not reversed yet.
-/// A reversed lesson charge still stands for its lesson, so saving the journal again does not
-/// charge it anew; a later change of attendance or price settles it afresh (without a second
-/// reversal). A package's sale is reversed only while none of its lessons is used (a 422 on
-/// `id` otherwise: the lessons it covered would be paid by nobody) and not after its unused part
-/// was given back; the package is then cancelled. A refund is not reversed.
+/// Reverses entry `id` with `reason`, as a manager: a payment, a charge or a refund not
+/// reversed yet. A reversed lesson charge still stands for its lesson, so saving the journal
+/// again does not charge it anew; a later change of attendance or price settles it afresh
+/// (without a second reversal). A package's sale is reversed only while none of its lessons is
+/// used (a 422 on `id` otherwise: the lessons it covered would be paid by nobody) and not after
+/// its unused part was given back; the package is then cancelled. Money paid out comes back to
+/// the balance; a package's unused part credited is taken back and the package reopens (not
+/// while lessons given back to it since stand credited: a 422 on `id`).
 pub fn reverse(
     store: &Store,
     journal: &Journal,
@@ -234,10 +237,10 @@ pub fn reverse(
     }
     if original.kind == EntryKind::Reversal {
         errors.push("id", "Сторно нельзя сторнировать");
-    } else if original.kind == EntryKind::Refund {
-        errors.push("id", "Возврат нельзя сторнировать");
     } else if ledger::reversal_of(&txn, id)?.is_some() {
         errors.push("id", "Запись уже сторнирована");
+    } else if let Some(message) = refunds::reversal_refusal(&txn, &original)? {
+        errors.push("id", message);
     }
     let sold = sold_package(&txn, &original)?;
     if sold.as_ref().is_some_and(|p| p.returned.is_some()) {
@@ -255,12 +258,13 @@ pub fn reverse(
         users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
     let cancelled = match sold {
         Some(package) => cancel(&txn, package)?,
-        None => String::new(),
+        None => refunds::reopen(&txn, &original)?,
     };
     let reversal = LedgerEntry {
         id: EntryId(0),
         kind: EntryKind::Reversal,
         reverses_id: Some(id),
+        reverses_refund: original.kind == EntryKind::Refund,
         note: reason,
         date: today(config),
         created_by: Some(actor.user.id),

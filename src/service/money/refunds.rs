@@ -1,6 +1,7 @@
 //! Money given back, as a manager: the unused part of a package credited to its student's
 //! balance (the package ends: it covers no more lessons), and money paid out to the client from
-//! his balance (cash, card or transfer), never more than the balance holds.
+//! his balance (cash, card or transfer), never more than the balance holds. A lesson given back
+//! to a returned package is credited on its own; a refund's reversal reopens what it closed.
 
 use super::alerts;
 use super::packages::{PackageWithBalance, named};
@@ -11,12 +12,13 @@ use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, amount_error};
 use crate::domain::money::format_rub;
 use crate::domain::package::{Package, Returned};
 use crate::domain::plural::plural;
-use crate::domain::{PackageId, UserId};
+use crate::domain::{LessonId, PackageId, UserId};
 use crate::policy::Actor;
 use crate::service::journal::{Change, Journal};
 use crate::service::{FieldErrors, ServiceError};
 use crate::store::{Store, StoreError, WriteTxn, ledger, record};
 use jiff::Timestamp;
+use jiff::civil::Date;
 
 /// What a manager sends to give back a package's unused part.
 #[derive(Clone, Debug, Default)]
@@ -101,6 +103,7 @@ pub fn refund_package(
         lesson_id: None,
         package_id: Some(package.id),
         reverses_id: None,
+        reverses_refund: false,
         note,
         date: today(config),
         created_by: Some(actor.user.id),
@@ -109,6 +112,7 @@ pub fn refund_package(
     package.returned = Some(Returned {
         entry_id: credited.entry.id,
         lessons: package.lessons_left(),
+        later: 0,
     });
     record::update(&txn, &package)?;
     let change = returned(&txn, &package, amount)?;
@@ -153,4 +157,95 @@ pub fn check_payout(txn: &WriteTxn, errors: &mut FieldErrors, student: UserId, a
         errors.push("amount", format!("Не больше остатка на счёте: {}", format_rub(balance)));
     }
     Ok(())
+}
+
+/// The returned package whose unused part refund `entry` credited (with the return itself or
+/// for a lesson given back to it since); `None` for any other entry.
+fn credited_package(txn: &WriteTxn, entry: &LedgerEntry) -> Result<Option<Package>, StoreError> {
+    let credit = entry.kind == EntryKind::Refund && entry.reason == Some(ChargeReason::Package);
+    let Some(id) = entry.package_id.filter(|_| credit) else {
+        return Ok(None);
+    };
+    Ok(record::get::<Package>(txn, id)?.filter(|p| p.returned.is_some()))
+}
+
+/// Why refund `entry` is not reversed yet, if it is not: it returned a package that lessons
+/// were given back to since, and their credits stand (reversing it would reopen the package
+/// with those lessons in it, paid twice).
+pub fn reversal_refusal(txn: &WriteTxn, entry: &LedgerEntry) -> Result<Option<String>, StoreError> {
+    let returned = credited_package(txn, entry)?.and_then(|p| p.returned);
+    Ok(returned.filter(|r| r.entry_id == entry.id && r.later > 0).map(|r| {
+        format!(
+            "После возврата остатка в абонемент вернулись занятия ({}): сначала сторнируйте возвраты за них",
+            r.later
+        )
+    }))
+}
+
+/// Undoes what refund `entry`, being reversed, did to its package: the return's credit taken
+/// back reopens the package (it covers lessons again, as before the return); a lesson's credit
+/// taken back leaves that lesson in the package, uncredited. Returns what the log adds.
+pub fn reopen(txn: &WriteTxn, entry: &LedgerEntry) -> Result<String, StoreError> {
+    let Some(mut package) = credited_package(txn, entry)? else {
+        return Ok(String::new());
+    };
+    let Some(mut returned) = package.returned else {
+        return Ok(String::new());
+    };
+    let added = if returned.entry_id == entry.id {
+        package.returned = None;
+        format!("; абонемент №{} снова действует", package.id)
+    } else {
+        returned.later = returned.later.saturating_sub(1);
+        package.returned = Some(returned);
+        format!("; возврат за занятие абонемента №{} отменён", package.id)
+    };
+    record::update(txn, &package)?;
+    Ok(added)
+}
+
+/// Credits `package`, if its unused part was returned already, with the share of its price of
+/// one lesson of it just given back by `lesson` (what the lesson adds to its unused part), on
+/// `day`, written by `by`. Returns the log's line, or `None` when it credits nothing (a package
+/// not returned, or without a price).
+pub fn credit_lesson(
+    txn: &WriteTxn,
+    package: &mut Package,
+    lesson: LessonId,
+    (day, by): (Date, Option<UserId>),
+) -> Result<Option<String>, StoreError> {
+    let Some(mut returned) = package.returned else {
+        return Ok(None);
+    };
+    let before = Package {
+        lessons_used: package.lessons_used + 1,
+        ..package.clone()
+    };
+    let share = package.unused_value() - before.unused_value();
+    if share <= 0 {
+        return Ok(None);
+    }
+    ledger::append(txn, |id| LedgerEntry {
+        id,
+        student_id: package.student_id,
+        kind: EntryKind::Refund,
+        amount: share,
+        method: None,
+        reason: Some(ChargeReason::Package),
+        lesson_id: Some(lesson),
+        package_id: Some(package.id),
+        reverses_id: None,
+        reverses_refund: false,
+        note: "Занятие вернулось в абонемент после возврата остатка".to_owned(),
+        date: day,
+        created_by: by,
+        created_at: Timestamp::now(),
+    })?;
+    returned.later += 1;
+    package.returned = Some(returned);
+    Ok(Some(format!(
+        "Абонемент {}: остаток уже возвращён, за занятие {} на баланс",
+        package.id,
+        format_rub(share)
+    )))
 }

@@ -50,8 +50,8 @@ pub struct Totals {
 
 impl Totals {
     /// Adds `count` entries of `kind` with method or reason `detail` and `effect` in all (the
-    /// reversals or refunds of one method or reason all go one way, so their sum's size is
-    /// their total). Money paid out lowers what was received (and its method's sum); a package's
+    /// reversals or refunds of one method or reason all go one way — a reversal of a refund is
+    /// summed apart, `LedgerEntry::kind_code` — so their sum's size is their total). Money paid out lowers what was received (and its method's sum); a package's
     /// unused part credited lowers what was charged.
     fn add(&mut self, kind: EntryKind, detail: u8, count: u64, effect: i64) {
         self.count += count;

@@ -17,6 +17,7 @@ fn entry(id: EntryId, student: u64, kind: EntryKind, amount: i64, day: Date) -> 
         lesson_id: None,
         package_id: None,
         reverses_id: None,
+        reverses_refund: false,
         note: String::new(),
         date: day,
         created_by: None,

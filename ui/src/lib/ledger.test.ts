@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceTone, balanceWords, packageStatusText, packageTitle, reversible, signedMoney, totalsLines } from './ledger';
+import { balanceTone, balanceWords, packageStatusText, packageTitle, reversalEffect, reversible, signedMoney, totalsLines } from './ledger';
 
 // The formatter writes a narrow no-break space between thousands and before «₽».
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -45,10 +45,26 @@ describe('money on the ledger pages', () => {
   });
 
   it('offers a reversal only for an entry that is neither a reversal nor reversed', () => {
-    expect(reversible({ kind: 'payment', reversed_by: null })).toBe(true);
-    expect(reversible({ kind: 'charge', reversed_by: 12 })).toBe(false);
-    expect(reversible({ kind: 'reversal', reversed_by: null })).toBe(false);
-    expect(reversible({ kind: 'refund', reversed_by: null })).toBe(false);
+    const entry = { reason: null, package_id: null } as const;
+    expect(reversible({ ...entry, kind: 'payment', reversed_by: null })).toBe(true);
+    expect(reversible({ ...entry, kind: 'charge', reversed_by: 12 })).toBe(false);
+    expect(reversible({ ...entry, kind: 'reversal', reversed_by: null })).toBe(false);
+    expect(reversible({ ...entry, kind: 'refund', reversed_by: null }), 'a refund is reversed too').toBe(true);
+  });
+
+  it('offers no reversal of the sale of a package whose unused part was returned', () => {
+    const sale = { kind: 'charge', reversed_by: null, reason: 'package', package_id: 7 } as const;
+    expect(reversible(sale, [{ id: 7, status: 'refunded' }])).toBe(false);
+    expect(reversible(sale, [{ id: 7, status: 'active' }, { id: 8, status: 'refunded' }])).toBe(true);
+    expect(reversible({ ...sale, kind: 'refund', reason: 'package' }, [{ id: 7, status: 'refunded' }]), 'its credit is').toBe(true);
+  });
+
+  it('says what a reversal does to the package of the entry', () => {
+    const entry = { reason: 'package', package_id: 7, lesson_id: null } as const;
+    expect(reversalEffect({ ...entry, kind: 'charge' })).toMatch(/^Абонемент будет аннулирован/);
+    expect(reversalEffect({ ...entry, kind: 'refund' })).toMatch(/^Абонемент снова начнёт действовать/);
+    expect(reversalEffect({ ...entry, kind: 'refund', lesson_id: 3 })).toMatch(/^Занятие останется в абонементе/);
+    expect(reversalEffect({ kind: 'refund', reason: null, package_id: null, lesson_id: null })).toBe('');
   });
 
   it('names what a package covers', () => {

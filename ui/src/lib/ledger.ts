@@ -67,9 +67,26 @@ export function totalsLines(totals: LedgerTotals): { label: string; value: strin
   ];
 }
 
-/** A manager may reverse a payment or a charge not reversed already (a reversal or a refund is final). */
-export const reversible = (entry: Pick<LedgerEntry, 'kind' | 'reversed_by'>) =>
-  (entry.kind === 'payment' || entry.kind === 'charge') && entry.reversed_by == null;
+/** A manager may reverse an entry not reversed already, except a reversal and the sale of a
+ *  package among `packages` whose unused part was returned (the server refuses both). */
+export const reversible = (
+  entry: Pick<LedgerEntry, 'kind' | 'reversed_by' | 'reason' | 'package_id'>,
+  packages: readonly Pick<MoneyPackage, 'id' | 'status'>[] = [],
+) =>
+  entry.kind !== 'reversal' &&
+  entry.reversed_by == null &&
+  !(entry.kind === 'charge' && entry.reason === 'package' && packages.some((p) => p.id === entry.package_id && p.status === 'refunded'));
+
+/** What reversing `entry` does to its package, as the «Сторно» dialog says it ('' when nothing):
+ *  a sale's reversal cancels the package, a return's reopens it, a lesson's credit leaves the lesson in it. */
+export function reversalEffect(entry: Pick<LedgerEntry, 'kind' | 'reason' | 'package_id' | 'lesson_id'>): string {
+  if (entry.reason !== 'package' || entry.package_id == null) return '';
+  if (entry.kind === 'charge') return 'Абонемент будет аннулирован: он больше не покроет ни одного занятия.';
+  if (entry.kind !== 'refund') return '';
+  return entry.lesson_id == null
+    ? 'Абонемент снова начнёт действовать: он опять покроет оставшиеся занятия.'
+    : 'Занятие останется в абонементе, но уже без возврата денег.';
+}
 
 /** «Математика, 8 занятий», «Любые занятия» — what a package covers. */
 export function packageTitle(item: Pick<MoneyPackage, 'subject_name' | 'course_name'>): string {

@@ -4,7 +4,7 @@
 import { Link } from 'react-router';
 import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { KIND_NAMES, reversible, signedMoney, type LedgerEntry } from '../../lib/ledger';
+import { KIND_NAMES, reversible, signedMoney, type LedgerEntry, type MoneyPackage } from '../../lib/ledger';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
 
@@ -17,9 +17,11 @@ interface Props {
   author?: boolean;
   /** «Сторно» on each entry that may be reversed (managers). */
   onReverse?: (entry: LedgerEntry) => void;
+  /** The student's packages: the sale of one whose unused part was returned offers no «Сторно». */
+  packages?: readonly MoneyPackage[];
 }
 
-export function LedgerTable({ rows, busy, student = false, author = false, onReverse }: Props) {
+export function LedgerTable({ rows, busy, student = false, author = false, onReverse, packages }: Props) {
   return (
     <DataTable
       caption="Записи"
@@ -74,7 +76,7 @@ export function LedgerTable({ rows, busy, student = false, author = false, onRev
                   Квитанция
                 </Link>
               )}
-              {onReverse && reversible(entry) && (
+              {onReverse && reversible(entry, packages) && (
                 <button type="button" className="secondary outline" onClick={() => onReverse(entry)}>
                   Сторно
                 </button>

@@ -5,7 +5,7 @@ import { DialogFooter } from '../../components/DialogFooter';
 import { Modal } from '../../components/Modal';
 import { api } from '../../lib/api/client';
 import { formatDate } from '../../lib/format';
-import { signedMoney, type LedgerEntry } from '../../lib/ledger';
+import { reversalEffect, signedMoney, type LedgerEntry } from '../../lib/ledger';
 import { ask, type OverlayProps } from '../../lib/overlays';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
@@ -28,7 +28,7 @@ function ReverseDialog({ open, close, entry }: OverlayProps & { entry: LedgerEnt
         <p>
           {entry.student_name}: {entry.title}, {formatDate(entry.date)}, {signedMoney(entry.effect)}. Запись останется в истории, а
           её сумма вернётся на баланс с обратным знаком.
-          {entry.reason === 'package' && entry.package_id != null && ' Абонемент будет аннулирован: он больше не покроет ни одного занятия.'}
+          {reversalEffect(entry) && ` ${reversalEffect(entry)}`}
         </p>
         <Field label="Причина" autoComplete="off" {...form.field('reason')} />
         <DialogFooter stray={form.stray} pending={form.pending} editing={false} action="Сторнировать" danger onCancel={() => close(false)} />

@@ -69,7 +69,9 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
       )}
       <h3>Операции</h3>
       <ListResults view={view} what="записи" empty={<p>Записей пока нет.</p>}>
-        {(rows, busy) => <LedgerTable rows={rows} busy={busy} onReverse={manager ? (entry) => void reverse(entry) : undefined} />}
+        {(rows, busy) => (
+          <LedgerTable rows={rows} busy={busy} packages={answer?.packages} onReverse={manager ? (entry) => void reverse(entry) : undefined} />
+        )}
       </ListResults>
     </section>
   );
