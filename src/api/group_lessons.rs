@@ -60,6 +60,10 @@ pub struct GroupBody {
     pub price: Option<i64>,
     #[oai(nullable)]
     pub archived: Option<bool>,
+    /// On a change: the `version` of the group the form was filled from; when the group has
+    /// changed since, 422 on `version` and nothing saved. Left out: saved over whatever it is now.
+    #[oai(nullable)]
+    pub version: Option<String>,
 }
 
 impl GroupBody {
@@ -86,6 +90,7 @@ impl GroupBody {
             ends_on: self.ends_on,
             price: self.price,
             archived: self.archived.unwrap_or(false),
+            version: self.version,
         }
     }
 }
@@ -255,7 +260,9 @@ impl GroupLessonsApi {
     /// Managers, and workers for a group they teach (keeping themselves as its teacher). Its
     /// future planned lessons follow the change; done, cancelled and hand-moved lessons are
     /// kept; joining students get its future lessons, leaving ones leave them. Clashes as on
-    /// create; `archived: true` removes its future planned lessons.
+    /// create; `archived: true` removes its future planned lessons. With the `version` the
+    /// form was filled from, a group changed since is not saved: 422 with the message under
+    /// `errors.version` (another person's edit is never lost silently).
     #[oai(
         path = "/api/group-lessons/:id",
         method = "put",

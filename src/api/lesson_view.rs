@@ -10,9 +10,9 @@ use crate::domain::group::{Group, ScheduleSlot};
 use crate::domain::lesson::Lesson;
 use crate::domain::timetable::{clock, in_words};
 use crate::domain::{CourseId, GroupId, LessonId, SubjectId, UserId};
-use crate::service::schedule::School;
 use crate::service::schedule::lesson_list::Listed;
 use crate::service::schedule::lesson_names::{LessonNames, NamedBy};
+use crate::service::schedule::{School, groups};
 use jiff::Timestamp;
 use jiff::fmt::temporal::DateTimePrinter;
 use jiff::tz::TimeZone;
@@ -83,6 +83,9 @@ pub struct GroupView {
     #[oai(nullable)]
     pub price: Option<i64>,
     pub archived: bool,
+    /// Changes whenever the stored group changes: sent back with a change, it keeps that change
+    /// from undoing another made meanwhile (409).
+    pub version: String,
 }
 
 impl GroupView {
@@ -90,6 +93,7 @@ impl GroupView {
     pub fn new(group: Group, school: &School) -> Self {
         let subject = school.subject_of(group.subject_id);
         Self {
+            version: groups::version(&group),
             id: group.id,
             subject_name: school.subject(group.subject_id),
             subject_color: subject.map(|s| s.color.clone()).unwrap_or_default(),

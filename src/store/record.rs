@@ -16,6 +16,13 @@ use redb::{Key, ReadOnlyTable, ReadTransaction, ReadableTable, TableDefinition, 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+/// A short mark of `record` as stored (hex of a hash of its encoding): any change to a stored
+/// field changes it, so an edit can name the state it was made from, with nothing stored for it.
+pub fn version<R: Record>(record: &R) -> String {
+    use sha2::{Digest, Sha256};
+    hex::encode(&Sha256::digest(codec::encode(record))[..8])
+}
+
 /// A table of records: id -> codec-encoded record.
 pub type Rows = TableDefinition<'static, u64, &'static [u8]>;
 

@@ -218,3 +218,66 @@ async fn a_check_of_a_change_answers_while_a_save_is_under_way() {
         "nothing saved: {lessons}"
     );
 }
+
+/// The group at `path` as `browser` reads it now.
+async fn shown(browser: &Browser, path: &str) -> Value {
+    let (status, answer) = sent(browser, Method::GET, path, Value::Null).await;
+    assert_eq!(status, 200, "{answer}");
+    answer["data"].clone()
+}
+
+#[tokio::test]
+async fn a_change_made_from_an_older_group_is_refused_not_saved_over_another() {
+    let school = school().await;
+    let (manager, teacher) = (school.as_user(school.manager), school.as_user(school.teacher));
+    let body = school_group(&school, "16:00", &[school.anna]);
+    let (status, created) = sent(&manager, Method::POST, "/api/group-lessons", body.clone()).await;
+    assert_eq!(status, 201, "{created}");
+    let path = format!("/api/group-lessons/{}", created["data"]["id"]);
+    let loaded = shown(&manager, &path).await["version"].clone();
+    assert!(loaded.as_str().is_some_and(|v| !v.is_empty()), "{loaded}");
+    // Both open the form on the same group; the manager adds Boris first.
+    let mut first = body.clone();
+    first["student_ids"] = json!([school.anna, school.boris]);
+    first["version"] = loaded.clone();
+    let (status, saved) = sent(&manager, Method::PUT, &path, first).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_ne!(saved["data"]["version"], loaded, "a change makes a new version");
+    // The teacher's form still holds the old list: his change of room would drop Boris.
+    let mut second = body.clone();
+    second["room"] = json!("14");
+    second["version"] = loaded;
+    let (status, refusal) = sent(&teacher, Method::PUT, &path, second.clone()).await;
+    let message = "Группу изменили, пока вы её правили. Обновите страницу и внесите изменения снова.";
+    assert_eq!(status, 422, "{refusal}");
+    assert_eq!(refusal, json!({"message": message, "errors": {"version": [message]}}));
+    assert_eq!(shown(&manager, &path).await, saved["data"], "the first change stands");
+    // Made again from the group as it is now, it is saved.
+    second["student_ids"] = json!([school.anna, school.boris]);
+    second["version"] = saved["data"]["version"].clone();
+    let (status, again) = sent(&teacher, Method::PUT, &path, second).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(
+        (&again["data"]["room"], &again["data"]["student_ids"]),
+        (&json!("14"), &json!([school.anna, school.boris]))
+    );
+}
+
+#[tokio::test]
+async fn a_change_without_a_version_is_saved_as_before() {
+    let school = school().await;
+    let manager = school.as_user(school.manager);
+    let body = school_group(&school, "16:00", &[school.anna]);
+    let (status, created) = sent(&manager, Method::POST, "/api/group-lessons", body.clone()).await;
+    assert_eq!(status, 201, "{created}");
+    let path = format!("/api/group-lessons/{}", created["data"]["id"]);
+    let mut changed = body;
+    changed["room"] = json!("14");
+    let (status, saved) = sent(&manager, Method::PUT, &path, changed.clone()).await;
+    assert_eq!(status, 200, "{saved}");
+    changed["room"] = json!("15");
+    changed["version"] = Value::Null;
+    let (status, saved) = sent(&manager, Method::PUT, &path, changed).await;
+    assert_eq!((status, &saved["data"]["room"]), (200, &json!("15")), "{saved}");
+    assert_eq!(shown(&manager, &path).await["version"], saved["data"]["version"]);
+}

@@ -39,6 +39,8 @@ pub struct GroupForm {
     pub ends_on: Option<String>,
     pub price: Option<i64>,
     pub archived: bool,
+    /// The group's `record::version` the edit was made from; none: saved whatever it is now.
+    pub version: Option<String>,
 }
 
 /// A lesson as a form sends it: a missing field keeps what the lesson has (on a change) or is

@@ -14,9 +14,9 @@ use crate::domain::search::{Words, collation_key};
 use crate::domain::timetable::in_words;
 use crate::domain::{GroupId, Page, PageRequest, UserId};
 use crate::policy::{self, Actor};
-use crate::service::ServiceError;
 use crate::service::gradebook::lesson_rows;
 use crate::service::journal::{Change, Journal};
+use crate::service::{FieldErrors, ServiceError};
 use crate::store::WriteTxn;
 use crate::store::{Store, groups, lessons, record};
 use jiff::Timestamp;
@@ -24,6 +24,23 @@ use jiff::tz::TimeZone;
 
 fn not_found() -> ServiceError {
     ServiceError::NotFound("Группа не найдена".into())
+}
+
+/// Why an edit made from a group someone has changed since is refused (a 422 on `version`).
+const CHANGED_MEANWHILE: &str = "Группу изменили, пока вы её правили. Обновите страницу и внесите изменения снова.";
+
+/// The group's version as readers are given it, the one a change names to be made at all.
+pub fn version(group: &Group) -> String {
+    record::version(group)
+}
+
+/// Refuses an edit made from version `made_from` when `group` is no longer that version (none
+/// sent: the edit is made to the group as it is).
+fn unchanged_since(group: &Group, made_from: Option<&str>) -> Result<(), ServiceError> {
+    match made_from {
+        Some(sent) if sent != version(group) => Err(FieldErrors::one("version", CHANGED_MEANWHILE)),
+        _ => Ok(()),
+    }
 }
 
 /// One page of the groups `query` admits, in its order (ties by name), with the school that
@@ -162,7 +179,8 @@ pub fn preview(
     Ok(plan.created + plan.changed)
 }
 
-/// Changes a group: its future planned lessons follow (hand-moved, done and cancelled ones are
+/// Changes a group (when `form.version` is sent, only if the group is still that version): its
+/// future planned lessons follow (hand-moved, done and cancelled ones are
 /// kept, and one with a topic or homework is never dropped), joining students get its future
 /// lessons and leaving ones leave them.
 pub fn update(
@@ -177,6 +195,7 @@ pub fn update(
     let school = School::load(store)?;
     let txn = store.write()?;
     let old = managed(&txn, actor, id)?;
+    unchanged_since(&old, form.version.as_deref())?;
     let group = assignable(&txn, actor, id, form, &old.student_ids)?;
     record::replace(&txn, &old, &group)?;
     let plan = materialise(&txn, (Some(&old), &group), &school, tz, now, OnClash::Refuse)?;

@@ -54,6 +54,7 @@ export function useForm<S extends z.ZodType<Values, Values>>({ schema, initial, 
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       onFailure?.(error);
+      // A stale edit's message (under `version`, a name no form has) is shown above the buttons.
       if (error.status === 422) showErrors(error.fieldErrors);
     } finally {
       setPending(false);

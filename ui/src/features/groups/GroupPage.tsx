@@ -27,7 +27,7 @@ import { TermPicker } from '../../components/TermPicker';
 import { periodOf, useAddress, useTerms } from '../../lib/terms';
 import { mayOpen } from '../../app/guards';
 import { GroupForm } from './GroupForm';
-import { bodyOfGroup, groupValues, studentsAfter, teachesOwnOnly } from './groupForm';
+import { bodyOfGroup, changeOf, groupValues, studentsAfter, teachesOwnOnly } from './groupForm';
 import './groups.css';
 
 function useGroup(id: number) {
@@ -173,7 +173,7 @@ export default function GroupPage() {
             teacherFixed={own}
             submitLabel="Сохранить"
             submit={async (body) => {
-              await save({ ...body, archived: group.archived }, 'Группа сохранена');
+              await save(changeOf(group, body), 'Группа сохранена');
               setParams({});
             }}
             onCancel={() => setParams({})}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../lib/forms';
-import { emptyGroup, groupBody, groupSchema, scheduleErrors, studentsAfter, type GroupValues } from './groupForm';
+import type { Group } from '../../lib/teaching';
+import { bodyOfGroup, changeOf, emptyGroup, groupBody, groupSchema, scheduleErrors, studentsAfter, type GroupValues } from './groupForm';
 
 const teacher = { id: 4, full_name: 'Белов Игорь Витальевич' };
 const filled = (change: Partial<GroupValues> = {}): GroupValues => ({
@@ -70,5 +71,25 @@ describe('a change of students made on a page open for a while', () => {
   });
   it('adds nobody twice and removes someone already gone quietly', () => {
     expect(studentsAfter([1, 5], [1, 3], [1, 5])).toEqual([1, 5]);
+  });
+});
+
+describe('a change of a stored group', () => {
+  const stored: Group = {
+    id: 7, name: 'Алгебра 9', subject_id: 2, subject_name: 'Алгебра', subject_color: 'blue', course_id: null,
+    teacher_id: 4, teacher_name: 'Белов И. В.', student_ids: [11, 12], capacity: null, room: '12',
+    schedule: [{ weekday: 2, start: '16:00:00', duration_minutes: 45 }], timetable: 'вт 16:00',
+    starts_on: '2026-09-01', ends_on: null, price: null, archived: true, version: '0a1b2c3d4e5f6a7b',
+  };
+
+  it('names the version the form was filled from, keeping the archive state', () => {
+    const result = validate(groupSchema, filled());
+    if (!result.ok) throw new Error('the form is filled');
+    const body = groupBody(result.data);
+    expect(changeOf(stored, body)).toEqual({ ...body, archived: true, version: '0a1b2c3d4e5f6a7b' });
+  });
+
+  it('a quick change (students, archive) is made from the version just read', () => {
+    expect(bodyOfGroup(stored)).toMatchObject({ student_ids: [11, 12], schedule: [{ weekday: 2, start: '16:00', duration_minutes: 45 }], version: '0a1b2c3d4e5f6a7b' });
   });
 });

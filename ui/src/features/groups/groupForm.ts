@@ -101,7 +101,14 @@ export function scheduleErrors(errors: Record<string, string>): { rows: Record<n
 /** A worker who is not a manager teaches his own groups only (the teacher is fixed to him). */
 export const teachesOwnOnly = (roles: readonly string[]) => !roles.includes('manager');
 
-/** A stored group as the API takes it back (to change one thing: its students). */
+/** The form's `body` as a change of `group` as the form loaded it: its archive state kept, and
+ * its version, so that a change someone made meanwhile is refused (a 422 on `version`), never undone. */
+export function changeOf(group: Group, body: GroupBody): GroupBody {
+  return { ...body, archived: group.archived, version: group.version };
+}
+
+/** A stored group as the API takes it back (to change one thing: its students), made from
+ * its version: a change saved since refuses it (a 422 on `version`). */
 export function bodyOfGroup(group: Group): GroupBody {
   return {
     name: group.name,
@@ -116,6 +123,7 @@ export function bodyOfGroup(group: Group): GroupBody {
     ends_on: group.ends_on ?? null,
     schedule: group.schedule.map((slot) => ({ weekday: slot.weekday, start: hhmm(slot.start), duration_minutes: slot.duration_minutes })),
     archived: group.archived,
+    version: group.version,
   };
 }
 

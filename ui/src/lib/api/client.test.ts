@@ -67,6 +67,15 @@ describe('API client error catalogue', () => {
     expect(navigate).toHaveBeenCalledWith('/verify-email', { replace: false });
   });
 
+  it('422 of an edit made from an older record shows its own message, not «check the fields»', async () => {
+    const message = 'Группу изменили, пока вы её правили. Обновите страницу и внесите изменения снова.';
+    const error = await failure(422, { message, errors: { version: [message] } });
+    expect(navigate).not.toHaveBeenCalled();
+    expect(shown()).toEqual([{ color: 'warning', title: 'Изменения не сохранены', description: message, duration: 5000 }]);
+    expect(error.staleEdit).toBe(true);
+    expect(error.fieldErrors).toEqual({ version: message });
+  });
+
   it('422 shows the warning toast and keeps the field messages', async () => {
     const error = await failure(422, { message: 'invalid', errors: { email: ['Введите почту', 'x'] } });
     expect(shown()).toEqual([{ color: 'warning', title: 'Перепроверьте все обязательные поля!', description: 'Незаполненные и неправильно заполненные данные не сохранятся', duration: 5000 }]);

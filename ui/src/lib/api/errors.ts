@@ -26,6 +26,12 @@ export class ApiError extends Error {
   get fieldErrors(): Record<string, string> {
     return Object.fromEntries(Object.entries(this.body.errors ?? {}).map(([field, texts]) => [field, texts[0] ?? '']));
   }
+
+  /** A 422 refusing an edit made from a record someone has changed since (its message under
+   * `errors.version`): no field of the form is wrong, so it is not told as one. */
+  get staleEdit(): boolean {
+    return this.status === 422 && Boolean(this.body.errors?.version);
+  }
 }
 
 export const MESSAGES = {
@@ -34,6 +40,7 @@ export const MESSAGES = {
   server: { title: 'Ошибка сервера', description: 'Что-то пошло не так :(' },
   serverPrefix: 'Произошла ошибка. ',
   offline: { title: 'Сервер недоступен', description: 'Проверьте подключение к сети школы и повторите попытку' },
+  staleEdit: 'Изменения не сохранены',
   tooMany: { title: 'Слишком много запросов', description: 'Подождите немного и повторите попытку' },
   mailSent: { title: 'Письмо отправлено на почту!', description: 'Следуйте инструкциям, указанным в письме' },
   passwordUpdated: { title: 'Пароль успешно обновлён!', description: 'Теперь Вы можете войти в систему с новым паролем' },
@@ -58,6 +65,8 @@ export function reportFailure(error: ApiError, { probe = false, silent = false, 
   if (status === 401 || status === 419) {
     setCurrentUser(null);
     if (!probe) navigateTo(signInFor(`${window.location.pathname}${window.location.search}`));
+  } else if (error.staleEdit) {
+    addToast({ color: 'warning', title: MESSAGES.staleEdit, description: body.message });
   } else if (status === 409) {
     navigateTo(paths.verifyEmail);
   } else if (status === 422) {
