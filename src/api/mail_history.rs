@@ -9,7 +9,7 @@ use super::paging::paged;
 use super::user_actions::Queued;
 use super::vocabulary::{MailKindName, MailStatusName};
 use super::{ApiTags, State};
-use crate::domain::mail::{MailFilter, MailRecord};
+use crate::domain::mail::{MailFilter, MailRecord, MailStatus};
 use crate::domain::{MailId, PageRequest, UserId};
 use crate::error::ApiError;
 use crate::policy::{Caller, Rule};
@@ -41,11 +41,20 @@ pub struct MailEntry {
     /// RFC 3339 on the school's clock, as `created_at`.
     #[oai(nullable)]
     pub sent_at: Option<String>,
+    /// Why «Отправить ещё раз» is refused for this failed mail (its link may have expired, it
+    /// was sent again already); null when it may be sent again, and for a mail not failed.
+    #[oai(nullable)]
+    pub resend_refusal: Option<String>,
 }
 
 impl MailEntry {
     /// The entry of `mail`, its times on the school's clock (`tz`), as the activity log's.
     fn new(mail: MailRecord, tz: &TimeZone) -> Self {
+        let failed = mail.status == MailStatus::Failed;
+        let resend_refusal = failed
+            .then(|| mail_history::resend_refusal(&mail))
+            .flatten()
+            .map(str::to_owned);
         Self {
             id: mail.id,
             to: mail.to,
@@ -59,6 +68,7 @@ impl MailEntry {
             last_error: mail.last_error,
             created_at: local(mail.created_at, tz),
             sent_at: mail.sent_at.map(|t| local(t, tz)),
+            resend_refusal,
         }
     }
 }
@@ -139,7 +149,9 @@ impl MailHistoryApi {
     ///
     /// Managers only. Puts a copy of a mail that was not sent (status `failed`) back into the
     /// outbox, from the sender configured now: a new entry of the history, the failed one kept.
-    /// 404 for an unknown mail, 422 for one that is queued or was sent.
+    /// 404 for an unknown mail; 422 for one that is queued or was sent, one sent again already,
+    /// and one with a link (password, e-mail confirmation) that may have expired since: a new
+    /// link is sent instead (the entry's `resend_refusal` says why beforehand).
     #[oai(
         path = "/api/history/mail/:id/resend",
         method = "post",

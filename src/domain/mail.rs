@@ -104,6 +104,9 @@ pub struct MailRecord {
     /// When the worker tries next; `None` once the mail is sent or failed.
     pub next_attempt_at: Option<Timestamp>,
     pub sent_at: Option<Timestamp>,
+    /// The copy queued when a manager sent this failed mail again («Отправить ещё раз»).
+    #[serde(default)]
+    pub resent_as: Option<MailId>,
 }
 
 /// Which mails the history shows; every set field must match.

@@ -70,6 +70,7 @@ pub fn enqueue_copy(txn: &WriteTxn, ctx: &MailContext, mail: &MailRecord) -> Res
             created_at: now,
             next_attempt_at: Some(now),
             sent_at: None,
+            resent_as: None,
             ..mail.clone()
         },
     )
@@ -110,5 +111,6 @@ pub(crate) fn compose(ctx: &MailContext, draft: MailDraft) -> MailRecord {
         created_at: now,
         next_attempt_at: Some(now),
         sent_at: None,
+        resent_as: None,
     }
 }

@@ -191,19 +191,25 @@ async fn settled_mail(browser: &Browser) -> Value {
     panic!("the newest mail stayed queued");
 }
 
-#[tokio::test]
-async fn a_manager_sends_a_failed_mail_again_and_it_arrives() {
-    use crate::smtp_fake::{FakeSmtp, free_port};
+/// An app whose mail goes to an SMTP server on `port` (none listens until a test starts one),
+/// tried once.
+async fn app_mailing_to(port: u16) -> crate::helpers::TestApp {
     use klass::config::{MailTransport, SmtpTls};
-    let port = free_port();
-    let app = spawn_app_with(|config| {
+    spawn_app_with(|config| {
         config.mail.transport = MailTransport::Smtp;
         config.mail.smtp.host = "127.0.0.1".into();
         config.mail.smtp.port = port;
         config.mail.smtp.tls = SmtpTls::None;
         config.mail.max_attempts = 1;
     })
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn a_manager_sends_a_failed_mail_again_and_it_arrives() {
+    use crate::smtp_fake::{FakeSmtp, free_port};
+    let port = free_port();
+    let app = app_mailing_to(port).await;
     let manager = app.browser_as(
         app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]),
         None,
@@ -213,12 +219,16 @@ async fn a_manager_sends_a_failed_mail_again_and_it_arrives() {
         None,
     );
     let student = app.quick_user("s@school.ru", "Петров", "Пётр", &[Role::Student]);
-    let queued = manager
-        .post(&format!("/api/users/{student}/resend-password"), json!({}))
+    // «Пароль изменён» is mailed by default: a notification, with no link that expires.
+    let password = json!({"password": "новый-пароль-1", "password_confirmation": "новый-пароль-1"});
+    let changed = manager
+        .post(&format!("/api/users/{student}/change-password"), password)
         .await;
-    assert_eq!(queued.status(), 202);
+    assert_eq!(changed.status(), 200);
     let failed = settled_mail(&manager).await["data"][0].clone();
     assert_eq!(failed["status"], "failed", "no mail server listens yet: {failed}");
+    assert_eq!(failed["kind"], "notification", "{failed}");
+    assert_eq!(failed["resend_refusal"], Value::Null, "it may be sent again: {failed}");
     let resend = format!("/api/history/mail/{}/resend", failed["id"]);
 
     assert_eq!(sent(&worker, Method::POST, &resend, json!({})).await.0, 403);
@@ -239,10 +249,47 @@ async fn a_manager_sends_a_failed_mail_again_and_it_arrives() {
         (&rows[0]["status"], &rows[0]["subject"]),
         (&json!("sent"), &failed["subject"])
     );
-    assert_eq!(rows[1], failed, "the failed mail is as it was");
+    let once = "Это письмо уже отправлено ещё раз";
+    let mut kept = failed.clone();
+    kept["resend_refusal"] = json!(once);
+    assert_eq!(rows[1], kept, "the failed mail is as it was, known as sent again");
+    let (status, body) = sent(&manager, Method::POST, &resend, json!({})).await;
+    assert_eq!(status, 422, "the failed mail is not queued twice: {body}");
+    assert_eq!(body["errors"]["id"], json!([once]), "{body}");
+    let page = json(manager.get("/api/history/mail").await).await;
+    assert_eq!(page["meta"]["total"], 2, "no second copy: {page}");
     let again = format!("/api/history/mail/{}/resend", rows[0]["id"]);
     let (status, body) = sent(&manager, Method::POST, &again, json!({})).await;
     assert_eq!(status, 422, "a sent mail is not sent twice: {body}");
     let log = json(manager.get("/api/history?action=mail.resent").await).await;
     assert!(log.to_string().contains("Повторная отправка письма"), "{log}");
+}
+
+#[tokio::test]
+async fn a_failed_mail_with_a_link_is_not_sent_again_but_a_new_link_is_asked_for() {
+    let app = app_mailing_to(crate::smtp_fake::free_port()).await;
+    let manager = app.browser_as(
+        app.quick_user("m@school.ru", "Орлова", "Наталья", &[Role::Manager]),
+        None,
+    );
+    let student = app.quick_user("s@school.ru", "Петров", "Пётр", &[Role::Student]);
+    let queued = manager
+        .post(&format!("/api/users/{student}/resend-password"), json!({}))
+        .await;
+    assert_eq!(queued.status(), 202);
+    let failed = settled_mail(&manager).await["data"][0].clone();
+    assert_eq!(failed["status"], "failed", "no mail server listens: {failed}");
+    let expired =
+        "Ссылка в этом письме могла устареть: отправьте новую со страницы человека («Пароль» → «Отправить ссылку»)";
+    assert_eq!(
+        failed["resend_refusal"], expired,
+        "the row tells before the button: {failed}"
+    );
+
+    let resend = format!("/api/history/mail/{}/resend", failed["id"]);
+    let (status, body) = sent(&manager, Method::POST, &resend, json!({})).await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(body["errors"]["id"], json!([expired]), "{body}");
+    let page = json(manager.get("/api/history/mail").await).await;
+    assert_eq!(page["meta"]["total"], 1, "no copy with the old link: {page}");
 }

@@ -167,6 +167,7 @@ fn queued_mail(to: &str) -> klass::domain::mail::MailRecord {
         created_at: now,
         next_attempt_at: Some(now),
         sent_at: None,
+        resent_as: None,
     }
 }
 

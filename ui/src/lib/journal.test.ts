@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENDANCE_NAMES, ATTENDANCE_TITLES, attendanceLetter, attendanceWords, formatAverage, formatRate, isFeminineName, markOfKey, markTone } from './journal';
+import { ATTENDANCE_NAMES, ATTENDANCE_TITLES, attendanceCount, attendanceLetter, attendanceWords, formatAverage, formatRate, isFeminineName, markedStudents, markOfKey, markTone } from './journal';
 
 describe('journal words and numbers', () => {
   it('writes an average with one decimal and a Russian comma', () => {
@@ -44,5 +44,19 @@ describe('journal words and numbers', () => {
     expect(attendanceWords(ATTENDANCE_NAMES.excused, true)).toBe('По уважительной причине');
     expect(attendanceWords(ATTENDANCE_TITLES.unexcused, true)).toBe('отсутствовала без уважительной причины');
     expect(attendanceWords(ATTENDANCE_TITLES.late, false)).toBe('опоздал');
+  });
+
+  it('counts students of a status in words agreeing with the count', () => {
+    expect(attendanceCount('late', 1)).toBe('опоздал: 1');
+    expect(attendanceCount('late', 1, true)).toBe('опоздала: 1');
+    expect(attendanceCount('late', 2)).toBe('опоздали: 2');
+    expect(attendanceCount('late', 5, true)).toBe('опоздали: 5');
+    expect(attendanceCount('excused', 3)).toBe('отсутствовали по уважительной причине: 3');
+    expect(attendanceCount('unexcused', 21)).toBe('отсутствовали без уважительной причины: 21');
+    expect(attendanceCount('unexcused', 1, true)).toBe('отсутствовала без уважительной причины: 1');
+  });
+
+  it('says how many students a saved journal marks', () => {
+    expect([1, 3, 5, 21].map(markedStudents)).toEqual(['отмечен 1 ученик', 'отмечено 3 ученика', 'отмечено 5 учеников', 'отмечен 21 ученик']);
   });
 });

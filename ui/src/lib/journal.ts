@@ -4,6 +4,7 @@
 
 import type { Schema } from '../api/types';
 import { genderOf } from './declension';
+import { countStudents, pluralForm } from './plural';
 
 /** How a student was at a lesson. */
 export type AttendanceStatus = Schema<'AttendanceStatus'>;
@@ -41,6 +42,20 @@ export const isFeminineName = (fullName: string) => genderOf(fullName.trim().spl
  * «опоздал» -> «опоздала», «Отсутствовал без …» -> «Отсутствовала без …»; «По уважительной …» stays.
  */
 export const attendanceWords = (words: string, feminine: boolean) => (feminine ? words.replace(/^(\S+л)(?=\s|$)/, '$1а') : words);
+
+/**
+ * How many students had a status, the words agreeing with the count as a label before it:
+ * «опоздал: 1» («опоздала: 1» when the one is a girl), «опоздали: 2», «отсутствовали без
+ * уважительной причины: 21» (a label speaks of the group, so every count but one takes the plural).
+ */
+export function attendanceCount(status: AttendanceStatus, count: number, feminine = false): string {
+  const title = ATTENDANCE_TITLES[status];
+  const words = count === 1 ? attendanceWords(title, feminine) : title.replace(/^(\S+л)(?=\s|$)/, '$1и');
+  return `${words}: ${count}`;
+}
+
+/** How many students a saved journal marks: «отмечен 1 ученик», «отмечено 3 ученика», «отмечено 5 учеников». */
+export const markedStudents = (count: number) => `${pluralForm(count, ['отмечен', 'отмечено', 'отмечено'])} ${countStudents(count)}`;
 
 /** The legend under a journal: each letter with what it means, said of no one (present has no letter). */
 export const ATTENDANCE_LEGEND: readonly { status: AttendanceStatus; letter: string; text: string }[] = [

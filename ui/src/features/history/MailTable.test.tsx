@@ -13,14 +13,17 @@ const sent: MailRecord = {
   user_id: 7,
   kind: 'password_reset',
   kind_title: 'Сброс пароля',
-  subject: 'Восстановление пароля',
+  subject: 'Пароль изменён',
   status: 'sent',
   attempts: 1,
   last_error: null,
   created_at: '2026-11-23T10:00:00+03:00',
   sent_at: '2026-11-23T10:00:02+03:00',
+  resend_refusal: null,
 };
-const failed: MailRecord = { ...sent, id: 2, status: 'failed', sent_at: null, last_error: 'Почтовый сервер недоступен' };
+const failed: MailRecord = { ...sent, id: 2, kind: 'notification', kind_title: 'Уведомление', status: 'failed', sent_at: null, last_error: 'Почтовый сервер недоступен' };
+const expired = 'Ссылка в этом письме могла устареть: отправьте новую со страницы человека («Пароль» → «Отправить ссылку»)';
+const refused: MailRecord = { ...failed, id: 3, kind: 'password_reset', kind_title: 'Сброс пароля', resend_refusal: expired };
 
 let root: Root;
 let host: HTMLElement;
@@ -28,7 +31,7 @@ let host: HTMLElement;
 function render(props: Partial<Parameters<typeof MailTable>[0]>) {
   host = document.body.appendChild(document.createElement('div'));
   root = createRoot(host);
-  act(() => root.render(<MailTable rows={[sent, failed]} busy={false} {...props} />));
+  act(() => root.render(<MailTable rows={[sent, failed, refused]} busy={false} {...props} />));
 }
 
 const buttons = () => [...host.querySelectorAll('button')];
@@ -43,7 +46,7 @@ describe('mail table', () => {
     const onResend = vi.fn();
     render({ onResend });
     expect(buttons().map((b) => [b.textContent, b.getAttribute('aria-label')])).toEqual([
-      ['Отправить ещё раз', 'Отправить ещё раз письмо «Восстановление пароля» на anna@school.ru'],
+      ['Отправить ещё раз', 'Отправить ещё раз письмо «Пароль изменён» на anna@school.ru'],
     ]);
     act(() => buttons()[0].click());
     expect(onResend).toHaveBeenCalledWith(failed);
@@ -56,5 +59,13 @@ describe('mail table', () => {
     host.remove();
     render({});
     expect(buttons()).toEqual([]);
+  });
+
+  it('offers no button on a failed mail the server would refuse, and says why in its place', () => {
+    render({ onResend: vi.fn() });
+    const rows = [...host.querySelectorAll('tbody tr')];
+    expect(rows[2].querySelector('button')).toBeNull();
+    expect(rows[2].querySelector('.mail-resend-refusal')?.textContent).toBe(expired);
+    expect(rows[1].querySelector('.mail-resend-refusal')).toBeNull();
   });
 });

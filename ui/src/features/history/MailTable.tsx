@@ -1,6 +1,6 @@
 //! The mail history table, newest first; a failed try's error, and the button that sends the mail
-//! again, sit under the status so the table fits beside the sidebar; on phones each row becomes a
-//! card with labelled cells.
+//! again (or why it may not be: a link that may have expired, a copy already sent), sit under the
+//! status so the table fits beside the sidebar; on phones each row becomes a card with labelled cells.
 import { RecordsTable } from '../../components/RecordsTable';
 import { formatDateTime } from '../../lib/format';
 import { formatSentAt, STATUS_NAMES, type MailRecord } from './mail';
@@ -40,7 +40,8 @@ function Row({ mail, onResend, resending }: { mail: MailRecord } & Actions) {
             {mail.last_error}
           </small>
         )}
-        {onResend && mail.status === 'failed' && (
+        {onResend && mail.status === 'failed' && mail.resend_refusal && <small className="muted mail-resend-refusal">{mail.resend_refusal}</small>}
+        {onResend && mail.status === 'failed' && !mail.resend_refusal && (
           <button
             type="button"
             className="secondary outline mail-resend"

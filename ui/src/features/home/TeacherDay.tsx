@@ -88,14 +88,23 @@ function DayCard({ lesson, filled, dated }: { lesson: Lesson; filled: Filled | u
   );
 }
 
+/** The query of a teacher's lessons left unfilled, as of the school's `day`: his planned lessons
+ *  over by now (`over=true`) of the `UNFILLED_DAYS` days up to yesterday (today's show above,
+ *  each with its state). */
+export const unfilledQuery = (teacher: number, day: string) => ({
+  teacher_id: teacher,
+  status: 'planned',
+  over: 'true',
+  from: addDays(day, 1 - UNFILLED_DAYS),
+  to: addDays(day, -1),
+  per_page: 100,
+});
+
 /** His lessons of the days before the school's today within `UNFILLED_DAYS` that are still
- * planned: over, and nobody saved their journal (today's show above, each with its state). */
+ * planned: over, and nobody saved their journal. */
 function Unfilled({ user }: { user: CurrentUser }) {
-  const near = today();
-  const list = useList<Lesson>(endpoints.lessons, { teacher_id: user.id, status: 'planned', from: addDays(near, 1 - UNFILLED_DAYS), to: near, per_page: 100 });
-  const now = Date.now();
-  const todays = new Set(onSchoolDay(list.page?.data ?? []).map((lesson) => lesson.id));
-  const rows = (list.page?.data ?? []).filter((lesson) => !todays.has(lesson.id) && Date.parse(lesson.ends_at) <= now);
+  const list = useList<Lesson>(endpoints.lessons, unfilledQuery(user.id, today()));
+  const rows = list.page?.data ?? [];
   if (rows.length === 0) return null;
   return (
     <section className="home-unfilled" aria-labelledby="home-unfilled">

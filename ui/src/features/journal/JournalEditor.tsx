@@ -7,6 +7,7 @@ import { useBlocker } from 'react-router';
 import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
 import { api, ApiError } from '../../lib/api/client';
+import { markedStudents } from '../../lib/journal';
 import { lessonUrl, type Lesson } from '../../lib/teaching';
 import { addToast } from '../../lib/toasts';
 import { AttendanceTally } from './AttendanceTally';
@@ -76,7 +77,7 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
       setDraft(next);
       setFailure(null);
       onSaved(data);
-      addToast({ color: 'success', title: 'Журнал сохранён', description: `${lesson.subject_name}, ${form.tally(next).marked} отмечено` });
+      addToast({ color: 'success', title: 'Журнал сохранён', description: `${lesson.subject_name}: ${markedStudents(form.tally(next).marked)}` });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const message = error.status === 422 ? undefined : error.body.message;
