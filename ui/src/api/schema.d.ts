@@ -324,7 +324,9 @@ export interface paths {
          * Send a mail again
          * @description Managers only. Puts a copy of a mail that was not sent (status `failed`) back into the
          *     outbox, from the sender configured now: a new entry of the history, the failed one kept.
-         *     404 for an unknown mail, 422 for one that is queued or was sent.
+         *     404 for an unknown mail; 422 for one that is queued or was sent, one sent again already,
+         *     and one with a link (password, e-mail confirmation) that may have expired since: a new
+         *     link is sent instead (the entry's `resend_refusal` says why beforehand).
          */
         post: operations["mail_history_resend"];
         delete?: never;
@@ -1212,7 +1214,9 @@ export interface paths {
          * @description Managers, and workers for a group they teach (keeping themselves as its teacher). Its
          *     future planned lessons follow the change; done, cancelled and hand-moved lessons are
          *     kept; joining students get its future lessons, leaving ones leave them. Clashes as on
-         *     create; `archived: true` removes its future planned lessons.
+         *     create; `archived: true` removes its future planned lessons. With the `version` the
+         *     form was filled from, a group changed since is not saved: 422 with the message under
+         *     `errors.version` (another person's edit is never lost silently).
          */
         put: operations["group_lessons_update"];
         post?: never;
@@ -1771,9 +1775,11 @@ export interface paths {
         /**
          * Reverse an entry
          * @description Managers, with a reason (422 on `reason` without one). Both entries stay in the
-         *     ledger; an entry already reversed, a reversal or a refund is a 422. A package's sale
-         *     cancels the package, and is a 422 on `id` once any of its lessons is used or its unused
-         *     part given back.
+         *     ledger; an entry already reversed or a reversal is a 422. A package's sale cancels the
+         *     package, and is a 422 on `id` once any of its lessons is used or its unused part given
+         *     back. Money paid out comes back to the balance; a package's unused part credited is
+         *     taken back and the package covers lessons again (a 422 on `id` while lessons given back
+         *     to it since stand credited: reverse their credits first).
          */
         post: operations["payments_reverse"];
         delete?: never;
@@ -3324,6 +3330,11 @@ export interface components {
              */
             price?: number | null;
             archived?: boolean | null;
+            /**
+             * @description On a change: the `version` of the group the form was filled from; when the group has
+             *     changed since, 422 on `version` and nothing saved. Left out: saved over whatever it is now.
+             */
+            version?: string | null;
         };
         /**
          * GroupJournalView
@@ -3389,6 +3400,11 @@ export interface components {
              */
             price?: number | null;
             archived: boolean;
+            /**
+             * @description Changes whenever the stored group changes: sent back with a change, it keeps that change
+             *     from undoing another made meanwhile (409).
+             */
+            version: string;
         };
         /**
          * Health
@@ -3898,6 +3914,11 @@ export interface components {
             created_at: string;
             /** @description RFC 3339 on the school's clock, as `created_at`. */
             sent_at?: string | null;
+            /**
+             * @description Why «Отправить ещё раз» is refused for this failed mail (its link may have expired, it
+             *     was sent again already); null when it may be sent again, and for a mail not failed.
+             */
+            resend_refusal?: string | null;
         };
         /**
          * @description What a mail is for; decides its template.
@@ -4177,7 +4198,8 @@ export interface components {
             refundable: number;
             /**
              * Format: uint32
-             * @description Lessons given back with its unused part (null while it was not).
+             * @description Lessons given back with its unused part and credited one by one since (null while it
+             *     was not).
              */
             lessons_returned?: number | null;
             freezes: components["schemas"]["FreezeView"][];
