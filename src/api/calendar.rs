@@ -161,7 +161,8 @@ impl CalendarApi {
     /// zone, at most 62 days), by start, each with its subject's name and colour, and the
     /// school's events (kind `event`, coloured by their kind, status `planned`). With
     /// `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
-    /// and the events of his audience — staff, the person himself or his parent. Without it:
+    /// and the events of his audience — staff, the person himself or his parent (404 for a
+    /// person who does not exist). Without it:
     /// the whole school and every event, staff only, at most 2,000 lessons (more: 422 on `to`,
     /// saying how many and asking for a teacher, a room or a week; `/api/calendar/days` counts
     /// them by day). `room` keeps one room's lessons (no events).

@@ -129,7 +129,8 @@ impl NotificationsApi {
     /// A person's notifications
     ///
     /// Newest first, paged; `unread=1` for the unread ones only. `meta.unread` counts the
-    /// unread ones (the bell's badge). The person himself or a manager.
+    /// unread ones (the bell's badge). The person himself or a manager; 404 for a person who
+    /// does not exist.
     #[oai(
         path = "/api/users/:id/notifications",
         method = "get",

@@ -16,13 +16,20 @@ pub struct Inbox {
     pub unread: u64,
 }
 
-/// One page of `user`'s notifications (only unread ones if asked), newest first.
+/// One page of `user`'s notifications (only unread ones if asked), newest first; a 404 for
+/// a person who does not exist.
 pub fn inbox(store: &Store, user: UserId, unread_only: bool, request: PageRequest) -> Result<Inbox, ServiceError> {
     let txn = store.read()?;
+    users::get(&txn, user)?.ok_or_else(no_person)?;
     Ok(Inbox {
         page: notifications::page(&txn, user, unread_only, request)?,
         unread: notifications::unread_count(&txn, user)?,
     })
+}
+
+/// The answer about a person who does not exist.
+fn no_person() -> ServiceError {
+    ServiceError::NotFound("Пользователь не найден".into())
 }
 
 /// The answer about a notification that does not exist, or is not the asker's.
@@ -49,7 +56,7 @@ pub fn mark_read(store: &Store, actor: &Actor, id: NotificationId) -> Result<Not
 /// (`policy::marks_notification_read`); returns how many were marked.
 pub fn mark_all_read(store: &Store, actor: &Actor, user: UserId) -> Result<u64, ServiceError> {
     let txn = store.write()?;
-    users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+    users::get(&txn, user)?.ok_or_else(no_person)?;
     let counts = |n: &Notification| policy::marks_notification_read(actor, n);
     let marked = notifications::mark_all_read(&txn, user, Timestamp::now(), counts)?;
     txn.commit()?;
@@ -78,7 +85,7 @@ pub fn choose(
         ));
     }
     let txn = store.write()?;
-    let person = users::get(&txn, user)?.ok_or_else(|| ServiceError::NotFound("Пользователь не найден".into()))?;
+    let person = users::get(&txn, user)?.ok_or_else(no_person)?;
     offered(&kinds, &person.roles, "mail")?;
     offered(off.iter().flatten(), &person.roles, "off")?;
     let before = notifications::choice(&txn, user)?;

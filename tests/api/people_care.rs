@@ -122,3 +122,38 @@ async fn a_manager_changes_his_own_password_only_with_the_current_one() {
     let again = app.browser();
     again.sign_in("boss@school.ru", "старый-пароль-1").await;
 }
+
+#[tokio::test]
+async fn a_person_who_does_not_exist_has_no_notifications_and_no_calendar_to_read() {
+    let app = spawn_app().await;
+    let manager = app.quick_user("boss@school.ru", "Орлова", "Наталья", &[Role::Manager]);
+    let pupil = app.quick_user("pupil@school.ru", "Морозов", "Кирилл", &[Role::Student]);
+    let nobody = pupil + 1000;
+    let reads = [
+        format!("/api/users/{nobody}/notifications"),
+        format!("/api/calendar?user_id={nobody}&from=2026-11-02&to=2026-11-08"),
+    ];
+    let payments = json(
+        app.browser_as(manager, None)
+            .get(&format!("/api/users/{nobody}/payments"))
+            .await,
+    )
+    .await;
+    assert_eq!(payments["message"], "Пользователь не найден");
+    for path in &reads {
+        let answer = app.browser_as(manager, None).get(path).await;
+        assert_eq!(answer.status(), 404, "{path}");
+        assert_eq!(
+            json(answer).await["message"],
+            payments["message"],
+            "{path}: as every per-person read"
+        );
+        let refused = app.browser_as(pupil, None).get(path).await;
+        assert_eq!(refused.status(), 403, "{path}: the policy still answers first");
+    }
+    let own = app
+        .browser_as(pupil, None)
+        .get(&format!("/api/users/{pupil}/notifications"))
+        .await;
+    assert_eq!(own.status(), 200, "a person who exists still reads his own");
+}

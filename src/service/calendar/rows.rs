@@ -60,7 +60,7 @@ impl CalendarItem {
 /// and given again while the lessons it reads (their lists' versions: a person's and his
 /// children's, a room's or the school's), the school's events (theirs), the directory (names,
 /// roles, family), the subjects it names and, for a person, the groups he and his children are
-/// in read the same.
+/// in read the same. A person who does not exist is a 404.
 pub fn shown<E: From<ServiceError>>(
     store: &Store,
     shelf: &LessonShelf,
@@ -69,6 +69,10 @@ pub fn shown<E: From<ServiceError>>(
     write: impl FnOnce(Vec<CalendarItem>) -> Bytes,
 ) -> Result<Bytes, E> {
     let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
+    let directory = store.directory(&txn).map_err(ServiceError::from)?;
+    if scope.person.is_some_and(|person| directory.find(person).is_none()) {
+        return Err(ServiceError::NotFound("Пользователь не найден".into()).into());
+    }
     let mut lists = vec![store_events::list_of_school()];
     match (scope.person, room_of(scope)) {
         (Some(person), _) => {
@@ -80,7 +84,6 @@ pub fn shown<E: From<ServiceError>>(
         (None, None) => lists.push(lessons::list_of_school()),
     }
     let mut head = kept_texts::versions_of(&versions, &lists);
-    let directory = store.directory(&txn).map_err(ServiceError::from)?;
     head.extend(directory.revision().to_le_bytes());
     if let Some(person) = scope.person {
         head.extend(events::membership_of(&txn, person)?);
