@@ -28,6 +28,10 @@ test('the demo manager signs in, lands on / with his name, and signs out', async
   await page.goto('/auth/login');
   await page.waitForURL((url) => url.pathname === '/');
 
+  // Reached with Tab, the menu's button shows where the focus is.
+  await page.getByRole('button', { name: /^Уведомления/ }).focus();
+  await page.keyboard.press('Tab');
+  assert.deepEqual(await page.evaluate(() => [document.activeElement?.getAttribute('aria-haspopup'), getComputedStyle(document.activeElement).outlineStyle]), ['menu', 'solid']);
   await menu.click();
   await page.getByRole('menuitem', { name: 'Выйти' }).click();
   await page.waitForURL((url) => url.pathname === '/auth/login');

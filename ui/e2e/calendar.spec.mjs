@@ -65,6 +65,21 @@ async function open(path, { viewport = WIDE, colorScheme = 'light' } = {}) {
 
 const lessonsOn = (page, day) => page.locator(`.cal-col[data-day="${day}"] .cal-entry`);
 
+/** In the page: the words of the time grid's entry titles whose letters lie on more than one line. */
+function wordsCutAcrossLines() {
+  const cut = [];
+  for (const title of document.querySelectorAll('.cal-col .cal-entry-title')) {
+    const text = title.firstChild;
+    for (const match of (text?.textContent ?? '').matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(text, match.index);
+      range.setEnd(text, match.index + match[0].length);
+      if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) cut.push(match[0]);
+    }
+  }
+  return cut;
+}
+
 test('a manager drags a lesson to another day; a clash is refused in Russian and the lesson goes back', async () => {
   const page = await open('/');
   await app.signIn(page);
@@ -228,6 +243,7 @@ test('the week view at 1366 px in dark mode', async () => {
   await manager.goto('/calendar?view=week');
   await manager.locator('.cal-col .cal-entry').first().waitFor();
   await app.screenshot(manager, 'calendar-school-week-1366-dark');
+  assert.deepEqual(await manager.evaluate(wordsCutAcrossLines), [], 'no subject is cut mid-word («Математи|ка»)');
   assert.deepEqual(manager.errors, []);
 });
 

@@ -21,7 +21,7 @@ function ConfirmDialog({ open, close, title, message, action, danger }: OverlayP
         <button type="button" className="secondary" onClick={() => close(false)}>
           Отмена
         </button>
-        <button type="button" className={danger ? 'danger' : undefined} onClick={() => close(true)}>
+        <button type="button" className={danger ? 'danger' : undefined} data-autofocus onClick={() => close(true)}>
           {action}
         </button>
       </footer>

@@ -1,4 +1,5 @@
-//! A modal dialog on the native <dialog> (focus trap, Esc) styled by Pico.
+//! A modal dialog on the native <dialog> (focus trap, Esc) styled by Pico: it opens on its action
+//! or first field and gives the focus back to what opened it when it closes.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { OverlayProps } from '../lib/overlays';
 
@@ -7,19 +8,32 @@ interface Props extends OverlayProps {
   children: ReactNode;
 }
 
+/** The fields a person can type in or choose from. */
+const FIELDS = 'input:not([type="hidden"]):not(:disabled), select:not(:disabled), textarea:not(:disabled)';
+
+/**
+ * Where an opened dialog puts the focus: on the element marked `data-autofocus` (a confirmation's
+ * action, so Enter goes ahead), else in its first field, else nowhere of ours (the browser's choice).
+ */
+function startingPoint(dialog: HTMLElement): HTMLElement | null {
+  return dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.querySelector<HTMLElement>(FIELDS);
+}
+
 export function Modal({ open, close, title, children }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
   useEffect(() => {
     const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      element.showModal();
-      // A dialog with a form starts in its first field rather than on the close button.
-      element.querySelector<HTMLElement>('input, select, textarea')?.focus();
-    }
-    if (!open && element.open) element.close();
+    if (!element || !open) return;
+    const opener = document.activeElement;
+    if (!element.open) element.showModal();
+    startingPoint(element)?.focus();
+    // Closed or dropped (a one-question dialog is unmounted at once): back to what opened it.
+    return () => {
+      if (element.open) element.close();
+      if (opener instanceof HTMLElement) opener.focus();
+    };
   }, [open]);
 
   return (
