@@ -39,6 +39,10 @@ pub struct LedgerEntryView {
     /// The reversal that cancels this entry, if one does.
     #[oai(nullable)]
     pub reversed_by: Option<EntryId>,
+    /// Whether a manager may reverse it now (`POST /api/payments/{id}/reverse`): not a
+    /// reversal, not reversed already, not the sale of a package whose lessons were used or
+    /// whose unused part was given back, not a return whose package took lessons back since.
+    pub reversible: bool,
     /// What it is for: «Занятие: Математика, 20.11.2026», «Абонемент: Математика, 8 занятий»,
     /// «Оплата: наличные», «Сторно: …».
     pub title: String,
@@ -72,6 +76,7 @@ impl LedgerEntryView {
             package_id: entry.package_id,
             reverses_id: entry.reverses_id,
             reversed_by: shown.reversed_by,
+            reversible: shown.reversible,
             title: shown.title,
             note: entry.note,
             date: entry.date.to_string(),

@@ -119,6 +119,7 @@ mod tests {
             package_id: None,
             reverses_id: reversal.then_some(EntryId(1)),
             reversed_by: None,
+            reversible: !reversal,
             title: "Занятие: Математика, 20.11.2026".into(),
             note: String::new(),
             date: "2026-11-20".into(),

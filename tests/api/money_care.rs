@@ -409,3 +409,70 @@ async fn a_lesson_given_back_to_a_returned_package_is_credited_its_share() {
     );
     assert_eq!(totals(&school).await["charged"], 6_400_00);
 }
+
+/// Whether each of Anna's entries may be reversed, by id, as her ledger and the school's tell
+/// it (they must agree), newest first.
+async fn reversible_rows(school: &School) -> Vec<(u64, bool)> {
+    let rows = |page: &Value| -> Vec<(u64, bool)> {
+        let rows = page["data"].as_array().expect("rows").iter();
+        rows.map(|row| {
+            (
+                row["id"].as_u64().expect("id"),
+                row["reversible"].as_bool().expect("reversible"),
+            )
+        })
+        .collect()
+    };
+    let own = rows(&anna_ledger(school).await);
+    let path = format!("/api/payments?student_id={}", school.anna);
+    let (status, page) = as_manager(school, Method::GET, &path, Value::Null).await;
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(rows(&page), own, "the school's ledger tells what hers does");
+    let (_, whole) = as_manager(school, Method::GET, "/api/payments", Value::Null).await;
+    assert_eq!(rows(&whole), own, "so does the school's whole ledger");
+    own
+}
+
+#[tokio::test]
+async fn a_row_offers_a_reversal_only_where_the_server_takes_one() {
+    let school = school().await;
+    let id = sold_package(&school).await;
+    let payment = json!({"student_id": school.anna, "amount": 1_000_00, "method": "cash"});
+    let (status, paid) = as_manager(&school, Method::POST, "/api/payments", payment).await;
+    assert_eq!(status, 201, "{paid}");
+    let [(paid, true), (sale, true)] = reversible_rows(&school).await[..] else {
+        panic!("a payment and a sale with no lesson used are both reversed")
+    };
+
+    anna_attends(&school, school.lesson(school.teacher, -24)).await;
+    assert_eq!(
+        reversible_rows(&school).await,
+        [(paid, true), (sale, false)],
+        "a lesson was used"
+    );
+    let (status, returned) = as_manager(&school, Method::POST, &format!("/api/packages/{id}/refund"), json!({})).await;
+    assert_eq!(status, 201, "{returned}");
+    let rows = reversible_rows(&school).await;
+    let credit = rows[0].0;
+    assert_eq!(rows, [(credit, true), (paid, true), (sale, false)], "the rest returned");
+    let (status, refused) = reverse(&school, &json!(sale)).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(
+        refused["errors"]["id"],
+        json!(["Остаток абонемента уже возвращён: сторно невозможно"])
+    );
+
+    let (status, back) = reverse(&school, &json!(paid)).await;
+    assert_eq!(status, 201, "{back}");
+    let rows = reversible_rows(&school).await;
+    let reversal = rows[0].0;
+    assert_eq!(
+        rows,
+        [(reversal, false), (credit, true), (paid, false), (sale, false)],
+        "neither a reversal nor what it reversed"
+    );
+    for (id, _) in rows.iter().filter(|(_, reversible)| !reversible) {
+        let (status, refused) = reverse(&school, &json!(id)).await;
+        assert_eq!(status, 422, "entry {id}: {refused}");
+    }
+}

@@ -1,9 +1,9 @@
 //! How ledger entries and packages read: their student's and writer's names, an entry's title
 //! (what it is for: «Занятие: Математика, 20.11.2026», «Оплата: наличные», «Сторно: …»,
-//! «Возврат за абонемент: …», «Возврат: наличные») and
-//! the reversal that cancels it. One function shows every list, each name looked up once, and
-//! what a page refers to (reversals, reversed entries, lessons) read through one table handle
-//! each; it also tells which records the page names, whose stored state a kept page is checked
+//! «Возврат за абонемент: …», «Возврат: наличные»), the reversal that cancels it and whether
+//! it may be reversed. One function shows every list, each name looked up once, and what a
+//! page refers to (reversals, reversed entries, lessons) read through one table handle each;
+//! it also tells which records the page names, whose stored state a kept page is checked
 //! against (`service::money::ledger_texts`).
 
 use crate::domain::course::Course;
@@ -14,6 +14,7 @@ use crate::domain::plural::plural;
 use crate::domain::subject::Subject;
 use crate::domain::{CourseId, EntryId, LessonId, PackageId, SubjectId, User, UserId};
 use crate::service::ServiceError;
+use crate::service::money::reversal;
 use crate::store::directory::Directory;
 use crate::store::record::Reader;
 use crate::store::{Store, StoreError, ledger, lessons, record};
@@ -34,6 +35,8 @@ pub struct ShownEntry {
     pub title: String,
     /// The reversal that cancels it, if one does.
     pub reversed_by: Option<EntryId>,
+    /// Whether a manager may reverse it now (`reversal::refusal` finds nothing against it).
+    pub reversible: bool,
 }
 
 /// A package with the names a card shows and where it stands today.
@@ -251,10 +254,13 @@ impl<'a> Names<'a> {
             },
             None => self.title(&entry)?,
         };
+        let reversed_by = self.reversals.get(&entry.id).copied();
+        let package = entry.package_id.map(|id| self.package(id)).transpose()?.flatten();
         Ok(ShownEntry {
             student_name: self.full_name(entry.student_id),
             created_by_name: entry.created_by.map(|id| self.short_name(id)),
-            reversed_by: self.reversals.get(&entry.id).copied(),
+            reversible: reversal::refusal(&entry, reversed_by.is_some(), package.as_ref()).is_none(),
+            reversed_by,
             title,
             entry,
         })

@@ -135,6 +135,7 @@ mod tests {
             created_by_name: Some(by.to_owned()),
             title: "+7 900 000-00-00".to_owned(),
             reversed_by: None,
+            reversible: false,
         }
     }
 

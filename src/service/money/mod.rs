@@ -10,5 +10,6 @@ pub mod ledger_texts;
 pub mod packages;
 pub mod payments;
 pub mod refunds;
+pub mod reversal;
 pub mod school_ledger;
 pub mod verify;

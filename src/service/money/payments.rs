@@ -4,7 +4,7 @@
 
 use super::entry_view::{Named, ShownEntry, ShownPackage, show_entries, show_page};
 use super::ledger_texts::{self, LedgerTexts};
-use super::refunds;
+use super::{refunds, reversal};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::ledger::{ChargeReason, EntryKind, LedgerEntry, PaymentMethod, amount_error};
@@ -213,8 +213,8 @@ pub fn record(
 }
 
 /// Reverses entry `id` with `reason`, as a manager: a payment, a charge or a refund not
-/// reversed yet. A reversed lesson charge still stands for its lesson, so saving the journal
-/// again does not charge it anew; a later change of attendance or price settles it afresh
+/// reversed yet (`reversal::refusal`, a 422 on `id` otherwise). A reversed lesson charge still
+/// stands for its lesson, so saving the journal again does not charge it anew; a later change of attendance or price settles it afresh
 /// (without a second reversal). A package's sale is reversed only while none of its lessons is
 /// used (a 422 on `id` otherwise: the lessons it covered would be paid by nobody) and not after
 /// its unused part was given back; the package is then cancelled. Money paid out comes back to
@@ -235,28 +235,18 @@ pub fn reverse(
     if reason.is_empty() {
         errors.push("reason", policy::REVERSAL_NEEDS_REASON);
     }
-    if original.kind == EntryKind::Reversal {
-        errors.push("id", "Сторно нельзя сторнировать");
-    } else if ledger::reversal_of(&txn, id)?.is_some() {
-        errors.push("id", "Запись уже сторнирована");
-    } else if let Some(message) = refunds::reversal_refusal(&txn, &original)? {
+    let package = match original.package_id {
+        Some(package) => record::get::<Package>(&txn, package)?,
+        None => None,
+    };
+    let reversed = ledger::reversal_of(&txn, id)?.is_some();
+    if let Some(message) = reversal::refusal(&original, reversed, package.as_ref()) {
         errors.push("id", message);
-    }
-    let sold = sold_package(&txn, &original)?;
-    if sold.as_ref().is_some_and(|p| p.returned.is_some()) {
-        errors.push("id", "Остаток абонемента уже возвращён: сторно невозможно");
-    } else if let Some(used) = sold.as_ref().map(|p| p.lessons_used).filter(|used| *used > 0) {
-        errors.push(
-            "id",
-            format!(
-                "По абонементу уже списаны занятия ({used}): сторно невозможно, нажмите «Вернуть остаток» у абонемента"
-            ),
-        );
     }
     errors.into_result()?;
     let student =
         users::get(&txn, original.student_id)?.map_or_else(|| format!("№{}", original.student_id), |u| u.full_name());
-    let cancelled = match sold {
+    let cancelled = match package.filter(|p| reversal::sells(&original, p)) {
         Some(package) => cancel(&txn, package)?,
         None => refunds::reopen(&txn, &original)?,
     };
@@ -279,16 +269,6 @@ pub fn reverse(
         );
         Change::new(Action::EntryReversed, Entity::Payment, Some(entry.id.0), summary).concerning([original.student_id])
     })
-}
-
-/// The package whose sale `original` is, while it is not cancelled; `None` for any other
-/// entry.
-fn sold_package(txn: &WriteTxn, original: &LedgerEntry) -> Result<Option<Package>, ServiceError> {
-    let sale = original.kind == EntryKind::Charge && original.reason == Some(ChargeReason::Package);
-    let Some(id) = original.package_id.filter(|_| sale) else {
-        return Ok(None);
-    };
-    Ok(record::get::<Package>(txn, id)?.filter(|p| !p.cancelled))
 }
 
 /// Cancels `package` (its sale reversed, none of its lessons used) so that it covers no more

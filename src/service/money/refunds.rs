@@ -169,19 +169,6 @@ fn credited_package(txn: &WriteTxn, entry: &LedgerEntry) -> Result<Option<Packag
     Ok(record::get::<Package>(txn, id)?.filter(|p| p.returned.is_some()))
 }
 
-/// Why refund `entry` is not reversed yet, if it is not: it returned a package that lessons
-/// were given back to since, and their credits stand (reversing it would reopen the package
-/// with those lessons in it, paid twice).
-pub fn reversal_refusal(txn: &WriteTxn, entry: &LedgerEntry) -> Result<Option<String>, StoreError> {
-    let returned = credited_package(txn, entry)?.and_then(|p| p.returned);
-    Ok(returned.filter(|r| r.entry_id == entry.id && r.later > 0).map(|r| {
-        format!(
-            "После возврата остатка в абонемент вернулись занятия ({}): сначала сторнируйте возвраты за них",
-            r.later
-        )
-    }))
-}
-
 /// Undoes what refund `entry`, being reversed, did to its package: the return's credit taken
 /// back reopens the package (it covers lessons again, as before the return); a lesson's credit
 /// taken back leaves that lesson in the package, uncredited. Returns what the log adds.

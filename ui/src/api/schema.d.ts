@@ -409,7 +409,8 @@ export interface paths {
         /**
          * A person's notifications
          * @description Newest first, paged; `unread=1` for the unread ones only. `meta.unread` counts the
-         *     unread ones (the bell's badge). The person himself or a manager.
+         *     unread ones (the bell's badge). The person himself or a manager; 404 for a person who
+         *     does not exist.
          */
         get: operations["users_notifications"];
         put?: never;
@@ -1378,7 +1379,8 @@ export interface paths {
          *     zone, at most 62 days), by start, each with its subject's name and colour, and the
          *     school's events (kind `event`, coloured by their kind, status `planned`). With
          *     `user_id`: that person's lessons (as teacher or student; a parent's also his children's)
-         *     and the events of his audience — staff, the person himself or his parent. Without it:
+         *     and the events of his audience — staff, the person himself or his parent (404 for a
+         *     person who does not exist). Without it:
          *     the whole school and every event, staff only, at most 2,000 lessons (more: 422 on `to`,
          *     saying how many and asking for a teacher, a room or a week; `/api/calendar/days` counts
          *     them by day). `room` keeps one room's lessons (no events).
@@ -3704,6 +3706,12 @@ export interface components {
              * @description The reversal that cancels this entry, if one does.
              */
             reversed_by?: number | null;
+            /**
+             * @description Whether a manager may reverse it now (`POST /api/payments/{id}/reverse`): not a
+             *     reversal, not reversed already, not the sale of a package whose lessons were used or
+             *     whose unused part was given back, not a return whose package took lessons back since.
+             */
+            reversible: boolean;
             /**
              * @description What it is for: «Занятие: Математика, 20.11.2026», «Абонемент: Математика, 8 занятий»,
              *     «Оплата: наличные», «Сторно: …».
