@@ -44,6 +44,7 @@ mod notifications;
 mod packages;
 mod passwords;
 mod payments;
+mod portal_care;
 mod people;
 mod people_care;
 mod people_list;

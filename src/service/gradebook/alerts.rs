@@ -105,7 +105,8 @@ pub fn absences(
     Ok(change)
 }
 
-/// `change` telling the student's parents of `mark`, at or below `alerts.low_mark`.
+/// `change` telling the student's parents of `mark`, at or below `alerts.low_mark`, linking to
+/// that child's marks (a parent of several children would land on another child's at `/marks`).
 pub fn low_mark(txn: &impl Reader, change: Change, mark: &Mark, subject: &str) -> Result<Change, StoreError> {
     let student = users::get(txn, mark.student_id)?;
     let got = student
@@ -118,7 +119,7 @@ pub fn low_mark(txn: &impl Reader, change: Change, mark: &Mark, subject: &str) -
         mark.kind.label(),
         mark.date.strftime("%d.%m.%Y"),
     );
-    let link = "/marks".to_owned();
+    let link = format!("/users/{}/marks", mark.student_id);
     tell_parents(txn, change, mark.student_id, NotificationKind::LowMark, &body, link)
 }
 
