@@ -6,7 +6,7 @@ use crate::error::{self, PanicToServerError};
 pub use crate::service::AppState;
 use crate::store::Store;
 use crate::{api, mail, web};
-use poem::listener::{Acceptor, Listener, TcpAcceptor, TcpListener};
+use poem::listener::{Acceptor, AcceptorExt, BoxAcceptor, Listener, TcpListener};
 use poem::middleware::CatchPanic;
 use poem::{EndpointExt, IntoEndpoint, Route, Server};
 use std::future::Future;
@@ -16,10 +16,10 @@ use std::time::Duration;
 
 /// A built application, bound to its address but not yet serving.
 pub struct App {
-    acceptor: web::PortalAcceptor,
+    acceptor: BoxAcceptor,
     addr: SocketAddr,
     /// The plain-HTTP listener that sends people to HTTPS (`server.tls.redirect_from`).
-    redirect: Option<TcpAcceptor>,
+    redirect: Option<BoxAcceptor>,
     https: bool,
     state: AppState,
 }
@@ -46,12 +46,12 @@ impl App {
         let tls = web::tls::server_config(&config)?;
         let https = tls.is_some();
         let redirect = match config.server.tls.redirect_from.filter(|_| https) {
-            Some(from) => Some(bind(from).await?),
+            Some(from) => Some(bind(from).await?.boxed()),
             None => None,
         };
         let acceptor = match tls {
-            Some(tls) => web::PortalAcceptor::Tls(web::TlsAcceptor::new(acceptor, tls)),
-            None => web::PortalAcceptor::Plain(acceptor),
+            Some(tls) => web::TlsAcceptor::new(acceptor, tls).boxed(),
+            None => acceptor.boxed(),
         };
         let state = AppState::new(store, config, web::SpaEndpoint::embedded().build_id())?;
         Ok(Self {
@@ -142,7 +142,7 @@ impl App {
 }
 
 /// Listens on `addr` (port 0 picks a free port).
-async fn bind(addr: SocketAddr) -> anyhow::Result<TcpAcceptor> {
+async fn bind(addr: SocketAddr) -> anyhow::Result<poem::listener::TcpAcceptor> {
     TcpListener::bind(addr)
         .into_acceptor()
         .await

@@ -94,23 +94,6 @@ impl AsyncWrite for Handshaking {
         }
     }
 
-    fn poll_write_vectored(
-        self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        bufs: &[io::IoSlice<'_>],
-    ) -> Poll<io::Result<usize>> {
-        match self.get_mut().poll_ready(cx) {
-            Poll::Ready(Ok(stream)) => Pin::new(stream).poll_write_vectored(cx, bufs),
-            Poll::Ready(Err(err)) => Poll::Ready(Err(err)),
-            Poll::Pending => Poll::Pending,
-        }
-    }
-
-    /// A TLS stream writes vectors (it gathers them into its records), before its handshake too.
-    fn is_write_vectored(&self) -> bool {
-        true
-    }
-
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         match self.get_mut().poll_ready(cx) {
             Poll::Ready(Ok(stream)) => Pin::new(stream).poll_flush(cx),
