@@ -7,10 +7,9 @@ use super::paging::paged_pieces;
 use super::vocabulary::LessonStatusName;
 use crate::domain::clash::Names;
 use crate::domain::group::{Group, ScheduleSlot};
-use crate::domain::lesson::Lesson;
 use crate::domain::timetable::{clock, in_words};
 use crate::domain::{CourseId, GroupId, LessonId, SubjectId, UserId};
-use crate::service::schedule::lesson_list::Listed;
+use crate::service::schedule::lesson_list::{Listed, SeenLesson};
 use crate::service::schedule::lesson_names::{LessonNames, NamedBy};
 use crate::service::schedule::{School, groups};
 use jiff::Timestamp;
@@ -125,11 +124,11 @@ pub struct LessonView {
 }
 
 impl LessonView {
-    /// The view of `lesson`, names from `names`, times in `tz`.
-    pub fn new(lesson: Lesson, names: &LessonNames, tz: &TimeZone) -> Self {
+    /// The view of `seen`, names from `names`, times in `tz`.
+    pub fn new(seen: SeenLesson, names: &LessonNames, tz: &TimeZone) -> Self {
         Self {
-            names: LessonNamesView::new(NamedBy::of(&lesson), names),
-            lesson: LessonFields::new(lesson, tz),
+            names: LessonNamesView::new(NamedBy::of(&seen.lesson), names),
+            lesson: LessonFields::new(seen, tz),
         }
     }
 }
@@ -147,7 +146,11 @@ pub struct LessonFields {
     #[oai(nullable)]
     pub course_id: Option<CourseId>,
     pub teacher_id: UserId,
+    /// The students the reader may see: staff every one, a student himself, a parent his
+    /// children.
     pub student_ids: Vec<UserId>,
+    /// How many students the lesson has, those not in `student_ids` too.
+    pub students_count: u32,
     /// RFC 3339 with the school's offset.
     pub starts_at: String,
     /// RFC 3339 with the school's offset.
@@ -166,8 +169,9 @@ pub struct LessonFields {
 }
 
 impl LessonFields {
-    /// The own fields of `lesson`, times in `tz`.
-    pub fn new(lesson: Lesson, tz: &TimeZone) -> Self {
+    /// The own fields of the lesson `seen`, times in `tz`.
+    pub fn new(seen: SeenLesson, tz: &TimeZone) -> Self {
+        let lesson = seen.lesson;
         Self {
             id: lesson.id,
             group_id: lesson.group_id,
@@ -177,6 +181,7 @@ impl LessonFields {
             starts_at: local(lesson.starts_at, tz),
             ends_at: local(lesson.ends_at(), tz),
             student_ids: lesson.student_ids,
+            students_count: u32::try_from(seen.students_count).unwrap_or(u32::MAX),
             duration_minutes: lesson.duration_minutes,
             room: lesson.room,
             status: lesson.status.into(),
@@ -188,9 +193,10 @@ impl LessonFields {
         }
     }
 
-    /// The JSON of `lesson`'s own fields without the braces: what a list keeps of a row.
-    pub fn text(lesson: Lesson, tz: &TimeZone) -> String {
-        members(serde_json::to_string(&Self::new(lesson, tz)))
+    /// The JSON of the own fields of the lesson `seen` without the braces: what a list keeps of
+    /// a row.
+    pub fn text(seen: SeenLesson, tz: &TimeZone) -> String {
+        members(serde_json::to_string(&Self::new(seen, tz)))
     }
 }
 
@@ -264,7 +270,7 @@ mod tests {
     use crate::api::paging::PageMeta;
     use crate::domain::PageRequest;
     use crate::domain::Role;
-    use crate::domain::lesson::{LessonQuery, LessonStatus};
+    use crate::domain::lesson::{Lesson, LessonQuery, LessonStatus};
     use crate::domain::subject::Subject;
     use crate::policy::Caller;
     use crate::policy::tests::caller;

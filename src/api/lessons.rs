@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::policy::{Actor, Caller, Rule};
 use crate::service::schedule::form::LessonForm;
 use crate::service::schedule::lesson_end;
-use crate::service::schedule::lesson_list::{self, Listed};
+use crate::service::schedule::lesson_list::{self, Listed, SeenLesson};
 use crate::service::schedule::lesson_names::LessonNames;
 use crate::service::schedule::lessons::{self, Scope};
 use crate::service::{FieldErrors, ServiceError};
@@ -146,15 +146,15 @@ fn listed(
 }
 
 /// A lesson with its names.
-fn one(state: &State<'_>, (lesson, names): (Lesson, LessonNames)) -> Json<Data<LessonView>> {
-    Data::json(LessonView::new(lesson, &names, &state.config.time_zone()))
+fn one(state: &State<'_>, (seen, names): (SeenLesson, LessonNames)) -> Json<Data<LessonView>> {
+    Data::json(LessonView::new(seen, &names, &state.config.time_zone()))
 }
 
-/// A lesson just written, with its names.
-fn written(state: &State<'_>, lesson: Lesson) -> Result<Json<Data<LessonView>>, ApiError> {
+/// A lesson just written by `actor`, with its names.
+fn written(state: &State<'_>, actor: &Actor, lesson: Lesson) -> Result<Json<Data<LessonView>>, ApiError> {
     Ok(one(
         state,
-        state.read(|store| lesson_list::named(store, &state.lesson_shelf, lesson))?,
+        state.read(|store| lesson_list::named(store, &state.lesson_shelf, actor, lesson))?,
     ))
 }
 
@@ -170,7 +170,9 @@ impl LessonsApi {
     /// `teacher_id`, `student_id`, `group_id`, `subject_id`, `room`, `status`
     /// (`planned|done|cancelled`) narrow the list; `over=true` keeps only the lessons over by
     /// now (ended, as a journal left to fill). Staff see every lesson; a student his own,
-    /// a parent his children's (`student_id` one of them, or all of them when left out).
+    /// a parent his children's (`student_id` one of them, or all of them when left out). A
+    /// student or a parent finds in `student_ids` only himself and his children;
+    /// `students_count` counts every student.
     #[oai(path = "/api/lessons", method = "get", operation_id = "lessons_list")]
     #[allow(clippy::too_many_arguments)]
     async fn list(
@@ -211,7 +213,7 @@ impl LessonsApi {
     ///
     /// The lessons a person studies in or teaches, by start time; `from`, `to` (days, both
     /// included) and `status` as in the list. Staff, the person himself and his parents
-    /// (`master-by-url`).
+    /// (`master-by-url`); `student_ids` as in the list.
     #[oai(path = "/api/users/:id/lessons", method = "get", operation_id = "users_lessons")]
     #[allow(clippy::too_many_arguments)]
     async fn of_user(
@@ -240,7 +242,9 @@ impl LessonsApi {
 
     /// A lesson
     ///
-    /// Staff read any lesson; a student his own, a parent his children's.
+    /// Staff read any lesson; a student his own, a parent his children's. A student or a parent
+    /// finds in `student_ids` only himself and his children; `students_count` counts every
+    /// student.
     #[oai(path = "/api/lessons/:id", method = "get", operation_id = "lessons_show")]
     async fn show(
         &self,
@@ -267,15 +271,16 @@ impl LessonsApi {
         caller: Caller,
         body: Json<LessonBody>,
     ) -> Result<LessonCreated, ApiError> {
-        let actor = caller.actor(Rule::Staff)?.clone();
+        let actor = caller.actor(Rule::Staff)?;
+        let acting = actor.clone();
         let tz = state.config.time_zone();
         let form = body.0.form();
         let lesson = state
             .change(caller.origin(), move |store, journal| {
-                lessons::create(store, journal, &actor, form, &tz)
+                lessons::create(store, journal, &acting, form, &tz)
             })
             .await?;
-        Ok(LessonCreated::Created(written(&state, lesson)?))
+        Ok(LessonCreated::Created(written(&state, actor, lesson)?))
     }
 
     /// Move or edit a lesson
@@ -296,16 +301,17 @@ impl LessonsApi {
         scope: Query<Option<String>>,
         body: Json<LessonBody>,
     ) -> Result<Json<Data<LessonView>>, ApiError> {
-        let actor = caller.actor(Rule::Staff)?.clone();
+        let actor = caller.actor(Rule::Staff)?;
+        let acting = actor.clone();
         let scope = self::scope(scope.0.as_deref())?;
         let tz = state.config.time_zone();
         let form = body.0.form();
         let lesson = state
             .change(caller.origin(), move |store, journal| {
-                lessons::update(store, journal, &actor, id.0, form, scope, &tz)
+                lessons::update(store, journal, &acting, id.0, form, scope, &tz)
             })
             .await?;
-        written(&state, lesson)
+        written(&state, actor, lesson)
     }
 
     /// Cancel a lesson
@@ -320,15 +326,16 @@ impl LessonsApi {
         id: Path<LessonId>,
         body: Json<CancelBody>,
     ) -> Result<Json<Data<LessonView>>, ApiError> {
-        let actor = caller.actor(Rule::Staff)?.clone();
+        let actor = caller.actor(Rule::Staff)?;
+        let acting = actor.clone();
         let tz = state.config.time_zone();
         let reason = body.0.reason.unwrap_or_default();
         let lesson = state
             .change(caller.origin(), move |store, journal| {
-                lesson_end::cancel(store, journal, &actor, id.0, &reason, &tz)
+                lesson_end::cancel(store, journal, &acting, id.0, &reason, &tz)
             })
             .await?;
-        written(&state, lesson)
+        written(&state, actor, lesson)
     }
 
     /// Delete a lesson

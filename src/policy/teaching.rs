@@ -36,6 +36,15 @@ pub fn reads_lesson(actor: &Actor, lesson: &Lesson) -> bool {
         || lesson.teacher_id == actor.user.id
 }
 
+/// Which of a lesson's `students` `actor` is shown: staff every one; anyone else only himself
+/// and his children (the others' ids would tell a student or a parent who else is taught).
+pub fn students_shown(actor: &Actor, mut students: Vec<UserId>) -> Vec<UserId> {
+    if !actor.sees_everyone() {
+        students.retain(|student| actor.sees(*student));
+    }
+    students
+}
+
 /// Why a worker may not give a group or lesson to another teacher.
 pub const NOT_ANOTHER_TEACHER: &str = "Назначить другого учителя может только менеджер";
 
@@ -64,5 +73,18 @@ mod tests {
         assert!(reads_lesson(&parent, &lesson(2, 7)), "his child's");
         assert!(!reads_lesson(&parent, &lesson(2, 8)));
         assert!(!teaches(&parent, &lesson(1, 7)), "a parent manages nothing");
+    }
+
+    #[test]
+    fn only_staff_are_shown_every_student_of_a_lesson() {
+        let actor = |roles: &[Role]| caller(roles, true, false).actor.expect("actor");
+        let students = || vec![UserId(9), UserId(7), UserId(1), UserId(8)];
+        assert_eq!(students_shown(&actor(&[Role::Worker]), students()), students());
+        let parent = actor(&[Role::Parent]);
+        assert_eq!(
+            students_shown(&parent, students()),
+            [UserId(7), UserId(1)],
+            "himself and his child"
+        );
     }
 }

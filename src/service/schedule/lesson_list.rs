@@ -87,6 +87,23 @@ fn covers(whose: &Whose, query: &LessonQuery) -> bool {
     }
 }
 
+/// A lesson as its reader is shown it: of its students only those he may see
+/// (`policy::students_shown`), with how many it has in all.
+#[derive(Debug)]
+pub struct SeenLesson {
+    pub lesson: Lesson,
+    pub students_count: usize,
+}
+
+impl SeenLesson {
+    /// `lesson` as `actor` is shown it.
+    pub fn new(actor: &Actor, mut lesson: Lesson) -> Self {
+        let students_count = lesson.student_ids.len();
+        lesson.student_ids = policy::students_shown(actor, std::mem::take(&mut lesson.student_ids));
+        Self { lesson, students_count }
+    }
+}
+
 /// A lesson as a list shows it: the ids its names come from, and the text of its own fields
 /// (everything but the names, which can change without the lesson changing).
 #[derive(Debug)]
@@ -97,7 +114,8 @@ pub struct LessonRow {
 
 /// What lists and calendars of lessons keep: the rows they showed lately, each used again
 /// while its lesson is stored unchanged (a term's pages read again and again are neither
-/// decoded nor rendered again), the names in them, and whole pages (see `shown`).
+/// decoded nor rendered again), the names in them, and whole pages (see `shown`). The rows show
+/// every student of a lesson: only readers who see everyone are given them (`listed`).
 pub struct LessonShelf {
     rows: Renderings<LessonRow>,
     pub(in crate::service) calendar: Renderings<CalendarRow>,
@@ -148,7 +166,7 @@ pub fn shown<E: From<ServiceError>>(
     shelf: &LessonShelf,
     (actor, query, request): (&Actor, &LessonQuery, PageRequest),
     tz: &TimeZone,
-    render: impl Fn(Lesson) -> String,
+    render: impl Fn(SeenLesson) -> String,
     write: impl FnOnce(&Listed) -> Bytes,
 ) -> Result<Bytes, E> {
     let (versions, txn) = store.read_versioned().map_err(ServiceError::from)?;
@@ -187,7 +205,7 @@ pub fn list(
     query: &LessonQuery,
     request: PageRequest,
     tz: &TimeZone,
-    render: impl Fn(Lesson) -> String,
+    render: impl Fn(SeenLesson) -> String,
 ) -> Result<Listed, ServiceError> {
     listed(store, &store.read()?, shelf, (actor, query, request), tz, render)
 }
@@ -199,12 +217,21 @@ fn listed(
     shelf: &LessonShelf,
     (actor, query, request): (&Actor, &LessonQuery, PageRequest),
     tz: &TimeZone,
-    render: impl Fn(Lesson) -> String,
+    render: impl Fn(SeenLesson) -> String,
 ) -> Result<Listed, ServiceError> {
     let ids = page(txn, actor, query, request, tz)?;
-    let rows = shelf::shown::<Lesson, _>(txn, &ids.items, &shelf.rows, |lesson| LessonRow {
+    // A row made for a student or a parent leaves out the others' ids: it is kept for this page
+    // only, never where another reader would be given it.
+    let own;
+    let kept = if actor.sees_everyone() {
+        &shelf.rows
+    } else {
+        own = Renderings::new(ids.items.len());
+        &own
+    };
+    let rows = shelf::shown::<Lesson, _>(txn, &ids.items, kept, |lesson| LessonRow {
         named_by: NamedBy::of(&lesson),
-        text: render(lesson).into(),
+        text: render(SeenLesson::new(actor, lesson)).into(),
     })?;
     let names = LessonNames::of(store, txn, &shelf.names, rows.iter().map(|row| row.value.named_by))?;
     Ok(Listed {
@@ -261,17 +288,17 @@ fn page(
     Ok(request.slice(found.into_iter().map(|l| l.id)))
 }
 
-/// One lesson with its names, for someone who may read it.
+/// One lesson with its names, as `actor`, who may read it, is shown it.
 pub fn get(
     store: &Store,
     shelf: &LessonShelf,
     actor: &Actor,
     id: LessonId,
-) -> Result<(Lesson, LessonNames), ServiceError> {
+) -> Result<(SeenLesson, LessonNames), ServiceError> {
     let txn = store.read()?;
     let lesson = readable(&txn, actor, id)?;
     let names = LessonNames::of(store, &txn, &shelf.names, [NamedBy::of(&lesson)])?;
-    Ok((lesson, names))
+    Ok((SeenLesson::new(actor, lesson), names))
 }
 
 /// Lesson `id` through `txn`, if `actor` may read it (404 when there is none, 403 when it is
@@ -284,8 +311,13 @@ pub fn readable(txn: &impl record::Reader, actor: &Actor, id: LessonId) -> Resul
     Ok(lesson)
 }
 
-/// `lesson` (just written) with its names.
-pub fn named(store: &Store, shelf: &LessonShelf, lesson: Lesson) -> Result<(Lesson, LessonNames), ServiceError> {
+/// `lesson` (just written by `actor`) with its names, as `actor` is shown it.
+pub fn named(
+    store: &Store,
+    shelf: &LessonShelf,
+    actor: &Actor,
+    lesson: Lesson,
+) -> Result<(SeenLesson, LessonNames), ServiceError> {
     let names = LessonNames::of(store, &store.read()?, &shelf.names, [NamedBy::of(&lesson)])?;
-    Ok((lesson, names))
+    Ok((SeenLesson::new(actor, lesson), names))
 }

@@ -1269,7 +1269,9 @@ export interface paths {
          *     `teacher_id`, `student_id`, `group_id`, `subject_id`, `room`, `status`
          *     (`planned|done|cancelled`) narrow the list; `over=true` keeps only the lessons over by
          *     now (ended, as a journal left to fill). Staff see every lesson; a student his own,
-         *     a parent his children's (`student_id` one of them, or all of them when left out).
+         *     a parent his children's (`student_id` one of them, or all of them when left out). A
+         *     student or a parent finds in `student_ids` only himself and his children;
+         *     `students_count` counts every student.
          */
         get: operations["lessons_list"];
         put?: never;
@@ -1297,7 +1299,7 @@ export interface paths {
          * A person's lessons
          * @description The lessons a person studies in or teaches, by start time; `from`, `to` (days, both
          *     included) and `status` as in the list. Staff, the person himself and his parents
-         *     (`master-by-url`).
+         *     (`master-by-url`); `student_ids` as in the list.
          */
         get: operations["users_lessons"];
         put?: never;
@@ -1317,7 +1319,9 @@ export interface paths {
         };
         /**
          * A lesson
-         * @description Staff read any lesson; a student his own, a parent his children's.
+         * @description Staff read any lesson; a student his own, a parent his children's. A student or a parent
+         *     finds in `student_ids` only himself and his children; `students_count` counts every
+         *     student.
          */
         get: operations["lessons_show"];
         /**
@@ -3851,7 +3855,16 @@ export interface components {
             course_id?: number | null;
             /** Format: uint64 */
             teacher_id: number;
+            /**
+             * @description The students the reader may see: staff every one, a student himself, a parent his
+             *     children.
+             */
             student_ids: number[];
+            /**
+             * Format: uint32
+             * @description How many students the lesson has, those not in `student_ids` too.
+             */
+            students_count: number;
             /** @description RFC 3339 with the school's offset. */
             starts_at: string;
             /** @description RFC 3339 with the school's offset. */

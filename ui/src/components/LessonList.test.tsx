@@ -7,12 +7,14 @@ import { mounted } from '../test/mounted';
 import { aUser } from '../test/user';
 import { LessonList, namesToLoad, studentsLine } from './LessonList';
 
-const lesson = (id: number, student_ids: number[]): Lesson => ({
+/** A lesson whose reader is shown `student_ids` of its `students_count` students. */
+const lesson = (id: number, student_ids: number[], students_count = student_ids.length): Lesson => ({
   id,
   group_id: 3,
   subject_id: 5,
   teacher_id: 2,
   student_ids,
+  students_count,
   starts_at: '2026-11-12T16:00:00+03:00',
   ends_at: '2026-11-12T16:45:00+03:00',
   duration_minutes: 45,
@@ -75,11 +77,11 @@ describe('a lesson’s students in words', () => {
 });
 
 describe('LessonList', () => {
-  it('asks a student’s own card only and counts his classmates', async () => {
+  it('asks a student’s own card only and counts his classmates, whose ids he is not sent', async () => {
     await act(async () => setCurrentUser(aUser(['student'])));
     screen.render(
       <MemoryRouter>
-        <LessonList lessons={[lesson(1, [7, 8, 9, 10, 11])]} />
+        <LessonList lessons={[lesson(1, [7], 5)]} />
       </MemoryRouter>,
     );
     await act(() => new Promise((done) => setTimeout(done, 10)));

@@ -105,7 +105,7 @@ function LessonCard({ lesson, people, manages, onAction }: Props & { lesson: Les
           )}
         </p>
         <p className="muted lesson-people">
-          {lesson.teacher_name} · {studentsLine(names, lesson.student_ids.length)}
+          {lesson.teacher_name} · {studentsLine(names, lesson.students_count)}
         </p>
         {lesson.status === 'cancelled' && lesson.cancel_reason && <p className="lesson-note">Причина: {lesson.cancel_reason}</p>}
         {lesson.topic && <p className="lesson-note">Тема: {lesson.topic}</p>}
