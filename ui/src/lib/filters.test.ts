@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { day, defineFilters, flag, id, ids, isoDay, kept, manyOf, oneOf, perPage, sort, text, type Values } from './filters';
+import { day, defineFilters, flag, id, ids, isoDay, kept, manyOf, oneOf, perPage, placeFilters, prefixed, sort, text, type Values } from './filters';
 import { pageOf } from './useListPage';
 
 const COLOURS = ['red', 'green', 'blue'] as const;
@@ -107,6 +107,18 @@ describe('filters kept in the address', () => {
     expect(debtors.write({ ...values, page: 1 }).toString()).toBe('tab=debtors');
     expect(debtors.query(values)).toEqual({ tab: undefined, per_page: 50, page: 3 });
     expect(debtors.narrowed(values)).toBe(false);
+  });
+
+  it("keeps each of several lists' page under its own prefix, leaving the others' in the address", () => {
+    const ledger = defineFilters('users_payments', { perPage: perPage([20, 50]) });
+    const [seven, eight] = [prefixed(ledger, '7-'), prefixed(ledger, '8-')];
+    const address = new URLSearchParams('7-page=2&8-per_page=50&page=5');
+    expect(seven.read(address)).toEqual({ perPage: 20, page: 2 });
+    expect(eight.read(address)).toEqual({ perPage: 50, page: 1 });
+    const turned = seven.write({ perPage: 20, page: 3 });
+    expect(turned.toString()).toBe('7-page=3');
+    expect(placeFilters(address, turned, seven.prefix).toString()).toBe('8-per_page=50&page=5&7-page=3');
+    expect(placeFilters(address, ledger.write({ perPage: 20, page: 3 }), ledger.prefix).toString()).toBe('page=3');
   });
 
   it('knows a real day', () => {

@@ -158,6 +158,9 @@ export interface FilterDefinition<F extends Fields, T = unknown> {
   narrowed(values: Values<F>): boolean;
   /** The page sizes offered, when the list offers a choice. */
   readonly sizes: readonly number[] | null;
+  /** What starts each of its address parameters when several lists share the address (see
+   *  `prefixed`); a list without one owns the whole address. */
+  readonly prefix?: string;
 }
 
 /**
@@ -185,4 +188,26 @@ export function defineFilters<Op extends OperationId, F extends Fields>(
     query: (values) => Object.fromEntries(entries.map(([key, field]) => [field.api ?? key, field.query(values[key])])),
     narrowed: (values) => entries.some(([key, field]) => field.narrows(values[key])),
   };
+}
+
+/** The same filters under address parameters starting with `prefix` (`7-page=2`), so that several
+ *  lists on one page (a parent's children's ledgers) each keep their own page and size. */
+export function prefixed<F extends Fields, T>(definition: FilterDefinition<F, T>, prefix: string): FilterDefinition<F, T> {
+  const own = (params: URLSearchParams) =>
+    new URLSearchParams([...params].filter(([key]) => key.startsWith(prefix)).map(([key, value]) => [key.slice(prefix.length), value]));
+  return {
+    ...definition,
+    prefix,
+    read: (params) => definition.read(own(params)),
+    write: (values) => new URLSearchParams([...definition.write(values)].map(([key, value]) => [prefix + key, value])),
+  };
+}
+
+/** The address `params` with a list's own parameters `own` (written by its `definition`) put in:
+ *  a prefixed list leaves the other lists' parameters as they are. */
+export function placeFilters(params: URLSearchParams, own: URLSearchParams, prefix: string | undefined): URLSearchParams {
+  if (!prefix) return own;
+  const next = new URLSearchParams([...params].filter(([key]) => !key.startsWith(prefix)));
+  own.forEach((value, key) => next.append(key, value));
+  return next;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { balanceTone, balanceWords, packageStatusText, packageTitle, reversalEffect, reversible, signedMoney, totalsLines } from './ledger';
+import { balanceTone, balanceWords, packageStatusText, packageTitle, reversalEffect, signedMoney, totalsLines } from './ledger';
 
 // The formatter writes a narrow no-break space between thousands and before «₽».
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -42,21 +42,6 @@ describe('money on the ledger pages', () => {
       'Возвраты: 400,00 ₽',
       'Записей: 7',
     ]);
-  });
-
-  it('offers a reversal only for an entry that is neither a reversal nor reversed', () => {
-    const entry = { reason: null, package_id: null } as const;
-    expect(reversible({ ...entry, kind: 'payment', reversed_by: null })).toBe(true);
-    expect(reversible({ ...entry, kind: 'charge', reversed_by: 12 })).toBe(false);
-    expect(reversible({ ...entry, kind: 'reversal', reversed_by: null })).toBe(false);
-    expect(reversible({ ...entry, kind: 'refund', reversed_by: null }), 'a refund is reversed too').toBe(true);
-  });
-
-  it('offers no reversal of the sale of a package whose unused part was returned', () => {
-    const sale = { kind: 'charge', reversed_by: null, reason: 'package', package_id: 7 } as const;
-    expect(reversible(sale, [{ id: 7, status: 'refunded' }])).toBe(false);
-    expect(reversible(sale, [{ id: 7, status: 'active' }, { id: 8, status: 'refunded' }])).toBe(true);
-    expect(reversible({ ...sale, kind: 'refund', reason: 'package' }, [{ id: 7, status: 'refunded' }]), 'its credit is').toBe(true);
   });
 
   it('says what a reversal does to the package of the entry', () => {

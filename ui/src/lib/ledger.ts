@@ -67,16 +67,6 @@ export function totalsLines(totals: LedgerTotals): { label: string; value: strin
   ];
 }
 
-/** A manager may reverse an entry not reversed already, except a reversal and the sale of a
- *  package among `packages` whose unused part was returned (the server refuses both). */
-export const reversible = (
-  entry: Pick<LedgerEntry, 'kind' | 'reversed_by' | 'reason' | 'package_id'>,
-  packages: readonly Pick<MoneyPackage, 'id' | 'status'>[] = [],
-) =>
-  entry.kind !== 'reversal' &&
-  entry.reversed_by == null &&
-  !(entry.kind === 'charge' && entry.reason === 'package' && packages.some((p) => p.id === entry.package_id && p.status === 'refunded'));
-
 /** What reversing `entry` does to its package, as the «Сторно» dialog says it ('' when nothing):
  *  a sale's reversal cancels the package, a return's reopens it, a lesson's credit leaves the lesson in it. */
 export function reversalEffect(entry: Pick<LedgerEntry, 'kind' | 'reason' | 'package_id' | 'lesson_id'>): string {
@@ -95,10 +85,16 @@ export function packageTitle(item: Pick<MoneyPackage, 'subject_name' | 'course_n
 
 export const studentPaymentsUrl = (id: number) => userUrl(id, 'payments');
 
-interface StudentMoney {
+export interface StudentMoney {
   balance: number;
   packages: MoneyPackage[];
+  /** How many ledger entries he has in all. */
+  entries: number;
 }
+
+/** Whether the school keeps no money for a student at all: nothing on his balance, no package,
+ *  no ledger entry (a school that takes no payments through the portal). */
+export const keepsNoMoney = (money: StudentMoney) => money.balance === 0 && money.packages.length === 0 && money.entries === 0;
 
 /** One student's balance and packages (`GET /api/users/{id}/payments`), null until they come;
  *  `reload` asks again (after a payment). No id, no call. */
@@ -110,7 +106,7 @@ export function useStudentMoney(id: number | null) {
     if (id === null) return;
     const controller = new AbortController();
     api<Ok<'users_payments'>>(studentPaymentsUrl(id), { query: { per_page: 1 }, signal: controller.signal, silent: true }).then(
-      (body) => setMoney({ balance: body.balance, packages: body.packages }),
+      (body) => setMoney({ balance: body.balance, packages: body.packages, entries: body.meta.total }),
       () => undefined,
     );
     return () => controller.abort();

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Page } from './api/request';
-import type { Fields, FilterDefinition, Values } from './filters';
+import { placeFilters, type Fields, type FilterDefinition, type Values } from './filters';
 import { useList } from './useList';
 
 export interface ListData<T> {
@@ -37,7 +37,8 @@ export interface ListView<T, F extends Fields> {
 function useAddressFilters<F extends Fields>(definition: FilterDefinition<F, unknown>) {
   const [params, setParams] = useSearchParams();
   const filters = definition.read(params);
-  const update = (change: Partial<Values<F>>, replace = false) => setParams(definition.write({ ...filters, page: 1, ...change }), { replace });
+  const place = (own: URLSearchParams) => placeFilters(params, own, definition.prefix);
+  const update = (change: Partial<Values<F>>, replace = false) => setParams(place(definition.write({ ...filters, page: 1, ...change })), { replace });
   // Every list has a page; a list with a size choice has its `perPage` field (see `perPage()`),
   // a sorted list its `sort` field.
   const paging = filters as { page: number; perPage?: number; sort?: string };
@@ -52,7 +53,7 @@ function useAddressFilters<F extends Fields>(definition: FilterDefinition<F, unk
     resize: (perPage: number) => update({ perPage } as unknown as Partial<Values<F>>),
     order: (sort: string) => update({ sort } as unknown as Partial<Values<F>>),
     // Every filter back to its default; a `kept` parameter of the page stays.
-    clear: () => setParams(definition.write(definition.read(new URLSearchParams()))),
+    clear: () => setParams(place(definition.write(definition.read(new URLSearchParams())))),
   };
 }
 

@@ -1,10 +1,11 @@
 //! The rows of a ledger: day, (student,) what it is for, the signed amount, (who and when,) and
-//! per row a receipt for a payment and «Сторно» for a manager. A reversed entry is struck out;
+//! per row a receipt for a payment and «Сторно» for a manager where the server says the entry
+//! may be reversed (`reversible`, one rule for every ledger). A reversed entry is struck out;
 //! on phones each row becomes a card (data-label).
 import { Link } from 'react-router';
 import { ActionsHeader, DataTable } from '../../components/DataTable';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { KIND_NAMES, reversible, signedMoney, type LedgerEntry, type MoneyPackage } from '../../lib/ledger';
+import { KIND_NAMES, signedMoney, type LedgerEntry } from '../../lib/ledger';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
 
@@ -17,11 +18,9 @@ interface Props {
   author?: boolean;
   /** «Сторно» on each entry that may be reversed (managers). */
   onReverse?: (entry: LedgerEntry) => void;
-  /** The student's packages: the sale of one whose unused part was returned offers no «Сторно». */
-  packages?: readonly MoneyPackage[];
 }
 
-export function LedgerTable({ rows, busy, student = false, author = false, onReverse, packages }: Props) {
+export function LedgerTable({ rows, busy, student = false, author = false, onReverse }: Props) {
   return (
     <DataTable
       caption="Записи"
@@ -76,7 +75,7 @@ export function LedgerTable({ rows, busy, student = false, author = false, onRev
                   Квитанция
                 </Link>
               )}
-              {onReverse && reversible(entry, packages) && (
+              {onReverse && entry.reversible && (
                 <button type="button" className="secondary outline" onClick={() => onReverse(entry)}>
                   Сторно
                 </button>

@@ -55,11 +55,12 @@ function StaffPayments({ manager }: { manager: boolean }) {
 function LearnerPayments({ user }: { user: CurrentUser }) {
   const student = user.roles.includes('student');
   const children = user.roles.includes('parent') ? user.children_ids : [];
+  const shares = children.length + (student ? 1 : 0) > 1;
   return (
     <>
       <h1>Оплаты</h1>
-      {student && <StudentLedger student={{ id: user.id, full_name: user.full_name }} manager={false} titled={children.length > 0} />}
-      <ChildrenLedgers ids={children} />
+      {student && <StudentLedger student={{ id: user.id, full_name: user.full_name }} manager={false} titled={children.length > 0} shares={shares} />}
+      <ChildrenLedgers ids={children} shares={shares} />
       {!student && children.length === 0 && <p className="muted">К вашей учётной записи не привязаны дети.</p>}
     </>
   );

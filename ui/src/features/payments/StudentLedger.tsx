@@ -14,7 +14,7 @@ import { LedgerTable } from './LedgerTable';
 import { freezePackage, sellPackage } from './PackageDialogs';
 import { payOut, refundPackage } from './RefundDialogs';
 import { reverseEntry } from './ReverseDialog';
-import { studentLedgerFilters } from './payments';
+import { ledgerFiltersOf } from './payments';
 import { takePayment } from './TakePaymentDialog';
 
 interface Props {
@@ -23,13 +23,15 @@ interface Props {
   manager: boolean;
   /** The name over the balance (a parent's children). */
   titled?: boolean;
+  /** Other ledgers on the page too: this one pages under its own address parameters. */
+  shares?: boolean;
 }
 
 /** The whole answer of a page: its rows with the balance and the packages beside them. */
 type Answer = Ok<'users_payments'>;
 
-export function StudentLedger({ student, manager, titled = false }: Props) {
-  const view = useListPage(studentLedgerFilters, studentPaymentsUrl(student.id));
+export function StudentLedger({ student, manager, titled = false, shares = false }: Props) {
+  const view = useListPage(ledgerFiltersOf(student.id, shares), studentPaymentsUrl(student.id));
   // One call: the ledger's page carries the balance and the packages too.
   const answer = view.list.page as Answer | null;
   const changed = (done: boolean) => {
@@ -69,9 +71,7 @@ export function StudentLedger({ student, manager, titled = false }: Props) {
       )}
       <h3>Операции</h3>
       <ListResults view={view} what="записи" empty={<p>Записей пока нет.</p>}>
-        {(rows, busy) => (
-          <LedgerTable rows={rows} busy={busy} packages={answer?.packages} onReverse={manager ? (entry) => void reverse(entry) : undefined} />
-        )}
+        {(rows, busy) => <LedgerTable rows={rows} busy={busy} onReverse={manager ? (entry) => void reverse(entry) : undefined} />}
       </ListResults>
     </section>
   );
@@ -96,14 +96,15 @@ function PackageActions({ item, changed }: { item: MoneyPackage; changed: (done:
   );
 }
 
-/** The money of each of `ids` (a parent's children) under the child's name, read only. */
-export function ChildrenLedgers({ ids }: { ids: readonly number[] }) {
+/** The money of each of `ids` (a parent's children) under the child's name, read only; each
+ *  pages on its own when the page `shares` the address among several ledgers. */
+export function ChildrenLedgers({ ids, shares = ids.length > 1 }: { ids: readonly number[]; shares?: boolean }) {
   const { people, loaded } = usePeople(ids);
   return (
     <>
       {ids.length > 0 && !loaded && <p aria-busy="true">Загружаем детей…</p>}
       {people.map((child) => (
-        <StudentLedger key={child.id} student={{ id: child.id, full_name: child.full_name ?? '' }} manager={false} titled />
+        <StudentLedger key={child.id} student={{ id: child.id, full_name: child.full_name ?? '' }} manager={false} titled shares={shares} />
       ))}
     </>
   );

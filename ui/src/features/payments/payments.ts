@@ -1,6 +1,6 @@
 //! The money lists' filters (kept in the address): the school's ledger and its history by days,
 //! kind, method and student; one student's ledger by page. And what a payment form sends.
-import { day, defineFilters, id, kept, oneOf, perPage } from '../../lib/filters';
+import { day, defineFilters, id, kept, oneOf, perPage, prefixed } from '../../lib/filters';
 import { KINDS, METHODS } from '../../lib/ledger';
 import { amountField } from '../../lib/money';
 import { ruDate, z } from '../../lib/forms';
@@ -23,6 +23,10 @@ export const schoolLedgerFilters = defineFilters(
 
 /** `/users/{id}/payments`: the page of the ledger. */
 export const studentLedgerFilters = defineFilters('users_payments', { perPage: perPage([20, 50, 100]) });
+
+/** The ledger filters of student `id`: under his own address parameters (`7-page`) when his
+ *  ledger `shares` the page with others (a parent's children), else as a single ledger's. */
+export const ledgerFiltersOf = (id: number, shares: boolean) => (shares ? prefixed(studentLedgerFilters, `${id}-`) : studentLedgerFilters);
 
 /** `/payments?tab=debtors`: the page of the debtors, 50 a page. */
 export const debtorFilters = defineFilters('payments_debtors', { tab: kept('debtors'), perPage: perPage([50]) });
