@@ -29,6 +29,11 @@ export const isStaff = (user: Pick<CurrentUser, 'roles'> | null) => Boolean(user
 export const seesPerson = (user: Pick<CurrentUser, 'id' | 'roles' | 'children_ids'> | null, id: number) =>
   Boolean(user && (isStaff(user) || id === user.id || user.children_ids.includes(id)));
 
+/** Whether `user` is a parent (and not a student) with no children linked yet: he has no lessons,
+ * homework, marks or payments to see, and each page of them tells him why. */
+export const waitsForChildren = (user: Pick<CurrentUser, 'roles' | 'children_ids'>) =>
+  user.roles.includes('parent') && !user.roles.includes('student') && user.children_ids.length === 0;
+
 export function displayName(user: CurrentUser): string {
   return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email;
 }

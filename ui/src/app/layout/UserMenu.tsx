@@ -1,9 +1,11 @@
-//! The signed-in user's menu in the top bar: who is signed in, the password page and sign-out.
+//! The signed-in user's menu in the top bar: who is signed in, his own card (everyone may read
+//! his own, `master-by-url`), the password page and sign-out.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../components/Icon';
 import { ApiError } from '../../lib/api/client';
+import { to } from '../../lib/person';
 import { signOut } from '../../lib/session';
 import { displayName, type CurrentUser } from '../../lib/user';
 import { paths } from '../../paths';
@@ -82,6 +84,12 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <li role="none" className="user-menu-who">
             {displayName(user)}
             <small>{user.email}</small>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={to(paths.user, user.id)} onClick={() => setOpen(false)}>
+              <Icon name="user" size={18} />
+              Моя карточка
+            </Link>
           </li>
           <li role="none">
             <Link role="menuitem" to={paths.settingsPassword} onClick={() => setOpen(false)}>

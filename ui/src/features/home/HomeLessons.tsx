@@ -5,10 +5,9 @@ import { LessonList } from '../../components/LessonList';
 import type { Lesson } from '../../lib/teaching';
 import { today } from '../../lib/timetable';
 import { useList } from '../../lib/useList';
-import type { CurrentUser } from '../../lib/user';
+import { waitsForChildren, type CurrentUser } from '../../lib/user';
 import { endpoints, paths } from '../../paths';
 import { TeacherDay } from './TeacherDay';
-import { waitsForChildren } from './LearnerWidgets';
 import './home.css';
 
 const NEXT = 5;

@@ -58,3 +58,29 @@ describe("a parent's start page", () => {
     expect(text).not.toContain('не привязаны дети');
   });
 });
+
+describe("a student's start page", () => {
+  /** Answers his ledger with `balance` and `total` entries, every other list empty. */
+  function ledger(balance: number, total: number) {
+    fetchMock.mockImplementation(async (url: string) => {
+      const page = { data: [], meta: { current_page: 1, last_page: 1, per_page: 1, total: 0, from: null, to: null }, balance: 0, packages: [] };
+      const body = String(url).includes('/users/7/payments') ? { ...page, meta: { ...page.meta, total }, balance } : page;
+      return new Response(JSON.stringify(body), { status: 200 });
+    });
+  }
+
+  it('shows his own balance under «Оплаты»', async () => {
+    ledger(-150_000, 3);
+    const text = await show(aUser(['student']));
+    expect(text).toContain('Оплаты');
+    expect(text).toMatch(/Долг 1\s500,00\s₽/);
+    expect(host.querySelector('.home-money a[href="/users/7/payments"]')?.textContent).toBe('Петрова Анна');
+  });
+
+  it('shows no «Оплаты» when the school keeps no money for him', async () => {
+    ledger(0, 0);
+    const text = await show(aUser(['student']));
+    expect(text).toContain('Новые оценки');
+    expect(text).not.toContain('Оплаты');
+  });
+});

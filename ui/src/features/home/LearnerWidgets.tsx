@@ -1,15 +1,10 @@
-//! A student's and a parent's start page widgets: «Домашнее задание на завтра» and «Новые оценки»
-//! (the student's own, each of a parent's children's), and a parent's «Оплаты» (each child's
-//! balance and packages).
+//! A student's and a parent's start page widgets: «Домашнее задание на завтра», «Новые оценки» and
+//! «Оплаты» (the student's own, each of a parent's children's: balance and packages).
 import { usePeople } from '../../lib/usePeople';
-import type { CurrentUser } from '../../lib/user';
-import { HomeMoney } from './HomeMoney';
+import { waitsForChildren, type CurrentUser } from '../../lib/user';
+import { HomeMoney, OwnMoney } from './HomeMoney';
 import { NewMarks } from './NewMarks';
 import { TomorrowHomework } from './TomorrowHomework';
-
-/** Whether `user` is a parent (and not a student) with no children linked yet: he has no lessons,
- * homework, marks or payments to see, and is told why once. */
-export const waitsForChildren = (user: CurrentUser) => user.roles.includes('parent') && !user.roles.includes('student') && user.children_ids.length === 0;
 
 export function LearnerWidgets({ user }: { user: CurrentUser }) {
   const student = user.roles.includes('student');
@@ -30,7 +25,7 @@ export function LearnerWidgets({ user }: { user: CurrentUser }) {
     <div className="home-widgets">
       <TomorrowHomework names={new Map(learners.map((l) => [l.id, l.name]))} />
       <NewMarks learners={learners} parent={parent && !student} />
-      {parent && user.children_ids.length > 0 && <HomeMoney learners={learners.filter((l) => l.id !== user.id)} />}
+      {parent && user.children_ids.length > 0 ? <HomeMoney learners={learners} /> : student && <OwnMoney student={learners[0]!} />}
     </div>
   );
 }

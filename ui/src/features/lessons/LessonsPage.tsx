@@ -18,7 +18,7 @@ import { ruDateFromIso } from '../../lib/forms';
 import { createOverlay, openOverlay } from '../../lib/overlays';
 import { LESSON_STATUSES, managesLesson, STATUS_NAMES, useSubjects, type Lesson } from '../../lib/teaching';
 import { useListPage } from '../../lib/useListPage';
-import { currentUser } from '../../lib/user';
+import { currentUser, waitsForChildren } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { endpoints } from '../../paths';
 import { lessonFilters, ownLessonFilters } from './lessons';
@@ -50,6 +50,13 @@ export default function LessonsPage() {
     if (await openOverlay(createOverlay(NewLessonDialog, { props: { subjects, ownTeacher: own }, destroyOnClose: true }))) view.list.reload();
   };
 
+  if (user && waitsForChildren(user))
+    return (
+      <>
+        <PageHeading title="Занятия" />
+        <div className="empty-state">К вашей учётной записи пока не привязаны дети. Их занятия появятся здесь, когда менеджер школы свяжет вас с ними.</div>
+      </>
+    );
   return (
     <>
       <PageHeading title="Занятия">

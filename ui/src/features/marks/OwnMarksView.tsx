@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { to } from '../../lib/person';
 import { paths } from '../../paths';
-import { currentUser } from '../../lib/user';
+import { currentUser, waitsForChildren } from '../../lib/user';
 import { usePeople } from '../../lib/usePeople';
 import { periodOf, useAddress, useTerms } from '../../lib/terms';
 import { TermPicker } from '../../components/TermPicker';
@@ -21,7 +21,14 @@ export function OwnMarksView() {
   const asked = Number(search.get('student'));
   const studentId = choices.includes(asked) ? asked : choices[0];
   const period = periodOf(search, terms ?? []);
-  if (studentId === undefined) return <div className="empty-state">Оценки есть у учеников: у Вас нет ни своих, ни детских.</div>;
+  if (studentId === undefined)
+    return (
+      <div className="empty-state">
+        {user && waitsForChildren(user)
+          ? 'К вашей учётной записи пока не привязаны дети. Их оценки появятся здесь, когда менеджер школы свяжет вас с ними.'
+          : 'Здесь показываются оценки ученика, а родителю — оценки его детей.'}
+      </div>
+    );
   const nameOf = (id: number) => (id === user?.id ? 'Мои оценки' : (people.find((person) => person.id === id)?.full_name ?? '…'));
   return (
     <>

@@ -13,14 +13,15 @@ import { useCard } from '../../lib/useCard';
 import { usePeople } from '../../lib/usePeople';
 import { formatDate, formatDateTime, formatPhone } from '../../lib/format';
 import { andMore, countPeople } from '../../lib/plural';
+import { neverSignedIn } from './people';
 import { UserActions } from './UserActions';
 import './people.css';
 
 /** A card's parents or children: the names of those the viewer may read (a student does not
- * read his parents' cards), and how many others; «—» when none is named. */
+ * read his parents' cards), and how many others; only how many when none is named («—»: none). */
 function Relatives({ ids }: { ids: readonly number[] }) {
   const { people, loaded } = usePeople(ids);
-  if (loaded && people.length === 0) return <span className="muted">—</span>;
+  if (loaded && people.length === 0) return <span className="muted">{ids.length > 0 ? countPeople(ids.length) : '—'}</span>;
   const others = ids.length - people.length;
   return (
     <ul className="relatives" aria-busy={!loaded}>
@@ -80,7 +81,7 @@ export default function UserCardPage() {
               <dt>Создан</dt>
               <dd>{formatDateTime(card.created_at)}</dd>
               <dt>Последний вход</dt>
-              <dd>{card.last_login_at ? formatDateTime(card.last_login_at) : <span className="muted">не входил</span>}</dd>
+              <dd>{card.last_login_at ? formatDateTime(card.last_login_at) : <span className="muted">{neverSignedIn(card)}</span>}</dd>
             </dl>
             {staff && card.notes && (
               <section className="notes">

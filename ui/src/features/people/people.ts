@@ -1,6 +1,7 @@
-//! People: the person form's body, and the list's filter definition (kept in the page's query
-//! string by the list kit, so back/forward, a reload and a bookmark show the same list).
+//! People: the person form's body, the list's filter definition (kept in the page's query
+//! string by the list kit, so back/forward, a reload and a bookmark show the same list), and the card's words.
 import type { Body } from '../../api/types';
+import { genderOf } from '../../lib/declension';
 import { defineFilters, flag, ids, manyOf, perPage, sort, text } from '../../lib/filters';
 import { ROLES } from '../../lib/person';
 
@@ -19,3 +20,7 @@ export const peopleFilters = defineFilters('users_list', {
   sort: sort(Object.keys(PEOPLE_SORTS), 'last_name'),
   perPage: perPage([20, 50, 100]),
 });
+
+/** A card's «Последний вход» of someone who never signed in: «не входил», of a woman «не входила»
+ * (told from the patronymic). */
+export const neverSignedIn = (person: { middle_name?: string | null }) => (genderOf(person.middle_name) === 'female' ? 'не входила' : 'не входил');
