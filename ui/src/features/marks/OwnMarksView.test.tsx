@@ -1,39 +1,24 @@
-import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { act } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCurrentUser } from '../../lib/user';
+import { mounted } from '../../test/mounted';
+import { servePages } from '../../test/pages';
 import { aUser } from '../../test/user';
 import { OwnMarksView } from './OwnMarksView';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const screen = mounted();
 
-let root: Root;
-let host: HTMLDivElement;
-
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  const empty = { data: [], meta: { current_page: 1, last_page: 1, per_page: 50, total: 0, from: null, to: null } };
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(empty), { status: 200 })));
-  setCurrentUser(aUser(['parent']));
-});
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.unstubAllGlobals();
   setCurrentUser(null);
 });
 
-/** The text of `page` as a parent with no children linked yet sees it. */
-async function shown(page: ReactNode) {
-  await act(async () => root.render(<MemoryRouter>{page}</MemoryRouter>));
-  return host.textContent ?? '';
-}
-
 describe('a parent with no children linked yet', () => {
   it('is told on /marks why there are no marks', async () => {
-    expect(await shown(<OwnMarksView />)).toContain('К вашей учётной записи пока не привязаны дети. Их оценки появятся здесь');
+    servePages(0);
+    setCurrentUser(aUser(['parent']));
+    await act(async () => screen.render(<MemoryRouter><OwnMarksView /></MemoryRouter>));
+    expect(screen.host.textContent).toContain('К вашей учётной записи пока не привязаны дети. Их оценки появятся здесь');
   });
 });

@@ -1,19 +1,13 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mounted } from '../../test/mounted';
 import { StudentLedger } from './StudentLedger';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root;
-let host: HTMLDivElement;
+const screen = mounted();
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
   // Each ledger has two pages of one entry; the page asked for is the one sent.
   fetchMock = vi.fn(async (url: string) => {
     const page = Number(new URL(url, 'http://x').searchParams.get('page') ?? 1);
@@ -24,8 +18,6 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
   vi.unstubAllGlobals();
 });
 
@@ -48,11 +40,11 @@ describe("a parent's children's ledgers on one page", () => {
       ],
       { initialEntries: ['/payments'] },
     );
-    await act(async () => root.render(<RouterProvider router={router} />));
-    const forward = host.querySelectorAll<HTMLButtonElement>('nav.pagination button:last-child')[0]!;
+    await act(async () => screen.render(<RouterProvider router={router} />));
+    const forward = screen.host.querySelectorAll<HTMLButtonElement>('nav.pagination button:last-child')[0]!;
     await act(async () => forward.click());
     expect(router.state.location.search).toBe('?7-page=2');
     expect(asked()).toEqual(['/api/users/7/payments?1', '/api/users/8/payments?1', '/api/users/7/payments?2']);
-    expect([...host.querySelectorAll('nav.pagination')].map((nav) => nav.textContent)).toEqual(['НазадСтраница 2 из 2Вперёд', 'НазадСтраница 1 из 2Вперёд']);
+    expect([...screen.host.querySelectorAll('nav.pagination')].map((nav) => nav.textContent)).toEqual(['НазадСтраница 2 из 2Вперёд', 'НазадСтраница 1 из 2Вперёд']);
   });
 });
