@@ -1,5 +1,6 @@
 //! A calendar of lessons: month, week and day views, lessons coloured by subject (a month of a
-//! school too big to show lesson by lesson: each day's counts); a click opens a lesson's
+//! school too big to show lesson by lesson: each day's counts; in a day of the week, lessons at
+//! the same hour beyond two side by side: «+N», which opens the day); a click opens a lesson's
 //! details, staff drag a lesson to another day or time (or move it from the details, by
 //! keyboard); a refused move shows the server's reason and the lesson goes back. On a phone a
 //! swipe sideways goes to the next or previous period (spec §9 thresholds, see `swipeOf`).
@@ -8,11 +9,30 @@ import { addToast } from '../../lib/toasts';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
 import { daysCovered, isWholeDay, useCalendar, type Entry, type Scope } from './calendar';
 import { FirstOfDay, MonthGrid } from '../../components/MonthGrid';
-import { clock, daysOf, dotted, minutesAt, periodTitle, placed, shift, swipeOf, today, VIEW_NAMES, VIEWS, wallClock, WEEKDAY_SHORT, weekday, type View } from './dates';
+import {
+  clock,
+  daysOf,
+  dotted,
+  foldLanes,
+  laneLimit,
+  minutesAt,
+  periodTitle,
+  placed,
+  shift,
+  swipeOf,
+  today,
+  VIEW_NAMES,
+  VIEWS,
+  wallClock,
+  WEEKDAY_SHORT,
+  weekday,
+  type View,
+} from './dates';
 import { EntryDetails } from './EntryDetails';
 import { CountedDay } from './MonthDay';
 import { formatCount } from '../../lib/format';
 import { DRAG_TYPE, EntryButton } from './EntryButton';
+import { FoldButton } from './FoldButton';
 import './calendar.css';
 
 interface Props {
@@ -33,6 +53,18 @@ function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
   // A day's all-day events come first, above its lessons.
   for (const list of days.values()) list.sort((a, b) => Number(isWholeDay(b)) - Number(isWholeDay(a)));
   return days;
+}
+
+/** Where minutes `start` to `stop` sit in a day column whose first hour is `first` (at least a line tall). */
+const spanStyle = (start: number, stop: number, first: number) => ({
+  top: ((start - first * 60) / 60) * HOUR_PX,
+  height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
+});
+
+/** Lane `lane` of `lanes` across a day column, or across what «+N» leaves of it (`folded`). */
+function laneStyle(lane: number, lanes: number, folded: boolean) {
+  const room = folded ? '(100% - var(--cal-fold))' : '100%';
+  return { left: `calc(${room} * ${lane / lanes} + 2px)`, width: `calc(${room} / ${lanes} - 4px)` };
 }
 
 export function CalendarView({ view, anchor, scope, editable, onNavigate }: Props) {
@@ -115,6 +147,7 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
   const hours = Array.from({ length: last - first }, (_, i) => first + i);
   const timed = (day: string) => (perDay.get(day) ?? []).filter((entry) => !isWholeDay(entry));
   const allDay = (day: string) => (perDay.get(day) ?? []).filter(isWholeDay);
+  const lanesOfDay = (day: string) => foldLanes(placed(timed(day), day, first, last), laneLimit(view));
   const hasAllDay = days.some((day) => allDay(day).length > 0);
 
   return (
@@ -237,30 +270,37 @@ export function CalendarView({ view, anchor, scope, editable, onNavigate }: Prop
                     </span>
                   ))}
                 </div>
-                {days.map((day) => (
-                  <div
-                    key={day}
-                    className="cal-col"
-                    data-day={day}
-                    aria-label={`${WEEKDAY_SHORT[weekday(day)]} ${dotted(day)}`}
-                    onDragOver={dragOver}
-                    onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
-                    onDrop={(event) => {
-                      const top = event.currentTarget.getBoundingClientRect().top;
-                      dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
-                    }}
-                  >
-                    {placed(timed(day), day, first, last).map(({ entry, start, stop, lane, lanes }) => {
-                      const style = {
-                        top: ((start - first * 60) / 60) * HOUR_PX,
-                        height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
-                        left: `calc(${(100 * lane) / lanes}% + 2px)`,
-                        width: `calc(${100 / lanes}% - 4px)`,
-                      };
-                      return <EntryButton key={`${entry.kind}-${entry.id}`} entry={entry} editable={editable} onOpen={setOpen} style={style} compact={view === 'week'} />;
-                    })}
-                  </div>
-                ))}
+                {days.map((day) => {
+                  const { shown, folds } = lanesOfDay(day);
+                  return (
+                    <div
+                      key={day}
+                      className="cal-col"
+                      data-day={day}
+                      aria-label={`${WEEKDAY_SHORT[weekday(day)]} ${dotted(day)}`}
+                      onDragOver={dragOver}
+                      onDragLeave={(event) => event.currentTarget.classList.remove('cal-drop')}
+                      onDrop={(event) => {
+                        const top = event.currentTarget.getBoundingClientRect().top;
+                        dropOn(event, day, () => minutesAt(event.clientY - top, first, HOUR_PX));
+                      }}
+                    >
+                      {shown.map(({ entry, start, stop, lane, lanes, folded }) => (
+                        <EntryButton
+                          key={`${entry.kind}-${entry.id}`}
+                          entry={entry}
+                          editable={editable}
+                          onOpen={setOpen}
+                          style={{ ...spanStyle(start, stop, first), ...laneStyle(lane, lanes, folded) }}
+                          compact={view === 'week'}
+                        />
+                      ))}
+                      {folds.map((fold) => (
+                        <FoldButton key={fold.group} fold={fold} style={spanStyle(fold.start, fold.stop, first)} onOpenDay={() => onNavigate({ view: 'day', anchor: day })} />
+                      ))}
+                    </div>
+                  );
+                })}
               </div>
             )}
           </div>

@@ -21,3 +21,6 @@ export const DAY_LAST_HOUR = 21;
 export const DROP_STEP_MINUTES = 15;
 /** The height of an hour in the week and day views (px). */
 export const HOUR_PX = 48;
+/** Lessons at the same hour side by side in a day of the week view at most (a lane of a day 135 px
+ * wide at 1366 px is then still wide enough for «Химия»); more fold into «+N», which opens the day. */
+export const WEEK_LANES = 2;

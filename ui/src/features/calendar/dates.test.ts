@@ -3,6 +3,8 @@ import { MONTH_CACHE, PAGE_CACHE, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from 
 import {
   addMonths,
   daysOf,
+  foldLanes,
+  laneLimit,
   lanesOf,
   LruCache,
   minutesAt,
@@ -91,12 +93,58 @@ describe('the period cache', () => {
 describe('lessons at the same hour', () => {
   it('sit side by side, and a later lesson takes the full width again', () => {
     expect(lanesOf([[960, 1020], [960, 1020], [990, 1050], [1080, 1140]])).toEqual([
-      { lane: 0, lanes: 3 },
-      { lane: 1, lanes: 3 },
-      { lane: 2, lanes: 3 },
-      { lane: 0, lanes: 1 },
+      { lane: 0, lanes: 3, group: 0 },
+      { lane: 1, lanes: 3, group: 0 },
+      { lane: 2, lanes: 3, group: 0 },
+      { lane: 0, lanes: 1, group: 1 },
     ]);
-    expect(lanesOf([[600, 660], [660, 720]])).toEqual([{ lane: 0, lanes: 1 }, { lane: 0, lanes: 1 }]);
+    expect(lanesOf([[600, 660], [660, 720]])).toEqual([{ lane: 0, lanes: 1, group: 0 }, { lane: 0, lanes: 1, group: 1 }]);
+  });
+});
+
+describe('lessons at the same hour in a narrow day', () => {
+  /** The lessons of a day at [start, stop) minutes, named by their index, placed and kept to `limit` lanes. */
+  const fold = (spans: [number, number][], limit: number) => {
+    const lanes = lanesOf(spans);
+    const items = spans.map(([start, stop], entry) => ({ entry, start, stop, ...lanes[entry]! }));
+    const { shown, folds } = foldLanes(items, limit);
+    return { shown: shown.map(({ entry, lane, lanes, folded }) => [entry, lane, lanes, folded]), folds };
+  };
+  const at16 = (count: number): [number, number][] => Array.from({ length: count }, () => [960, 1020]);
+
+  it('the week folds what does not fit two lanes; the day shows every lesson', () => {
+    expect(laneLimit('week')).toBe(2);
+    expect(laneLimit('day')).toBe(Infinity);
+  });
+  it('one or two lessons at the same hour are shown whole', () => {
+    expect(fold(at16(1), 2)).toEqual({ shown: [[0, 0, 1, false]], folds: [] });
+    expect(fold(at16(2), 2)).toEqual({ shown: [[0, 0, 2, false], [1, 1, 2, false]], folds: [] });
+  });
+  it('of three or five, the first is shown beside «+2» or «+4», which covers the hours of those it holds', () => {
+    expect(fold(at16(3), 2)).toEqual({ shown: [[0, 0, 1, true]], folds: [{ group: 0, start: 960, stop: 1020, entries: [1, 2] }] });
+    const five: [number, number][] = [[960, 1050], [960, 1020], [960, 1020], [990, 1080], [1000, 1040]];
+    expect(fold(five, 2)).toEqual({ shown: [[0, 0, 1, true]], folds: [{ group: 0, start: 960, stop: 1080, entries: [1, 2, 3, 4] }] });
+  });
+  it('a wider limit shows more lanes, and no limit shows them all', () => {
+    expect(fold(at16(5), 4)).toEqual({
+      shown: [[0, 0, 3, true], [1, 1, 3, true], [2, 2, 3, true]],
+      folds: [{ group: 0, start: 960, stop: 1020, entries: [3, 4] }],
+    });
+    expect(fold(at16(5), Infinity).shown).toEqual([0, 1, 2, 3, 4].map((i) => [i, i, 5, false]));
+  });
+  it('each group of a day folds on its own; a later lesson in a freed lane of a folded group stays shown', () => {
+    const day: [number, number][] = [
+      ...[[960, 1050], [960, 1020], [960, 1020], [1020, 1080], [1050, 1110]], // 3 lanes: the 1st shown (twice), the 2nd and 3rd folded
+      ...[[1140, 1200], [1140, 1200]], // 2 lanes: shown
+      ...at16(3).map(([start, stop]) => [start + 240, stop + 240]), // 3 at 20:00: the 1st shown
+    ] as [number, number][];
+    expect(fold(day, 2)).toEqual({
+      shown: [[0, 0, 1, true], [4, 0, 1, true], [5, 0, 2, false], [6, 1, 2, false], [7, 0, 1, true]],
+      folds: [
+        { group: 0, start: 960, stop: 1080, entries: [1, 2, 3] },
+        { group: 2, start: 1200, stop: 1260, entries: [8, 9] },
+      ],
+    });
   });
 });
 

@@ -1,8 +1,9 @@
 //! The calendar's date math beyond the periods of lib/period (re-exported here): how long a lesson
-//! lasts, where it sits in a day, where a drop lands, and what a touch gesture was.
+//! lasts, where it sits in a day (side by side with those at the same hour, the ones a day of the
+//! week has no room for folded into «+N»), where a drop lands, and what a touch gesture was.
 import { addDays, today, WEEKDAY_SHORT, weekdayOf as weekday } from '../../lib/timetable';
-import { clock, wallClock } from '../../lib/period';
-import { DROP_STEP_MINUTES, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X } from './constants';
+import { clock, wallClock, type View } from '../../lib/period';
+import { DROP_STEP_MINUTES, SWIPE_MAX_MS, SWIPE_MAX_Y, SWIPE_MIN_X, WEEK_LANES } from './constants';
 
 // The plain-day arithmetic and the weekday names are the timetable's (one module for both); the
 // periods and the wall clock are lib/period's (the calendars of tasks and events share them).
@@ -59,13 +60,21 @@ export class LruCache<V> {
   }
 }
 
+/** An entry's place in its day: its lane, the lanes its group of overlapping entries uses, and that group's number. */
+export interface Lane {
+  lane: number;
+  lanes: number;
+  group: number;
+}
+
 /**
  * Side-by-side places for the entries of one day, given as [start, end) minutes in order of
  * start: each gets the first lane free at its start, and shares the width with the lanes its
  * group of overlapping entries uses (`lanes`), so lessons at the same hour do not hide each other.
  */
-export function lanesOf(spans: readonly (readonly [number, number])[]): { lane: number; lanes: number }[] {
-  const placed: { lane: number; lanes: number }[] = [];
+export function lanesOf(spans: readonly (readonly [number, number])[]): Lane[] {
+  const placed: Lane[] = [];
+  let groups = 0;
   let group: number[] = [];
   let groupEnd = -1;
   let ends: number[] = [];
@@ -74,15 +83,16 @@ export function lanesOf(spans: readonly (readonly [number, number])[]): { lane: 
     for (const index of group) placed[index]!.lanes = lanes;
   };
   spans.forEach(([start, end], index) => {
-    if (start >= groupEnd) {
+    if (start >= groupEnd && group.length > 0) {
       close();
+      groups += 1;
       group = [];
       ends = [];
     }
     let lane = ends.findIndex((laneEnd) => laneEnd <= start);
     if (lane < 0) lane = ends.push(end) - 1;
     else ends[lane] = end;
-    placed[index] = { lane, lanes: 1 };
+    placed[index] = { lane, lanes: 1, group: groups };
     group.push(index);
     groupEnd = Math.max(groupEnd, end);
   });
@@ -105,4 +115,39 @@ export function placed<T extends { starts_at: string; ends_at: string }>(entries
   });
   const lanes = lanesOf(spans);
   return entries.map((entry, i) => ({ entry, start: spans[i]![0], stop: spans[i]![1], ...lanes[i]! }));
+}
+
+/** How many lanes a group of overlapping entries may take in `view`: a day of the week is narrow,
+ * the rest fold into «+N», which opens the day; the day view shows them all (it is where «+N» leads). */
+export const laneLimit = (view: View) => (view === 'week' ? WEEK_LANES : Infinity);
+
+/** Entries of a group too wide for its day, folded into one «+N»: from the first of them to start to the last to end. */
+export interface Fold<T> {
+  group: number;
+  start: number;
+  stop: number;
+  entries: T[];
+}
+
+/**
+ * A day's placed entries kept to `limit` lanes (at least 2) per group of overlapping entries: a
+ * group within it is shown whole; a wider one shows its first `limit - 1` lanes (`folded`: they
+ * leave room for «+N» beside them) and folds the entries of its other lanes into one `Fold`.
+ */
+export function foldLanes<P extends Lane & { entry: unknown; start: number; stop: number }>(items: readonly P[], limit: number) {
+  const shown: (P & { folded: boolean })[] = [];
+  const folds = new Map<number, Fold<P['entry']>>();
+  for (const item of items) {
+    if (item.lanes <= limit) shown.push({ ...item, folded: false });
+    else if (item.lane < limit - 1) shown.push({ ...item, lanes: limit - 1, folded: true });
+    else {
+      const fold = folds.get(item.group);
+      if (fold) {
+        fold.start = Math.min(fold.start, item.start);
+        fold.stop = Math.max(fold.stop, item.stop);
+        fold.entries.push(item.entry);
+      } else folds.set(item.group, { group: item.group, start: item.start, stop: item.stop, entries: [item.entry] });
+    }
+  }
+  return { shown, folds: [...folds.values()] };
 }
