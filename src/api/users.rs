@@ -203,10 +203,11 @@ impl UsersApi {
 
     /// Delete a person
     ///
-    /// Managers only; soft: hidden from lists, signed out everywhere, restorable. His groups,
-    /// lessons, family links and money stay as they were, so a restore brings everything back
-    /// (someone who left the school is taken out of his groups there). Nobody can delete himself
-    /// or the last manager (422).
+    /// Managers only; soft: hidden from lists, signed out everywhere, restorable. A student is
+    /// taken off his groups and future planned lessons in the same commit (a future individual
+    /// lesson left with nobody is deleted, or cancelled when something is written on it); his
+    /// past lessons, marks, family links and money stay. A restore does not put him back in his
+    /// groups. Nobody can delete himself or the last manager (422).
     #[oai(path = "/api/users/:id", method = "delete", operation_id = "users_delete")]
     async fn delete(&self, state: State<'_>, caller: Caller, id: Path<UserId>) -> Result<NoContent, ApiError> {
         let actor = caller.actor(Rule::Manager)?.clone();
@@ -219,7 +220,8 @@ impl UsersApi {
 
     /// Restore a deleted person
     ///
-    /// Managers only.
+    /// Managers only. A student is not put back in the groups and lessons he was taken off when
+    /// deleted: a manager adds him again.
     #[oai(path = "/api/users/:id/restore", method = "post", operation_id = "users_restore")]
     async fn restore(
         &self,

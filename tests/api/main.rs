@@ -47,6 +47,7 @@ mod passwords;
 mod payments;
 mod people;
 mod people_care;
+mod people_leaving;
 mod people_list;
 mod portal_care;
 mod settings_care;

@@ -6,12 +6,14 @@ use super::load_for_change;
 use super::summary::{self, who};
 use crate::auth::Purpose;
 use crate::domain::activity::Action;
+use crate::domain::declension::agreeing;
 use crate::domain::notification::{Notice, NotificationKind};
 use crate::domain::{PasswordHash, Role, Roles, Tag, TagId, User, UserId};
 use crate::mail::MailKind;
 use crate::policy::Actor;
 use crate::service::FieldErrors;
 use crate::service::journal::{Change, Journal};
+use crate::service::schedule::{School, leaving};
 use crate::service::verification;
 use crate::service::{AppState, ServiceError};
 use crate::store::WriteTxn;
@@ -142,11 +144,13 @@ fn other_managers(txn: &WriteTxn, except: UserId) -> Result<usize, ServiceError>
 }
 
 /// Soft-deletes a person: hidden from lists, signed out everywhere, his calendar link and his
-/// children's ended, restorable.
+/// children's ended, restorable. A student is taken off his groups and future planned lessons
+/// (`schedule::leaving`), his past lessons, marks and money kept; nobody in his family is told.
 pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Result<(), ServiceError> {
     if id == actor.user.id {
         return Err(FieldErrors::one("id", "Нельзя удалить самого себя"));
     }
+    let school = School::load(store)?;
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;
     if user.deleted_at.is_some() {
@@ -164,13 +168,28 @@ pub fn delete(store: &Store, journal: &Journal, actor: &Actor, id: UserId) -> Re
     for child in family::children_of(&txn, id)? {
         calendar_feeds::remove(&txn, child)?;
     }
-    let summary = format!("Удалён пользователь {}", who(&user));
-    journal.record(&txn, Change::on_user(Action::UserDeleted, &user, summary))?;
-    journal.commit(txn)?;
+    let (tz, now) = (journal.time_zone(), Timestamp::now());
+    let left = leaving::student_leaves(&txn, journal, &school, (actor.user.id, &user), &tz, now)?;
+    let mut summary = format!("Удалён пользователь {}", who(&user));
+    if !left.groups.is_empty() {
+        let names: Vec<String> = left.groups.iter().map(|name| format!("«{name}»")).collect();
+        let taken = agreeing(&user, "снят", "снята");
+        summary.push_str(&format!("; {taken} с групп: {}", names.join(", ")));
+    }
+    if left.lessons > 0 {
+        let him = agreeing(&user, "него", "неё");
+        summary.push_str(&format!("; будущих занятий без {him}: {}", left.lessons));
+    }
+    let change = left
+        .notices
+        .into_iter()
+        .fold(Change::on_user(Action::UserDeleted, &user, summary), Change::notify);
+    journal.commit_change(txn, change)?;
     Ok(())
 }
 
-/// Brings a deleted person back.
+/// Brings a deleted person back. A student taken off his groups and future lessons when he was
+/// deleted is not put back in them: a manager adds him to his groups again.
 pub fn restore(store: &Store, journal: &Journal, id: UserId) -> Result<User, ServiceError> {
     let txn = store.write()?;
     let mut user = load_for_change(&txn, id)?;

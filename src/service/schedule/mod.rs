@@ -5,6 +5,7 @@ mod book;
 pub mod form;
 pub mod groups;
 pub mod horizon;
+pub mod leaving;
 pub mod lesson_end;
 pub mod lesson_list;
 pub mod lesson_names;

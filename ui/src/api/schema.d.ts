@@ -545,10 +545,11 @@ export interface paths {
         post?: never;
         /**
          * Delete a person
-         * @description Managers only; soft: hidden from lists, signed out everywhere, restorable. His groups,
-         *     lessons, family links and money stay as they were, so a restore brings everything back
-         *     (someone who left the school is taken out of his groups there). Nobody can delete himself
-         *     or the last manager (422).
+         * @description Managers only; soft: hidden from lists, signed out everywhere, restorable. A student is
+         *     taken off his groups and future planned lessons in the same commit (a future individual
+         *     lesson left with nobody is deleted, or cancelled when something is written on it); his
+         *     past lessons, marks, family links and money stay. A restore does not put him back in his
+         *     groups. Nobody can delete himself or the last manager (422).
          */
         delete: operations["users_delete"];
         options?: never;
@@ -567,7 +568,8 @@ export interface paths {
         put?: never;
         /**
          * Restore a deleted person
-         * @description Managers only.
+         * @description Managers only. A student is not put back in the groups and lessons he was taken off when
+         *     deleted: a manager adds him again.
          */
         post: operations["users_restore"];
         delete?: never;

@@ -18,6 +18,7 @@ import { currentUser, isActing } from '../../lib/user';
 import { paths } from '../../paths';
 import { ChoicesDialog, type ChoicesProps } from './ChoicesDialog';
 import { PasswordDialog } from './PasswordDialog';
+import { deleteWarning } from './people';
 
 interface Props {
   card: UserCard;
@@ -67,7 +68,7 @@ export function UserActions({ card, tags, onChange, onReload }: Props) {
   const remove = async () => {
     const sure = await confirm({
       title: 'Удалить пользователя?',
-      message: `${card.full_name} больше не сможет войти в портал. Группы и занятия не меняются, и после восстановления всё будет как прежде; если человек ушёл из школы, уберите его из групп и будущих занятий.`,
+      message: deleteWarning(card),
       action: 'Удалить',
       danger: true,
     });

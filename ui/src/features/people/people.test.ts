@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort } from '../../components/SortHeader';
 import type { Values } from '../../lib/filters';
-import { peopleFilters } from './people';
+import { deleteWarning, peopleFilters } from './people';
 
 type UserFilters = Values<typeof peopleFilters.fields>;
 const { read, write, query, narrowed } = peopleFilters;
@@ -37,5 +37,23 @@ describe('people list filters in the query string', () => {
     expect(nextSort('last_name', 'email')).toBe('email');
     expect(nextSort('email', 'email')).toBe('-email');
     expect(nextSort('-email', 'email')).toBe('email');
+  });
+});
+
+describe('deleteWarning', () => {
+  it('tells that a student leaves his groups and future lessons, and a restore does not bring them back', () => {
+    const student = { full_name: 'Иванов Артём Сергеевич', middle_name: 'Сергеевич', roles: ['student'] };
+    expect(deleteWarning(student)).toBe(
+      'Иванов Артём Сергеевич больше не сможет войти в портал. Ученик будет снят со всех групп и будущих занятий; прошедшие занятия, оценки и оплаты сохранятся. Восстановить можно, но в группы его нужно будет добавить заново.',
+    );
+    expect(deleteWarning({ ...student, full_name: 'Иванова Дарья Дмитриевна', middle_name: 'Дмитриевна' })).toContain(
+      'Ученица будет снята со всех групп и будущих занятий; прошедшие занятия, оценки и оплаты сохранятся. Восстановить можно, но в группы её нужно будет добавить заново.',
+    );
+  });
+
+  it("leaves anyone else's groups and lessons as they are", () => {
+    expect(deleteWarning({ full_name: 'Белов Игорь', roles: ['worker'] })).toBe(
+      'Белов Игорь больше не сможет войти в портал. Группы и занятия не меняются, и после восстановления всё будет как прежде.',
+    );
   });
 });

@@ -24,3 +24,14 @@ export const peopleFilters = defineFilters('users_list', {
 /** A card's «Последний вход» of someone who never signed in: «не входил», of a woman «не входила»
  * (told from the patronymic). */
 export const neverSignedIn = (person: { middle_name?: string | null }) => (genderOf(person.middle_name) === 'female' ? 'не входила' : 'не входил');
+
+/** The question before deleting `person`: a student is taken off his groups and future lessons
+ * (the server does it with the delete), which a restore does not undo; anyone else's groups and
+ * lessons stay. */
+export function deleteWarning(person: { full_name: string; middle_name?: string | null; roles: readonly string[] }): string {
+  const signedOut = `${person.full_name} больше не сможет войти в портал.`;
+  if (!person.roles.includes('student')) return `${signedOut} Группы и занятия не меняются, и после восстановления всё будет как прежде.`;
+  const female = genderOf(person.middle_name) === 'female';
+  const [who, taken, him] = female ? ['Ученица', 'снята', 'её'] : ['Ученик', 'снят', 'его'];
+  return `${signedOut} ${who} будет ${taken} со всех групп и будущих занятий; прошедшие занятия, оценки и оплаты сохранятся. Восстановить можно, но в группы ${him} нужно будет добавить заново.`;
+}
