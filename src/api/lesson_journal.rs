@@ -71,6 +71,9 @@ pub struct LessonJournalView {
     pub students: Vec<JournalStudent>,
     pub records: Vec<AttendanceEntry>,
     pub marks: Vec<JournalMarkEntry>,
+    /// Read-only: a short mark of the topic, homework, attendance and marks as stored, changed
+    /// by any change of them; a save sends it back to be refused when the journal has changed.
+    pub version: String,
 }
 
 /// A lesson's journal as the form saves it: the attendance and the marks replace what is
@@ -83,11 +86,16 @@ pub struct LessonJournalBody {
     pub homework: Option<String>,
     pub records: Items<AttendanceEntry>,
     pub marks: Items<JournalMarkEntry>,
+    /// The `version` of the journal the form was filled from; when the journal has changed
+    /// since, 422 on `version` and nothing saved. Left out: saved over whatever it is now.
+    #[oai(nullable)]
+    pub version: Option<String>,
 }
 
 impl LessonJournalBody {
     fn form(self) -> JournalForm {
         JournalForm {
+            version: self.version,
             topic: self.topic,
             homework: self.homework,
             records: self
@@ -122,6 +130,7 @@ impl LessonJournalBody {
 fn view(journal: LessonJournal, state: &State<'_>) -> Json<Data<LessonJournalView>> {
     let lesson = journal.lesson;
     Data::json(LessonJournalView {
+        version: journal.version,
         lesson_id: lesson.id,
         lesson_status: lesson.status.into(),
         starts_at: local(lesson.starts_at, &state.config.time_zone()),
@@ -167,7 +176,8 @@ pub struct LessonJournalApi;
 impl LessonJournalApi {
     /// A lesson's journal
     ///
-    /// Its students (with names), their attendance and marks, the topic and the homework.
+    /// Its students (with names), their attendance and marks, the topic and the homework, and
+    /// the `version` a save names to be refused when someone changed the journal since.
     /// Whoever may read the lesson: its teacher and managers with every student's rows, another
     /// worker with the rows of the students he teaches (in his groups or at his lessons), a
     /// student his own lesson (his own rows only), a parent his children's (their rows only);
@@ -192,6 +202,9 @@ impl LessonJournalApi {
     /// Every problem is a 422 on its field (`records[2].student_id` …), nothing written.
     /// Attendance before the lesson starts: managers only. A stored mark is changed or removed
     /// by its teacher within `journal.edit_days` days of giving it, by a manager always (403).
+    /// With the `version` the form was filled from, a journal changed since (a mark added, a
+    /// status fixed) is not saved: 422 with the message under `errors.version` (nothing anyone
+    /// else entered is removed silently). Answers the journal as saved, with its new `version`.
     #[oai(
         path = "/api/lessons/:id/journal",
         method = "put",

@@ -18,7 +18,8 @@ use serde::de::DeserializeOwned;
 
 /// A short mark of `record` as stored (hex of a hash of its encoding): any change to a stored
 /// field changes it, so an edit can name the state it was made from, with nothing stored for it.
-pub fn version<R: Record>(record: &R) -> String {
+/// A tuple of records (and their fields) gets one too: the state of all of them at once.
+pub fn version<R: Serialize>(record: &R) -> String {
     use sha2::{Digest, Sha256};
     hex::encode(&Sha256::digest(codec::encode(record))[..8])
 }

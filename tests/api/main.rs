@@ -28,6 +28,7 @@ mod journal_moves;
 mod journal_read;
 mod journal_save;
 mod journal_school;
+mod journal_versions;
 mod kept_reads;
 mod lesson_edit_rules;
 mod lesson_privacy;

@@ -26,9 +26,16 @@ use std::sync::Arc;
 /// it, and a save of thousands would hold the shared write lock through one long commit.
 const MARKS_PER_STUDENT: usize = 10;
 
+/// Why a journal saved from a page loaded before someone changed it is refused (a 422 on
+/// `version`): the save would remove or overwrite what was added meanwhile.
+const CHANGED_MEANWHILE: &str =
+    "Журнал этого занятия изменили, пока вы его заполняли. Загрузите его заново и внесите свои изменения.";
+
 /// A lesson's journal as `actor` may see it.
 pub struct LessonJournal {
     pub lesson: Lesson,
+    /// The `version` of what it shows (see `version`).
+    pub version: String,
     /// The lesson's students `actor` may see, with their full names.
     pub students: Vec<(UserId, String)>,
     pub records: Vec<Attendance>,
@@ -56,10 +63,31 @@ pub struct JournalMark {
 /// The journal as a form sends it; `topic` and `homework` left out keep their values.
 #[derive(Clone, Debug, Default)]
 pub struct JournalForm {
+    /// The journal's `version` the form was filled from; none: saved over whatever it is now.
+    pub version: Option<String>,
     pub topic: Option<String>,
     pub homework: Option<String>,
     pub records: Vec<RecordForm>,
     pub marks: Vec<JournalMark>,
+}
+
+/// The version of a lesson's journal: a short mark of what a save replaces (`lesson`'s topic and
+/// homework, its attendance `records` and its `marks`), changed by any change of them by anyone.
+fn version(lesson: &Lesson, records: &[Attendance], marks: &[Mark]) -> String {
+    record::version(&(&lesson.topic, &lesson.homework, records, marks))
+}
+
+/// Refuses a save made from version `made_from` when the journal (`lesson`, its `records` and
+/// `marks` as stored) is no longer that version (none sent: saved over it as it is).
+fn unchanged_since(
+    lesson: &Lesson,
+    (records, marks): (&[Attendance], &[Mark]),
+    made_from: Option<&str>,
+) -> Result<(), ServiceError> {
+    match made_from {
+        Some(sent) if sent != version(lesson, records, marks) => Err(FieldErrors::one("version", CHANGED_MEANWHILE)),
+        _ => Ok(()),
+    }
 }
 
 /// Lesson `id`'s journal, for someone who may read the lesson.
@@ -92,14 +120,17 @@ fn seen(
         .collect();
     let mut records = attendance::of_lesson(txn, lesson.id)?;
     records.retain(|r| visible(r.student_id));
+    let mut marks = marks::of_lesson(txn, lesson.id)?;
+    marks.retain(|m| visible(m.student_id));
+    let version = version(&lesson, &records, &marks);
     let now = Timestamp::now();
-    let marks = marks::of_lesson(txn, lesson.id)?
+    let marks = marks
         .into_iter()
-        .filter(|m| visible(m.student_id))
         .map(|m| shown_mark(m, actor, school, now, config))
         .collect();
     Ok(LessonJournal {
         keeps,
+        version,
         lesson,
         students,
         records,
@@ -232,7 +263,8 @@ fn in_journal(lesson: &Lesson, (recorded, stored): (&[Attendance], &[Mark]), stu
 /// the attendance and the marks replaced, the topic and homework set, a planned lesson whose
 /// start has passed made done, each change logged «было → стало», parents alerted. Saves that
 /// arrive together share their commit (`Journal::write_together`): when the bell rings, every
-/// teacher saves at once.
+/// teacher saves at once. When `form.version` is sent, only if the journal is still that version:
+/// checked in the transaction that writes, so two saves from one version never both pass.
 pub fn save(
     store: &Store,
     journal: &Journal,
@@ -270,6 +302,7 @@ fn write(
     }
     let stored = marks::of_lesson(txn, id)?;
     let before = attendance::of_lesson(txn, id)?;
+    unchanged_since(&old, (&before, &stored), form.version.as_deref())?;
     let checked = check(actor, &old, (&before, &stored), form, config, now)?;
     mark_edit::allowed(actor, &checked.marks, config)?;
 

@@ -1498,7 +1498,8 @@ export interface paths {
         };
         /**
          * A lesson's journal
-         * @description Its students (with names), their attendance and marks, the topic and the homework.
+         * @description Its students (with names), their attendance and marks, the topic and the homework, and
+         *     the `version` a save names to be refused when someone changed the journal since.
          *     Whoever may read the lesson: its teacher and managers with every student's rows, another
          *     worker with the rows of the students he teaches (in his groups or at his lessons), a
          *     student his own lesson (his own rows only), a parent his children's (their rows only);
@@ -1513,6 +1514,9 @@ export interface paths {
          *     Every problem is a 422 on its field (`records[2].student_id` …), nothing written.
          *     Attendance before the lesson starts: managers only. A stored mark is changed or removed
          *     by its teacher within `journal.edit_days` days of giving it, by a manager always (403).
+         *     With the `version` the form was filled from, a journal changed since (a mark added, a
+         *     status fixed) is not saved: 422 with the message under `errors.version` (nothing anyone
+         *     else entered is removed silently). Answers the journal as saved, with its new `version`.
          */
         put: operations["lessons_journal_save"];
         post?: never;
@@ -3808,6 +3812,11 @@ export interface components {
             homework?: string | null;
             records: components["schemas"]["AttendanceEntry"][];
             marks: components["schemas"]["JournalMarkEntry"][];
+            /**
+             * @description The `version` of the journal the form was filled from; when the journal has changed
+             *     since, 422 on `version` and nothing saved. Left out: saved over whatever it is now.
+             */
+            version?: string | null;
         };
         /**
          * LessonJournalView
@@ -3833,6 +3842,11 @@ export interface components {
             students: components["schemas"]["JournalStudent"][];
             records: components["schemas"]["AttendanceEntry"][];
             marks: components["schemas"]["JournalMarkEntry"][];
+            /**
+             * @description Read-only: a short mark of the topic, homework, attendance and marks as stored, changed
+             *     by any change of them; a save sends it back to be refused when the journal has changed.
+             */
+            version: string;
         };
         /**
          * @description Where a lesson stands.

@@ -11,6 +11,7 @@ const JOURNAL: Journal = {
   starts_at: '2026-11-23T10:00:00+03:00',
   subject_id: 1,
   editable: true,
+  version: 'v1',
   topic: '',
   homework: '',
   students: [

@@ -2,7 +2,11 @@
 //! per change, marks per student, topic and homework, and ONE «Сохранить» (one PUT, one commit).
 //! A failed save keeps everything entered, puts the server's messages beside the student they are
 //! about and turns «Сохранить» into «Повторить»; leaving with unsaved changes asks first.
-import { useEffect, useState } from 'react';
+//! A save names the journal's version the page loaded (the last save's after one): when someone
+//! changed the journal meanwhile (a mark in /marks, a status fixed by a manager) it is refused,
+//! and the form shows the journal as it is now with everything entered carried over onto it
+//! (`rebased`), for the teacher to look over and save: nobody's mark is lost.
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { Ok } from '../../api/types';
 import { confirm } from '../../components/ConfirmDialog';
@@ -57,8 +61,12 @@ function failureTitle(status: number) {
 export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { lesson: Lesson; journal: form.Journal; mayRecordEarly: boolean; onSaved: (journal: form.Journal) => void }) {
   const [saved, setSaved] = useState<Draft>(() => form.draftOf(journal));
   const [draft, setDraft] = useState<Draft>(saved);
+  const [version, setVersion] = useState(journal.version);
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** The journal was changed by someone else and what was entered is now shown on top of it. */
+  const [carried, setCarried] = useState(false);
+  const carriedNote = useRef<HTMLDivElement>(null);
   const dirty = form.isDirty(draft, saved);
   useLeaveWarning(dirty && !pending);
   const started = Date.parse(lesson.starts_at) <= Date.now();
@@ -66,26 +74,52 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
   const nameOf = (id: number) => draft.names[id] ?? `Ученик № ${id}`;
   const change = (next: (d: Draft) => Draft) => setDraft((d) => next(d));
 
+  /** The journal as the server now holds it, with what the form holds `carried` over onto it. */
+  const loaded = (data: form.Journal, carried = false) => {
+    const now = form.draftOf(data);
+    setSaved(now);
+    setDraft((entered) => (carried ? form.rebased(saved, entered, now) : now));
+    setVersion(data.version);
+    setFailure(null);
+    setCarried(carried);
+    onSaved(data);
+    return now;
+  };
+
+  /** One «Сохранить»: the form, as made from the journal's version it was filled in on. */
   const save = async () => {
     if (pending) return;
     const sent = form.bodyOf(draft);
     setPending(true);
     try {
-      const { data } = await api<Ok<'lessons_journal_save'>>(lessonUrl(lesson.id, 'journal'), { method: 'PUT', body: sent, ownFailure: (status) => OWN_FAILURES.includes(status) });
-      const next = form.draftOf(data);
-      setSaved(next);
-      setDraft(next);
-      setFailure(null);
-      onSaved(data);
+      const { data } = await api<Ok<'lessons_journal_save'>>(lessonUrl(lesson.id, 'journal'), { method: 'PUT', body: { ...sent, version }, ownFailure: (status) => OWN_FAILURES.includes(status) });
+      const next = loaded(data);
       addToast({ color: 'success', title: 'Журнал сохранён', description: `${lesson.subject_name}: ${markedStudents(form.tally(next).marked)}` });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      if (error.staleEdit && (await carriedOver())) return;
       const message = error.status === 422 ? undefined : error.body.message;
       setFailure({ status: error.status, placed: form.placeErrors(error.body.errors, sent), message });
     } finally {
       setPending(false);
     }
   };
+
+  /** After a save refused as made from an old journal: the journal as it is now, with what was
+   * entered carried over onto it, for another look before saving (false: it could not be read). */
+  const carriedOver = async () => {
+    try {
+      loaded((await api<Ok<'lessons_journal'>>(lessonUrl(lesson.id, 'journal'), { ownFailure: () => true })).data, true);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return false;
+    }
+  };
+
+  useEffect(() => {
+    if (carried) carriedNote.current?.focus();
+  }, [carried]);
 
   const placed = failure?.placed;
   return (
@@ -140,6 +174,12 @@ export function JournalEditor({ lesson, journal, mayRecordEarly, onSaved }: { le
         <textarea id="journal-homework" rows={3} maxLength={form.HOMEWORK_MAX} value={draft.homework} aria-invalid={placed?.homework ? true : undefined} onChange={(event) => change((d) => form.withText(d, 'homework', event.target.value))} />
         {placed?.homework && <small>{placed.homework}</small>}
       </section>
+      {carried && (
+        <div className="journal-note" role="status" ref={carriedNote} tabIndex={-1}>
+          Пока вы заполняли журнал, его изменил кто-то ещё. Ниже — журнал, как он сохранён сейчас, и ваши изменения поверх: проверьте и
+          нажмите «Сохранить».
+        </div>
+      )}
       {failure && (
         <div className="journal-failure" role="alert">
           <p>

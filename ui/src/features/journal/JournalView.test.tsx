@@ -14,6 +14,7 @@ const journalOf = (shown: number[]): Journal => ({
   starts_at: '2026-11-23T10:00:00+03:00',
   subject_id: 1,
   editable: false,
+  version: 'v1',
   topic: 'Дроби',
   homework: '№ 12',
   students: shown.map((id) => ({ id, name: `Ученик ${id}` })),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { allPresent, bodyOf, changedMark, draftOf, isDirty, marksOf, placeErrors, tally, withComment, withMark, withoutMark, withStatus, withText, type Journal } from './journalForm';
+import { allPresent, bodyOf, changedMark, draftOf, isDirty, marksOf, placeErrors, rebased, tally, withComment, withMark, withoutMark, withStatus, withText, type Journal } from './journalForm';
 
 const students = (...ids: number[]) => ids.map((id) => ({ id, name: `Ученик ${id}` }));
-const LESSON = { lesson_id: 7, lesson_status: 'planned' as const, starts_at: '2026-11-23T10:00:00+03:00', subject_id: 1, editable: true };
+const LESSON = { lesson_id: 7, lesson_status: 'planned' as const, starts_at: '2026-11-23T10:00:00+03:00', subject_id: 1, editable: true, version: 'v1' };
 const journalOf = (ids: number[]): Journal => ({ ...LESSON, topic: '', homework: '', students: students(...ids), records: [], marks: [] });
 const SAVED: Journal = {
   ...LESSON,
@@ -94,5 +94,32 @@ describe("a lesson's journal form", () => {
     expect(placed.students).toEqual({ 2: ['Занятие ещё не началось', 'Оценка от 1 до 5'] });
     expect(placed.homework).toBe('Не длиннее 2000 символов');
     expect(placed.other).toEqual(['Журнал этого занятия ведёт другой учитель']);
+  });
+
+  it('carries what was entered onto the journal as someone else saved it meanwhile, losing neither side', () => {
+    const base = draftOf(SAVED);
+    const mark = base.marks[0]!;
+    let mine = withStatus(base, 2, 'late');
+    mine = withMark(mine, 2, 5);
+    mine = withText(mine, 'homework', '№ 12');
+    mine = changedMark(mine, mark.key, { value: 5 });
+    const theirs = draftOf({
+      ...SAVED,
+      topic: 'Дроби, повторение',
+      records: [{ student_id: 1, status: 'unexcused', comment: 'ушёл' }, { student_id: 2, status: 'present', comment: '' }],
+      marks: [...SAVED.marks, { id: 41, student_id: 1, value: 2, kind: 'test', weight: 2, comment: '', editable: true }],
+    });
+    const merged = bodyOf(rebased(base, mine, theirs));
+    // His tap on student 2 and his homework win; the other's status of student 1 and topic stand.
+    expect(merged.records).toEqual([
+      { student_id: 1, status: 'unexcused', comment: 'ушёл' },
+      { student_id: 2, status: 'late', comment: '' },
+    ]);
+    expect([merged.topic, merged.homework]).toEqual(['Дроби, повторение', '№ 12']);
+    // The mark he changed is changed, the one given meanwhile kept, his new one added.
+    expect(merged.marks.map((m) => [m.id ?? null, m.student_id, m.value])).toEqual([[40, 1, 5], [41, 1, 2], [null, 2, 5]]);
+    // A mark he took away goes; one taken away meanwhile stays away.
+    expect(rebased(base, withoutMark(base, mark.key), theirs).marks.map((m) => m.id)).toEqual([41]);
+    expect(rebased(base, base, draftOf({ ...SAVED, marks: [] })).marks).toEqual([]);
   });
 });

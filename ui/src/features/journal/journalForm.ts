@@ -149,6 +149,45 @@ export function bodyOf(draft: Draft): JournalBody {
   };
 }
 
+/** Whether a saved mark reads differently on the form than it was loaded. */
+const markChanged = (a: DraftMark, b: DraftMark) => a.value !== b.value || a.kind !== b.kind || a.weight !== b.weight || a.comment !== b.comment;
+
+/**
+ * What was entered on the form (`mine`, filled in from `base`) carried over to the journal as it is
+ * now (`theirs`, changed by someone else meanwhile): a status, comment, topic or homework the
+ * teacher changed is his, the rest is theirs; marks added on either side are all kept, a mark he
+ * changed or removed is changed or removed, and one removed meanwhile stays removed.
+ */
+export function rebased(base: Draft, mine: Draft, theirs: Draft): Draft {
+  const ours = <T>(field: Readonly<Record<number, T>>, was: Readonly<Record<number, T>>, now: Readonly<Record<number, T>>, id: number) =>
+    field[id] !== was[id] ? field[id] : now[id];
+  const students = [...new Set([...theirs.students, ...mine.students])];
+  const pick = <T>(field: (d: Draft) => Readonly<Record<number, T>>) =>
+    Object.fromEntries(students.flatMap((id) => {
+      const value = ours(field(mine), field(base), field(theirs), id);
+      return value === undefined ? [] : [[id, value]];
+    })) as Record<number, T>;
+  const loaded = new Map(base.marks.filter((m) => m.id !== null).map((m) => [m.id, m]));
+  const kept = new Map(mine.marks.filter((m) => m.id !== null).map((m) => [m.id, m]));
+  const marks = theirs.marks.flatMap((now) => {
+    const was = loaded.get(now.id);
+    if (!was) return [now];
+    const entered = kept.get(now.id);
+    if (!entered) return [];
+    return [markChanged(entered, was) ? { ...now, value: entered.value, kind: entered.kind, weight: entered.weight, comment: entered.comment } : now];
+  });
+  return {
+    students,
+    names: { ...mine.names, ...theirs.names },
+    statuses: pick((d) => d.statuses),
+    comments: pick((d) => d.comments),
+    marks: [...marks, ...mine.marks.filter((m) => m.id === null)],
+    topic: mine.topic !== base.topic ? mine.topic : theirs.topic,
+    homework: mine.homework !== base.homework ? mine.homework : theirs.homework,
+    next: mine.next,
+  };
+}
+
 /** Whether the form differs from what was saved (what leaving would lose). */
 export const isDirty = (draft: Draft, saved: Draft) => JSON.stringify(bodyOf(draft)) !== JSON.stringify(bodyOf(saved));
 
