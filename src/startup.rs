@@ -106,6 +106,7 @@ impl App {
         let lesson_horizon = tokio::spawn(crate::service::schedule::horizon::keep_extending(self.state.clone()));
         let task_reminders = tokio::spawn(crate::service::work::reminders::keep_reminding(self.state.clone()));
         let journal_reminders = tokio::spawn(crate::service::gradebook::unfilled::keep_reminding(self.state.clone()));
+        let request_keys = tokio::spawn(crate::service::money::retries::keep_forgetting(self.state.clone()));
         let (stopping, stopped) = tokio::sync::watch::channel(false);
         let mail_worker = mail::spawn(
             self.state.store.clone(),
@@ -134,6 +135,7 @@ impl App {
         lesson_horizon.abort();
         task_reminders.abort();
         journal_reminders.abort();
+        request_keys.abort();
         // A mail being sent right now finishes (the worker bounds its own wait); one cut off
         // stays queued for the next start.
         let _ = tokio::time::timeout(crate::mail::LONGEST_STOP, mail_worker).await;

@@ -5,6 +5,7 @@
 use super::envelope::{Data, Paged};
 use super::ledger_view::PackageView;
 use super::paging::paged;
+use super::payments::idempotency_key;
 use super::vocabulary::PackageStatusName;
 use super::{ApiTags, State};
 use crate::domain::{CourseId, PackageId, PageRequest, SubjectId, UserId};
@@ -12,7 +13,9 @@ use crate::error::ApiError;
 use crate::policy::{Caller, KEEP_MONEY, Rule};
 use crate::service::money::packages::{self, NewPackage};
 use crate::service::money::refunds::{self, PackageRefund};
-use poem_openapi::param::{Path, Query};
+use crate::service::money::retries::RequestKey;
+use poem::Request;
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
@@ -84,7 +87,7 @@ pub struct PackageWithBalance {
 /// The answer to a sale.
 #[derive(Debug, ApiResponse)]
 pub enum PackageSold {
-    /// Sold and charged.
+    /// Sold and charged (or, sent again with the same `Idempotency-Key`, sold before).
     #[oai(status = 201)]
     Created(Json<PackageWithBalance>),
 }
@@ -136,8 +139,20 @@ impl PackagesApi {
     ///
     /// Managers. Writes the package and one charge of its price (reason `package`) in one
     /// commit; each bad field is a 422 on it.
+    ///
+    /// `Idempotency-Key` (1 to 64 Latin letters, digits, `-`, `_`; a 422 on `idempotency_key`
+    /// otherwise), the same on each attempt of one form: sent again by the same manager with
+    /// the same body within 7 days, nothing is written and the answer is the first one's (201,
+    /// the same package, the balance now); with another body, a 422 on `idempotency_key`.
     #[oai(path = "/api/packages", method = "post", operation_id = "packages_create")]
-    async fn create(&self, state: State<'_>, caller: Caller, body: Json<PackageBody>) -> Result<PackageSold, ApiError> {
+    async fn create(
+        &self,
+        state: State<'_>,
+        caller: Caller,
+        #[oai(name = "Idempotency-Key")] key: Header<Option<String>>,
+        request: &Request,
+        body: Json<PackageBody>,
+    ) -> Result<PackageSold, ApiError> {
         let actor = caller.actor(KEEP_MONEY)?.clone();
         let config = state.config.clone();
         let body = body.0;
@@ -151,9 +166,10 @@ impl PackagesApi {
             valid_to: body.valid_to,
             note: body.note,
         };
+        let key = RequestKey::of(idempotency_key(key, request), actor.user.id, "package", &form)?;
         let sold = state
             .change(caller.origin(), move |store, journal| {
-                packages::sell(store, journal, &actor, form, &config)
+                packages::sell(store, journal, &actor, (form, key), &config)
             })
             .await?;
         let data = PackageView::new(sold.package, &state.config.time_zone());

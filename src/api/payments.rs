@@ -16,9 +16,11 @@ use crate::policy::{Caller, KEEP_MONEY, READ_SCHOOL_LEDGER, Rule};
 use crate::service::money::debtors::Debtor;
 use crate::service::money::entry_view::ShownEntry;
 use crate::service::money::payments::{self, NewEntry, WithBalance};
+use crate::service::money::retries::RequestKey;
 use crate::service::money::school_ledger::Totals;
 use crate::service::money::{debtors, export, school_ledger};
-use poem_openapi::param::{Path, Query};
+use poem::Request;
+use poem_openapi::param::{Header, Path, Query};
 use poem_openapi::payload::Json;
 use poem_openapi::{ApiResponse, Object, OpenApi};
 
@@ -72,9 +74,18 @@ impl EntryWithBalance {
 /// The answer to a payment, a charge or a reversal.
 #[derive(Debug, ApiResponse)]
 pub enum EntryWritten {
-    /// Written.
+    /// Written (or, sent again with the same `Idempotency-Key`, written before).
     #[oai(status = 201)]
     Created(Json<EntryWithBalance>),
+}
+
+/// The request's `Idempotency-Key` as sent (`parsed`, poem's reading of it, leaves out a value
+/// that is not visible ASCII: that is a 422, not a request without a key).
+pub(super) fn idempotency_key(parsed: Header<Option<String>>, request: &Request) -> Option<String> {
+    parsed.0.or_else(|| {
+        let raw = request.headers().get("Idempotency-Key")?;
+        Some(String::from_utf8_lossy(raw.as_bytes()).into_owned())
+    })
 }
 
 /// Payments, charges and reversals; the school's ledger, debtors and export.
@@ -105,11 +116,18 @@ impl PaymentsApi {
     /// (`course` or `other`); money paid out to the client (`kind: "refund"`) a `method` and
     /// an amount not above his balance. Each bad amount, date, method or reason is a 422 on its
     /// field.
+    ///
+    /// `Idempotency-Key` (1 to 64 Latin letters, digits, `-`, `_`; a 422 on `idempotency_key`
+    /// otherwise), the same on each attempt of one form: sent again by the same manager with
+    /// the same body within 7 days, nothing is written and the answer is the first one's (201,
+    /// the same entry, the balance now); with another body, a 422 on `idempotency_key`.
     #[oai(path = "/api/payments", method = "post", operation_id = "payments_create")]
     async fn create(
         &self,
         state: State<'_>,
         caller: Caller,
+        #[oai(name = "Idempotency-Key")] key: Header<Option<String>>,
+        request: &Request,
         body: Json<PaymentBody>,
     ) -> Result<EntryWritten, ApiError> {
         let actor = caller.actor(KEEP_MONEY)?.clone();
@@ -124,9 +142,10 @@ impl PaymentsApi {
             date: body.date,
             note: body.note,
         };
+        let key = RequestKey::of(idempotency_key(key, request), actor.user.id, "payment", &form)?;
         let written = state
             .change(caller.origin(), move |store, journal| {
-                payments::record(store, journal, &actor, form, &config)
+                payments::record(store, journal, &actor, (form, key), &config)
             })
             .await?;
         Ok(EntryWritten::Created(Json(EntryWithBalance::new(written, &state))))

@@ -86,6 +86,7 @@ macro_rules! copy_every_table {
         $copier.table(tables::LESSON_CHARGES)?;
         $copier.table(tables::PACKAGES)?;
         $copier.table(tables::PACKAGES_BY_STUDENT)?;
+        $copier.table(tables::REQUEST_KEYS)?;
         $copier.table(tables::TASKS)?;
         $copier.table(tables::TASKS_BY_ASSIGNEE)?;
         $copier.table(tables::TASKS_BY_AUTHOR)?;

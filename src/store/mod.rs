@@ -25,6 +25,7 @@ pub mod notifications;
 pub mod one_time_tokens;
 pub mod packages;
 pub mod record;
+pub mod request_keys;
 mod sequence;
 pub mod sessions;
 pub mod shelf;

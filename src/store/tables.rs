@@ -218,6 +218,11 @@ pub const PACKAGES: TableDefinition<u64, &[u8]> = TableDefinition::new("packages
 /// Index: (student id, package id) -> (), a student's packages.
 pub const PACKAGES_BY_STUDENT: TableDefinition<(u64, u64), ()> = TableDefinition::new("packages-by-student-1");
 
+/// The keys of money-creating requests (`Idempotency-Key`), so that a request sent again finds
+/// what the first wrote: (caller's user id, the key's text) -> (the ledger entry's or the
+/// package's id, the unix ms it was written, SHA-256 of the request's form). Kept 7 days.
+pub const REQUEST_KEYS: TableDefinition<(u64, &str), (u64, i64, [u8; 32])> = TableDefinition::new("request-keys-1");
+
 /// Tasks: task id -> `domain::task::Task`.
 pub const TASKS: TableDefinition<u64, &[u8]> = TableDefinition::new("tasks-1");
 

@@ -42,6 +42,7 @@ mod mail_once;
 mod money_care;
 mod money_kept;
 mod money_property;
+mod money_retries;
 mod notifications;
 mod packages;
 mod passwords;

@@ -10,6 +10,7 @@ pub mod ledger_texts;
 pub mod packages;
 pub mod payments;
 pub mod refunds;
+pub mod retries;
 pub mod reversal;
 pub mod school_ledger;
 pub mod verify;

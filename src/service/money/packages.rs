@@ -5,6 +5,7 @@
 use super::alerts;
 use super::entry_view::{ShownPackage, show_packages};
 use super::payments::today;
+use super::retries::{self, RequestKey};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
 use crate::domain::course::Course;
@@ -121,15 +122,21 @@ pub fn one(store: &Store, actor: &Actor, id: PackageId, config: &Config) -> Resu
     Ok(package)
 }
 
-/// Sells a package, as a manager: the package and one charge of its price in one commit.
+/// Sells a package, as a manager: the package and one charge of its price in one commit. Sent
+/// again with the same `key`, it writes nothing and gives the package the first request sold
+/// with the balance now (`retries`).
 pub fn sell(
     store: &Store,
     journal: &Journal,
     actor: &Actor,
-    form: NewPackage,
+    (form, key): (NewPackage, Option<RequestKey>),
     config: &Config,
 ) -> Result<PackageWithBalance, ServiceError> {
     let txn = store.write()?;
+    if let Some(id) = retries::earlier(&txn, key.as_ref())? {
+        txn.abort()?;
+        return sold(store, PackageId(id), config);
+    }
     let mut errors = FieldErrors::new();
     let student =
         users::get(&txn, form.student_id)?.filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
@@ -181,6 +188,7 @@ pub fn sell(
         created_by: Some(actor.user.id),
         created_at: Timestamp::now(),
     })?;
+    retries::remember(&txn, key.as_ref(), package.id.0)?;
     let charged = ledger::append(&txn, |id| LedgerEntry {
         id,
         student_id: student.id,
@@ -212,6 +220,13 @@ pub fn sell(
         package: shown(store, package.id, config)?,
         balance: charged.after,
     })
+}
+
+/// Package `id` as sold, with its student's balance now.
+fn sold(store: &Store, id: PackageId, config: &Config) -> Result<PackageWithBalance, ServiceError> {
+    let package = shown(store, id, config)?;
+    let balance = ledger::balance_of(&store.read()?, package.package.student_id)?;
+    Ok(PackageWithBalance { package, balance })
 }
 
 /// Changes package `id`'s note or last day, as a manager (not the last day of one cancelled

@@ -4,6 +4,7 @@
 
 use super::entry_view::{Named, ShownEntry, ShownPackage, show_entries, show_page};
 use super::ledger_texts::{self, LedgerTexts};
+use super::retries::{self, RequestKey};
 use super::{refunds, reversal};
 use crate::config::Config;
 use crate::domain::activity::{Action, Entity};
@@ -103,17 +104,19 @@ fn described(entry: &LedgerEntry, student: &str) -> String {
     )
 }
 
-/// Appends the entry `build` makes, logs `change` (telling the parents when the balance just
-/// fell below the line) and commits; then reads it back as shown.
+/// Appends the entry `build` makes (kept as what the request with `key` wrote), logs `change`
+/// (telling the parents when the balance just fell below the line) and commits; then reads it
+/// back as shown.
 fn commit(
     store: &Store,
     journal: &Journal,
-    txn: WriteTxn,
+    (txn, key): (WriteTxn, Option<&RequestKey>),
     config: &Config,
     entry: LedgerEntry,
     change: impl FnOnce(&LedgerEntry) -> Change,
 ) -> Result<WithBalance, ServiceError> {
     let Appended { entry, before, after } = ledger::append(&txn, |id| LedgerEntry { id, ..entry })?;
+    retries::remember(&txn, key, entry.id.0)?;
     let told = super::alerts::low_balance(&txn, change(&entry), entry.student_id, before, after, &config.alerts)?;
     journal.commit_change(txn, told)?;
     let read = store.read()?;
@@ -125,16 +128,21 @@ fn commit(
 }
 
 /// Records a payment, a manual charge or money paid out (not more than the balance holds), as
-/// a manager.
+/// a manager. Sent again with the same `key`, it writes nothing and gives the entry the first
+/// request wrote with the balance now (`retries`).
 pub fn record(
     store: &Store,
     journal: &Journal,
     actor: &Actor,
-    form: NewEntry,
+    (form, key): (NewEntry, Option<RequestKey>),
     config: &Config,
 ) -> Result<WithBalance, ServiceError> {
     let today = today(config);
     let txn = store.write()?;
+    if let Some(id) = retries::earlier(&txn, key.as_ref())? {
+        txn.abort()?;
+        return one(store, actor, EntryId(id), config);
+    }
     let mut errors = FieldErrors::new();
     let student =
         users::get(&txn, form.student_id)?.filter(|u| u.deleted_at.is_none() && u.roles.contains(&Role::Student));
@@ -201,7 +209,7 @@ pub fn record(
         EntryKind::Refund => Action::MoneyPaidOut,
         _ => Action::EntryCharged,
     };
-    commit(store, journal, txn, config, entry, |entry| {
+    commit(store, journal, (txn, key.as_ref()), config, entry, |entry| {
         Change::new(
             action,
             Entity::Payment,
@@ -261,7 +269,7 @@ pub fn reverse(
         created_at: Timestamp::now(),
         ..original.clone()
     };
-    commit(store, journal, txn, config, reversal, |entry| {
+    commit(store, journal, (txn, None), config, reversal, |entry| {
         let summary = format!(
             "Сторно записи №{id}: {}; причина: {}{cancelled}",
             described(&original, &student),

@@ -1767,6 +1767,11 @@ export interface paths {
          *     (`course` or `other`); money paid out to the client (`kind: "refund"`) a `method` and
          *     an amount not above his balance. Each bad amount, date, method or reason is a 422 on its
          *     field.
+         *
+         *     `Idempotency-Key` (1 to 64 Latin letters, digits, `-`, `_`; a 422 on `idempotency_key`
+         *     otherwise), the same on each attempt of one form: sent again by the same manager with
+         *     the same body within 7 days, nothing is written and the answer is the first one's (201,
+         *     the same entry, the balance now); with another body, a 422 on `idempotency_key`.
          */
         post: operations["payments_create"];
         delete?: never;
@@ -1860,6 +1865,11 @@ export interface paths {
          * Sell a package
          * @description Managers. Writes the package and one charge of its price (reason `package`) in one
          *     commit; each bad field is a 422 on it.
+         *
+         *     `Idempotency-Key` (1 to 64 Latin letters, digits, `-`, `_`; a 422 on `idempotency_key`
+         *     otherwise), the same on each attempt of one form: sent again by the same manager with
+         *     the same body within 7 days, nothing is written and the answer is the first one's (201,
+         *     the same package, the balance now); with another body, a 422 on `idempotency_key`.
          */
         post: operations["packages_create"];
         delete?: never;
@@ -19894,7 +19904,9 @@ export interface operations {
     payments_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19904,7 +19916,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Written. */
+            /** @description Written (or, sent again with the same `Idempotency-Key`, written before). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -20054,7 +20066,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Written. */
+            /** @description Written (or, sent again with the same `Idempotency-Key`, written before). */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -20638,7 +20650,9 @@ export interface operations {
     packages_create: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -20648,7 +20662,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sold and charged. */
+            /** @description Sold and charged (or, sent again with the same `Idempotency-Key`, sold before). */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -9,6 +9,7 @@ import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { REASON_NAMES } from '../../lib/ledger';
 import { ask, type OverlayProps } from '../../lib/overlays';
+import { useRequestKey } from '../../lib/requestKey';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -21,12 +22,14 @@ interface Student {
 }
 
 function ChargeDialog({ open, close, student }: OverlayProps & { student: Student }) {
+  const headers = useRequestKey();
   const form = useForm({
     schema: chargeSchema,
     initial: { amount: '', reason: 'other', date: '', note: '' },
     submit: async (data) => {
       const saved = await api<Ok<'payments_create'>>(endpoints.payments, {
         method: 'POST',
+        headers,
         body: { student_id: student.id, kind: 'charge', amount: data.amount, reason: data.reason, date: dayOrNone(data.date), note: data.note || undefined },
       });
       addToast({ color: 'success', title: `Списано ${formatMoney(saved.data.amount)}`, description: `${saved.data.student_name}: баланс ${formatMoney(saved.balance)}` });

@@ -14,6 +14,7 @@ import { packageTitle, type MoneyPackage } from '../../lib/ledger';
 import { ask, type OverlayProps } from '../../lib/overlays';
 import type { Course, Subject } from '../../lib/teaching';
 import { addDays, today } from '../../lib/timetable';
+import { useRequestKey } from '../../lib/requestKey';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -31,6 +32,7 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
   const subjects = useAllPages<Subject>(endpoints.subjects);
   const courses = useAllPages<Course>(endpoints.courses);
   const subjectId = useId();
+  const headers = useRequestKey();
   const day = today();
   const form = useForm({
     schema: packageSchema,
@@ -38,7 +40,7 @@ function SellPackageDialog({ open, close, student }: OverlayProps & { student: S
     submit: async (data) => {
       const { covers, ...rest } = data;
       const body: Body<'packages_create'> = { student_id: student.id, ...covers, ...rest };
-      const saved = await api<Ok<'packages_create'>>(endpoints.packages, { method: 'POST', body });
+      const saved = await api<Ok<'packages_create'>>(endpoints.packages, { method: 'POST', headers, body });
       addToast({ color: 'success', title: `Абонемент продан: ${packageTitle(saved.data)}`, description: `Баланс ${formatMoney(saved.balance)}` });
       close(true);
     },

@@ -11,6 +11,7 @@ import { packageTitle, type MoneyPackage } from '../../lib/ledger';
 import { parseRoubles, roublesField } from '../../lib/money';
 import { ask, type OverlayProps } from '../../lib/overlays';
 import { plural } from '../../lib/plural';
+import { useRequestKey } from '../../lib/requestKey';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -72,12 +73,14 @@ function RefundPackageDialog({ open, close, item }: OverlayProps & { item: Money
 }
 
 function PayOutDialog({ open, close, student, balance }: OverlayProps & { student: Student; balance: number }) {
+  const headers = useRequestKey();
   const form = useForm({
     schema: paymentSchema,
     initial: { amount: roublesField(balance), method: 'cash', date: '', note: '' },
     submit: async (data) => {
       const saved = await api<Ok<'payments_create'>>(endpoints.payments, {
         method: 'POST',
+        headers,
         body: { student_id: student.id, kind: 'refund', amount: data.amount, method: data.method, date: dayOrNone(data.date), note: data.note || undefined },
       });
       addToast({ color: 'success', title: `Выдано ${formatMoney(saved.data.amount)}`, description: `${saved.data.student_name}: баланс ${formatMoney(saved.balance)}` });

@@ -11,6 +11,7 @@ import { api } from '../../lib/api/client';
 import { formatMoney } from '../../lib/format';
 import { balanceTone, balanceWords, METHOD_NAMES, METHODS, useStudentMoney } from '../../lib/ledger';
 import { ask, type OverlayProps } from '../../lib/overlays';
+import { useRequestKey } from '../../lib/requestKey';
 import { addToast } from '../../lib/toasts';
 import { useForm } from '../../lib/useForm';
 import { endpoints } from '../../paths';
@@ -57,6 +58,7 @@ export function MethodSelect({ label, value, onChange, error }: { label: string;
 function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props) {
   const [student, setStudent] = useState<Student | null>(given ?? null);
   const [studentError, setStudentError] = useState<string>();
+  const headers = useRequestKey();
   const form = useForm({
     schema: paymentSchema,
     initial: { amount: '', method: 'cash', date: '', note: '' },
@@ -67,6 +69,7 @@ function TakePaymentDialog({ open, close, student: given }: OverlayProps & Props
       }
       const saved = await api<Ok<'payments_create'>>(endpoints.payments, {
         method: 'POST',
+        headers,
         body: { student_id: student.id, amount: data.amount, method: data.method, date: dayOrNone(data.date), note: data.note || undefined },
       });
       addToast({ color: 'success', title: `Оплата ${formatMoney(saved.data.amount)} принята`, description: `${saved.data.student_name}: баланс ${formatMoney(saved.balance)}` });

@@ -12,6 +12,8 @@ export interface RequestOptions extends FailureContext {
   signal?: AbortSignal;
   /** Fetch a new anti-forgery cookie before this write (the signed-out forms). */
   freshCsrf?: boolean;
+  /** More request headers (a money form's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -29,7 +31,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const method = options.method ?? 'GET';
   const url = apiUrl(path, options.query);
   const encoded = encodeBody(method, options.body);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (encoded.json) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
