@@ -1,8 +1,12 @@
 //! When a daily job runs: at a fixed local hour in the school's time zone, kept across
-//! daylight-saving changes (a skipped hour runs when the clocks resume, a repeated one once).
+//! daylight-saving changes (a skipped hour runs when the clocks resume, a repeated one once), or
+//! at start and then every 24 hours (`at_start_and_daily`).
 
+use super::{AppState, ServiceError};
+use crate::store::Store;
 use jiff::Zoned;
 use jiff::civil::{Date, Time};
+use std::time::Duration;
 
 /// The run at `at` on `day`, where `now` is (just after a gap when the clocks skip `at`, the
 /// first of the two when they repeat it).
@@ -26,6 +30,23 @@ pub fn last_run(now: &Zoned, at: Time) -> Option<Zoned> {
     run_on(now.date(), at, now)
         .filter(come)
         .or_else(|| run_on(now.date().yesterday().ok()?, at, now))
+}
+
+/// Runs `job` (which returns how many things it did) at start and then every 24 hours, until
+/// the task is dropped; logs `done` with the count when it did something, `failed` when it failed.
+pub async fn at_start_and_daily<F>(state: AppState, job: F, done: &'static str, failed: &'static str)
+where
+    F: Fn(&Store) -> Result<usize, ServiceError> + Clone + Send + 'static,
+{
+    let mut daily = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
+    loop {
+        daily.tick().await;
+        match state.run(job.clone()).await {
+            Ok(0) => {}
+            Ok(count) => tracing::info!(count, "{done}"),
+            Err(err) => tracing::error!("{failed}: {err}"),
+        }
+    }
 }
 
 #[cfg(test)]

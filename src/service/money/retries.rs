@@ -4,13 +4,12 @@
 //! (`store::request_keys`), so a repeat finds what it wrote. Keys are forgotten after a week.
 
 use crate::domain::UserId;
-use crate::service::{AppState, FieldErrors, ServiceError};
+use crate::service::{AppState, FieldErrors, ServiceError, daily};
 use crate::store::request_keys::{self, Written};
 use crate::store::{Store, StoreError, WriteTxn};
 use jiff::{SignedDuration, Timestamp};
 use sha2::{Digest, Sha256};
 use std::fmt::Debug;
-use std::time::Duration;
 
 /// The field a bad or reused key is a 422 on.
 pub const FIELD: &str = "idempotency_key";
@@ -85,13 +84,12 @@ pub fn forget_old(store: &Store, now: Timestamp) -> Result<usize, ServiceError> 
 
 /// Forgets old keys at start and then once a day, until the task is dropped.
 pub async fn keep_forgetting(state: AppState) {
-    let mut daily = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
-    loop {
-        daily.tick().await;
-        match state.run(|store| forget_old(store, Timestamp::now())).await {
-            Ok(0) => {}
-            Ok(forgotten) => tracing::info!(forgotten, "old request keys forgotten"),
-            Err(err) => tracing::error!("forgetting old request keys failed: {err}"),
-        }
-    }
+    let job = |store: &Store| forget_old(store, Timestamp::now());
+    daily::at_start_and_daily(
+        state,
+        job,
+        "old request keys forgotten",
+        "forgetting old request keys failed",
+    )
+    .await;
 }

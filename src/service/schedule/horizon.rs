@@ -3,11 +3,10 @@
 use super::School;
 use super::materialise::{OnClash, materialise};
 use crate::domain::group::Group;
-use crate::service::{AppState, ServiceError};
+use crate::service::{AppState, ServiceError, daily};
 use crate::store::{Store, record};
 use jiff::Timestamp;
 use jiff::tz::TimeZone;
-use std::time::Duration;
 
 /// Extends every open-ended group's lessons up to the horizon, in one commit; returns how many
 /// lessons were made. A new lesson that would clash with one booked since is not made (logged);
@@ -41,15 +40,13 @@ pub fn extend(store: &Store, tz: &TimeZone, now: Timestamp) -> Result<usize, Ser
 
 /// Extends the horizon at start and then once a day, until the task is dropped.
 pub async fn keep_extending(state: AppState) {
-    let mut daily = tokio::time::interval(Duration::from_secs(24 * 60 * 60));
-    loop {
-        daily.tick().await;
-        let tz = state.config.time_zone();
-        let extended = state.run(move |store| extend(store, &tz, Timestamp::now())).await;
-        match extended {
-            Ok(0) => {}
-            Ok(created) => tracing::info!(created, "open-ended groups' lessons extended"),
-            Err(err) => tracing::error!("extending groups' lessons failed: {err}"),
-        }
-    }
+    let tz = state.config.time_zone();
+    let job = move |store: &Store| extend(store, &tz, Timestamp::now());
+    daily::at_start_and_daily(
+        state,
+        job,
+        "open-ended groups' lessons extended",
+        "extending groups' lessons failed",
+    )
+    .await;
 }
