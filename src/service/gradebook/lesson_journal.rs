@@ -22,14 +22,12 @@ use jiff::Timestamp;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
+mod version;
+use version::{unchanged_since, version};
+
 /// The most marks one student gets in one save of a lesson's journal: no real lesson reaches
 /// it, and a save of thousands would hold the shared write lock through one long commit.
 const MARKS_PER_STUDENT: usize = 10;
-
-/// Why a journal saved from a page loaded before someone changed it is refused (a 422 on
-/// `version`): the save would remove or overwrite what was added meanwhile.
-const CHANGED_MEANWHILE: &str =
-    "Журнал этого занятия изменили, пока вы его заполняли. Загрузите его заново и внесите свои изменения.";
 
 /// A lesson's journal as `actor` may see it.
 pub struct LessonJournal {
@@ -69,25 +67,6 @@ pub struct JournalForm {
     pub homework: Option<String>,
     pub records: Vec<RecordForm>,
     pub marks: Vec<JournalMark>,
-}
-
-/// The version of a lesson's journal: a short mark of what a save replaces (`lesson`'s topic and
-/// homework, its attendance `records` and its `marks`), changed by any change of them by anyone.
-fn version(lesson: &Lesson, records: &[Attendance], marks: &[Mark]) -> String {
-    record::version(&(&lesson.topic, &lesson.homework, records, marks))
-}
-
-/// Refuses a save made from version `made_from` when the journal (`lesson`, its `records` and
-/// `marks` as stored) is no longer that version (none sent: saved over it as it is).
-fn unchanged_since(
-    lesson: &Lesson,
-    (records, marks): (&[Attendance], &[Mark]),
-    made_from: Option<&str>,
-) -> Result<(), ServiceError> {
-    match made_from {
-        Some(sent) if sent != version(lesson, records, marks) => Err(FieldErrors::one("version", CHANGED_MEANWHILE)),
-        _ => Ok(()),
-    }
 }
 
 /// Lesson `id`'s journal, for someone who may read the lesson.
