@@ -1,26 +1,15 @@
 import { act } from 'react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { mounted } from '../test/mounted';
 import { overlays } from '../lib/overlays';
 import { confirm } from './ConfirmDialog';
 import { Modal } from './Modal';
 import { OverlayHost } from './OverlayHost';
+import { modalDialogs } from '../test/dialogs';
 
 const screen = mounted();
 
-// jsdom has no modal dialogs: open and close only set the attribute.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).close;
-});
+modalDialogs();
 beforeEach(() => {
   overlays.items = [];
 });

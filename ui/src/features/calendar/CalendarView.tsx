@@ -7,7 +7,7 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent, type TouchEvent } from 'react';
 import { addToast } from '../../lib/toasts';
 import { DAY_FIRST_HOUR, DAY_LAST_HOUR, HOUR_PX } from './constants';
-import { daysCovered, isWholeDay, useCalendar, type Entry, type Scope } from './calendar';
+import { byDay, isWholeDay, useCalendar, type Entry, type Scope } from './calendar';
 import { FirstOfDay, MonthGrid } from '../../components/MonthGrid';
 import {
   clock,
@@ -33,6 +33,7 @@ import { CountedDay } from './MonthDay';
 import { formatCount } from '../../lib/format';
 import { DRAG_TYPE, EntryButton } from './EntryButton';
 import { FoldButton } from './FoldButton';
+import { laneStyle, spanStyle } from './laneStyles';
 import './calendar.css';
 
 interface Props {
@@ -42,29 +43,6 @@ interface Props {
   /** Staff may move lessons (the server decides which). */
   editable: boolean;
   onNavigate: (change: { view?: View; anchor?: string }) => void;
-}
-
-/** The entries of each day, by start (an event on every day it covers). */
-function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
-  const days = new Map<string, Entry[]>();
-  for (const entry of entries) {
-    for (const day of daysCovered(entry)) days.set(day, [...(days.get(day) ?? []), entry]);
-  }
-  // A day's all-day events come first, above its lessons.
-  for (const list of days.values()) list.sort((a, b) => Number(isWholeDay(b)) - Number(isWholeDay(a)));
-  return days;
-}
-
-/** Where minutes `start` to `stop` sit in a day column whose first hour is `first` (at least a line tall). */
-const spanStyle = (start: number, stop: number, first: number) => ({
-  top: ((start - first * 60) / 60) * HOUR_PX,
-  height: Math.max(((stop - start) / 60) * HOUR_PX, 20),
-});
-
-/** Lane `lane` of `lanes` across a day column, or across what «+N» leaves of it (`folded`). */
-function laneStyle(lane: number, lanes: number, folded: boolean) {
-  const room = folded ? '(100% - var(--cal-fold))' : '100%';
-  return { left: `calc(${room} * ${lane / lanes} + 2px)`, width: `calc(${room} / ${lanes} - 4px)` };
 }
 
 export function CalendarView({ view, anchor, scope, editable, onNavigate }: Props) {

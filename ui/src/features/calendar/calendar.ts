@@ -28,6 +28,17 @@ export function daysCovered(entry: Entry): string[] {
   return days ? daysBetween(days.first, days.last) : [start];
 }
 
+/** The entries of each day, by start (an event on every day it covers). */
+export function byDay(entries: readonly Entry[]): Map<string, Entry[]> {
+  const days = new Map<string, Entry[]>();
+  for (const entry of entries) {
+    for (const day of daysCovered(entry)) days.set(day, [...(days.get(day) ?? []), entry]);
+  }
+  // A day's all-day events come first, above its lessons.
+  for (const list of days.values()) list.sort((a, b) => Number(isWholeDay(b)) - Number(isWholeDay(a)));
+  return days;
+}
+
 export const STATUS_NAMES: Record<Entry['status'], string> = { planned: 'Запланировано', done: 'Проведено', cancelled: 'Отменено' };
 
 /** Whose calendar: a person's, or (no person) the school's, maybe one room's. */

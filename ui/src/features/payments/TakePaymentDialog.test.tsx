@@ -1,10 +1,11 @@
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OverlayHost } from '../../components/OverlayHost';
 import { overlays } from '../../lib/overlays';
 import { toasts } from '../../lib/toasts';
 import { mounted } from '../../test/mounted';
 import { takePayment } from './TakePaymentDialog';
+import { modalDialogs } from '../../test/dialogs';
 
 const screen = mounted();
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -13,19 +14,7 @@ let lose = false;
 
 const entry = { id: 41, student_id: 7, student_name: 'Иванов Артём', kind: 'payment', amount: 150_000, method: 'cash', title: 'Оплата: наличные' };
 
-// jsdom has no modal dialogs: open and close only set the attribute.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-afterAll(() => {
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).showModal;
-  delete (HTMLDialogElement.prototype as Partial<HTMLDialogElement>).close;
-});
+modalDialogs();
 beforeEach(() => {
   overlays.items = [];
   toasts.items = [];
